@@ -1,0 +1,146 @@
+//! # Command-line arguments
+//!
+//! The clap definition of every subcommand. Parsing only; `main` turns the parsed arguments
+//! into work.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_encode::{PositionOptions, Pruning};
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  pathsat solve fixtures/seeds/rook-primes-tour.toml
+  pathsat solve fixtures/seeds/rook-primes-path.toml --all
+  pathsat solve fixtures/seeds/hidato-188.toml --unique --format json
+  pathsat count fixtures/small/rook-5x5.toml
+  pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
+
+Puzzle files are TOML (or JSON with the same fields); see fixtures/README.md.
+Exit status: 0 when the run finished (also when a puzzle has no solution),
+1 when `check` finds the filling invalid, 2 for bad input or usage, 3 for an internal error.";
+
+/// Solve, enumerate and count path puzzles with SAT.
+///
+/// A path puzzle places 1..N on the N cells of a board so that consecutive values are one move
+/// apart: rook's tours, Numbrix, Hidato, knight's tours.
+#[derive(Debug, Parser)]
+#[command(name = "pathsat", version, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a puzzle: print its first solution, several, or all of them.
+    #[command(
+        after_help = "Examples:\n  pathsat solve fixtures/seeds/rook-primes-tour.toml\n  pathsat solve fixtures/seeds/rook-primes-path.toml --all --format json"
+    )]
+    Solve(SolveArgs),
+    /// Count the fillings of a puzzle (every solution, each verified).
+    #[command(
+        after_help = "Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  pathsat count fixtures/small/rook-5x5.toml --limit 1000 --format json"
+    )]
+    Count(CountArgs),
+    /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
+    #[command(
+        after_help = "The solution is a text grid (values separated by spaces, '#' for holes;\n\
+        pathsat's own text grids are accepted) or JSON: a grid (a list of rows, holes as null),\n\
+        a list of grids, or the output of `pathsat solve --format json`.\n\n\
+        Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
+    )]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// Print every solution.
+    #[arg(long, conflicts_with_all = ["limit", "unique"])]
+    pub all: bool,
+    /// Print at most N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Also prove whether the solution is unique (searches for a second one).
+    #[arg(long)]
+    pub unique: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// Stop after N fillings; the count is then marked incomplete.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// The filling to check: a text grid, or JSON (.json).
+    pub solution: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Options of the position encoding.
+#[derive(Debug, Args)]
+pub struct EncodingArgs {
+    /// The exactly-one encoding for cells and values.
+    #[arg(long, value_enum, default_value_t = ExactlyOne::Sequential, help_heading = "Encoding")]
+    pub exactly_one: ExactlyOne,
+    /// Create a variable for every (cell, value) pair, with givens and marks as unit clauses,
+    /// instead of pruning the pairs no solution can use.
+    #[arg(long, help_heading = "Encoding")]
+    pub no_prune: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExactlyOne {
+    /// Sinz's sequential counter: 3n-3 clauses, n-1 auxiliary variables.
+    Sequential,
+    /// One clause per pair: n(n-1)/2 + 1 clauses, no auxiliary variables.
+    Pairwise,
+}
+
+impl EncodingArgs {
+    pub fn options(&self) -> PositionOptions {
+        PositionOptions {
+            exactly_one: match self.exactly_one {
+                ExactlyOne::Sequential => ExactlyOneEncoding::Sequential,
+                ExactlyOne::Pairwise => ExactlyOneEncoding::Pairwise,
+            },
+            pruning: if self.no_prune {
+                Pruning::None
+            } else {
+                Pruning::Full
+            },
+            ..PositionOptions::default()
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! # pathsat
+//!
+//! The command-line front end: parses arguments, reads puzzle files, calls the library crates
+//! and prints text or JSON. It holds no encoding logic. Exit status: 0 when the run finished
+//! (an unsolvable puzzle included), 1 when `check` rejects a filling, 2 for bad input or usage,
+//! 3 for an internal error (a model that does not decode or verify; never printed as an answer).
+
+mod args;
+mod commands;
+mod report;
+
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Why a command did not finish normally.
+#[derive(Debug)]
+pub enum Failure {
+    /// The user's input is wrong: exit status 2.
+    Input(String),
+    /// pathsat is wrong: exit status 3.
+    Internal(String),
+    /// The reader of our output went away: stop quietly.
+    BrokenPipe,
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Internal(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+impl From<pathsat_puzzle::PuzzleError> for Failure {
+    fn from(e: pathsat_puzzle::PuzzleError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match &cli.command {
+        args::Command::Solve(a) => commands::solve(a),
+        args::Command::Count(a) => commands::count(a),
+        args::Command::Check(a) => commands::check(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            error_line(&message);
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(message)) => {
+            error_line(&message);
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// Prints one line: `pathsat: error: ...`.
+fn error_line(message: &str) {
+    let one_line = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let _ = writeln!(io::stderr(), "pathsat: error: {one_line}");
+}

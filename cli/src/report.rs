@@ -1,0 +1,267 @@
+//! # Reports
+//!
+//! What the commands print: one JSON object for programs (`--format json`), or aligned grids
+//! and a statistics line for people.
+
+use pathsat_puzzle::{render, Filling, Puzzle};
+use pathsat_solver::{Count, PuzzleSolver};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::time::Duration;
+
+type Grid = Vec<Vec<Option<u32>>>;
+
+/// The result of `solve` or `count`.
+#[derive(Debug, Serialize)]
+pub struct RunReport {
+    pub file: String,
+    pub name: String,
+    /// "sat" or "unsat".
+    pub status: &'static str,
+    /// Fillings found (all of them when `complete`).
+    pub count: u64,
+    /// Whether the search proved there are no other fillings.
+    pub complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// `solve --unique` only: whether the solution is proved unique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// The fillings found, each a grid of rows, holes as null (empty for `count`).
+    pub solutions: Vec<Grid>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub encoding: EncodingReport,
+    pub stats: StatsReport,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EncodingReport {
+    pub name: &'static str,
+    pub exactly_one: &'static str,
+    pub pruning: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StatsReport {
+    pub cells: usize,
+    pub primary_variables: usize,
+    pub variables: usize,
+    pub clauses: usize,
+    pub solver_calls: u64,
+    pub encode_seconds: f64,
+    pub solve_seconds: f64,
+    /// Parsing, encoding, solving and verifying: the whole run.
+    pub total_seconds: f64,
+}
+
+impl RunReport {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        file: &Path,
+        puzzle: &Puzzle,
+        solver: &PuzzleSolver<'_>,
+        count: Count,
+        limit: Option<u64>,
+        unique: Option<bool>,
+        solutions: &[Filling],
+        elapsed: Duration,
+    ) -> RunReport {
+        let stats = solver.stats();
+        let encoding = solver.encoding();
+        RunReport {
+            file: file.display().to_string(),
+            name: puzzle.name().to_string(),
+            status: if count.count > 0 { "sat" } else { "unsat" },
+            count: count.count,
+            complete: count.complete,
+            limit,
+            unique,
+            solutions: solutions
+                .iter()
+                .map(|f| f.to_rows(puzzle.board()))
+                .collect(),
+            reason: encoding.contradiction.clone(),
+            encoding: EncodingReport {
+                name: "position",
+                exactly_one: encoding.options.exactly_one.name(),
+                pruning: encoding.options.pruning.name(),
+            },
+            stats: StatsReport {
+                cells: stats.encode.cells,
+                primary_variables: stats.encode.primary_vars,
+                variables: stats.encode.variables,
+                clauses: stats.encode.clauses,
+                solver_calls: stats.solve_calls,
+                encode_seconds: stats.encode_time.as_secs_f64(),
+                solve_seconds: stats.solve_time.as_secs_f64(),
+                total_seconds: elapsed.as_secs_f64(),
+            },
+        }
+    }
+}
+
+/// The result of `check`.
+#[derive(Debug, Serialize)]
+pub struct CheckReport {
+    pub file: String,
+    pub solution_file: String,
+    pub name: String,
+    /// How many fillings the solution file held.
+    pub fillings: usize,
+    pub valid: bool,
+    /// The index of the first invalid filling.
+    pub invalid_index: Option<usize>,
+    /// The first rule it breaks.
+    pub violation: Option<String>,
+}
+
+pub fn print_json(report: &impl Serialize) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, report).map_err(io::Error::other)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+pub fn print_solve_text(
+    report: &RunReport,
+    puzzle: &Puzzle,
+    solutions: &[Filling],
+) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "{puzzle}")?;
+    // `--unique` found a second filling only to prove the first is not unique: show one.
+    let shown = if report.unique.is_some() {
+        &solutions[..solutions.len().min(1)]
+    } else {
+        solutions
+    };
+    for (i, filling) in shown.iter().enumerate() {
+        if shown.len() > 1 {
+            writeln!(out, "\nsolution {}", i + 1)?;
+        } else {
+            writeln!(out)?;
+        }
+        out.write_all(render::filling_grid(puzzle, filling).as_bytes())?;
+    }
+    if let (Some(legend), false) = (render::legend(puzzle), shown.is_empty()) {
+        writeln!(out, "{legend}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", solve_status(report))?;
+    writeln!(out, "{}", stats_line(report))?;
+    out.flush()
+}
+
+fn solve_status(r: &RunReport) -> String {
+    if r.count == 0 {
+        return match &r.reason {
+            Some(why) => format!("unsat: no filling solves the puzzle ({why})"),
+            None => "unsat: no filling solves the puzzle".to_string(),
+        };
+    }
+    match (r.unique, r.limit) {
+        (Some(true), _) => "sat: the solution is unique (no other filling exists)".to_string(),
+        (Some(false), _) => {
+            "sat: the solution is not unique (another filling exists; `pathsat count` counts them)"
+                .to_string()
+        }
+        (None, _) if r.complete => format!("sat: {} — all of them", plural(r.count, "solution")),
+        (None, Some(limit)) => format!(
+            "sat: {} shown (stopped at the limit of {limit}; there may be more)",
+            plural(r.count, "solution")
+        ),
+        (None, None) => {
+            "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
+                .to_string()
+        }
+    }
+}
+
+pub fn print_count_text(r: &RunReport) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let what = if r.complete {
+        format!("{} (complete)", plural(r.count, "filling"))
+    } else {
+        format!(
+            "at least {} (stopped at the limit; the count is incomplete)",
+            plural(r.count, "filling")
+        )
+    };
+    writeln!(out, "{}: {what}", r.name)?;
+    if let (0, Some(why)) = (r.count, &r.reason) {
+        writeln!(out, "unsat: {why}")?;
+    }
+    writeln!(out, "{}", stats_line(r))?;
+    out.flush()
+}
+
+pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match (&r.violation, r.invalid_index) {
+        (None, _) if r.fillings == 1 => writeln!(out, "valid: the filling solves {}", r.name)?,
+        (None, _) => writeln!(out, "valid: all {} fillings solve {}", r.fillings, r.name)?,
+        (Some(v), Some(i)) if r.fillings > 1 => writeln!(out, "invalid: filling #{i}: {v}")?,
+        (Some(v), _) => writeln!(out, "invalid: {v}")?,
+    }
+    out.flush()
+}
+
+fn stats_line(r: &RunReport) -> String {
+    let s = &r.stats;
+    format!(
+        "{} cells · {} variables ({} primary) · {} clauses · encode {} · solve {} ({}) · total {}",
+        thousands(s.cells as u64),
+        thousands(s.variables as u64),
+        thousands(s.primary_variables as u64),
+        thousands(s.clauses as u64),
+        duration(s.encode_seconds),
+        duration(s.solve_seconds),
+        plural(s.solver_calls, "solver call"),
+        duration(s.total_seconds),
+    )
+}
+
+fn plural(n: u64, noun: &str) -> String {
+    format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
+/// 1234567 as "1,234,567".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn duration(seconds: f64) -> String {
+    if seconds < 1.0 {
+        format!("{:.1} ms", seconds * 1000.0)
+    } else {
+        format!("{seconds:.2} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(plural(1, "filling"), "1 filling");
+        assert_eq!(plural(8648, "filling"), "8,648 fillings");
+        assert_eq!(duration(0.0123), "12.3 ms");
+        assert_eq!(duration(2.5), "2.50 s");
+    }
+}

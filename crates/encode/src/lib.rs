@@ -1,0 +1,26 @@
+//! # pathsat-encode
+//!
+//! Path puzzles to CNF. The encoder writes into any [`pathsat_cnf::ClauseSink`], so the same
+//! code feeds the embedded solver, an in-memory [`pathsat_cnf::Cnf`] for DIMACS, or a counter.
+//!
+//! ```
+//! use pathsat_cnf::{ClauseSink, Cnf};
+//! use pathsat_encode::{position, PositionOptions};
+//! use pathsat_puzzle::{parse_str, Format};
+//!
+//! let puzzle = parse_str("moves = \"rook\"\ngrid = \"1 . .\\n. . .\"\n", Format::Toml)?;
+//! let mut cnf = Cnf::new();
+//! let encoding = position::encode(&puzzle, &PositionOptions::default(), &mut cnf)?;
+//! assert_eq!(encoding.stats.variables, cnf.n_vars());
+//! assert!(encoding.map.var(0, 1).is_some()); // cell 0 may hold its given 1 ...
+//! assert!(encoding.map.var(0, 2).is_none()); // ... and nothing else.
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod domains;
+pub mod position;
+mod varmap;
+
+pub use domains::Domains;
+pub use position::{EncodeError, EncodeStats, PositionEncoding, PositionOptions, Pruning};
+pub use varmap::{DecodeError, VarMap};

@@ -1,0 +1,157 @@
+//! # The variable map
+//!
+//! The primary variables x(c, k) of the position encoding and their meaning, both ways. They
+//! are created first and consecutively (cell by cell, values ascending), so in DIMACS they are
+//! the variables 1..P. Decoding a model and blocking a filling go through here, and only through
+//! the primary variables: the auxiliary counter variables are never blocked on.
+
+use crate::Domains;
+use pathsat_cnf::{ClauseSink, Lit, Var};
+use pathsat_puzzle::{Filling, Pos, Puzzle};
+
+/// Why a model does not decode to a filling.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("the model does not assign variable {0} (cell {1}, value {2})")]
+    Unassigned(u64, Pos, u32),
+    #[error("cell {0} has no value in the model")]
+    NoValue(Pos),
+    #[error("cell {pos} has two values in the model: {first} and {second}")]
+    TwoValues { pos: Pos, first: u32, second: u32 },
+}
+
+/// The primary variables: one per candidate (cell, value) pair.
+#[derive(Clone, Debug)]
+pub struct VarMap {
+    positions: Vec<Pos>,
+    /// Per cell: (value, variable), values ascending.
+    by_cell: Vec<Vec<(u32, Var)>>,
+    /// Per value (entry 0 unused): (cell, variable), cells ascending.
+    by_value: Vec<Vec<(usize, Var)>>,
+    /// The index of the first primary variable; the others follow consecutively.
+    first: usize,
+    /// (cell, value) of each primary variable, in variable order.
+    meaning: Vec<(usize, u32)>,
+}
+
+impl VarMap {
+    /// Creates one variable in `sink` per candidate pair of `domains`.
+    pub fn new<S: ClauseSink + ?Sized>(puzzle: &Puzzle, domains: &Domains, sink: &mut S) -> VarMap {
+        let n = domains.n_cells();
+        let first = sink.n_vars();
+        let mut by_cell = Vec::with_capacity(n);
+        let mut by_value = vec![Vec::new(); n + 1];
+        let mut meaning = Vec::with_capacity(domains.n_pairs());
+        for cell in 0..n {
+            let vars: Vec<(u32, Var)> = domains
+                .values(cell)
+                .iter()
+                .map(|&k| {
+                    let var = sink.new_var();
+                    by_value[k as usize].push((cell, var));
+                    meaning.push((cell, k));
+                    (k, var)
+                })
+                .collect();
+            by_cell.push(vars);
+        }
+        VarMap {
+            positions: puzzle.board().positions().to_vec(),
+            by_cell,
+            by_value,
+            first,
+            meaning,
+        }
+    }
+
+    /// The number of primary variables.
+    pub fn n_primary(&self) -> usize {
+        self.meaning.len()
+    }
+
+    /// The variable of (cell, value), if that pair is a candidate.
+    pub fn var(&self, cell: usize, value: u32) -> Option<Var> {
+        let vars = &self.by_cell[cell];
+        vars.binary_search_by_key(&value, |&(k, _)| k)
+            .ok()
+            .map(|i| vars[i].1)
+    }
+
+    /// The (cell, value) a primary variable stands for.
+    pub fn meaning(&self, var: Var) -> Option<(usize, u32)> {
+        var.index()
+            .checked_sub(self.first)
+            .and_then(|i| self.meaning.get(i).copied())
+    }
+
+    /// The candidate (value, variable) pairs of a cell.
+    pub fn cell_vars(&self, cell: usize) -> &[(u32, Var)] {
+        &self.by_cell[cell]
+    }
+
+    /// The candidate (cell, variable) pairs of a value.
+    pub fn value_vars(&self, value: u32) -> &[(usize, Var)] {
+        &self.by_value[value as usize]
+    }
+
+    /// All primary variables with their cell and value, in variable order.
+    pub fn primary(&self) -> impl Iterator<Item = (Var, usize, u32)> + '_ {
+        self.meaning
+            .iter()
+            .enumerate()
+            .map(move |(i, &(cell, k))| (Var::from_index(self.first + i), cell, k))
+    }
+
+    /// The position of a cell.
+    pub fn pos(&self, cell: usize) -> Pos {
+        self.positions[cell]
+    }
+
+    /// Reads the filling a model encodes; `value_of` gives each variable's value, or `None`
+    /// when the model does not assign it.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] when a primary variable is unassigned or a cell has no value or two.
+    pub fn decode(&self, value_of: impl Fn(Var) -> Option<bool>) -> Result<Filling, DecodeError> {
+        let mut values = Vec::with_capacity(self.by_cell.len());
+        for (cell, vars) in self.by_cell.iter().enumerate() {
+            let pos = self.positions[cell];
+            let mut found = None;
+            for &(k, var) in vars {
+                match value_of(var) {
+                    None => return Err(DecodeError::Unassigned(var.to_dimacs(), pos, k)),
+                    Some(false) => {}
+                    Some(true) => {
+                        if let Some(first) = found {
+                            return Err(DecodeError::TwoValues {
+                                pos,
+                                first,
+                                second: k,
+                            });
+                        }
+                        found = Some(k);
+                    }
+                }
+            }
+            values.push(found.ok_or(DecodeError::NoValue(pos))?);
+        }
+        Ok(Filling::from_values(values))
+    }
+
+    /// The clause that excludes `filling` and nothing else: the negation of its primary
+    /// literals. Cells with a single candidate are left out (their literal is always true).
+    ///
+    /// # Panics
+    /// If the filling puts a value on a cell that has no variable for it.
+    pub fn blocking_clause(&self, filling: &Filling) -> Vec<Lit> {
+        (0..self.by_cell.len())
+            .filter(|&cell| self.by_cell[cell].len() > 1)
+            .map(|cell| {
+                let var = self
+                    .var(cell, filling.value(cell))
+                    .expect("a decoded filling only uses candidate pairs");
+                var.negative()
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,336 @@
+//! # Fillings
+//!
+//! A filling is an answer candidate: one value per cell. It may be wrong; [`crate::verify`]
+//! says whether it is a solution. Fillings are read from and written as grids of rows, holes as
+//! `None` (JSON `null`, text `#`).
+
+use crate::{Board, ErrorKind, Location, Pos, PuzzleError};
+
+/// One value per cell, in cell order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Filling {
+    values: Vec<u32>,
+}
+
+impl Filling {
+    pub fn from_values(values: Vec<u32>) -> Filling {
+        Filling { values }
+    }
+
+    /// The values, in cell order.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    pub fn value(&self, cell: usize) -> u32 {
+        self.values[cell]
+    }
+
+    /// The grid of rows of the board, holes as `None`.
+    pub fn to_rows(&self, board: &Board) -> Vec<Vec<Option<u32>>> {
+        let mut rows = vec![vec![None; board.cols()]; board.rows()];
+        for (cell, &value) in self.values.iter().enumerate() {
+            let pos = board.pos(cell);
+            rows[pos.row][pos.col] = Some(value);
+        }
+        rows
+    }
+
+    /// Reads a grid of rows whose holes must be exactly the board's holes.
+    ///
+    /// # Errors
+    /// A message saying where the grid's shape differs from the board.
+    pub fn from_rows(board: &Board, rows: &[Vec<Option<u32>>]) -> Result<Filling, String> {
+        if rows.len() != board.rows() {
+            return Err(format!(
+                "the solution has {} rows, the board {}",
+                rows.len(),
+                board.rows()
+            ));
+        }
+        let mut values = Vec::with_capacity(board.n_cells());
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != board.cols() {
+                return Err(format!(
+                    "row {r} of the solution has {} entries, the board {} columns",
+                    row.len(),
+                    board.cols()
+                ));
+            }
+            for (c, entry) in row.iter().enumerate() {
+                check_hole(board, Pos::new(r, c), entry.is_none())?;
+                if let Some(v) = entry {
+                    values.push(*v);
+                }
+            }
+        }
+        Ok(Filling { values })
+    }
+}
+
+fn check_hole(board: &Board, pos: Pos, is_hole: bool) -> Result<(), String> {
+    match (board.cell_at(pos).is_some(), is_hole) {
+        (true, true) => Err(format!(
+            "the solution has a hole at {pos}, where the board has a cell"
+        )),
+        (false, false) => Err(format!(
+            "the solution has a value at {pos}, where the board has a hole"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Reads a filling written as a text grid: one line per row, values separated by white space,
+/// `#` for holes. Blank lines are skipped. The decorations of pathsat's own text output (`[7]`
+/// for a given, `7P` for a marked cell) are accepted, so a printed grid can be checked.
+///
+/// # Errors
+/// A [`PuzzleError`] with the line and column of the first bad token or row.
+pub fn parse_filling_text(board: &Board, text: &str) -> Result<Filling, PuzzleError> {
+    let invalid = |offset: usize, message: String| {
+        PuzzleError::new(
+            ErrorKind::Invalid,
+            Some(Location::from_offset(text, offset)),
+            message,
+        )
+    };
+    let mut rows: Vec<(usize, Vec<Option<u32>>)> = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let line_start = offset;
+        offset += line.len();
+        let mut row = Vec::new();
+        for (token_offset, token) in tokens(line) {
+            let at = line_start + token_offset;
+            if token == "#" {
+                row.push(None);
+                continue;
+            }
+            let bare = token
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .unwrap_or(token)
+                .trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            match bare.parse::<u32>() {
+                Ok(v) if !bare.starts_with('+') => row.push(Some(v)),
+                _ => {
+                    return Err(invalid(
+                        at,
+                        format!("expected a value or '#' in the solution grid, found {token:?}"),
+                    ))
+                }
+            }
+        }
+        if !row.is_empty() {
+            rows.push((line_start, row));
+        }
+    }
+    if rows.is_empty() {
+        return Err(PuzzleError::new(
+            ErrorKind::Invalid,
+            None,
+            "the solution grid is empty",
+        ));
+    }
+    if rows.len() != board.rows() {
+        return Err(PuzzleError::new(
+            ErrorKind::Invalid,
+            None,
+            format!(
+                "the solution has {} rows, the board {}",
+                rows.len(),
+                board.rows()
+            ),
+        ));
+    }
+    for (r, (line_start, row)) in rows.iter().enumerate() {
+        if row.len() != board.cols() {
+            return Err(invalid(
+                *line_start,
+                format!(
+                    "row {r} of the solution has {} entries, the board {} columns",
+                    row.len(),
+                    board.cols()
+                ),
+            ));
+        }
+    }
+    let grid: Vec<Vec<Option<u32>>> = rows.into_iter().map(|(_, row)| row).collect();
+    Filling::from_rows(board, &grid).map_err(|m| PuzzleError::new(ErrorKind::Invalid, None, m))
+}
+
+/// Reads one or more fillings from a solution file's text. JSON accepts the output of
+/// `pathsat solve --format json` (every grid of its `solutions`), a single grid (a list of rows,
+/// holes as `null`) or a list of grids; any other text is read by [`parse_filling_text`].
+///
+/// # Errors
+/// A [`PuzzleError`] with the location of JSON syntax errors, or naming the grid, row and entry
+/// that does not fit the board.
+pub fn parse_fillings(board: &Board, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
+    if !json {
+        return Ok(vec![parse_filling_text(board, text)?]);
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let full = e.to_string();
+        let message = full
+            .rfind(" at line ")
+            .map_or(full.as_str(), |i| &full[..i])
+            .to_string();
+        PuzzleError::new(
+            ErrorKind::Syntax,
+            (e.line() > 0).then(|| Location {
+                line: e.line(),
+                column: e.column().max(1),
+            }),
+            format!("invalid JSON: {message}"),
+        )
+    })?;
+    let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
+    let grids: Vec<&serde_json::Value> = match &value {
+        serde_json::Value::Object(map) => match map.get("solutions") {
+            Some(serde_json::Value::Array(grids)) => grids.iter().collect(),
+            _ => {
+                return Err(invalid(
+                    "a JSON solution object needs a \"solutions\" list of grids".into(),
+                ))
+            }
+        },
+        serde_json::Value::Array(items) if items.first().is_some_and(is_grid) => {
+            items.iter().collect()
+        }
+        serde_json::Value::Array(_) => vec![&value],
+        _ => {
+            return Err(invalid(
+                "a JSON solution is a grid (a list of rows) or a list of grids".into(),
+            ))
+        }
+    };
+    if grids.is_empty() {
+        return Err(invalid("the solution file holds no grid".into()));
+    }
+    grids
+        .into_iter()
+        .enumerate()
+        .map(|(i, grid)| {
+            let rows = json_rows(grid).map_err(|m| invalid(format!("grid #{i}: {m}")))?;
+            Filling::from_rows(board, &rows).map_err(|m| invalid(format!("grid #{i}: {m}")))
+        })
+        .collect()
+}
+
+/// Whether a JSON value looks like a grid: a list whose items are lists.
+fn is_grid(value: &serde_json::Value) -> bool {
+    value
+        .as_array()
+        .is_some_and(|rows| rows.iter().all(serde_json::Value::is_array))
+}
+
+fn json_rows(grid: &serde_json::Value) -> Result<Vec<Vec<Option<u32>>>, String> {
+    let rows = grid.as_array().ok_or("a grid is a list of rows")?;
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let entries = row.as_array().ok_or(format!("row {r} is not a list"))?;
+            entries
+                .iter()
+                .enumerate()
+                .map(|(c, entry)| match entry {
+                    serde_json::Value::Null => Ok(None),
+                    serde_json::Value::Number(n) => n
+                        .as_u64()
+                        .and_then(|v| u32::try_from(v).ok())
+                        .map(Some)
+                        .ok_or(format!("entry ({r}, {c}) is not a value: {n}")),
+                    other => Err(format!("entry ({r}, {c}) is not a value or null: {other}")),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The white-space separated tokens of a line with their byte offsets.
+pub(crate) fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in line.char_indices() {
+        if ch.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &line[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &line[s..]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Board {
+        // . .
+        // # .
+        Board::from_mask(2, 2, &[true, true, false, true])
+    }
+
+    #[test]
+    fn text_grids_round_trip_through_rows() {
+        let f = parse_filling_text(&board(), "\n [1]  2P\n #  3\n\n").unwrap();
+        assert_eq!(f.values(), &[1, 2, 3]);
+        assert_eq!(
+            f.to_rows(&board()),
+            vec![vec![Some(1), Some(2)], vec![None, Some(3)]]
+        );
+        assert_eq!(Filling::from_rows(&board(), &f.to_rows(&board())), Ok(f));
+    }
+
+    #[test]
+    fn bad_text_grids_say_where() {
+        let e = parse_filling_text(&board(), "1 2\n# x\n").unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 2, column: 3 }));
+        let e = parse_filling_text(&board(), "1 2\n3 4\n").unwrap_err();
+        assert!(e.message().contains("where the board has a hole"), "{e}");
+        let e = parse_filling_text(&board(), "1 2\n# 3 4\n").unwrap_err();
+        assert!(e.message().contains("row 1"), "{e}");
+        assert!(parse_filling_text(&board(), "1 2 \n").is_err());
+        assert!(parse_filling_text(&board(), "").is_err());
+        assert!(parse_filling_text(&board(), "1 -2\n# 3").is_err());
+    }
+
+    #[test]
+    fn json_solutions_in_three_shapes() {
+        let b = board();
+        let one = "[[1, 2], [null, 3]]";
+        assert_eq!(
+            parse_fillings(&b, one, true).unwrap()[0].values(),
+            &[1, 2, 3]
+        );
+        let many = "[[[1, 2], [null, 3]], [[3, 2], [null, 1]]]";
+        assert_eq!(parse_fillings(&b, many, true).unwrap().len(), 2);
+        let output = r#"{"name": "x", "solutions": [[[1, 2], [null, 3]]]}"#;
+        assert_eq!(parse_fillings(&b, output, true).unwrap().len(), 1);
+        let e = parse_fillings(&b, "[[1, 2], [4, 3]]", true).unwrap_err();
+        assert!(
+            e.message().contains("grid #0") && e.message().contains("hole"),
+            "{e}"
+        );
+        let e = parse_fillings(&b, "[[1, -2], [null, 3]]", true).unwrap_err();
+        assert!(e.message().contains("not a value"), "{e}");
+        let e = parse_fillings(&b, "{\"solutions\": 3}", true).unwrap_err();
+        assert!(e.message().contains("solutions"), "{e}");
+        let e = parse_fillings(&b, "[[1, 2],\n [null, 3]", true).unwrap_err();
+        assert_eq!(e.location().map(|l| l.line), Some(2));
+        assert!(parse_fillings(&b, "{\"solutions\": []}", true).is_err());
+        assert!(parse_fillings(&b, "7", true).is_err());
+    }
+
+    #[test]
+    fn tokens_have_offsets() {
+        let t = tokens("  ab\tc\u{3000}d\n");
+        assert_eq!(t, vec![(2, "ab"), (5, "c"), (9, "d")]);
+    }
+}

@@ -1,0 +1,42 @@
+//! # pathsat-puzzle
+//!
+//! The puzzle model of pathsat: boards with holes, move rules, givens and marked cells, parsed
+//! from TOML or JSON files, plus an independent verifier and a brute-force reference counter.
+//! Nothing here knows about CNF or SAT, so that the verifier and the reference counter can judge
+//! the SAT layer from the outside.
+//!
+//! A path puzzle places the values 1..N on the N cells of a board (holes excluded) so that the
+//! cell of value k+1 is one move away from the cell of value k; a closed puzzle (a tour) also
+//! asks the cell of value 1 to be one move away from the cell of value N.
+//!
+//! ```
+//! use pathsat_puzzle::{parse_str, verify, Filling, Format};
+//!
+//! let puzzle = parse_str("name = \"tiny\"\nmoves = \"rook\"\ngrid = \"1 .\\n4 .\"\n", Format::Toml)?;
+//! assert_eq!(puzzle.n_cells(), 4);
+//! // 1 2 / 4 3 is a rook path that keeps the givens 1 and 4.
+//! let filling = Filling::from_values(vec![1, 2, 4, 3]);
+//! assert!(verify(&puzzle, &filling).is_ok());
+//! # Ok::<(), pathsat_puzzle::PuzzleError>(())
+//! ```
+
+mod board;
+pub mod brute;
+mod error;
+mod filling;
+mod moves;
+mod parse;
+mod puzzle;
+pub mod render;
+mod value_class;
+mod verify;
+
+pub use board::{Board, Pos};
+pub use error::{ErrorKind, Location, PuzzleError};
+pub use filling::{parse_filling_text, parse_fillings, Filling};
+pub use moves::Moves;
+pub use parse::read_text;
+pub use parse::{parse_file, parse_str, Format};
+pub use puzzle::{CellRule, Expect, Mark, ModelError, Puzzle};
+pub use value_class::{is_prime, ValueClass};
+pub use verify::{verify, Violation};

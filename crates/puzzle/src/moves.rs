@@ -1,0 +1,123 @@
+//! # Move rules
+//!
+//! A move is an offset (dr, dc): from the cell of value k, the cell of value k+1 lies at
+//! (row + dr, col + dc). The named rules are symmetric; a custom list need not be, in which case
+//! the puzzle's graph is directed.
+
+use std::fmt;
+
+const ROOK: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+const KING: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+const KNIGHT: [(i64, i64); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// The rule that says which cell may follow which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// The four orthogonal steps (Numbrix, the rook's tour).
+    Rook,
+    /// The eight neighbours (Hidato).
+    King,
+    /// The eight L-shaped jumps.
+    Knight,
+    /// A list of offsets, sorted and without duplicates; never contains (0, 0).
+    Custom(Vec<(i64, i64)>),
+}
+
+impl Moves {
+    /// The rule with this name: `rook`, `king` or `knight`.
+    pub fn from_name(name: &str) -> Option<Moves> {
+        match name {
+            "rook" => Some(Moves::Rook),
+            "king" => Some(Moves::King),
+            "knight" => Some(Moves::Knight),
+            _ => None,
+        }
+    }
+
+    /// A custom rule; duplicates are dropped. `None` when the list is empty or holds (0, 0).
+    pub fn custom(mut offsets: Vec<(i64, i64)>) -> Option<Moves> {
+        offsets.sort_unstable();
+        offsets.dedup();
+        if offsets.is_empty() || offsets.contains(&(0, 0)) {
+            None
+        } else {
+            Some(Moves::Custom(offsets))
+        }
+    }
+
+    /// The offsets of this rule.
+    pub fn offsets(&self) -> &[(i64, i64)] {
+        match self {
+            Moves::Rook => &ROOK,
+            Moves::King => &KING,
+            Moves::Knight => &KNIGHT,
+            Moves::Custom(offsets) => offsets,
+        }
+    }
+
+    /// Whether (dr, dc) is one move of this rule.
+    pub fn allows(&self, dr: i64, dc: i64) -> bool {
+        self.offsets().contains(&(dr, dc))
+    }
+
+    /// Whether every move can be reversed, so that the puzzle graph is undirected.
+    pub fn is_symmetric(&self) -> bool {
+        self.offsets().iter().all(|&(dr, dc)| self.allows(-dr, -dc))
+    }
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Moves::Rook => f.write_str("rook"),
+            Moves::King => f.write_str("king"),
+            Moves::Knight => f.write_str("knight"),
+            Moves::Custom(offsets) => {
+                f.write_str("[")?;
+                for (i, (dr, dc)) in offsets.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "[{dr}, {dc}]")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_rules_are_symmetric_and_custom_ones_may_not_be() {
+        for m in [Moves::Rook, Moves::King, Moves::Knight] {
+            assert!(m.is_symmetric(), "{m}");
+        }
+        let down_right = Moves::custom(vec![(0, 1), (1, 0), (0, 1)]).unwrap();
+        assert_eq!(down_right.offsets(), &[(0, 1), (1, 0)]);
+        assert!(!down_right.is_symmetric());
+        assert_eq!(down_right.to_string(), "[[0, 1], [1, 0]]");
+        assert_eq!(Moves::custom(vec![]), None);
+        assert_eq!(Moves::custom(vec![(0, 0), (1, 0)]), None);
+    }
+}

@@ -1,0 +1,856 @@
+//! # Puzzle files
+//!
+//! A puzzle is a TOML file, or a JSON file with the same fields:
+//!
+//! ```toml
+//! name = "rook-primes-path"      # optional, defaults to the file stem
+//! moves = "rook"                 # "rook" | "king" | "knight" | [[dr, dc], ...]
+//! closed = false                 # true: a tour
+//! grid = """
+//! P . . 4
+//! . # . .
+//! """
+//! [marks]                        # optional: letter -> the values a cell so marked may hold
+//! P = "primes"                   # "primes" | "squares" | "even" | "odd" | [2, 3, 5, ...]
+//! [expect]                       # optional: the known answer
+//! count = 4                      # the number of fillings
+//! sat = true                     # whether a solution exists
+//! solutions = ["""..."""]        # published fillings that must be among the solutions
+//! ```
+//!
+//! Grid tokens are separated by white space: `.` an empty cell, `#` a hole, a positive integer a
+//! given value, a word of letters a marked cell (`P` means primes unless `[marks]` says
+//! otherwise). The grid may also be a list of row strings.
+//!
+//! Errors carry the line and column of the offending token where the format gives them: TOML
+//! spans are mapped into the grid string; JSON reports syntax positions, and grid mistakes by
+//! board row and column.
+
+use crate::error::{ErrorKind, Location, PuzzleError};
+use crate::filling::{parse_filling_text, tokens};
+use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, ValueClass};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+/// The syntax of a puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Toml,
+    Json,
+}
+
+impl Format {
+    /// The format a file's extension names: `.toml` or `.json`.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "toml" => Some(Format::Toml),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a puzzle file; the format follows the extension (`.toml` or `.json`) and the name
+/// defaults to the file stem.
+///
+/// # Errors
+/// A [`PuzzleError`] naming the file (and the line and column where they are known) when the
+/// file cannot be read, is not UTF-8, is not valid TOML/JSON, or does not describe a puzzle.
+pub fn parse_file(path: &Path) -> Result<Puzzle, PuzzleError> {
+    let format = Format::from_path(path).ok_or_else(|| {
+        PuzzleError::new(
+            ErrorKind::Invalid,
+            None,
+            "unsupported file type: puzzle files end in .toml or .json",
+        )
+        .with_path(path)
+    })?;
+    let text = read_text(path)?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "puzzle".to_string());
+    parse_text(&text, format, &stem).map_err(|e| e.with_path(path))
+}
+
+/// Reads a file as UTF-8 text.
+///
+/// # Errors
+/// An `Io` error when the file cannot be read, an `Encoding` error with the location of the
+/// first invalid byte when it is not UTF-8.
+pub fn read_text(path: &Path) -> Result<String, PuzzleError> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        PuzzleError::new(ErrorKind::Io, None, format!("cannot read the file: {e}")).with_path(path)
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
+        PuzzleError::new(
+            ErrorKind::Encoding,
+            Some(Location::from_offset(&text, valid)),
+            "the file is not UTF-8 text",
+        )
+        .with_path(path)
+    })
+}
+
+/// Parses puzzle text; the name defaults to `puzzle`.
+///
+/// # Errors
+/// As [`parse_file`], without the file name.
+pub fn parse_str(text: &str, format: Format) -> Result<Puzzle, PuzzleError> {
+    parse_text(text, format, "puzzle")
+}
+
+fn parse_text(text: &str, format: Format, default_name: &str) -> Result<Puzzle, PuzzleError> {
+    let raw = match format {
+        Format::Toml => RawPuzzle::from_toml(text)?,
+        Format::Json => RawPuzzle::from_json(text)?,
+    };
+    Builder { text, raw }.build(default_name)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Format-specific deserialisation into one format-neutral raw form.
+
+/// A value of either format, reduced to what the puzzle fields need.
+#[derive(Clone, Debug)]
+enum Val {
+    Str(String),
+    Int(i64),
+    Arr(Vec<Val>),
+    /// Any other type, by name (for error messages).
+    Other(&'static str),
+}
+
+impl Val {
+    fn type_name(&self) -> &'static str {
+        match self {
+            Val::Str(_) => "a string",
+            Val::Int(_) => "an integer",
+            Val::Arr(_) => "a list",
+            Val::Other(name) => name,
+        }
+    }
+}
+
+impl From<toml::Value> for Val {
+    fn from(v: toml::Value) -> Val {
+        match v {
+            toml::Value::String(s) => Val::Str(s),
+            toml::Value::Integer(i) => Val::Int(i),
+            toml::Value::Array(a) => Val::Arr(a.into_iter().map(Val::from).collect()),
+            toml::Value::Float(_) => Val::Other("a float"),
+            toml::Value::Boolean(_) => Val::Other("a boolean"),
+            toml::Value::Datetime(_) => Val::Other("a date"),
+            toml::Value::Table(_) => Val::Other("a table"),
+        }
+    }
+}
+
+impl From<serde_json::Value> for Val {
+    fn from(v: serde_json::Value) -> Val {
+        match v {
+            serde_json::Value::String(s) => Val::Str(s),
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(i) => Val::Int(i),
+                None => Val::Other("a non-integer number"),
+            },
+            serde_json::Value::Array(a) => Val::Arr(a.into_iter().map(Val::from).collect()),
+            serde_json::Value::Null => Val::Other("null"),
+            serde_json::Value::Bool(_) => Val::Other("a boolean"),
+            serde_json::Value::Object(_) => Val::Other("an object"),
+        }
+    }
+}
+
+/// A value and, for TOML, its byte span in the file.
+#[derive(Clone, Debug)]
+struct Located<T> {
+    value: T,
+    span: Option<Range<usize>>,
+}
+
+impl<T> Located<T> {
+    fn spanned(s: toml::Spanned<impl Into<T>>) -> Located<T> {
+        let span = s.span();
+        Located {
+            value: s.into_inner().into(),
+            span: Some(span),
+        }
+    }
+
+    fn bare(value: impl Into<T>) -> Located<T> {
+        Located {
+            value: value.into(),
+            span: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    count: Option<u64>,
+    sat: Option<bool>,
+    #[serde(default)]
+    solutions: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlPuzzle {
+    name: Option<String>,
+    moves: toml::Spanned<toml::Value>,
+    #[serde(default)]
+    closed: bool,
+    grid: toml::Spanned<toml::Value>,
+    #[serde(default)]
+    marks: BTreeMap<String, toml::Spanned<toml::Value>>,
+    expect: Option<toml::Spanned<RawExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPuzzle {
+    name: Option<String>,
+    moves: serde_json::Value,
+    #[serde(default)]
+    closed: bool,
+    grid: serde_json::Value,
+    #[serde(default)]
+    marks: BTreeMap<String, serde_json::Value>,
+    expect: Option<RawExpect>,
+}
+
+struct RawPuzzle {
+    name: Option<String>,
+    moves: Located<Val>,
+    closed: bool,
+    grid: Located<Val>,
+    marks: Vec<(String, Located<Val>)>,
+    expect: Option<Located<RawExpect>>,
+}
+
+impl RawPuzzle {
+    fn from_toml(text: &str) -> Result<RawPuzzle, PuzzleError> {
+        let p: TomlPuzzle = toml::from_str(text).map_err(|e| {
+            let location = e.span().map(|s| Location::from_offset(text, s.start));
+            PuzzleError::new(
+                ErrorKind::Syntax,
+                location,
+                format!("invalid TOML: {}", e.message()),
+            )
+        })?;
+        Ok(RawPuzzle {
+            name: p.name,
+            moves: Located::spanned(p.moves),
+            closed: p.closed,
+            grid: Located::spanned(p.grid),
+            marks: p
+                .marks
+                .into_iter()
+                .map(|(k, v)| (k, Located::spanned(v)))
+                .collect(),
+            expect: p.expect.map(|e| {
+                let span = e.span();
+                Located {
+                    value: e.into_inner(),
+                    span: Some(span),
+                }
+            }),
+        })
+    }
+
+    fn from_json(text: &str) -> Result<RawPuzzle, PuzzleError> {
+        let p: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
+            let location = (e.line() > 0).then(|| Location {
+                line: e.line(),
+                column: e.column().max(1),
+            });
+            // serde_json's message ends in " at line L column C": keep only the message.
+            let full = e.to_string();
+            let message = match full.rfind(" at line ") {
+                Some(i) => full[..i].to_string(),
+                None => full,
+            };
+            PuzzleError::new(
+                ErrorKind::Syntax,
+                location,
+                format!("invalid JSON: {message}"),
+            )
+        })?;
+        Ok(RawPuzzle {
+            name: p.name,
+            moves: Located::bare(p.moves),
+            closed: p.closed,
+            grid: Located::bare(p.grid),
+            marks: p
+                .marks
+                .into_iter()
+                .map(|(k, v)| (k, Located::bare(v)))
+                .collect(),
+            expect: p.expect.map(Located::bare),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// From the raw form to a checked puzzle.
+
+/// One grid token, with its byte offset in the file when known.
+struct Token {
+    text: String,
+    offset: Option<usize>,
+}
+
+struct Builder<'t> {
+    text: &'t str,
+    raw: RawPuzzle,
+}
+
+impl Builder<'_> {
+    fn at(&self, offset: Option<usize>) -> Option<Location> {
+        offset.map(|o| Location::from_offset(self.text, o))
+    }
+
+    fn invalid(&self, offset: Option<usize>, message: impl Into<String>) -> PuzzleError {
+        PuzzleError::new(ErrorKind::Invalid, self.at(offset), message)
+    }
+
+    fn span_start<T>(&self, located: &Located<T>) -> Option<usize> {
+        located.span.as_ref().map(|s| s.start)
+    }
+
+    fn build(self, default_name: &str) -> Result<Puzzle, PuzzleError> {
+        let moves = self.moves()?;
+        let rows = self.grid_rows()?;
+        let n_rows = rows.len();
+        let n_cols = rows[0].len();
+        let marks = self.mark_definitions()?;
+
+        let mut is_cell = Vec::with_capacity(n_rows * n_cols);
+        let mut cell_tokens: Vec<&Token> = Vec::new();
+        let mut rules = Vec::new();
+        let mut used_marks: Vec<Mark> = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, token) in row.iter().enumerate() {
+                let rule = match self.classify(token, Pos::new(r, c))? {
+                    None => {
+                        is_cell.push(false);
+                        continue;
+                    }
+                    Some(TokenRule::Free) => CellRule::Free,
+                    Some(TokenRule::Given(v)) => CellRule::Given(v),
+                    Some(TokenRule::Mark(letter)) => {
+                        let index = match used_marks.iter().position(|m| m.letter == letter) {
+                            Some(i) => i,
+                            None => {
+                                let class = match marks.get(&letter) {
+                                    Some(class) => class.clone(),
+                                    None if letter == "P" => ValueClass::Primes,
+                                    None => {
+                                        return Err(self.invalid(
+                                            token.offset.or(self.span_start(&self.raw.grid)),
+                                            format!(
+                                                "mark {letter:?} at ({r}, {c}) is not defined: \
+                                                 add it to [marks], e.g. {letter} = \"primes\""
+                                            ),
+                                        ))
+                                    }
+                                };
+                                used_marks.push(Mark { letter, class });
+                                used_marks.len() - 1
+                            }
+                        };
+                        CellRule::Marked(index)
+                    }
+                };
+                is_cell.push(true);
+                cell_tokens.push(token);
+                rules.push(rule);
+            }
+        }
+        let board = Board::from_mask(n_rows, n_cols, &is_cell);
+        let expect = self.expect(&board)?;
+        let name = self
+            .raw
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name.to_string());
+        Puzzle::new(
+            name,
+            board,
+            moves,
+            self.raw.closed,
+            rules,
+            used_marks,
+            expect,
+        )
+        .map_err(|e| {
+            let offset = e.cell().and_then(|cell| cell_tokens[cell].offset);
+            let offset = offset.or(self.span_start(&self.raw.grid));
+            let message = match (&e, e.cell()) {
+                (ModelError::EmptyBoard, _) => {
+                    "the board has no cells: every grid entry is a hole".to_string()
+                }
+                (_, Some(cell)) => {
+                    let pos = board_pos(&rows, &is_cell, cell);
+                    format!("{e} (at {pos})")
+                }
+                _ => e.to_string(),
+            };
+            self.invalid(offset, message)
+        })
+    }
+
+    fn moves(&self) -> Result<Moves, PuzzleError> {
+        let at = self.span_start(&self.raw.moves);
+        let expected = "expected \"rook\", \"king\", \"knight\" or a list of [dr, dc] offsets";
+        match &self.raw.moves.value {
+            Val::Str(name) => Moves::from_name(name)
+                .ok_or_else(|| self.invalid(at, format!("unknown move rule {name:?}: {expected}"))),
+            Val::Arr(items) => {
+                let mut offsets = Vec::with_capacity(items.len());
+                for item in items {
+                    match item {
+                        Val::Arr(pair) => match pair.as_slice() {
+                            [Val::Int(dr), Val::Int(dc)] => offsets.push((*dr, *dc)),
+                            _ => {
+                                return Err(self.invalid(
+                                    at,
+                                    "each custom move is a pair of integers [dr, dc]",
+                                ))
+                            }
+                        },
+                        other => {
+                            return Err(self.invalid(
+                                at,
+                                format!(
+                                    "each custom move is a pair of integers [dr, dc], found {}",
+                                    other.type_name()
+                                ),
+                            ))
+                        }
+                    }
+                }
+                if offsets
+                    .iter()
+                    .any(|&(dr, dc)| dr.unsigned_abs() > 1 << 20 || dc.unsigned_abs() > 1 << 20)
+                {
+                    return Err(self.invalid(at, "a custom move is larger than 2^20 cells"));
+                }
+                if offsets.is_empty() {
+                    return Err(self.invalid(at, "the custom move list is empty"));
+                }
+                Moves::custom(offsets).ok_or_else(|| {
+                    self.invalid(at, "[0, 0] is not a move: a cell cannot follow itself")
+                })
+            }
+            other => Err(self.invalid(at, format!("moves is {}: {expected}", other.type_name()))),
+        }
+    }
+
+    /// The grid as rows of tokens, all rows of one length.
+    fn grid_rows(&self) -> Result<Vec<Vec<Token>>, PuzzleError> {
+        let grid = &self.raw.grid;
+        let at = self.span_start(grid);
+        let lines: Vec<(String, Option<usize>)> = match &grid.value {
+            Val::Str(s) => {
+                let base = grid
+                    .span
+                    .as_ref()
+                    .and_then(|span| string_content_start(self.text, span, s));
+                let mut offset = 0;
+                s.split_inclusive('\n')
+                    .map(|line| {
+                        let start = offset;
+                        offset += line.len();
+                        (line.to_string(), base.map(|b| b + start))
+                    })
+                    .collect()
+            }
+            Val::Arr(rows) => rows
+                .iter()
+                .map(|row| match row {
+                    Val::Str(s) => Ok((s.clone(), None)),
+                    other => Err(self.invalid(
+                        at,
+                        format!("each grid row is a string, found {}", other.type_name()),
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            other => {
+                return Err(self.invalid(
+                    at,
+                    format!(
+                        "grid is {}: expected a string of rows (or a list of row strings)",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        let mut rows: Vec<(Option<usize>, Vec<Token>)> = Vec::new();
+        for (line, line_offset) in &lines {
+            let row: Vec<Token> = tokens(line)
+                .into_iter()
+                .map(|(o, t)| Token {
+                    text: t.to_string(),
+                    offset: line_offset.map(|b| b + o),
+                })
+                .collect();
+            if !row.is_empty() {
+                rows.push((row[0].offset, row));
+            }
+        }
+        if rows.is_empty() {
+            return Err(self.invalid(at, "the grid is empty"));
+        }
+        let width = rows[0].1.len();
+        for (r, (offset, row)) in rows.iter().enumerate() {
+            if row.len() != width {
+                return Err(self.invalid(
+                    offset.or(at),
+                    format!(
+                        "grid row {r} has {} entries, row 0 has {width}: rows must have equal length",
+                        row.len()
+                    ),
+                ));
+            }
+        }
+        Ok(rows.into_iter().map(|(_, row)| row).collect())
+    }
+
+    fn classify(&self, token: &Token, pos: Pos) -> Result<Option<TokenRule>, PuzzleError> {
+        let t = token.text.as_str();
+        let at = token.offset.or(self.span_start(&self.raw.grid));
+        if t == "#" {
+            return Ok(None);
+        }
+        if t == "." {
+            return Ok(Some(TokenRule::Free));
+        }
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            return match t.parse::<u32>() {
+                Ok(v) => Ok(Some(TokenRule::Given(v))),
+                Err(_) => Err(self.invalid(at, format!("given {t} at {pos} is too large"))),
+            };
+        }
+        if t.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Ok(Some(TokenRule::Mark(t.to_string())));
+        }
+        let signed = t.strip_prefix(['-', '+']).unwrap_or("");
+        if !signed.is_empty() && signed.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.invalid(
+                at,
+                format!("given {t} at {pos} must be a positive whole number"),
+            ));
+        }
+        Err(self.invalid(
+            at,
+            format!(
+                "unknown grid entry {t:?} at {pos}: expected '.', '#', a value or a mark letter"
+            ),
+        ))
+    }
+
+    fn mark_definitions(&self) -> Result<BTreeMap<String, ValueClass>, PuzzleError> {
+        let mut defs = BTreeMap::new();
+        for (letter, located) in &self.raw.marks {
+            let at = self.span_start(located);
+            if letter.is_empty() || !letter.chars().all(|c| c.is_ascii_alphabetic()) {
+                return Err(self.invalid(
+                    at,
+                    format!("mark name {letter:?} must be made of letters A-Z, a-z"),
+                ));
+            }
+            let class = match &located.value {
+                Val::Str(name) => ValueClass::from_name(name).ok_or_else(|| {
+                    self.invalid(
+                        at,
+                        format!(
+                            "unknown value class {name:?} for mark {letter}: expected \"primes\", \
+                             \"squares\", \"even\", \"odd\" or a list of values"
+                        ),
+                    )
+                })?,
+                Val::Arr(items) => {
+                    let mut values = std::collections::BTreeSet::new();
+                    for item in items {
+                        match item {
+                            Val::Int(v) if *v >= 1 && *v <= i64::from(u32::MAX) => {
+                                values.insert(*v as u32);
+                            }
+                            Val::Int(v) => {
+                                return Err(self.invalid(
+                                    at,
+                                    format!("mark {letter} lists {v}: values are positive"),
+                                ))
+                            }
+                            other => {
+                                return Err(self.invalid(
+                                    at,
+                                    format!(
+                                        "mark {letter} lists {}: values are integers",
+                                        other.type_name()
+                                    ),
+                                ))
+                            }
+                        }
+                    }
+                    ValueClass::List(values)
+                }
+                other => {
+                    return Err(self.invalid(
+                        at,
+                        format!(
+                            "mark {letter} is {}: expected a class name or a list of values",
+                            other.type_name()
+                        ),
+                    ))
+                }
+            };
+            defs.insert(letter.clone(), class);
+        }
+        Ok(defs)
+    }
+
+    fn expect(&self, board: &Board) -> Result<Expect, PuzzleError> {
+        let Some(raw) = &self.raw.expect else {
+            return Ok(Expect::default());
+        };
+        let at = self.span_start(raw);
+        let mut solutions = Vec::new();
+        for (i, text) in raw.value.solutions.iter().enumerate() {
+            let filling = parse_filling_text(board, text).map_err(|e| {
+                self.invalid(at, format!("expected solution #{i}: {}", e.message()))
+            })?;
+            solutions.push(filling);
+        }
+        Ok(Expect {
+            count: raw.value.count,
+            sat: raw.value.sat,
+            solutions,
+        })
+    }
+}
+
+enum TokenRule {
+    Free,
+    Given(u32),
+    Mark(String),
+}
+
+/// The position of a cell, from the token rows and the hole mask.
+fn board_pos(rows: &[Vec<Token>], is_cell: &[bool], cell: usize) -> Pos {
+    let cols = rows[0].len();
+    let index = is_cell
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c)
+        .nth(cell)
+        .map_or(0, |(i, _)| i);
+    Pos::new(index / cols, index % cols)
+}
+
+/// Where the content of a TOML string literal starts in the file, when the content is the
+/// literal text (no escapes), so that offsets in the value are offsets in the file.
+fn string_content_start(text: &str, span: &Range<usize>, value: &str) -> Option<usize> {
+    let raw = text.get(span.clone())?;
+    let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+        3
+    } else if raw.starts_with('"') || raw.starts_with('\'') {
+        1
+    } else {
+        return None;
+    };
+    let mut start = span.start + quote;
+    let end = span.end.checked_sub(quote)?;
+    if quote == 3 {
+        if text.get(start..)?.starts_with("\r\n") {
+            start += 2;
+        } else if text.get(start..)?.starts_with('\n') {
+            start += 1;
+        }
+    }
+    (text.get(start..end)? == value).then_some(start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toml(text: &str) -> Result<Puzzle, PuzzleError> {
+        parse_str(text, Format::Toml)
+    }
+
+    fn err(text: &str) -> PuzzleError {
+        toml(text).expect_err("should be refused")
+    }
+
+    #[test]
+    fn the_issue_example_parses() {
+        let p = toml(
+            r#"
+name = "rook-primes-path"
+moves = "rook"
+closed = false
+grid = """
+P . . . P . . .
+. P . P . . . P
+"""
+[marks]
+P = "primes"
+[expect]
+count = 4
+"#,
+        )
+        .unwrap();
+        assert_eq!(p.name(), "rook-primes-path");
+        assert_eq!(p.n_cells(), 16);
+        assert_eq!(p.marks().len(), 1);
+        assert_eq!(p.rule(0), &CellRule::Marked(0));
+        assert_eq!(p.expect().count, Some(4));
+    }
+
+    #[test]
+    fn holes_givens_marks_and_custom_moves() {
+        let p = toml(
+            "moves = [[0, 1], [1, 0], [0, 1]]\nclosed = true\ngrid = \"1 # S\\n. E 5\"\n[marks]\nS = [4, 9]\nE = \"even\"\n",
+        )
+        .unwrap();
+        assert_eq!(p.n_cells(), 5);
+        assert_eq!(p.moves(), &Moves::Custom(vec![(0, 1), (1, 0)]));
+        assert!(p.is_closed());
+        assert_eq!(p.givens().collect::<Vec<_>>(), vec![(0, 1), (4, 5)]);
+        assert!(p.allows(1, 4) && !p.allows(1, 5));
+        assert!(p.allows(3, 2) && !p.allows(3, 3));
+    }
+
+    #[test]
+    fn json_has_the_same_fields_and_row_lists() {
+        let p = parse_str(
+            r#"{"moves": "king", "grid": ["1 . .", ". . 6"], "expect": {"count": 2}}"#,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(p.n_cells(), 6);
+        assert_eq!(p.expect().count, Some(2));
+    }
+
+    #[test]
+    fn grid_errors_point_at_the_token() {
+        let e = err("moves = \"rook\"\ngrid = \"\"\"\n. . .\n. Q? .\n\"\"\"\n");
+        assert_eq!(e.location(), Some(Location { line: 4, column: 3 }));
+        assert!(
+            e.message().contains("unknown grid entry \"Q?\" at (1, 1)"),
+            "{e}"
+        );
+
+        let e = err("moves = \"rook\"\ngrid = \"\"\"\n. . .\n. .\n\"\"\"\n");
+        assert_eq!(e.location(), Some(Location { line: 4, column: 1 }));
+        assert!(e.message().contains("row 1 has 2 entries"), "{e}");
+
+        let e = err("moves = \"rook\"\ngrid = '1 2 3 2'\n");
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 2,
+                column: 15
+            })
+        );
+        assert!(e.message().contains("given 2 appears twice"), "{e}");
+
+        let e = err("moves = \"rook\"\ngrid = \". 5 .\"\n");
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 2,
+                column: 11
+            })
+        );
+        assert!(e.message().contains("out of range"), "{e}");
+
+        let e = err("moves = \"rook\"\ngrid = \". 0 .\"\n");
+        assert!(e.message().contains("out of range"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \". -3 .\"\n");
+        assert!(e.message().contains("positive whole number"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \". 99999999999 .\"\n");
+        assert!(e.message().contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn mark_errors() {
+        let e = err("moves = \"rook\"\ngrid = \"Q . .\"\n");
+        assert!(
+            e.message().contains("mark \"Q\" at (0, 0) is not defined"),
+            "{e}"
+        );
+        let e = err("moves = \"rook\"\ngrid = \"E E .\"\n[marks]\nE = \"even\"\n");
+        assert!(e.message().contains("mark \"E\" is on 2 cells"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \"E . .\"\n[marks]\nE = \"evens\"\n");
+        assert!(e.message().contains("unknown value class"), "{e}");
+        assert_eq!(e.location(), Some(Location { line: 4, column: 5 }));
+        let e = err("moves = \"rook\"\ngrid = \"E . .\"\n[marks]\nE = [0, 1]\n");
+        assert!(e.message().contains("values are positive"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \"E . .\"\n[marks]\n3 = [1]\n");
+        assert!(e.message().contains("letters"), "{e}");
+    }
+
+    #[test]
+    fn field_errors() {
+        let e = err("moves = \"bishop\"\ngrid = \". .\"\n");
+        assert!(e.message().contains("unknown move rule \"bishop\""), "{e}");
+        assert_eq!(e.location(), Some(Location { line: 1, column: 9 }));
+        let e = err("moves = []\ngrid = \". .\"\n");
+        assert!(e.message().contains("empty"), "{e}");
+        let e = err("moves = [[0, 0]]\ngrid = \". .\"\n");
+        assert!(e.message().contains("[0, 0] is not a move"), "{e}");
+        let e = err("moves = [[1]]\ngrid = \". .\"\n");
+        assert!(e.message().contains("pair of integers"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \"# #\\n# #\"\n");
+        assert!(e.message().contains("no cells"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \"  \\n \"\n");
+        assert!(e.message().contains("empty"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = 3\n");
+        assert!(e.message().contains("grid is an integer"), "{e}");
+        let e = err("moves = \"rook\"\nclosed = \"yes\"\ngrid = \". .\"\n");
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert_eq!(e.location().map(|l| l.line), Some(2));
+        let e = err("moves = \"rook\"\ngrdi = \". .\"\n");
+        assert!(e.message().contains("unknown field"), "{e}");
+        let e = err("moves = \"rook\"\n");
+        assert!(e.message().contains("grid"), "{e}");
+        let e = err("moves = \"rook\"\ngrid = \". .\n");
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+    }
+
+    #[test]
+    fn json_errors_have_positions() {
+        let e = parse_str("{\"moves\": \"rook\",\n \"grid\": 5,}", Format::Json).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Syntax);
+        assert_eq!(e.location().map(|l| l.line), Some(2));
+        assert!(!e.message().contains(" at line "), "{e}");
+        let e = parse_str("{\"moves\": \"rook\", \"grid\": 5}", Format::Json).unwrap_err();
+        assert!(e.message().contains("grid is an integer"), "{e}");
+        let e = parse_str("{\"moves\": \"rook\", \"grid\": \"1 x\"}", Format::Json).unwrap_err();
+        assert!(e.message().contains("\"x\" at (0, 1)"), "{e}");
+    }
+
+    #[test]
+    fn expected_solutions_are_read_against_the_board() {
+        let p = toml("moves = \"rook\"\ngrid = \"1 .\\n# .\"\n[expect]\ncount = 1\nsolutions = [\"1 2\\n# 3\"]\n").unwrap();
+        assert_eq!(p.expect().solutions[0].values(), &[1, 2, 3]);
+        let e =
+            err("moves = \"rook\"\ngrid = \"1 .\\n# .\"\n[expect]\nsolutions = [\"1 2\\n4 3\"]\n");
+        assert!(e.message().contains("expected solution #0"), "{e}");
+    }
+
+    #[test]
+    fn escaped_grid_strings_fall_back_to_the_grid_location() {
+        let e = err("moves = \"rook\"\ngrid = \"\\u0031 x\"\n");
+        assert_eq!(e.location(), Some(Location { line: 2, column: 8 }));
+    }
+}

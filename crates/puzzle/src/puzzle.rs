@@ -1,0 +1,385 @@
+//! # Puzzles
+//!
+//! A [`Puzzle`] is a board, a move rule, an open/closed flag and a rule per cell (free, given a
+//! value, or marked with a letter whose [`ValueClass`] says which values it may hold). Building
+//! one checks everything that makes a puzzle malformed rather than merely unsolvable.
+
+use crate::{Board, Filling, Moves, Pos, ValueClass};
+use std::fmt;
+
+/// What a puzzle says about one cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellRule {
+    /// Any value.
+    Free,
+    /// This value and no other.
+    Given(u32),
+    /// A value of the class of the mark with this index in [`Puzzle::marks`].
+    Marked(usize),
+}
+
+/// A mark letter and the values the cells so marked may hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub letter: String,
+    pub class: ValueClass,
+}
+
+/// The known answer of a puzzle, from its `[expect]` table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expect {
+    /// The number of fillings.
+    pub count: Option<u64>,
+    /// Whether the puzzle has a solution at all.
+    pub sat: Option<bool>,
+    /// Published fillings that must be among the solutions.
+    pub solutions: Vec<Filling>,
+}
+
+/// Why a set of parts does not make a puzzle. Each variant names the cell that is at fault, so
+/// that the parser can point at the token in the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    #[error("the board has no cells")]
+    EmptyBoard,
+    #[error("the board has {0} cells, more than pathsat can number")]
+    TooManyCells(usize),
+    #[error("given {value} is out of range: values run from 1 to {n}")]
+    GivenOutOfRange { cell: usize, value: u32, n: usize },
+    #[error("given {value} appears twice (first at {first})")]
+    DuplicateGiven { cell: usize, first: Pos, value: u32 },
+    #[error(
+        "mark {letter:?} is on {cells} cells, but only {values} of the values 1..{n} are {class}"
+    )]
+    TooManyMarked {
+        cell: usize,
+        letter: String,
+        class: ValueClass,
+        cells: usize,
+        values: usize,
+        n: usize,
+    },
+    #[error("cell rule refers to mark #{0}, which does not exist")]
+    NoSuchMark(usize),
+    #[error("{found} cell rules for a board of {expected} cells")]
+    WrongRuleCount { expected: usize, found: usize },
+}
+
+impl ModelError {
+    /// The cell the error is about, when there is one.
+    pub fn cell(&self) -> Option<usize> {
+        match self {
+            ModelError::GivenOutOfRange { cell, .. }
+            | ModelError::DuplicateGiven { cell, .. }
+            | ModelError::TooManyMarked { cell, .. } => Some(*cell),
+            _ => None,
+        }
+    }
+}
+
+/// A path puzzle: place 1..N on the N cells so that consecutive values are a move apart.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    name: String,
+    board: Board,
+    moves: Moves,
+    closed: bool,
+    rules: Vec<CellRule>,
+    marks: Vec<Mark>,
+    expect: Expect,
+    successors: Vec<Vec<usize>>,
+    predecessors: Vec<Vec<usize>>,
+}
+
+impl Puzzle {
+    /// Checks the parts and builds the move graph.
+    ///
+    /// # Errors
+    /// A [`ModelError`] when the board is empty, a given is out of range or repeated, a rule
+    /// names a missing mark, or a mark is on more cells than its class has values.
+    pub fn new(
+        name: impl Into<String>,
+        board: Board,
+        moves: Moves,
+        closed: bool,
+        rules: Vec<CellRule>,
+        marks: Vec<Mark>,
+        expect: Expect,
+    ) -> Result<Puzzle, ModelError> {
+        let n = board.n_cells();
+        if n == 0 {
+            return Err(ModelError::EmptyBoard);
+        }
+        if u32::try_from(n).is_err() {
+            return Err(ModelError::TooManyCells(n));
+        }
+        if rules.len() != n {
+            return Err(ModelError::WrongRuleCount {
+                expected: n,
+                found: rules.len(),
+            });
+        }
+        let mut given_at: Vec<Option<usize>> = vec![None; n + 1];
+        let mut marked = vec![0usize; marks.len()];
+        for (cell, rule) in rules.iter().enumerate() {
+            match *rule {
+                CellRule::Free => {}
+                CellRule::Given(value) => {
+                    if value == 0 || value as usize > n {
+                        return Err(ModelError::GivenOutOfRange { cell, value, n });
+                    }
+                    if let Some(first) = given_at[value as usize] {
+                        return Err(ModelError::DuplicateGiven {
+                            cell,
+                            first: board.pos(first),
+                            value,
+                        });
+                    }
+                    given_at[value as usize] = Some(cell);
+                }
+                CellRule::Marked(index) => {
+                    let mark = marks.get(index).ok_or(ModelError::NoSuchMark(index))?;
+                    marked[index] += 1;
+                    let values = mark.class.count_up_to(n as u32);
+                    if marked[index] > values {
+                        let cells = rules
+                            .iter()
+                            .filter(|r| **r == CellRule::Marked(index))
+                            .count();
+                        return Err(ModelError::TooManyMarked {
+                            cell,
+                            letter: mark.letter.clone(),
+                            class: mark.class.clone(),
+                            cells,
+                            values,
+                            n,
+                        });
+                    }
+                }
+            }
+        }
+        let mut successors = vec![Vec::new(); n];
+        let mut predecessors = vec![Vec::new(); n];
+        for (cell, succ) in successors.iter_mut().enumerate() {
+            let pos = board.pos(cell);
+            for &(dr, dc) in moves.offsets() {
+                if let Some(next) = pos.offset(dr, dc).and_then(|p| board.cell_at(p)) {
+                    succ.push(next);
+                }
+            }
+            succ.sort_unstable();
+        }
+        for (cell, succ) in successors.iter().enumerate() {
+            for &next in succ {
+                predecessors[next].push(cell);
+            }
+        }
+        Ok(Puzzle {
+            name: name.into(),
+            board,
+            moves,
+            closed,
+            rules,
+            marks,
+            expect,
+            successors,
+            predecessors,
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// Whether the puzzle is a tour: value N must be one move from value 1.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// N, the number of cells and of values.
+    pub fn n_cells(&self) -> usize {
+        self.board.n_cells()
+    }
+
+    pub fn rules(&self) -> &[CellRule] {
+        &self.rules
+    }
+
+    pub fn rule(&self, cell: usize) -> &CellRule {
+        &self.rules[cell]
+    }
+
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    pub fn expect(&self) -> &Expect {
+        &self.expect
+    }
+
+    /// The cells one move away from `cell`, ascending.
+    pub fn successors(&self, cell: usize) -> &[usize] {
+        &self.successors[cell]
+    }
+
+    /// The cells from which `cell` is one move away, ascending.
+    pub fn predecessors(&self, cell: usize) -> &[usize] {
+        &self.predecessors[cell]
+    }
+
+    /// The given cells and their values, in cell order.
+    pub fn givens(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.rules
+            .iter()
+            .enumerate()
+            .filter_map(|(cell, rule)| match rule {
+                CellRule::Given(v) => Some((cell, *v)),
+                _ => None,
+            })
+    }
+
+    /// Whether the cell's own rule lets it hold `value` (other cells are not considered).
+    pub fn allows(&self, cell: usize, value: u32) -> bool {
+        match &self.rules[cell] {
+            CellRule::Free => true,
+            CellRule::Given(v) => *v == value,
+            CellRule::Marked(index) => self.marks[*index].class.contains(value),
+        }
+    }
+
+    /// Whether some cell is marked (marks with no cell do not count).
+    pub fn has_marks(&self) -> bool {
+        self.rules.iter().any(|r| matches!(r, CellRule::Marked(_)))
+    }
+
+    /// Replaces the expected answer (used by tools that generate puzzles).
+    pub fn with_expect(mut self, expect: Expect) -> Puzzle {
+        self.expect = expect;
+        self
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}x{}, {} cells, {} moves, {})",
+            self.name,
+            self.board.rows(),
+            self.board.cols(),
+            self.n_cells(),
+            self.moves,
+            if self.closed { "closed" } else { "open" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(n: usize) -> Vec<CellRule> {
+        vec![CellRule::Free; n]
+    }
+
+    #[test]
+    fn rook_graph_of_a_board_with_a_hole() {
+        // . . .
+        // . # .
+        let board = Board::from_mask(2, 3, &[true, true, true, true, false, true]);
+        let p = Puzzle::new(
+            "t",
+            board,
+            Moves::Rook,
+            false,
+            rules(5),
+            vec![],
+            Expect::default(),
+        )
+        .unwrap();
+        assert_eq!(p.successors(0), &[1, 3]);
+        assert_eq!(p.successors(3), &[0]);
+        assert_eq!(p.predecessors(4), &[2]);
+    }
+
+    #[test]
+    fn directed_moves_give_directed_graphs() {
+        let moves = Moves::custom(vec![(0, 1)]).unwrap();
+        let p = Puzzle::new(
+            "t",
+            Board::rectangle(1, 3),
+            moves,
+            false,
+            rules(3),
+            vec![],
+            Expect::default(),
+        )
+        .unwrap();
+        assert_eq!(p.successors(0), &[1]);
+        assert_eq!(p.predecessors(0), &[] as &[usize]);
+    }
+
+    #[test]
+    fn malformed_parts_are_refused() {
+        let b = || Board::rectangle(1, 3);
+        let new = |rules: Vec<CellRule>, marks: Vec<Mark>| {
+            Puzzle::new(
+                "t",
+                b(),
+                Moves::Rook,
+                false,
+                rules,
+                marks,
+                Expect::default(),
+            )
+        };
+        let given = |v| vec![CellRule::Given(v), CellRule::Free, CellRule::Free];
+        assert!(matches!(
+            new(given(0), vec![]),
+            Err(ModelError::GivenOutOfRange { value: 0, .. })
+        ));
+        assert!(matches!(
+            new(given(4), vec![]),
+            Err(ModelError::GivenOutOfRange { value: 4, .. })
+        ));
+        let twice = vec![CellRule::Given(2), CellRule::Free, CellRule::Given(2)];
+        assert!(matches!(
+            new(twice, vec![]),
+            Err(ModelError::DuplicateGiven { cell: 2, .. })
+        ));
+        let even = Mark {
+            letter: "E".into(),
+            class: ValueClass::Even,
+        };
+        let two_even = vec![CellRule::Marked(0), CellRule::Marked(0), CellRule::Free];
+        assert!(matches!(
+            new(two_even, vec![even]),
+            Err(ModelError::TooManyMarked {
+                cells: 2,
+                values: 1,
+                ..
+            })
+        ));
+        assert_eq!(
+            Puzzle::new(
+                "t",
+                Board::from_mask(1, 1, &[false]),
+                Moves::Rook,
+                false,
+                vec![],
+                vec![],
+                Expect::default()
+            )
+            .unwrap_err(),
+            ModelError::EmptyBoard
+        );
+    }
+}

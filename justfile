@@ -1,0 +1,44 @@
+# pathsat: everyday recipes. `just` alone lists them.
+
+# List the recipes
+default:
+    @just --list
+
+# Format the code
+fmt:
+    cargo fmt --all
+
+# Lint every target, warnings denied
+clippy *args:
+    cargo clippy --workspace --all-targets {{args}} -- -D warnings
+
+# Run the tests (the same command as CI)
+test *args:
+    cargo test --workspace {{args}}
+
+# Build the API documentation
+doc:
+    cargo doc --workspace --no-deps
+
+# Solve a puzzle, e.g. `just solve fixtures/seeds/rook-primes-tour.toml --all`
+solve FILE *args:
+    cargo run --release -q -- solve {{FILE}} {{args}}
+
+# Count the fillings of a puzzle
+count FILE *args:
+    cargo run --release -q -- count {{FILE}} {{args}}
+
+# Count every small fixture (the seed knight's tours are solved, not counted)
+count-fixtures:
+    cargo build --release -q
+    for f in fixtures/small/*.toml fixtures/seeds/rook-*.toml fixtures/seeds/hidato-*.toml; do ./target/release/pathsat count "$f"; done
+
+# Median times of the seed puzzles against the foundation targets (release build, criterion)
+bench:
+    cargo bench -p pathsat-solver --bench seeds
+
+# Everything CI checks, plus formatting and lints
+check:
+    cargo fmt --all -- --check
+    just clippy
+    just test

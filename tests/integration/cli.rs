@@ -1,0 +1,334 @@
+//! The `pathsat` command end to end: JSON shape, text output, exit codes, error messages.
+
+use crate::common::{fixture, pathsat};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn json_of(args: &[&str]) -> Value {
+    let out = pathsat()
+        .args(args)
+        .arg("--format")
+        .arg("json")
+        .assert()
+        .success();
+    serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
+}
+
+fn path(p: &str) -> String {
+    fixture(p).display().to_string()
+}
+
+#[test]
+fn solve_json_has_the_documented_shape() {
+    let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml")]);
+    assert_eq!(v["name"], "rook-primes-tour");
+    assert_eq!(v["status"], "sat");
+    assert_eq!(v["count"], 1);
+    assert_eq!(
+        v["complete"], false,
+        "one solution was asked for, none excluded"
+    );
+    let grid = v["solutions"][0].as_array().unwrap();
+    assert_eq!(grid.len(), 8);
+    assert_eq!(grid[0].as_array().unwrap().len(), 8);
+    assert_eq!(grid[0][0], 41);
+    for key in [
+        "cells",
+        "variables",
+        "primary_variables",
+        "clauses",
+        "encode_seconds",
+        "solve_seconds",
+        "total_seconds",
+        "solver_calls",
+    ] {
+        assert!(v["stats"][key].is_number(), "stats.{key}");
+    }
+    assert_eq!(v["encoding"]["name"], "position");
+}
+
+#[test]
+fn solve_all_lists_every_published_path() {
+    let v = json_of(&["solve", &path("seeds/rook-primes-path.toml"), "--all"]);
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(4), Some(true))
+    );
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn solve_unique_proves_uniqueness() {
+    let v = json_of(&["solve", &path("seeds/hidato-188.toml"), "--unique"]);
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["solutions"][0][0][0], 137);
+    let v = json_of(&["solve", &path("seeds/rook-primes-path.toml"), "--unique"]);
+    assert_eq!(v["unique"], false);
+}
+
+#[test]
+fn holes_are_null_in_json() {
+    let v = json_of(&["solve", &path("small/hidato-holes.toml")]);
+    assert_eq!(v["solutions"][0][0][3], Value::Null);
+    assert_eq!(v["solutions"][0][0][0], 1);
+}
+
+#[test]
+fn unsolvable_puzzles_are_answers() {
+    let v = json_of(&["count", &path("small/rook-3x3-closed.toml")]);
+    assert_eq!(v["status"], "unsat");
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert!(v["reason"].as_str().unwrap().contains("colours"));
+    pathsat()
+        .args(["solve", &path("small/rook-3x3-closed.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "unsat: no filling solves the puzzle",
+        ));
+}
+
+#[test]
+fn count_limit_marks_the_count_incomplete() {
+    let v = json_of(&["count", &path("small/rook-4x4.toml"), "--limit", "10"]);
+    assert_eq!(
+        (v["count"].as_u64(), v["complete"].as_bool()),
+        (Some(10), Some(false))
+    );
+    assert_eq!(v["limit"], 10);
+    pathsat()
+        .args(["count", &path("small/rook-4x4.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "rook-4x4: 552 fillings (complete)",
+        ));
+}
+
+#[test]
+fn text_output_marks_givens_and_marked_cells() {
+    pathsat()
+        .args(["solve", &path("seeds/rook-primes-tour.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" 41P  40   39   30   29P"))
+        .stdout(predicate::str::contains("nP marked P (primes)"))
+        .stdout(predicate::str::contains("clauses"));
+    pathsat()
+        .args(["solve", &path("seeds/hidato-188.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" 137   135  [134]   [2]   [4]"));
+}
+
+#[test]
+fn check_accepts_solutions_and_rejects_broken_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = path("small/numbrix-5x5.toml");
+    // The JSON output of solve --all is a valid solution file.
+    let out = pathsat()
+        .args(["solve", &puzzle, "--all", "--format", "json"])
+        .output()
+        .unwrap();
+    let json_file = dir.path().join("all.json");
+    std::fs::write(&json_file, &out.stdout).unwrap();
+    pathsat()
+        .args(["check", &puzzle, json_file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("valid: all 2 fillings solve numbrix-5x5\n");
+    // So is the text grid of solve.
+    let out = pathsat().args(["solve", &puzzle]).output().unwrap();
+    let grid: String = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .skip(2)
+        .take(5)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let text_file = dir.path().join("one.txt");
+    std::fs::write(&text_file, &grid).unwrap();
+    pathsat()
+        .args(["check", &puzzle, text_file.to_str().unwrap()])
+        .assert()
+        .success();
+    // Swapping two values breaks it: exit 1 and the rule that fails.
+    let broken = grid.replacen("[1]", "[9]", 1);
+    std::fs::write(&text_file, broken).unwrap();
+    pathsat()
+        .args([
+            "check",
+            &puzzle,
+            text_file.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\"valid\": false"));
+    // A grid of the wrong shape is bad input: exit 2, naming the solution file.
+    std::fs::write(&text_file, "1 2\n3 4\n").unwrap();
+    pathsat()
+        .args(["check", &puzzle, text_file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one.txt"));
+}
+
+/// One bad input per case: exit status 2, a one-line message naming the file (and line and
+/// column where they exist), nothing on stdout, no panic.
+#[test]
+fn bad_input_is_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "syntax.toml",
+            "moves = \"rook\"\ngrid = \". .\n",
+            "syntax.toml:2:",
+        ),
+        (
+            "unknown-move.toml",
+            "moves = \"bishop\"\ngrid = \". .\"\n",
+            "unknown-move.toml:1:9: unknown move rule \"bishop\"",
+        ),
+        (
+            "ragged.toml",
+            "moves = \"rook\"\ngrid = \"\"\"\n. . .\n. .\n\"\"\"\n",
+            "ragged.toml:4:1: grid row 1 has 2 entries",
+        ),
+        (
+            "token.toml",
+            "moves = \"rook\"\ngrid = \"\"\"\n. x? .\n\"\"\"\n",
+            "token.toml:3:3: unknown grid entry \"x?\" at (0, 1)",
+        ),
+        (
+            "zero.toml",
+            "moves = \"rook\"\ngrid = '. 0 .'\n",
+            "zero.toml:2:11: given 0 is out of range",
+        ),
+        (
+            "twice.toml",
+            "moves = \"rook\"\ngrid = '2 . 2'\n",
+            "twice.toml:2:13: given 2 appears twice",
+        ),
+        (
+            "big.toml",
+            "moves = \"rook\"\ngrid = '. 4 .'\n",
+            "given 4 is out of range: values run from 1 to 3",
+        ),
+        (
+            "holes.toml",
+            "moves = \"rook\"\ngrid = '# #'\n",
+            "holes.toml:2:8: the board has no cells",
+        ),
+        (
+            "empty.toml",
+            "moves = \"rook\"\ngrid = ''\n",
+            "the grid is empty",
+        ),
+        (
+            "mark.toml",
+            "moves = \"rook\"\ngrid = 'Q . .'\n",
+            "mark \"Q\" at (0, 0) is not defined",
+        ),
+        (
+            "moves.toml",
+            "moves = []\ngrid = '. .'\n",
+            "custom move list is empty",
+        ),
+        (
+            "type.toml",
+            "moves = \"rook\"\nclosed = 1\ngrid = '. .'\n",
+            "type.toml:2:",
+        ),
+        (
+            "wrong.json",
+            "{\"moves\": \"rook\", \"grid\": [1, 2]}",
+            "wrong.json: each grid row is a string",
+        ),
+        (
+            "syntax.json",
+            "{\"moves\": \"rook\",\n\"grid\": }",
+            "syntax.json:2:9: invalid JSON",
+        ),
+        (
+            "puzzle.txt",
+            "moves = \"rook\"",
+            "puzzle.txt: unsupported file type",
+        ),
+    ];
+    for (name, content, expected) in cases {
+        let file = dir.path().join(name);
+        std::fs::write(&file, content).unwrap();
+        let out = pathsat()
+            .args(["solve", file.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        assert!(stderr.starts_with("pathsat: error: "), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+    let missing = dir.path().join("missing.toml");
+    pathsat()
+        .args(["count", missing.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "missing.toml: cannot read the file",
+        ));
+    let binary = dir.path().join("latin1.toml");
+    std::fs::write(&binary, b"moves = \"rook\"\ngrid = '\xe9'\n").unwrap();
+    pathsat()
+        .args(["count", binary.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "latin1.toml:2:9: the file is not UTF-8 text",
+        ));
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_has_examples() {
+    pathsat().assert().code(2);
+    pathsat().args(["solve"]).assert().code(2);
+    pathsat()
+        .args(["count", "x.toml", "--limit", "0"])
+        .assert()
+        .code(2);
+    pathsat()
+        .args(["solve", "x.toml", "--all", "--limit", "3"])
+        .assert()
+        .code(2);
+    pathsat()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:"));
+}
+
+#[test]
+fn too_large_puzzles_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("huge.toml");
+    let row = vec!["."; 110].join(" ");
+    let grid = vec![row; 110].join("\n");
+    std::fs::write(
+        &file,
+        format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n"),
+    )
+    .unwrap();
+    pathsat()
+        .args(["solve", file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "huge.toml: too large for the position encoding: 12100 cells",
+        ));
+}

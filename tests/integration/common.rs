@@ -1,0 +1,34 @@
+//! Helpers shared by the integration tests.
+
+use pathsat_puzzle::{parse_file, Puzzle};
+use std::path::PathBuf;
+
+/// The repository's `fixtures/` directory.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+/// A fixture by its path under `fixtures/`.
+pub fn fixture(path: &str) -> PathBuf {
+    fixtures_dir().join(path)
+}
+
+pub fn load(path: &str) -> Puzzle {
+    parse_file(&fixture(path)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every puzzle file under `fixtures/<dir>`, sorted.
+pub fn puzzle_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures_dir().join(dir))
+        .expect("fixture directory")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml" || e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The `pathsat` binary built for these tests.
+pub fn pathsat() -> assert_cmd::Command {
+    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+}
