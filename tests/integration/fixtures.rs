@@ -5,6 +5,7 @@
 use crate::common::{load, puzzle_files};
 use pathsat_puzzle::{brute, parse_file, verify};
 use pathsat_solver::{PuzzleSolver, SolveOptions};
+use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// Checks one fixture against its `[expect]` with the SAT solver.
@@ -63,22 +64,22 @@ fn seed_fixtures_reproduce_the_published_answers() {
 
 #[test]
 fn small_fixtures_match_their_expectations() {
-    for path in puzzle_files("small") {
-        check_expectations(&path);
-    }
+    puzzle_files("small")
+        .par_iter()
+        .for_each(|path| check_expectations(path));
 }
 
 /// The expected counts of the small boards were not taken from pathsat: the brute-force search
 /// (no SAT, no shared code with the encoder) establishes each one.
 #[test]
 fn small_fixture_counts_are_established_by_brute_force() {
-    for path in puzzle_files("small") {
-        let puzzle = parse_file(&path).unwrap();
+    puzzle_files("small").par_iter().for_each(|path| {
+        let puzzle = parse_file(path).unwrap();
         let expected = puzzle.expect().count.expect("small fixtures have counts");
         let bf = brute::count(&puzzle, None);
         assert!(bf.complete);
         assert_eq!(bf.count, expected, "{}", path.display());
-    }
+    });
 }
 
 #[test]

@@ -93,8 +93,10 @@ struct Pruner<'p> {
     value_size: Vec<usize>,
     fixed_cell: Vec<bool>,
     fixed_value: Vec<bool>,
-    /// Pairs whose support must be checked again.
-    support_queue: VecDeque<(usize, u32)>,
+    /// Pairs whose support must be checked again, each queued at most once at a time.
+    support_queue: VecDeque<(u32, u32)>,
+    /// Bit `cell * (n + 1) + k` is set while (cell, k) is in `support_queue`.
+    queued: FixedBitSet,
     /// Pairs that became the only option of their cell or value.
     fix_queue: VecDeque<(usize, u32)>,
     /// The 2-colouring of a connected bipartite move graph.
@@ -127,6 +129,7 @@ impl<'p> Pruner<'p> {
             fixed_cell: vec![false; n],
             fixed_value: vec![false; n + 1],
             support_queue: VecDeque::new(),
+            queued: FixedBitSet::with_capacity(n * (n + 1)),
             fix_queue: VecDeque::new(),
             colour: None,
             contradiction: None,
@@ -140,9 +143,19 @@ impl<'p> Pruner<'p> {
         }
         self.exclude_values_of_full_marks();
         self.colour_classes();
+        // Fixed pairs first: their distance pruning shrinks what the support sweep visits.
+        self.propagate();
+        // One sweep over every remaining pair; after that, only the neighbours of removed
+        // pairs are queued again, so the queue stays proportional to the removals.
         for cell in 0..self.n {
-            for k in self.dom[cell].ones() {
-                self.support_queue.push_back((cell, k as u32));
+            let values: Vec<usize> = self.dom[cell].ones().collect();
+            for k in values {
+                if self.contradiction.is_some() {
+                    break;
+                }
+                if !self.supported(cell, k as u32) {
+                    self.remove(cell, k as u32);
+                }
             }
         }
         self.propagate();
@@ -207,13 +220,22 @@ impl<'p> Pruner<'p> {
         if k < n || closed {
             let next = if k < n { k + 1 } else { 1 };
             for &s in self.puzzle.successors(cell) {
-                self.support_queue.push_back((s, next));
+                self.queue_support_check(s, next);
             }
         }
         if k > 1 || closed {
             let prev = if k > 1 { k - 1 } else { n };
             for &p in self.puzzle.predecessors(cell) {
-                self.support_queue.push_back((p, prev));
+                self.queue_support_check(p, prev);
+            }
+        }
+    }
+
+    fn queue_support_check(&mut self, cell: usize, k: u32) {
+        if self.dom[cell].contains(k as usize) {
+            let bit = cell * (self.n + 1) + k as usize;
+            if !self.queued.put(bit) {
+                self.support_queue.push_back((cell as u32, k));
             }
         }
     }
@@ -297,6 +319,8 @@ impl<'p> Pruner<'p> {
             if let Some((cell, k)) = self.fix_queue.pop_front() {
                 self.fix(cell, k);
             } else if let Some((cell, k)) = self.support_queue.pop_front() {
+                let cell = cell as usize;
+                self.queued.set(cell * (self.n + 1) + k as usize, false);
                 if !self.supported(cell, k) {
                     self.remove(cell, k);
                 }

@@ -69,15 +69,18 @@ impl Default for PositionOptions {
 /// The default bound on primary variables: about 3 million, a CNF of a few gigabytes at most.
 pub const DEFAULT_MAX_PRIMARY_VARS: usize = 3_000_000;
 
-/// Boards larger than this many cells are refused before any pruning (N² pairs to consider).
-pub const MAX_CELLS: usize = 10_000;
+/// Boards larger than this many cells are refused before any pruning, which considers all N²
+/// pairs (16 million here, a few megabytes of bit sets).
+pub const MAX_CELLS: usize = 4_000;
 
 /// Why a puzzle was not encoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
     #[error(
-        "too large for the position encoding: {cells} cells need {pairs} cell-value variables \
-         (the limit is {limit}); the position encoding grows with the square of the board"
+        "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
+         (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
+         square of the board, so try a smaller board or more givens",
+        max_cells = MAX_CELLS
     )]
     TooLarge {
         cells: usize,
@@ -121,7 +124,8 @@ pub struct PositionEncoding {
 ///
 /// # Errors
 /// [`EncodeError::TooLarge`] when the board has more than [`MAX_CELLS`] cells or more candidate
-/// pairs than `options.max_primary_vars`; nothing is written then.
+/// pairs than `options.max_primary_vars` (estimated from the cell rules before pruning when no
+/// value is fixed, counted after pruning otherwise); nothing is written then.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     options: &PositionOptions,
@@ -129,12 +133,24 @@ pub fn encode<S: ClauseSink + ?Sized>(
 ) -> Result<PositionEncoding, EncodeError> {
     let n = puzzle.n_cells();
     let all_pairs = (n as u128) * (n as u128);
-    if n > MAX_CELLS {
-        return Err(EncodeError::TooLarge {
-            cells: n,
-            pairs: all_pairs,
-            limit: options.max_primary_vars,
-        });
+    // The cell rules alone allow `rule_pairs`; without a fixed value nothing but the colour
+    // classes can shrink that, so such a board is refused before any pruning.
+    let rule_pairs: u128 = (0..n).map(|c| rule_values(puzzle, c) as u128).sum();
+    let has_fixed = (0..n).any(|c| rule_values(puzzle, c) == 1);
+    let estimate = match options.pruning {
+        _ if n > MAX_CELLS => Some(rule_pairs),
+        Pruning::Full if has_fixed => None,
+        Pruning::Full => Some(rule_pairs / 2),
+        Pruning::None => Some(all_pairs),
+    };
+    if let Some(pairs) = estimate {
+        if n > MAX_CELLS || pairs > options.max_primary_vars as u128 {
+            return Err(EncodeError::TooLarge {
+                cells: n,
+                pairs,
+                limit: options.max_primary_vars,
+            });
+        }
     }
     let domains = match options.pruning {
         Pruning::Full => Domains::pruned(puzzle),
@@ -260,6 +276,16 @@ pub fn encode<S: ClauseSink + ?Sized>(
         options: *options,
         contradiction: domains.contradiction().map(str::to_string),
     })
+}
+
+/// How many values the rule of a cell allows (before any other pruning).
+fn rule_values(puzzle: &Puzzle, cell: usize) -> usize {
+    let n = puzzle.n_cells();
+    match puzzle.rule(cell) {
+        CellRule::Free => n,
+        CellRule::Given(_) => 1,
+        CellRule::Marked(index) => puzzle.marks()[*index].class.count_up_to(n as u32),
+    }
 }
 
 /// Family 6: givens, marks and the implied exclusions of full marks as unit clauses.
@@ -405,8 +431,25 @@ mod tests {
             ..PositionOptions::default()
         };
         let e = encode(&p, &options, &mut sink).unwrap_err();
-        assert!(e.to_string().contains("1600 cells need 2560000"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("1600 cells, about 1280000 cell-value variables"),
+            "{e}"
+        );
         assert_eq!(sink.n_clauses, 0);
+    }
+
+    #[test]
+    fn large_boards_without_givens_are_refused_before_pruning() {
+        // 2,500 cells: within MAX_CELLS, but nothing can prune below N^2 / 2 pairs.
+        let p = board(50, 50, "knight", true);
+        let e = encode(
+            &p,
+            &PositionOptions::default(),
+            &mut CountingSink::default(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("2500 cells, about 3125000"), "{e}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! (row + dr, col + dc). The named rules are symmetric; a custom list need not be, in which case
 //! the puzzle's graph is directed.
 
+use itertools::Itertools;
 use std::fmt;
 
 const ROOK: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
@@ -91,14 +92,8 @@ impl fmt::Display for Moves {
             Moves::King => f.write_str("king"),
             Moves::Knight => f.write_str("knight"),
             Moves::Custom(offsets) => {
-                f.write_str("[")?;
-                for (i, (dr, dc)) in offsets.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "[{dr}, {dc}]")?;
-                }
-                f.write_str("]")
+                let list = offsets.iter().map(|(dr, dc)| format!("[{dr}, {dc}]"));
+                write!(f, "[{}]", list.format(", "))
             }
         }
     }

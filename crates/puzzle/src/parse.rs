@@ -300,9 +300,13 @@ impl RawPuzzle {
 // ---------------------------------------------------------------------------------------------
 // From the raw form to a checked puzzle.
 
+/// The largest grid read, in positions (cells and holes): a million, a few hundred megabytes
+/// of puzzle at most.
+pub const MAX_POSITIONS: usize = 1_000_000;
+
 /// One grid token, with its byte offset in the file when known.
-struct Token {
-    text: String,
+struct Token<'a> {
+    text: &'a str,
     offset: Option<usize>,
 }
 
@@ -332,7 +336,7 @@ impl Builder<'_> {
         let marks = self.mark_definitions()?;
 
         let mut is_cell = Vec::with_capacity(n_rows * n_cols);
-        let mut cell_tokens: Vec<&Token> = Vec::new();
+        let mut cell_tokens: Vec<&Token<'_>> = Vec::new();
         let mut rules = Vec::new();
         let mut used_marks: Vec<Mark> = Vec::new();
         for (r, row) in rows.iter().enumerate() {
@@ -454,10 +458,10 @@ impl Builder<'_> {
     }
 
     /// The grid as rows of tokens, all rows of one length.
-    fn grid_rows(&self) -> Result<Vec<Vec<Token>>, PuzzleError> {
+    fn grid_rows(&self) -> Result<Vec<Vec<Token<'_>>>, PuzzleError> {
         let grid = &self.raw.grid;
         let at = self.span_start(grid);
-        let lines: Vec<(String, Option<usize>)> = match &grid.value {
+        let lines: Vec<(&str, Option<usize>)> = match &grid.value {
             Val::Str(s) => {
                 let base = grid
                     .span
@@ -468,14 +472,14 @@ impl Builder<'_> {
                     .map(|line| {
                         let start = offset;
                         offset += line.len();
-                        (line.to_string(), base.map(|b| b + start))
+                        (line, base.map(|b| b + start))
                     })
                     .collect()
             }
             Val::Arr(rows) => rows
                 .iter()
                 .map(|row| match row {
-                    Val::Str(s) => Ok((s.clone(), None)),
+                    Val::Str(s) => Ok((s.as_str(), None)),
                     other => Err(self.invalid(
                         at,
                         format!("each grid row is a string, found {}", other.type_name()),
@@ -492,15 +496,27 @@ impl Builder<'_> {
                 ))
             }
         };
-        let mut rows: Vec<(Option<usize>, Vec<Token>)> = Vec::new();
-        for (line, line_offset) in &lines {
-            let row: Vec<Token> = tokens(line)
+        let mut rows: Vec<(Option<usize>, Vec<Token<'_>>)> = Vec::new();
+        let mut positions = 0;
+        for (line, line_offset) in lines {
+            let row: Vec<Token<'_>> = tokens(line)
                 .into_iter()
-                .map(|(o, t)| Token {
-                    text: t.to_string(),
+                .map(|(o, text)| Token {
+                    text,
                     offset: line_offset.map(|b| b + o),
                 })
                 .collect();
+            positions += row.len();
+            if positions > MAX_POSITIONS {
+                return Err(self.invalid(
+                    row.first().and_then(|t| t.offset).or(at),
+                    format!(
+                        "the grid has more than {MAX_POSITIONS} entries (at row {}): pathsat reads \
+                         boards of at most {MAX_POSITIONS} positions",
+                        rows.len()
+                    ),
+                ));
+            }
             if !row.is_empty() {
                 rows.push((row[0].offset, row));
             }
@@ -523,8 +539,8 @@ impl Builder<'_> {
         Ok(rows.into_iter().map(|(_, row)| row).collect())
     }
 
-    fn classify(&self, token: &Token, pos: Pos) -> Result<Option<TokenRule>, PuzzleError> {
-        let t = token.text.as_str();
+    fn classify(&self, token: &Token<'_>, pos: Pos) -> Result<Option<TokenRule>, PuzzleError> {
+        let t = token.text;
         let at = token.offset.or(self.span_start(&self.raw.grid));
         if t == "#" {
             return Ok(None);
@@ -644,7 +660,7 @@ enum TokenRule {
 }
 
 /// The position of a cell, from the token rows and the hole mask.
-fn board_pos(rows: &[Vec<Token>], is_cell: &[bool], cell: usize) -> Pos {
+fn board_pos(rows: &[Vec<Token<'_>>], is_cell: &[bool], cell: usize) -> Pos {
     let cols = rows[0].len();
     let index = is_cell
         .iter()

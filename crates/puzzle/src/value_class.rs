@@ -2,6 +2,7 @@
 //!
 //! The set of values a marked cell may hold: primes, squares, even, odd, or an explicit list.
 
+use itertools::Itertools;
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -57,10 +58,7 @@ impl fmt::Display for ValueClass {
             ValueClass::Squares => f.write_str("squares"),
             ValueClass::Even => f.write_str("even"),
             ValueClass::Odd => f.write_str("odd"),
-            ValueClass::List(values) => {
-                let list: Vec<String> = values.iter().map(u32::to_string).collect();
-                write!(f, "[{}]", list.join(", "))
-            }
+            ValueClass::List(values) => write!(f, "[{}]", values.iter().format(", ")),
         }
     }
 }
