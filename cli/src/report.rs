@@ -120,7 +120,11 @@ pub struct CheckReport {
 
 pub fn print_json(report: &impl Serialize) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    serde_json::to_writer_pretty(&mut out, report).map_err(io::Error::other)?;
+    serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
+        // Keep the kind, so that a closed pipe stays a closed pipe.
+        Some(kind) => io::Error::from(kind),
+        None => io::Error::other(e),
+    })?;
     writeln!(out)?;
     out.flush()
 }
@@ -212,11 +216,11 @@ pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
 fn stats_line(r: &RunReport) -> String {
     let s = &r.stats;
     format!(
-        "{} cells · {} variables ({} primary) · {} clauses · encode {} · solve {} ({}) · total {}",
-        thousands(s.cells as u64),
-        thousands(s.variables as u64),
+        "{} · {} ({} primary) · {} · encode {} · solve {} ({}) · total {}",
+        plural(s.cells as u64, "cell"),
+        plural(s.variables as u64, "variable"),
         thousands(s.primary_variables as u64),
-        thousands(s.clauses as u64),
+        plural(s.clauses as u64, "clause"),
         duration(s.encode_seconds),
         duration(s.solve_seconds),
         plural(s.solver_calls, "solver call"),

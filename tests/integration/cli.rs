@@ -295,6 +295,36 @@ fn bad_input_is_one_clear_line() {
 }
 
 #[test]
+fn a_closed_pipe_is_not_an_error() {
+    // The reader goes away after a few bytes; pathsat stops quietly with status 0.
+    for format in ["text", "json"] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+            .args([
+                "solve",
+                &path("small/rook-5x5.toml"),
+                "--limit",
+                "2000",
+                "--format",
+                format,
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        use std::io::Read;
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        assert!(
+            out.stderr.is_empty(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn usage_errors_exit_2_and_help_has_examples() {
     pathsat().assert().code(2);
     pathsat().args(["solve"]).assert().code(2);

@@ -331,13 +331,11 @@ mod tests {
     use super::*;
     use pathsat_cnf::card::SequentialCounter;
     use pathsat_cnf::{Cnf, CountingSink};
-    use pathsat_puzzle::{parse_str, Format};
+    use pathsat_puzzle::{parse_str, Format, Moves};
 
     fn board(rows: usize, cols: usize, moves: &str, closed: bool) -> Puzzle {
-        let grid = vec![vec!["."; cols].join(" "); rows].join("\n");
-        let text =
-            format!("moves = \"{moves}\"\nclosed = {closed}\ngrid = \"\"\"\n{grid}\n\"\"\"\n");
-        parse_str(&text, Format::Toml).unwrap()
+        let moves = Moves::from_name(moves).expect("a named move rule");
+        Puzzle::blank(rows, cols, moves, closed).unwrap()
     }
 
     fn unpruned() -> PositionOptions {

@@ -117,13 +117,11 @@ impl<F: FnMut(&Filling)> Search<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse_str, verify, Format};
+    use crate::{verify, Moves};
 
     fn board(rows: usize, cols: usize, moves: &str, closed: bool) -> Puzzle {
-        let grid = vec![vec!["."; cols].join(" "); rows].join("\n");
-        let text =
-            format!("moves = \"{moves}\"\nclosed = {closed}\ngrid = \"\"\"\n{grid}\n\"\"\"\n");
-        parse_str(&text, Format::Toml).unwrap()
+        let moves = Moves::from_name(moves).expect("a named move rule");
+        Puzzle::blank(rows, cols, moves, closed).unwrap()
     }
 
     #[test]

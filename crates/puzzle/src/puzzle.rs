@@ -187,6 +187,33 @@ impl Puzzle {
         })
     }
 
+    /// An empty `rows` x `cols` board: no holes, givens or marks.
+    ///
+    /// # Errors
+    /// [`ModelError::EmptyBoard`] when `rows` or `cols` is 0.
+    pub fn blank(
+        rows: usize,
+        cols: usize,
+        moves: Moves,
+        closed: bool,
+    ) -> Result<Puzzle, ModelError> {
+        let name = format!(
+            "{rows}x{cols}-{moves}{}",
+            if closed { "-closed" } else { "" }
+        );
+        let n = rows * cols;
+        let board = Board::rectangle(rows, cols);
+        Puzzle::new(
+            name,
+            board,
+            moves,
+            closed,
+            vec![CellRule::Free; n],
+            vec![],
+            Expect::default(),
+        )
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -308,6 +335,19 @@ mod tests {
         assert_eq!(p.successors(0), &[1, 3]);
         assert_eq!(p.successors(3), &[0]);
         assert_eq!(p.predecessors(4), &[2]);
+    }
+
+    #[test]
+    fn blank_boards() {
+        let p = Puzzle::blank(2, 3, Moves::Knight, true).unwrap();
+        assert_eq!(
+            (p.name(), p.n_cells(), p.is_closed()),
+            ("2x3-knight-closed", 6, true)
+        );
+        assert_eq!(
+            Puzzle::blank(0, 3, Moves::Rook, false).unwrap_err(),
+            ModelError::EmptyBoard
+        );
     }
 
     #[test]

@@ -171,13 +171,11 @@ impl<'p> PuzzleSolver<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_puzzle::{parse_str, Format};
+    use pathsat_puzzle::Moves;
 
     fn board(rows: usize, cols: usize, moves: &str, closed: bool) -> Puzzle {
-        let grid = vec![vec!["."; cols].join(" "); rows].join("\n");
-        let text =
-            format!("moves = \"{moves}\"\nclosed = {closed}\ngrid = \"\"\"\n{grid}\n\"\"\"\n");
-        parse_str(&text, Format::Toml).unwrap()
+        let moves = Moves::from_name(moves).expect("a named move rule");
+        Puzzle::blank(rows, cols, moves, closed).unwrap()
     }
 
     #[test]
