@@ -33,6 +33,15 @@ count-fixtures:
     cargo build --release -q
     for f in fixtures/small/*.toml fixtures/seeds/rook-*.toml fixtures/seeds/hidato-*.toml; do ./target/release/pathsat count "$f"; done
 
+# Export a puzzle's CNF in DIMACS, e.g. `just export fixtures/seeds/hidato-188.toml -o h.cnf`
+export FILE *args:
+    cargo run --release -q -- export {{FILE}} {{args}}
+
+# The embedded solver against kissat and cadical (when on PATH) on every seed fixture
+compare *args:
+    cargo build --release -q
+    for f in fixtures/seeds/*.toml; do ./target/release/pathsat compare "$f" {{args}}; echo; done
+
 # Median times of the seed puzzles against the foundation targets (release build, criterion)
 bench:
     cargo bench -p pathsat-solver --bench seeds

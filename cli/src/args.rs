@@ -15,10 +15,14 @@ Examples:
   pathsat solve fixtures/seeds/hidato-188.toml --unique --format json
   pathsat count fixtures/small/rook-5x5.toml
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
+  pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
+  kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
+  pathsat compare fixtures/seeds/rook-primes-tour.toml
 
 Puzzle files are TOML (or JSON with the same fields); see fixtures/README.md.
 Exit status: 0 when the run finished (also when a puzzle has no solution),
-1 when `check` finds the filling invalid, 2 for bad input or usage, 3 for an internal error.";
+1 when `check`, `decode` or `compare` finds a filling or model invalid, 2 for bad input or
+usage, 3 for an internal error.";
 
 /// Solve, enumerate and count path puzzles with SAT.
 ///
@@ -51,6 +55,71 @@ pub enum Command {
         Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
+    /// Write the CNF of a puzzle in DIMACS: the clauses the embedded solver receives, with a
+    /// header mapping variables back to cells and values.
+    #[command(
+        after_help = "The format (header, `c x VAR ROW COL VALUE` lines, `c p show` projection) is\n\
+        documented in encodings/dimacs.md.\n\n\
+        Examples:\n  pathsat export fixtures/seeds/hidato-188.toml -o hidato.cnf\n  \
+        pathsat export fixtures/small/rook-4x4.toml --exactly-one pairwise | kissat"
+    )]
+    Export(ExportArgs),
+    /// Read a SAT solver's output for an exported CNF, check the model and print its filling.
+    #[command(
+        after_help = "MODEL is the solver's standard output (`s SATISFIABLE` with `v` lines ending\n\
+        in 0, or `s UNSATISFIABLE`); `-` reads standard input. Give the same encoding options\n\
+        as to `export`. Exit status 1 when the model does not decode to a valid filling.\n\n\
+        Example:\n  pathsat export p.toml | kissat | pathsat decode p.toml -"
+    )]
+    Decode(DecodeArgs),
+    /// Run the embedded solver and external SAT solvers on the same CNF and compare them.
+    #[command(
+        after_help = "Without --solver, kissat and cadical are used when they are on PATH; a solver\n\
+        that is not found is reported as absent. Exit status 1 when a solver's model is not a\n\
+        valid filling or the solvers disagree.\n\n\
+        Examples:\n  pathsat compare fixtures/seeds/knight-10x10-closed.toml\n  \
+        pathsat compare p.toml --solver /opt/kissat/build/kissat --solver minisat --timeout 10"
+    )]
+    Compare(CompareArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// Write the CNF to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT.cnf")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// The solver's output; `-` for standard input.
+    pub model: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The puzzle file (.toml or .json).
+    pub file: PathBuf,
+    /// An external solver, by name on PATH or by path (repeat for several).
+    #[arg(long = "solver", value_name = "NAME_OR_PATH")]
+    pub solvers: Vec<String>,
+    /// Seconds each solver may run before it is stopped.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub timeout: f64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 #[derive(Debug, Args)]

@@ -48,7 +48,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let report = RunReport::new(
         &args.file,
         &puzzle,
-        &solver,
+        solver.encoding(),
+        &solver.stats(),
         count,
         limit.filter(|_| !matches!(wanted, Wanted::First | Wanted::Unique)),
         unique,
@@ -75,7 +76,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let report = RunReport::new(
         &args.file,
         &puzzle,
-        &solver,
+        solver.encoding(),
+        &solver.stats(),
         count,
         args.limit,
         None,
@@ -122,7 +124,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {
     })
 }
 
-fn new_solver<'p>(
+pub(crate) fn new_solver<'p>(
     puzzle: &'p Puzzle,
     file: &Path,
     options: &SolveOptions,
@@ -131,9 +133,9 @@ fn new_solver<'p>(
 }
 
 /// Too large is the user's input; anything else is ours.
-fn solve_failure(e: SolveError, file: &Path) -> Failure {
+pub(crate) fn solve_failure(e: SolveError, file: &Path) -> Failure {
     match e {
         SolveError::Encode(e) => Failure::Input(format!("{}: {e}", file.display())),
-        other => Failure::Internal(format!("{}: {other}", file.display())),
+        other => Failure::Internal(anyhow::Error::new(other).context(file.display().to_string())),
     }
 }

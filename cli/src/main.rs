@@ -2,11 +2,13 @@
 //!
 //! The command-line front end: parses arguments, reads puzzle files, calls the library crates
 //! and prints text or JSON. It holds no encoding logic. Exit status: 0 when the run finished
-//! (an unsolvable puzzle included), 1 when `check` rejects a filling, 2 for bad input or usage,
+//! (an unsolvable puzzle included), 1 when `check`, `decode` or `compare` rejects a filling or a
+//! model, 2 for bad input or usage,
 //! 3 for an internal error (a model that does not decode or verify; never printed as an answer).
 
 mod args;
 mod commands;
+mod interop;
 mod report;
 
 use clap::Parser;
@@ -18,8 +20,10 @@ use std::process::ExitCode;
 pub enum Failure {
     /// The user's input is wrong: exit status 2.
     Input(String),
-    /// pathsat is wrong: exit status 3.
-    Internal(String),
+    /// A filling or model was checked and found wrong: exit status 1.
+    Rejected(String),
+    /// pathsat or its environment failed: exit status 3.
+    Internal(anyhow::Error),
     /// The reader of our output went away: stop quietly.
     BrokenPipe,
 }
@@ -29,8 +33,14 @@ impl From<io::Error> for Failure {
         if e.kind() == io::ErrorKind::BrokenPipe {
             Failure::BrokenPipe
         } else {
-            Failure::Internal(format!("cannot write the output: {e}"))
+            Failure::Internal(anyhow::Error::new(e).context("cannot write the output"))
         }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Internal(e)
     }
 }
 
@@ -56,6 +66,9 @@ fn main() -> ExitCode {
         args::Command::Solve(a) => commands::solve(a),
         args::Command::Count(a) => commands::count(a),
         args::Command::Check(a) => commands::check(a),
+        args::Command::Export(a) => interop::export(a),
+        args::Command::Decode(a) => interop::decode(a),
+        args::Command::Compare(a) => interop::compare(a),
     };
     match result {
         Ok(code) => code,
@@ -64,8 +77,12 @@ fn main() -> ExitCode {
             error_line(&message);
             ExitCode::from(2)
         }
-        Err(Failure::Internal(message)) => {
+        Err(Failure::Rejected(message)) => {
             error_line(&message);
+            ExitCode::from(1)
+        }
+        Err(Failure::Internal(error)) => {
+            error_line(&format!("{error:#}"));
             ExitCode::from(3)
         }
     }

@@ -3,8 +3,9 @@
 //! What the commands print: one JSON object for programs (`--format json`), or aligned grids
 //! and a statistics line for people.
 
+use pathsat_encode::PositionEncoding;
 use pathsat_puzzle::{render, Filling, Puzzle};
-use pathsat_solver::{Count, PuzzleSolver};
+use pathsat_solver::{Count, SolveStats};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -33,6 +34,9 @@ pub struct RunReport {
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// `decode` only: the solver output the answer was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_file: Option<String>,
     pub encoding: EncodingReport,
     pub stats: StatsReport,
 }
@@ -62,15 +66,14 @@ impl RunReport {
     pub fn new(
         file: &Path,
         puzzle: &Puzzle,
-        solver: &PuzzleSolver<'_>,
+        encoding: &PositionEncoding,
+        stats: &SolveStats,
         count: Count,
         limit: Option<u64>,
         unique: Option<bool>,
         solutions: &[Filling],
         elapsed: Duration,
     ) -> RunReport {
-        let stats = solver.stats();
-        let encoding = solver.encoding();
         RunReport {
             file: file.display().to_string(),
             name: puzzle.name().to_string(),
@@ -84,11 +87,8 @@ impl RunReport {
                 .map(|f| f.to_rows(puzzle.board()))
                 .collect(),
             reason: encoding.contradiction.clone(),
-            encoding: EncodingReport {
-                name: "position",
-                exactly_one: encoding.options.exactly_one.name(),
-                pruning: encoding.options.pruning.name(),
-            },
+            model_file: None,
+            encoding: EncodingReport::of(encoding),
             stats: StatsReport {
                 cells: stats.encode.cells,
                 primary_variables: stats.encode.primary_vars,
@@ -99,6 +99,16 @@ impl RunReport {
                 solve_seconds: stats.solve_time.as_secs_f64(),
                 total_seconds: elapsed.as_secs_f64(),
             },
+        }
+    }
+}
+
+impl EncodingReport {
+    pub fn of(encoding: &PositionEncoding) -> EncodingReport {
+        EncodingReport {
+            name: "position",
+            exactly_one: encoding.options.exactly_one.name(),
+            pruning: encoding.options.pruning.name(),
         }
     }
 }
@@ -116,6 +126,89 @@ pub struct CheckReport {
     pub invalid_index: Option<usize>,
     /// The first rule it breaks.
     pub violation: Option<String>,
+}
+
+/// The result of `compare`.
+#[derive(Debug, Serialize)]
+pub struct CompareReport {
+    pub file: String,
+    pub name: String,
+    pub variables: usize,
+    pub clauses: usize,
+    pub encoding: EncodingReport,
+    pub solvers: Vec<SolverRow>,
+}
+
+/// One solver's line in `compare`.
+#[derive(Debug, Serialize)]
+pub struct SolverRow {
+    pub solver: String,
+    pub path: Option<String>,
+    pub version: Option<String>,
+    /// sat, unsat, unknown, timeout, absent or error.
+    pub status: &'static str,
+    pub seconds: Option<f64>,
+    /// Whether the model decodes to a valid filling (sat answers only).
+    pub valid: Option<bool>,
+    /// What went wrong: the model's problem, or the error.
+    pub error: Option<String>,
+}
+
+pub fn print_compare_text(r: &CompareReport) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(
+        out,
+        "{}: {}, {} (position encoding, exactly-one {}, pruning {})",
+        r.name,
+        plural(r.variables as u64, "variable"),
+        plural(r.clauses as u64, "clause"),
+        r.encoding.exactly_one,
+        r.encoding.pruning
+    )?;
+    let header = ["solver", "version", "status", "seconds", "model"];
+    let rows: Vec<[String; 5]> = r
+        .solvers
+        .iter()
+        .map(|row| {
+            [
+                row.solver.clone(),
+                row.version.clone().unwrap_or_else(|| "-".into()),
+                row.status.to_string(),
+                row.seconds.map_or("-".into(), |s| format!("{s:.3}")),
+                match (row.valid, &row.error) {
+                    (Some(true), _) => "valid".into(),
+                    (_, Some(e)) => e.clone(),
+                    _ => "-".into(),
+                },
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 5]| {
+        format!(
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {}",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3]
+        )
+    };
+    writeln!(out, "{}", line(header).trim_end())?;
+    for row in &rows {
+        let cells = [&*row[0], &*row[1], &*row[2], &*row[3], &*row[4]];
+        writeln!(out, "{}", line(cells).trim_end())?;
+    }
+    out.flush()
 }
 
 pub fn print_json(report: &impl Serialize) -> io::Result<()> {
@@ -160,6 +253,13 @@ pub fn print_solve_text(
 }
 
 fn solve_status(r: &RunReport) -> String {
+    if let Some(model) = &r.model_file {
+        return if r.count == 0 {
+            format!("unsat: the solver found no filling ({model})")
+        } else {
+            format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
+        };
+    }
     if r.count == 0 {
         return match &r.reason {
             Some(why) => format!("unsat: no filling solves the puzzle ({why})"),
@@ -215,12 +315,19 @@ pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
 
 fn stats_line(r: &RunReport) -> String {
     let s = &r.stats;
-    format!(
-        "{} · {} ({} primary) · {} · encode {} · solve {} ({}) · total {}",
+    let sizes = format!(
+        "{} · {} ({} primary) · {}",
         plural(s.cells as u64, "cell"),
         plural(s.variables as u64, "variable"),
         thousands(s.primary_variables as u64),
         plural(s.clauses as u64, "clause"),
+    );
+    if r.model_file.is_some() {
+        // Decoded from a model file: nothing was solved here.
+        return format!("{sizes} · total {}", duration(s.total_seconds));
+    }
+    format!(
+        "{sizes} · encode {} · solve {} ({}) · total {}",
         duration(s.encode_seconds),
         duration(s.solve_seconds),
         plural(s.solver_calls, "solver call"),

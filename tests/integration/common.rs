@@ -32,3 +32,15 @@ pub fn puzzle_files(dir: &str) -> Vec<PathBuf> {
 pub fn pathsat() -> assert_cmd::Command {
     assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
 }
+
+/// Every puzzle file of the fixture corpus (seeds and small boards), sorted.
+pub fn all_puzzle_files() -> Vec<PathBuf> {
+    let mut files = puzzle_files("seeds");
+    files.extend(puzzle_files("small"));
+    files
+}
+
+/// The repository's `tests/` directory.
+pub fn tests_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests")
+}

@@ -1,8 +1,12 @@
 //! Workspace-level integration tests, attached to the `pathsat` package (see
-//! `tests/README.md`): the fixture corpus, the command line end to end, and random puzzles
-//! against the brute-force reference.
+//! `tests/README.md`): the fixture corpus, the command line end to end, random puzzles against
+//! the brute-force reference, DIMACS export and decoding, and the round trip through kissat and
+//! CaDiCaL.
 
 mod cli;
 mod common;
+mod decode_corpus;
+mod dimacs;
+mod external_solvers;
 mod fixtures;
 mod random_puzzles;

@@ -18,9 +18,11 @@
 //! ```
 
 pub mod domains;
+pub mod export;
 pub mod position;
 mod varmap;
 
 pub use domains::Domains;
+pub use export::{export, Export};
 pub use position::{EncodeError, EncodeStats, PositionEncoding, PositionOptions, Pruning};
 pub use varmap::{DecodeError, VarMap};

@@ -12,7 +12,7 @@ use pathsat_puzzle::{Filling, Pos, Puzzle};
 /// Why a model does not decode to a filling.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    #[error("the model does not assign variable {0} (cell {1}, value {2})")]
+    #[error("variable {0} (cell {1}, value {2}) is not assigned")]
     Unassigned(u64, Pos, u32),
     #[error("cell {0} has no value in the model")]
     NoValue(Pos),

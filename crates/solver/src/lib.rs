@@ -14,8 +14,34 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod decode;
+pub mod external;
 mod puzzle_solver;
 mod sat;
 
+pub use decode::{decode_model, ModelProblem};
 pub use puzzle_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 pub use sat::SatSolver;
+
+/// The version of the embedded varisat (checked against Cargo.lock by a test).
+pub const VARISAT_VERSION: &str = "0.2.2";
+
+#[cfg(test)]
+mod tests {
+    /// The reported version is the one Cargo.lock pins.
+    #[test]
+    fn varisat_version_matches_the_lock_file() {
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock"))
+                .expect("the workspace lock file");
+        let entry = format!(
+            "name = \"varisat\"\nversion = \"{}\"",
+            super::VARISAT_VERSION
+        );
+        assert!(
+            lock.contains(&entry),
+            "Cargo.lock pins another varisat than {}",
+            super::VARISAT_VERSION
+        );
+    }
+}

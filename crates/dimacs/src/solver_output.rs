@@ -1,0 +1,259 @@
+//! # SAT solver output
+//!
+//! The standard output of the SAT competitions: comment lines `c ...`, one status line
+//! (`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`) and, when satisfiable, the model on one
+//! or more `v` lines, ending with `0`. Anything else is an error that names the line and column.
+
+use crate::{literal, tokens, Position};
+use pathsat_cnf::Var;
+
+/// A model: the value of each variable it assigns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    /// Indexed by variable; `None` where the model says nothing.
+    values: Vec<Option<bool>>,
+}
+
+impl Model {
+    /// The value of `var`, if the model assigns it.
+    pub fn value(&self, var: Var) -> Option<bool> {
+        self.values.get(var.index()).copied().flatten()
+    }
+
+    /// One more than the highest variable index the model mentions.
+    pub fn n_vars(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// What a solver answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverOutput {
+    Sat(Model),
+    Unsat,
+    Unknown,
+}
+
+/// A mistake in a solver's output.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", position.map(|p| format!("{p}: ")).unwrap_or_default())]
+pub struct OutputError {
+    pub position: Option<Position>,
+    pub message: String,
+}
+
+fn error(line: usize, column: usize, message: impl Into<String>) -> OutputError {
+    OutputError {
+        position: Some(Position { line, column }),
+        message: message.into(),
+    }
+}
+
+/// Reads a solver's output.
+///
+/// # Errors
+/// An [`OutputError`] for a missing or repeated status line, an unknown line, a `v` token that
+/// is not an integer, a variable given twice with different values, literals after the final
+/// `0`, a satisfiable answer without a complete model, or a model with another status.
+pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
+    let mut status: Option<(&str, usize)> = None;
+    let mut values: Vec<Option<bool>> = Vec::new();
+    let mut first_v: Option<usize> = None;
+    let mut ended: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let parts = tokens(line);
+        let Some(&(_, head)) = parts.first() else {
+            continue;
+        };
+        match head {
+            "c" => {}
+            "s" => {
+                if let Some((_, previous)) = status {
+                    return Err(error(
+                        number,
+                        1,
+                        format!("a second status line (the first is on line {previous})"),
+                    ));
+                }
+                let word = line.trim_start()[1..].trim();
+                match word {
+                    "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN" => status = Some((word, number)),
+                    _ => {
+                        return Err(error(
+                            number,
+                            1,
+                            format!("unknown status {word:?}: expected SATISFIABLE, UNSATISFIABLE or UNKNOWN"),
+                        ))
+                    }
+                }
+            }
+            "v" => {
+                first_v.get_or_insert(number);
+                for &(column, token) in &parts[1..] {
+                    let value = literal(token).map_err(|m| error(number, column, m))?;
+                    if let Some(end) = ended {
+                        return Err(error(
+                            number,
+                            column,
+                            format!("literal {value} after the model's final 0 (line {end})"),
+                        ));
+                    }
+                    if value == 0 {
+                        ended = Some(number);
+                        continue;
+                    }
+                    let var = Var::from_dimacs(value.unsigned_abs()).ok_or_else(|| {
+                        error(number, column, format!("literal {value} is out of range"))
+                    })?;
+                    let index = var.index();
+                    if index >= values.len() {
+                        values.resize(index + 1, None);
+                    }
+                    match values[index] {
+                        Some(old) if old != (value > 0) => {
+                            return Err(error(
+                                number,
+                                column,
+                                format!("variable {} is both true and false", var.to_dimacs()),
+                            ))
+                        }
+                        _ => values[index] = Some(value > 0),
+                    }
+                }
+            }
+            _ => {
+                return Err(error(
+                    number,
+                    1,
+                    format!(
+                        "unexpected line {:?}: solver output has `c`, `s` and `v` lines",
+                        truncate(line)
+                    ),
+                ))
+            }
+        }
+    }
+    let Some((word, line)) = status else {
+        return Err(OutputError {
+            position: None,
+            message: "no status line: expected `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`"
+                .into(),
+        });
+    };
+    match word {
+        "SATISFIABLE" => {
+            if first_v.is_none() {
+                return Err(error(
+                    line,
+                    1,
+                    "satisfiable, but the output has no model (`v` lines)",
+                ));
+            }
+            if ended.is_none() {
+                return Err(error(
+                    first_v.unwrap_or(line),
+                    1,
+                    "the model (`v` lines) does not end with 0",
+                ));
+            }
+            Ok(SolverOutput::Sat(Model { values }))
+        }
+        other => {
+            if let Some(v) = first_v {
+                return Err(error(
+                    v,
+                    1,
+                    format!("a model (`v` lines) with status {other}"),
+                ));
+            }
+            Ok(if other == "UNSATISFIABLE" {
+                SolverOutput::Unsat
+            } else {
+                SolverOutput::Unknown
+            })
+        }
+    }
+}
+
+fn truncate(line: &str) -> String {
+    let mut chars = line.chars();
+    let short: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{short}...")
+    } else {
+        short
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn models_over_several_lines() {
+        let out = "c kissat\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
+        let SolverOutput::Sat(model) = parse_solver_output(out).unwrap() else {
+            panic!("sat");
+        };
+        assert_eq!(model.value(Var::from_index(0)), Some(true));
+        assert_eq!(model.value(Var::from_index(1)), Some(false));
+        assert_eq!(model.value(Var::from_index(2)), Some(true));
+        assert_eq!(model.value(Var::from_index(3)), None);
+        assert_eq!(model.n_vars(), 3);
+    }
+
+    #[test]
+    fn unsat_and_unknown() {
+        assert_eq!(
+            parse_solver_output("s UNSATISFIABLE\n"),
+            Ok(SolverOutput::Unsat)
+        );
+        assert_eq!(
+            parse_solver_output("c x\ns UNKNOWN\n"),
+            Ok(SolverOutput::Unknown)
+        );
+    }
+
+    #[test]
+    fn malformed_outputs_say_why() {
+        let cases = [
+            ("", "no status line"),
+            ("v 1 0\n", "no status line"),
+            ("s SAT\n", "1:1: unknown status \"SAT\""),
+            (
+                "s SATISFIABLE\n",
+                "1:1: satisfiable, but the output has no model",
+            ),
+            (
+                "s SATISFIABLE\nv 1 -2\n",
+                "2:1: the model (`v` lines) does not end with 0",
+            ),
+            (
+                "s SATISFIABLE\nv 1 x 0\n",
+                "2:5: expected a literal, found \"x\"",
+            ),
+            (
+                "s SATISFIABLE\nv 1 -1 0\n",
+                "2:5: variable 1 is both true and false",
+            ),
+            (
+                "s SATISFIABLE\nv 1 0\nv 2 0\n",
+                "3:3: literal 2 after the model's final 0 (line 2)",
+            ),
+            (
+                "s UNSATISFIABLE\nv 1 0\n",
+                "2:1: a model (`v` lines) with status UNSATISFIABLE",
+            ),
+            (
+                "s SATISFIABLE\ns SATISFIABLE\nv 0\n",
+                "2:1: a second status line (the first is on line 1)",
+            ),
+            ("SATISFIABLE\n", "1:1: unexpected line \"SATISFIABLE\""),
+        ];
+        for (text, expected) in cases {
+            let e = parse_solver_output(text).unwrap_err().to_string();
+            assert!(e.starts_with(expected), "{text:?}: {e}");
+        }
+    }
+}

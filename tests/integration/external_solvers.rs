@@ -1,0 +1,165 @@
+//! The real round trip through kissat and CaDiCaL: `pathsat export`, the external solver,
+//! `pathsat decode`, for every seed fixture; and `pathsat compare` with real and fake solvers.
+//!
+//! Without the solvers on PATH the round-trip tests say they were skipped and pass, unless
+//! `PATHSAT_REQUIRE_SOLVERS=1` (set by `.ci/run`), where a missing solver fails the test.
+
+use crate::common::{fixture, pathsat, puzzle_files};
+use pathsat_solver::external::ExternalSolver;
+use predicates::prelude::*;
+use std::process::Command;
+
+const SOLVERS: [&str; 2] = ["kissat", "cadical"];
+
+/// The solver, or `None` (after saying so) when it is absent and not required.
+fn solver_or_skip(name: &str) -> Option<ExternalSolver> {
+    match ExternalSolver::find(name) {
+        Some(solver) => Some(solver),
+        None if std::env::var_os("PATHSAT_REQUIRE_SOLVERS").is_some_and(|v| v == "1") => {
+            panic!("{name} is required (PATHSAT_REQUIRE_SOLVERS=1) but not on PATH")
+        }
+        None => {
+            eprintln!("skipped: {name} is not on PATH (install it, or set PATHSAT_REQUIRE_SOLVERS=1 to fail instead)");
+            None
+        }
+    }
+}
+
+#[test]
+fn every_seed_round_trips_through_kissat_and_cadical() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in SOLVERS {
+        let Some(solver) = solver_or_skip(name) else {
+            continue;
+        };
+        for puzzle in puzzle_files("seeds") {
+            let stem = puzzle.file_stem().unwrap().to_string_lossy().to_string();
+            let cnf = dir.path().join(format!("{stem}.cnf"));
+            let model = dir.path().join(format!("{stem}.{name}.out"));
+            pathsat()
+                .args([
+                    "export",
+                    puzzle.to_str().unwrap(),
+                    "-o",
+                    cnf.to_str().unwrap(),
+                ])
+                .assert()
+                .success();
+            let output = Command::new(&solver.path).arg(&cnf).output().unwrap();
+            assert_eq!(
+                output.status.code(),
+                Some(10),
+                "{name} on {stem}: satisfiable"
+            );
+            std::fs::write(&model, &output.stdout).unwrap();
+            let out = pathsat()
+                .args([
+                    "decode",
+                    puzzle.to_str().unwrap(),
+                    model.to_str().unwrap(),
+                    "--format",
+                    "json",
+                ])
+                .assert()
+                .success();
+            let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+            assert_eq!(v["status"], "sat", "{name} on {stem}");
+            assert_eq!(v["solutions"].as_array().unwrap().len(), 1);
+            eprintln!("{name}: {stem} exported, solved, decoded and verified");
+        }
+    }
+}
+
+#[test]
+fn compare_runs_the_real_solvers() {
+    let present: Vec<&str> = SOLVERS
+        .into_iter()
+        .filter(|n| solver_or_skip(n).is_some())
+        .collect();
+    if present.is_empty() {
+        return;
+    }
+    let mut cmd = pathsat();
+    cmd.args([
+        "compare",
+        fixture("seeds/rook-primes-tour.toml").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    for name in &present {
+        cmd.args(["--solver", name]);
+    }
+    let out = cmd.assert().success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let rows = v["solvers"].as_array().unwrap();
+    assert_eq!(rows.len(), present.len() + 1);
+    for row in rows {
+        assert_eq!(row["status"], "sat", "{row}");
+        assert_eq!(row["valid"], true, "{row}");
+    }
+}
+
+/// Solvers that misbehave, written as shell scripts: a wrong model, no answer in time, garbage.
+#[cfg(unix)]
+#[test]
+fn compare_reports_wrong_slow_and_absent_solvers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let script = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // Every variable false: no cell has a value.
+    let wrong = script("wrong", "echo 's SATISFIABLE'; echo 'v -1 -2 0'; exit 10");
+    let slow = script("slow", "sleep 10");
+    let garbage = script("garbage", "echo hello");
+    let unsat = script("unsat", "echo 's UNSATISFIABLE'; exit 20");
+    let puzzle = fixture("small/numbrix-5x5.toml");
+    let out = pathsat()
+        .args([
+            "compare",
+            puzzle.to_str().unwrap(),
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+        ])
+        .args([
+            "--solver",
+            &wrong,
+            "--solver",
+            &slow,
+            "--solver",
+            &garbage,
+            "--solver",
+            "no-such-solver",
+        ])
+        .assert()
+        .code(1);
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let rows = v["solvers"].as_array().unwrap();
+    let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["sat", "sat", "timeout", "error", "absent"]);
+    assert_eq!(rows[1]["valid"], false);
+    assert!(
+        rows[1]["error"].as_str().unwrap().contains("has no value"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("unexpected line \"hello\""),
+        "{}",
+        rows[3]
+    );
+    // A solver that claims unsat where a solution exists: the solvers disagree.
+    pathsat()
+        .args(["compare", puzzle.to_str().unwrap(), "--solver", &unsat])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("the solvers disagree"));
+}
