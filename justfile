@@ -28,10 +28,9 @@ solve FILE *args:
 count FILE *args:
     cargo run --release -q -- count {{FILE}} {{args}}
 
-# Count every small fixture (the seed knight's tours are solved, not counted)
-count-fixtures:
-    cargo build --release -q
-    for f in fixtures/small/*.toml fixtures/seeds/rook-*.toml fixtures/seeds/hidato-*.toml; do ./target/release/pathsat count "$f"; done
+# Count every fixture in parallel and check each against its [expect]
+batch *args:
+    cargo run --release -q -- batch fixtures --timeout 60 {{args}}
 
 # Export a puzzle's CNF in DIMACS, e.g. `just export fixtures/seeds/hidato-188.toml -o h.cnf`
 export FILE *args:

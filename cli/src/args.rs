@@ -18,11 +18,12 @@ Examples:
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
   pathsat compare fixtures/seeds/rook-primes-tour.toml
+  pathsat batch fixtures --timeout 60
 
 Puzzle files are TOML (or JSON with the same fields); see fixtures/README.md.
 Exit status: 0 when the run finished (also when a puzzle has no solution),
-1 when `check`, `decode` or `compare` finds a filling or model invalid, 2 for bad input or
-usage, 3 for an internal error.";
+1 when `check`, `decode` or `compare` finds a filling or model invalid or `batch` has a row
+that is not ok, 2 for bad input or usage, 3 for an internal error.";
 
 /// Solve, enumerate and count path puzzles with SAT.
 ///
@@ -81,6 +82,85 @@ pub enum Command {
         pathsat compare p.toml --solver /opt/kissat/build/kissat --solver minisat --timeout 10"
     )]
     Compare(CompareArgs),
+    /// Count every puzzle file under a directory, in parallel, and report one row per file.
+    #[command(
+        after_help = "Each puzzle is counted in a worker process, so that --timeout bounds it even\n\
+        inside one long solve. A file whose [expect] gives only `sat` is solved, not counted.\n\
+        Rows: ok, mismatch (the count differs from [expect]), limit, timeout, error.\n\
+        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\n\
+        Examples:\n  pathsat batch fixtures --timeout 60\n  \
+        pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
+        pathsat batch puzzles/ --shard 2/8 --format json > part-2.json   # one of 8 machines\n  \
+        pathsat batch merge part-*.json"
+    )]
+    Batch(BatchArgs),
+    /// Internal: count one puzzle for `batch`, streaming events as JSON lines.
+    #[command(hide = true)]
+    Worker(WorkerArgs),
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct BatchArgs {
+    #[command(subcommand)]
+    pub command: Option<BatchCommand>,
+    /// The directory searched (recursively) for puzzle files, .toml and .json.
+    #[arg(required = true)]
+    pub dir: Option<PathBuf>,
+    /// Puzzles counted at the same time (default: the number of processors).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// Stop each count after N fillings (status `limit`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Seconds each puzzle may take (status `timeout`, with the fillings found by then).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = BatchFormat::Table)]
+    pub format: BatchFormat,
+    /// No progress bar (it is also hidden when standard error is not a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BatchCommand {
+    /// Join JSON reports of `batch` (for example of several shards) into one.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON reports to join.
+    #[arg(required = true, value_name = "REPORT.json")]
+    pub reports: Vec<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = BatchFormat::Table)]
+    pub format: BatchFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BatchFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    pub file: PathBuf,
+    #[arg(long)]
+    pub limit: Option<u64>,
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 #[derive(Debug, Args)]
@@ -198,6 +278,22 @@ pub enum ExactlyOne {
 }
 
 impl EncodingArgs {
+    /// The flags that give these options, to pass them on to a worker.
+    pub fn to_flags(&self) -> Vec<String> {
+        let mut flags = vec![
+            "--exactly-one".to_string(),
+            self.exactly_one
+                .to_possible_value()
+                .expect("no skipped variants")
+                .get_name()
+                .to_string(),
+        ];
+        if self.no_prune {
+            flags.push("--no-prune".to_string());
+        }
+        flags
+    }
+
     pub fn options(&self) -> PositionOptions {
         PositionOptions {
             exactly_one: match self.exactly_one {

@@ -7,6 +7,7 @@
 //! 3 for an internal error (a model that does not decode or verify; never printed as an answer).
 
 mod args;
+mod batch;
 mod commands;
 mod interop;
 mod report;
@@ -69,6 +70,8 @@ fn main() -> ExitCode {
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),
+        args::Command::Batch(a) => batch::run(a),
+        args::Command::Worker(a) => batch::worker::run(a),
     };
     match result {
         Ok(code) => code,

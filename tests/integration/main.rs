@@ -3,6 +3,7 @@
 //! the brute-force reference, DIMACS export and decoding, and the round trip through kissat and
 //! CaDiCaL.
 
+mod batch;
 mod cli;
 mod common;
 mod decode_corpus;

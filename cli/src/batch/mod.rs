@@ -1,0 +1,443 @@
+//! # Batch counting
+//!
+//! `pathsat batch DIR` finds every puzzle file under DIR, counts each in a worker process (see
+//! [`worker`]) from a rayon pool of `--jobs` threads, and prints one row per file, sorted by
+//! path. Worker processes make `--timeout` a real bound: varisat cannot be interrupted inside a
+//! solve, so the worker checks its deadline between solutions and the parent kills it if one
+//! solve runs past the deadline. A malformed file, an unsolvable puzzle or a crash is a row like
+//! any other. `--shard I/N` counts a deterministic slice of the files, and
+//! `pathsat batch merge` joins the JSON reports of the slices.
+
+mod report;
+pub mod worker;
+
+use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs};
+use crate::Failure;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use report::{Report, Row, Status, Summary};
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use worker::Event;
+
+/// How long past its deadline a worker may run before it is killed.
+const GRACE: Duration = Duration::from_millis(250);
+
+pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
+    if let Some(BatchCommand::Merge(merge_args)) = &args.command {
+        return merge(merge_args);
+    }
+    let dir = args
+        .dir
+        .as_ref()
+        .expect("clap requires DIR without a subcommand");
+    let started = Instant::now();
+    let timeout = match args.timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(Failure::Input(format!(
+                "--timeout must be a positive number of seconds, not {t}"
+            )))
+        }
+        t => t,
+    };
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let all = puzzle_files(dir)?;
+    let files: Vec<PathBuf> = match shard {
+        Some((i, n)) => all
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| k % n == i - 1)
+            .map(|(_, f)| f)
+            .collect(),
+        None => all,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs as usize)
+        .build()
+        .map_err(|e| {
+            Failure::Internal(anyhow::Error::new(e).context("cannot start the worker threads"))
+        })?;
+    let progress = Progress::new(files.len(), args.quiet);
+    let worker_args = WorkerSetup {
+        exe: std::env::current_exe().map_err(|e| {
+            Failure::Internal(anyhow::Error::new(e).context("cannot find the pathsat executable"))
+        })?,
+        limit: args.limit,
+        timeout,
+        flags: args.encoding.to_flags(),
+    };
+    let mut rows: Vec<Row> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|file| {
+                let row = count_in_worker(file, &worker_args, &progress);
+                progress.finished(&row);
+                row
+            })
+            .collect()
+    });
+    progress.clear();
+    rows.sort_by(|a, b| a.file.cmp(&b.file));
+    let report = Report {
+        dir: Some(dir.display().to_string()),
+        shard: args.shard.clone(),
+        jobs: Some(jobs),
+        limit: args.limit,
+        timeout,
+        seconds: started.elapsed().as_secs_f64(),
+        merged_from: vec![],
+        summary: Summary::of(&rows),
+        rows,
+    };
+    print(&report, args.format)
+}
+
+fn print(report: &Report, format: BatchFormat) -> Result<ExitCode, Failure> {
+    match format {
+        BatchFormat::Table => report::print_table(report)?,
+        BatchFormat::Json => report::print_json(report)?,
+        BatchFormat::Csv => report::print_csv(report)?,
+    }
+    Ok(if report.fails() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `I/N` with 1 <= I <= N.
+fn parse_shard(text: &str) -> Result<(usize, usize), Failure> {
+    let bad = || {
+        Failure::Input(format!(
+            "--shard {text}: expected I/N with 1 <= I <= N, e.g. 2/8"
+        ))
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Every `.toml` and `.json` file under `dir` (or `dir` itself, if it is a file), sorted.
+fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    if !dir.exists() {
+        return Err(Failure::Input(format!(
+            "{}: no such file or directory",
+            dir.display()
+        )));
+    }
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+        let entry = entry.map_err(|e| Failure::Input(format!("{}: {e}", dir.display())))?;
+        let path = entry.path();
+        let is_puzzle = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json"));
+        if entry.file_type().is_file() && is_puzzle {
+            files.push(path.to_path_buf());
+        }
+    }
+    if files.is_empty() {
+        return Err(Failure::Input(format!(
+            "{}: no puzzle files (.toml or .json) found",
+            dir.display()
+        )));
+    }
+    files.sort();
+    Ok(files)
+}
+
+struct WorkerSetup {
+    exe: PathBuf,
+    limit: Option<u64>,
+    timeout: Option<f64>,
+    flags: Vec<String>,
+}
+
+/// Counts one file in a worker process and turns its events into a row.
+fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row {
+    let started = Instant::now();
+    let mut row = Row {
+        file: file.display().to_string(),
+        name: file
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        cells: None,
+        variables: None,
+        clauses: None,
+        count: 0,
+        complete: false,
+        seconds: 0.0,
+        expected: None,
+        expected_sat: None,
+        status: Status::Error,
+        error: None,
+    };
+    let mut command = Command::new(&setup.exe);
+    command.arg("worker").arg(file).args(&setup.flags);
+    if let Some(limit) = setup.limit {
+        command.arg("--limit").arg(limit.to_string());
+    }
+    if let Some(timeout) = setup.timeout {
+        command.arg("--timeout").arg(timeout.to_string());
+    }
+    let mut child = match command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => {
+            row.error = Some(format!("cannot start a worker: {e}"));
+            return row;
+        }
+    };
+    let stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let (sender, events) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let event = serde_json::from_str::<Event>(&line).map_err(|_| line);
+            if sender.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let spinner = progress.start(&row.file);
+    let kill_at = setup
+        .timeout
+        .map(|t| started + Duration::from_secs_f64(t) + GRACE);
+    let mut finished: Option<Event> = None;
+    let mut killed = false;
+    loop {
+        let wait = kill_at.map_or(Duration::from_millis(200), |k| {
+            k.saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(200))
+        });
+        match events.recv_timeout(wait) {
+            Ok(Ok(event)) => match event {
+                Event::Start {
+                    name,
+                    cells,
+                    variables,
+                    clauses,
+                    expected,
+                    expected_sat,
+                } => {
+                    row.name = name;
+                    row.cells = Some(cells);
+                    row.variables = Some(variables);
+                    row.clauses = Some(clauses);
+                    row.expected = expected;
+                    row.expected_sat = expected_sat;
+                }
+                Event::Found { count } => {
+                    row.count = count;
+                    progress.found(&spinner, &row.file, count);
+                }
+                done @ (Event::Done { .. } | Event::Error { .. }) => finished = Some(done),
+            },
+            Ok(Err(line)) => {
+                row.error = Some(format!("unexpected worker output: {line}"));
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if finished.is_none() && kill_at.is_some_and(|k| Instant::now() >= k) {
+            // One solve ran past the deadline: stop it; the fillings found so far stand.
+            let _ = child.kill();
+            killed = true;
+            break;
+        }
+    }
+    let status = child.wait();
+    let _ = reader.join();
+    let stderr_text = stderr_reader.join().unwrap_or_default();
+    progress.done(spinner);
+    row.seconds = started.elapsed().as_secs_f64();
+    match finished {
+        Some(Event::Done {
+            count,
+            complete,
+            stopped,
+        }) => {
+            row.count = count;
+            row.complete = complete;
+            let (status, note) = row.classify(stopped.as_deref());
+            row.status = status;
+            row.error = note;
+        }
+        Some(Event::Error { name, message }) => {
+            if let Some(name) = name {
+                row.name = name;
+            }
+            row.status = Status::Error;
+            row.error = Some(message);
+        }
+        _ if killed => {
+            row.status = Status::Timeout;
+            row.error = None;
+        }
+        _ => {
+            row.status = Status::Error;
+            let how = match status {
+                Ok(s) => s.to_string(),
+                Err(e) => e.to_string(),
+            };
+            let last = stderr_text.lines().last().unwrap_or_default();
+            row.error = Some(
+                format!("the worker stopped unexpectedly ({how}) {last}")
+                    .trim()
+                    .to_string(),
+            );
+        }
+    }
+    row
+}
+
+/// The progress display on standard error: a bar over the files and a line per worker.
+struct Progress {
+    multi: MultiProgress,
+    bar: ProgressBar,
+}
+
+impl Progress {
+    fn new(files: usize, quiet: bool) -> Progress {
+        let target = if quiet {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let multi = MultiProgress::with_draw_target(target);
+        let bar = multi.add(ProgressBar::new(files as u64));
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} files · {elapsed} · {msg}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        Progress { multi, bar }
+    }
+
+    fn start(&self, file: &str) -> ProgressBar {
+        let spinner = self.multi.add(ProgressBar::new_spinner());
+        spinner.set_style(
+            ProgressStyle::with_template("  {spinner} {msg}").expect("a valid template"),
+        );
+        spinner.set_message(format!("{file}: starting"));
+        spinner.enable_steady_tick(Duration::from_millis(120));
+        spinner
+    }
+
+    fn found(&self, spinner: &ProgressBar, file: &str, count: u64) {
+        spinner.set_message(format!("{file}: {count} found"));
+    }
+
+    fn done(&self, spinner: ProgressBar) {
+        spinner.finish_and_clear();
+        self.multi.remove(&spinner);
+    }
+
+    fn finished(&self, row: &Row) {
+        self.bar.inc(1);
+        if row.status.fails() {
+            self.bar
+                .set_message(format!("last {}: {}", row.status.name(), row.file));
+        }
+    }
+
+    fn clear(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `pathsat batch merge`: the rows of several JSON reports, as one report.
+fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
+    let mut rows: BTreeMap<String, (Row, String)> = BTreeMap::new();
+    let mut dirs = Vec::new();
+    let mut seconds = 0.0;
+    for path in &args.reports {
+        let name = path.display().to_string();
+        let text = pathsat_puzzle::read_text(path)?;
+        let report: Report = serde_json::from_str(&text).map_err(|e| {
+            Failure::Input(format!(
+                "{name}:{}:{}: not a batch report: {}",
+                e.line(),
+                e.column(),
+                strip_position(&e.to_string())
+            ))
+        })?;
+        seconds += report.seconds;
+        dirs.push(report.dir.clone());
+        for row in report.rows {
+            if let Some((_, other)) = rows.get(&row.file) {
+                return Err(Failure::Input(format!(
+                    "{name}: {} is also in {other}",
+                    row.file
+                )));
+            }
+            rows.insert(row.file.clone(), (row, name.clone()));
+        }
+    }
+    dirs.dedup();
+    let rows: Vec<Row> = rows.into_values().map(|(row, _)| row).collect();
+    let report = Report {
+        dir: if dirs.len() == 1 {
+            dirs[0].clone()
+        } else {
+            None
+        },
+        shard: None,
+        jobs: None,
+        limit: None,
+        timeout: None,
+        seconds,
+        merged_from: args
+            .reports
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        summary: Summary::of(&rows),
+        rows,
+    };
+    print(&report, args.format)
+}
+
+/// serde_json's message without its trailing " at line L column C".
+fn strip_position(message: &str) -> &str {
+    message
+        .rfind(" at line ")
+        .map_or(message, |i| &message[..i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_one_based_slices() {
+        assert_eq!(parse_shard("1/3").ok(), Some((1, 3)));
+        assert_eq!(parse_shard("3/3").ok(), Some((3, 3)));
+        for bad in ["0/3", "4/3", "x/3", "3", "1/0"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+}

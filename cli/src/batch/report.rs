@@ -1,0 +1,370 @@
+//! # Batch reports
+//!
+//! One row per puzzle file, sorted by path, with a status: `ok`, `mismatch`, `limit`,
+//! `timeout` or `error`. Printed as an aligned table, one JSON object (`rows` plus a summary),
+//! or CSV; JSON reports of several runs (shards) can be merged.
+
+use serde::{Deserialize, Serialize};
+use std::io::{self, BufWriter, Write};
+
+/// What became of one puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Counted completely (or solved, for a sat-only expectation), and matching `[expect]`
+    /// when there is one.
+    Ok,
+    /// The answer differs from `[expect]`.
+    Mismatch,
+    /// Stopped at `--limit`.
+    Limit,
+    /// Stopped at `--timeout`.
+    Timeout,
+    /// The file could not be read or counted.
+    Error,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Mismatch => "mismatch",
+            Status::Limit => "limit",
+            Status::Timeout => "timeout",
+            Status::Error => "error",
+        }
+    }
+
+    /// Whether the row makes the batch fail (exit status 1).
+    pub fn fails(self) -> bool {
+        matches!(self, Status::Mismatch | Status::Timeout | Status::Error)
+    }
+}
+
+/// One row of the report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub file: String,
+    pub name: String,
+    pub cells: Option<usize>,
+    pub variables: Option<usize>,
+    pub clauses: Option<usize>,
+    /// Fillings found (and verified).
+    pub count: u64,
+    /// Whether `count` is all of them.
+    pub complete: bool,
+    pub seconds: f64,
+    /// The expected number of fillings, from `[expect] count`.
+    pub expected: Option<u64>,
+    /// Whether a solution is expected, from `[expect] sat`.
+    pub expected_sat: Option<bool>,
+    pub status: Status,
+    /// The message, for rows with status `error` (and the reason of other failures).
+    pub error: Option<String>,
+}
+
+impl Row {
+    /// The status the other fields call for (all but `status` and `error` filled in).
+    pub fn classify(&self, stopped: Option<&str>) -> (Status, Option<String>) {
+        let found_sat = self.count > 0;
+        if stopped == Some("deadline") {
+            return (Status::Timeout, None);
+        }
+        if let (None, Some(sat)) = (self.expected, self.expected_sat) {
+            // Sat-only: solved, not counted.
+            if found_sat == sat {
+                return (Status::Ok, None);
+            }
+            return (
+                Status::Mismatch,
+                Some(format!(
+                    "expected {}",
+                    if sat { "a solution" } else { "no solution" }
+                )),
+            );
+        }
+        if !self.complete {
+            return (Status::Limit, None);
+        }
+        if let Some(expected) = self.expected {
+            if expected != self.count {
+                return (
+                    Status::Mismatch,
+                    Some(format!(
+                        "expected {expected} fillings, found {}",
+                        self.count
+                    )),
+                );
+            }
+        }
+        if let Some(sat) = self.expected_sat {
+            if sat != found_sat {
+                return (
+                    Status::Mismatch,
+                    Some(format!(
+                        "expected {}",
+                        if sat { "a solution" } else { "no solution" }
+                    )),
+                );
+            }
+        }
+        (Status::Ok, None)
+    }
+}
+
+/// Counts of rows per status.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub files: usize,
+    pub ok: usize,
+    pub mismatch: usize,
+    pub limit: usize,
+    pub timeout: usize,
+    pub error: usize,
+}
+
+impl Summary {
+    pub fn of(rows: &[Row]) -> Summary {
+        let mut s = Summary {
+            files: rows.len(),
+            ..Summary::default()
+        };
+        for row in rows {
+            *match row.status {
+                Status::Ok => &mut s.ok,
+                Status::Mismatch => &mut s.mismatch,
+                Status::Limit => &mut s.limit,
+                Status::Timeout => &mut s.timeout,
+                Status::Error => &mut s.error,
+            } += 1;
+        }
+        s
+    }
+}
+
+/// The whole report of a batch run (or of a merge).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The directory searched (`null` for a merge of several directories).
+    pub dir: Option<String>,
+    pub shard: Option<String>,
+    pub jobs: Option<u32>,
+    pub limit: Option<u64>,
+    pub timeout: Option<f64>,
+    /// Wall seconds of the run (for a merge: the sum over the merged reports).
+    pub seconds: f64,
+    /// For a merge: the reports joined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
+    pub summary: Summary,
+    pub rows: Vec<Row>,
+}
+
+impl Report {
+    /// Whether some row makes the batch fail.
+    pub fn fails(&self) -> bool {
+        self.rows.iter().any(|r| r.status.fails())
+    }
+}
+
+pub fn print_json(report: &Report) -> io::Result<()> {
+    crate::report::print_json(report)
+}
+
+pub fn print_csv(report: &Report) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(BufWriter::new(io::stdout().lock()));
+    let fail = |e: csv::Error| match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("{other:?}")),
+    };
+    writer
+        .write_record([
+            "file",
+            "name",
+            "cells",
+            "variables",
+            "clauses",
+            "count",
+            "complete",
+            "seconds",
+            "expected",
+            "expected_sat",
+            "status",
+            "error",
+        ])
+        .map_err(fail)?;
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for r in &report.rows {
+        writer
+            .write_record([
+                r.file.clone(),
+                r.name.clone(),
+                opt(r.cells.map(|v| v.to_string())),
+                opt(r.variables.map(|v| v.to_string())),
+                opt(r.clauses.map(|v| v.to_string())),
+                r.count.to_string(),
+                r.complete.to_string(),
+                format!("{:.3}", r.seconds),
+                opt(r.expected.map(|v| v.to_string())),
+                opt(r.expected_sat.map(|v| v.to_string())),
+                r.status.name().to_string(),
+                opt(r.error.clone()),
+            ])
+            .map_err(fail)?;
+    }
+    writer.flush()
+}
+
+pub fn print_table(report: &Report) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let header = [
+        "file",
+        "name",
+        "cells",
+        "variables",
+        "clauses",
+        "count",
+        "complete",
+        "expected",
+        "status",
+        "seconds",
+    ];
+    let dash = || "-".to_string();
+    let rows: Vec<[String; 10]> = report
+        .rows
+        .iter()
+        .map(|r| {
+            [
+                r.file.clone(),
+                r.name.clone(),
+                r.cells.map_or_else(dash, |v| v.to_string()),
+                r.variables.map_or_else(dash, |v| v.to_string()),
+                r.clauses.map_or_else(dash, |v| v.to_string()),
+                r.count.to_string(),
+                if r.complete { "yes" } else { "no" }.to_string(),
+                match (r.expected, r.expected_sat) {
+                    (Some(c), _) => c.to_string(),
+                    (None, Some(true)) => "sat".to_string(),
+                    (None, Some(false)) => "unsat".to_string(),
+                    (None, None) => dash(),
+                },
+                r.status.name().to_string(),
+                format!("{:.3}", r.seconds),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    // Text columns to the left, numbers to the right.
+    let left = [
+        true, true, false, false, false, false, true, false, true, false,
+    ];
+    let line = |cells: Vec<&str>| {
+        let parts: Vec<String> = cells
+            .iter()
+            .zip(widths.iter().zip(left))
+            .map(|(c, (&w, l))| {
+                if l {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string()
+    };
+    writeln!(out, "{}", line(header.to_vec()))?;
+    for row in &rows {
+        writeln!(out, "{}", line(row.iter().map(String::as_str).collect()))?;
+    }
+    for r in report.rows.iter().filter(|r| r.error.is_some()) {
+        let message = r.error.as_deref().unwrap_or_default();
+        if message.starts_with(&r.file) {
+            writeln!(out, "{}: {message}", r.status.name())?;
+        } else {
+            writeln!(out, "{}: {}: {message}", r.status.name(), r.file)?;
+        }
+    }
+    let s = &report.summary;
+    let mut parts = vec![format!("{} files", s.files)];
+    for (n, word) in [
+        (s.ok, "ok"),
+        (s.mismatch, "mismatch"),
+        (s.limit, "limit"),
+        (s.timeout, "timeout"),
+        (s.error, "error"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {word}"));
+        }
+    }
+    if let Some(jobs) = report.jobs {
+        parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));
+    }
+    parts.push(format!("{:.2} s", report.seconds));
+    writeln!(out, "{}", parts.join(" · "))?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(count: u64, complete: bool, expected: Option<u64>, expected_sat: Option<bool>) -> Row {
+        Row {
+            file: "f".into(),
+            name: "n".into(),
+            cells: None,
+            variables: None,
+            clauses: None,
+            count,
+            complete,
+            seconds: 0.0,
+            expected,
+            expected_sat,
+            status: Status::Ok,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn classification() {
+        assert_eq!(row(4, true, Some(4), None).classify(None).0, Status::Ok);
+        assert_eq!(
+            row(3, true, Some(4), None).classify(None).0,
+            Status::Mismatch
+        );
+        assert_eq!(
+            row(3, false, Some(4), None).classify(Some("limit")).0,
+            Status::Limit
+        );
+        assert_eq!(
+            row(3, false, Some(4), None).classify(Some("deadline")).0,
+            Status::Timeout
+        );
+        assert_eq!(row(7, true, None, None).classify(None).0, Status::Ok);
+        // Sat-only expectations: one solution settles it.
+        assert_eq!(
+            row(1, false, None, Some(true)).classify(Some("limit")).0,
+            Status::Ok
+        );
+        assert_eq!(
+            row(0, true, None, Some(true)).classify(None).0,
+            Status::Mismatch
+        );
+        assert_eq!(row(0, true, None, Some(false)).classify(None).0, Status::Ok);
+        assert_eq!(
+            row(1, false, None, Some(false)).classify(Some("limit")).0,
+            Status::Mismatch
+        );
+        assert_eq!(
+            row(0, true, Some(0), Some(false)).classify(None).0,
+            Status::Ok
+        );
+        assert!(Status::Timeout.fails() && !Status::Limit.fails() && !Status::Ok.fails());
+    }
+}
