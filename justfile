@@ -45,6 +45,10 @@ compare *args:
 bench:
     cargo bench -p pathsat-solver --bench seeds
 
+# Count the anchors' benchmarks with pathsat and MiniZinc + Gecode side by side; print ratios
+bench-count *args:
+    python3 benches/count_vs_gecode.py {{args}}
+
 # Everything CI checks, plus formatting and lints
 check:
     cargo fmt --all -- --check

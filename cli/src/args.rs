@@ -45,7 +45,13 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count the fillings of a puzzle (every solution, each verified).
     #[command(
-        after_help = "Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  pathsat count fixtures/small/rook-5x5.toml --limit 1000 --format json"
+        after_help = "By default (--method auto) boards with symmetric moves, no marks and at most one\n\
+        end of the path given are counted by the frontier dynamic program, without enumerating;\n\
+        other puzzles by SAT, every filling checked by the verifier (--method sat forces that).\n\
+        See encodings/counting.md.\n\n\
+        Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
+        pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
+        pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10"
     )]
     Count(CountArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
@@ -116,6 +122,9 @@ pub struct BatchArgs {
     /// Seconds each puzzle may take (status `timeout`, with the fillings found by then).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// How to count each puzzle (see `pathsat count --help`).
+    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+    pub method: CountMethod,
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
@@ -157,6 +166,8 @@ pub struct WorkerArgs {
     pub file: PathBuf,
     #[arg(long)]
     pub limit: Option<u64>,
+    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+    pub method: CountMethod,
     #[arg(long)]
     pub timeout: Option<f64>,
     #[command(flatten)]
@@ -228,10 +239,43 @@ pub struct CountArgs {
     /// Stop after N fillings; the count is then marked incomplete.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
+    /// Stop after this many seconds; the count is then marked incomplete.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// How to count.
+    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+    pub method: CountMethod,
+    /// Threads for the SAT cubes (default: the number of processors).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountMethod {
+    /// The dynamic program where it applies; else enumeration, split into cubes if it is long.
+    Auto,
+    /// The frontier dynamic program: symmetric moves, no marks, at most one end given. Counts
+    /// without enumerating.
+    Dp,
+    /// SAT enumeration in cubes, in parallel, with symmetry classes; every filling verified.
+    Sat,
+    /// One SAT solver with blocking clauses; every filling verified.
+    Enumerate,
+}
+
+impl CountMethod {
+    pub fn method(self) -> pathsat_count::Method {
+        match self {
+            CountMethod::Auto => pathsat_count::Method::Auto,
+            CountMethod::Dp => pathsat_count::Method::Dp,
+            CountMethod::Sat => pathsat_count::Method::Sat,
+            CountMethod::Enumerate => pathsat_count::Method::Enumerate,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -6,11 +6,14 @@
 use crate::args::{CheckArgs, CountArgs, Format, SolveArgs};
 use crate::report::{self, RunReport};
 use crate::Failure;
+use pathsat_cnf::CountingSink;
+use pathsat_count::{CountError, CountOptions, Method, Stopped};
+use pathsat_encode::position;
 use pathsat_puzzle::{parse_file, parse_fillings, read_text, verify, Filling, Puzzle};
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What `solve` was asked for.
 enum Wanted {
@@ -66,29 +69,93 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
 pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let started = Instant::now();
     let puzzle = parse_file(&args.file)?;
-    let options = SolveOptions {
-        encoding: args.encoding.options(),
+    let timeout = positive_seconds(args.timeout, "--timeout")?;
+    let options = CountOptions {
+        method: args.method.method(),
+        limit: args.limit,
+        deadline: timeout.map(|t| started + Duration::from_secs_f64(t)),
+        jobs: args
+            .jobs
+            .map_or_else(|| CountOptions::default().jobs, |j| j as usize),
+        solve: SolveOptions {
+            encoding: args.encoding.options(),
+        },
     };
-    let mut solver = new_solver(&puzzle, &args.file, &options)?;
-    let count = solver
-        .count(args.limit, |_| {})
-        .map_err(|e| solve_failure(e, &args.file))?;
-    let report = RunReport::new(
+    // The sizes reported are those of the whole puzzle's encoding, which is only counted here.
+    let encode_start = Instant::now();
+    let encoding = position::encode(
+        &puzzle,
+        &options.solve.encoding,
+        &mut CountingSink::default(),
+    )
+    .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
+    let encode_time = encode_start.elapsed();
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    spinner.set_message("counting");
+    let count_start = Instant::now();
+    let counted = pathsat_count::count(&puzzle, &options, &|n| {
+        spinner.set_message(format!("{n} found"))
+    });
+    spinner.finish_and_clear();
+    let counted = counted.map_err(|e| match e {
+        CountError::Solve(e) => solve_failure(e, &args.file),
+        CountError::DpNotApplicable(why) => {
+            Failure::Input(format!("{}: --method dp: {why}", args.file.display()))
+        }
+    })?;
+    let stats = SolveStats {
+        encode: encoding.stats.clone(),
+        encode_time,
+        solve_time: count_start.elapsed(),
+        solve_calls: counted.solver_calls,
+        solutions: 0,
+    };
+    let mut report = RunReport::new(
         &args.file,
         &puzzle,
-        solver.encoding(),
-        &solver.stats(),
-        count,
+        &encoding,
+        &stats,
+        Count {
+            count: 0,
+            complete: counted.complete,
+        },
         args.limit,
         None,
         &[],
         started.elapsed(),
     );
+    report.count = counted.count;
+    report.status = if counted.count > 0 {
+        "sat"
+    } else if counted.complete {
+        "unsat"
+    } else {
+        "unknown"
+    };
+    report.method = Some(counted.method.name());
+    report.verified = Some(counted.verified);
+    report.stopped = counted.stopped.map(|s| match s {
+        Stopped::Limit => "limit",
+        Stopped::Deadline => "timeout",
+    });
+    report.cubes = (counted.method == Method::Sat).then_some(counted.cubes);
+    report.symmetry = counted.symmetry;
     match args.output.format {
         Format::Json => report::print_json(&report)?,
         Format::Text => report::print_count_text(&report)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A positive, finite number of seconds, or a usage error naming the flag.
+pub(crate) fn positive_seconds(value: Option<f64>, flag: &str) -> Result<Option<f64>, Failure> {
+    match value {
+        Some(t) if !(t > 0.0 && t.is_finite()) => Err(Failure::Input(format!(
+            "{flag} must be a positive number of seconds, not {t}"
+        ))),
+        t => Ok(t),
+    }
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {

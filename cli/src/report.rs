@@ -21,7 +21,7 @@ pub struct RunReport {
     /// "sat" or "unsat".
     pub status: &'static str,
     /// Fillings found (all of them when `complete`).
-    pub count: u64,
+    pub count: u128,
     /// Whether the search proved there are no other fillings.
     pub complete: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -37,6 +37,22 @@ pub struct RunReport {
     /// `decode` only: the solver output the answer was read from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model_file: Option<String>,
+    /// `count` only: how the count was made (`frontier-dp`, `sat-cubes`, `enumeration`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    /// `count` only: whether every filling counted passed the verifier (false for the
+    /// dynamic program, which counts without enumerating).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+    /// `count` only: what stopped an incomplete count (`limit` or `timeout`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
+    /// `count` only: the cubes the SAT count was split into.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<usize>,
+    /// `count` only: the symmetry classes used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<String>,
     pub encoding: EncodingReport,
     pub stats: StatsReport,
 }
@@ -78,7 +94,7 @@ impl RunReport {
             file: file.display().to_string(),
             name: puzzle.name().to_string(),
             status: if count.count > 0 { "sat" } else { "unsat" },
-            count: count.count,
+            count: u128::from(count.count),
             complete: count.complete,
             limit,
             unique,
@@ -88,6 +104,11 @@ impl RunReport {
                 .collect(),
             reason: encoding.contradiction.clone(),
             model_file: None,
+            method: None,
+            verified: None,
+            stopped: None,
+            cubes: None,
+            symmetry: None,
             encoding: EncodingReport::of(encoding),
             stats: StatsReport {
                 cells: stats.encode.cells,
@@ -272,10 +293,12 @@ fn solve_status(r: &RunReport) -> String {
             "sat: the solution is not unique (another filling exists; `pathsat count` counts them)"
                 .to_string()
         }
-        (None, _) if r.complete => format!("sat: {} — all of them", plural(r.count, "solution")),
+        (None, _) if r.complete => {
+            format!("sat: {} — all of them", plural_big(r.count, "solution"))
+        }
         (None, Some(limit)) => format!(
             "sat: {} shown (stopped at the limit of {limit}; there may be more)",
-            plural(r.count, "solution")
+            plural_big(r.count, "solution")
         ),
         (None, None) => {
             "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
@@ -286,20 +309,49 @@ fn solve_status(r: &RunReport) -> String {
 
 pub fn print_count_text(r: &RunReport) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let what = if r.complete {
-        format!("{} (complete)", plural(r.count, "filling"))
-    } else {
-        format!(
-            "at least {} (stopped at the limit; the count is incomplete)",
-            plural(r.count, "filling")
-        )
+    let fillings = plural_big(r.count, "filling");
+    let what = match (r.complete, r.stopped) {
+        (true, _) => format!("{fillings} (complete)"),
+        (false, Some("timeout")) => {
+            format!("at least {fillings} (stopped at the timeout; the count is incomplete)")
+        }
+        (false, _) => {
+            format!("at least {fillings} (stopped at the limit; the count is incomplete)")
+        }
     };
     writeln!(out, "{}: {what}", r.name)?;
     if let (0, Some(why)) = (r.count, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }
+    match r.method {
+        Some("frontier-dp") => writeln!(
+            out,
+            "method: the frontier dynamic program, which counts without enumerating \
+             (--method sat enumerates and verifies every filling)"
+        )?,
+        Some("sat-cubes") => {
+            let cubes = plural(r.cubes.unwrap_or(0) as u64, "cube");
+            match &r.symmetry {
+                Some(symmetry) => writeln!(
+                    out,
+                    "method: SAT in {cubes}, {symmetry}; every filling verified"
+                )?,
+                None => writeln!(out, "method: SAT in {cubes}; every filling verified")?,
+            }
+        }
+        Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
+        None => {}
+    }
     writeln!(out, "{}", stats_line(r))?;
     out.flush()
+}
+
+/// Like [`plural`], for counts that may not fit in 64 bits.
+fn plural_big(n: u128, noun: &str) -> String {
+    match u64::try_from(n) {
+        Ok(n) => plural(n, noun),
+        Err(_) => format!("{n} {noun}s"),
+    }
 }
 
 pub fn print_check_text(r: &CheckReport) -> io::Result<()> {

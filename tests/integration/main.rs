@@ -6,6 +6,7 @@
 mod batch;
 mod cli;
 mod common;
+mod counting;
 mod decode_corpus;
 mod dimacs;
 mod external_solvers;

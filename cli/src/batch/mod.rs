@@ -13,6 +13,7 @@ pub mod worker;
 
 use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs};
 use crate::Failure;
+use clap::ValueEnum;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use report::{Report, Row, Status, Summary};
@@ -71,7 +72,15 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         })?,
         limit: args.limit,
         timeout,
-        flags: args.encoding.to_flags(),
+        flags: {
+            let mut flags = args.encoding.to_flags();
+            let method = args
+                .method
+                .to_possible_value()
+                .expect("no skipped variants");
+            flags.extend(["--method".to_string(), method.get_name().to_string()]);
+            flags
+        },
     };
     let mut rows: Vec<Row> = pool.install(|| {
         files
@@ -184,6 +193,8 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         expected_sat: None,
         status: Status::Error,
         error: None,
+        method: None,
+        verified: None,
     };
     let mut command = Command::new(&setup.exe);
     command.arg("worker").arg(file).args(&setup.flags);
@@ -279,9 +290,13 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
             count,
             complete,
             stopped,
+            method,
+            verified,
         }) => {
             row.count = count;
             row.complete = complete;
+            row.method = Some(method);
+            row.verified = Some(verified);
             let (status, note) = row.classify(stopped.as_deref());
             row.status = status;
             row.error = note;
@@ -347,7 +362,7 @@ impl Progress {
         spinner
     }
 
-    fn found(&self, spinner: &ProgressBar, file: &str, count: u64) {
+    fn found(&self, spinner: &ProgressBar, file: &str, count: u128) {
         spinner.set_message(format!("{file}: {count} found"));
     }
 

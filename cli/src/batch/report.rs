@@ -49,8 +49,8 @@ pub struct Row {
     pub cells: Option<usize>,
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
-    /// Fillings found (and verified).
-    pub count: u64,
+    /// Fillings found (and verified, unless `verified` is false).
+    pub count: u128,
     /// Whether `count` is all of them.
     pub complete: bool,
     pub seconds: f64,
@@ -61,6 +61,12 @@ pub struct Row {
     pub status: Status,
     /// The message, for rows with status `error` (and the reason of other failures).
     pub error: Option<String>,
+    /// How the count was made (`frontier-dp`, `sat-cubes`, `enumeration`).
+    #[serde(default)]
+    pub method: Option<String>,
+    /// Whether every filling counted passed the verifier.
+    #[serde(default)]
+    pub verified: Option<bool>,
 }
 
 impl Row {
@@ -87,7 +93,7 @@ impl Row {
             return (Status::Limit, None);
         }
         if let Some(expected) = self.expected {
-            if expected != self.count {
+            if u128::from(expected) != self.count {
                 return (
                     Status::Mismatch,
                     Some(format!(
@@ -191,6 +197,7 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
             "expected_sat",
             "status",
             "error",
+            "method",
         ])
         .map_err(fail)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
@@ -209,6 +216,7 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
                 opt(r.expected_sat.map(|v| v.to_string())),
                 r.status.name().to_string(),
                 opt(r.error.clone()),
+                opt(r.method.clone()),
             ])
             .map_err(fail)?;
     }
@@ -314,7 +322,7 @@ pub fn print_table(report: &Report) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn row(count: u64, complete: bool, expected: Option<u64>, expected_sat: Option<bool>) -> Row {
+    fn row(count: u128, complete: bool, expected: Option<u64>, expected_sat: Option<bool>) -> Row {
         Row {
             file: "f".into(),
             name: "n".into(),
@@ -328,6 +336,8 @@ mod tests {
             expected_sat,
             status: Status::Ok,
             error: None,
+            method: None,
+            verified: None,
         }
     }
 

@@ -1,22 +1,27 @@
 //! # The batch worker
 //!
-//! `pathsat worker FILE` counts one puzzle for `batch` and streams what happens as JSON lines
-//! on standard output: `start` (sizes and the expected answer), one `found` per verified
-//! filling, then `done` or `error`. It checks its deadline between solutions; the parent kills
+//! `pathsat worker FILE` counts one puzzle for `batch` (by the methods of `pathsat-count`) and
+//! streams what happens as JSON lines on standard output: `start` (sizes and the expected
+//! answer), `found` with the running count, then `done` or `error`. It checks its deadline between solutions; the parent kills
 //! it if one solve runs past the deadline, and then still knows how many fillings were found.
 
 use crate::args::WorkerArgs;
 use crate::Failure;
+use pathsat_cnf::CountingSink;
+use pathsat_count::{CountOptions, Method, Stopped};
+use pathsat_encode::position;
 use pathsat_puzzle::parse_file;
-use pathsat_solver::{PuzzleSolver, SolveOptions};
+use pathsat_solver::SolveOptions;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// One line of the worker's output.
+/// One line of the worker's output, e.g. `{"found":{"count":10}}`. (Externally tagged: an
+/// internally tagged enum could not carry the 128-bit counts.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum Event {
     Start {
         name: String,
@@ -27,25 +32,22 @@ pub enum Event {
         expected_sat: Option<bool>,
     },
     Found {
-        count: u64,
+        count: u128,
     },
     Done {
-        count: u64,
+        count: u128,
         complete: bool,
         /// "limit" or "deadline" when the count stopped early.
         stopped: Option<String>,
+        /// The counting method, and whether every filling counted was verified.
+        method: String,
+        verified: bool,
     },
     Error {
         /// The puzzle's name, when the file was read.
         name: Option<String>,
         message: String,
     },
-}
-
-fn emit(out: &mut impl Write, event: &Event) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, event).map_err(io::Error::other)?;
-    out.write_all(b"\n")?;
-    out.flush()
 }
 
 /// Why counting stopped before its `done` event.
@@ -66,32 +68,41 @@ impl From<io::Error> for Stop {
 }
 
 pub fn run(args: &WorkerArgs) -> Result<ExitCode, Failure> {
-    let mut out = io::stdout().lock();
-    match count(args, &mut out) {
+    let out = Mutex::new(io::stdout());
+    match count(args, &out) {
         Ok(()) => {}
         Err(Stop::Io(e)) => return Err(e.into()),
-        Err(Stop::Failed { name, message }) => emit(&mut out, &Event::Error { name, message })?,
+        Err(Stop::Failed { name, message }) => emit(&out, &Event::Error { name, message })?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn count(args: &WorkerArgs, out: &mut impl Write) -> Result<(), Stop> {
+fn emit(out: &Mutex<io::Stdout>, event: &Event) -> io::Result<()> {
+    let mut line = serde_json::to_vec(event).map_err(io::Error::other)?;
+    line.push(b'\n');
+    let stdout = out
+        .lock()
+        .map_err(|_| io::Error::other("stdout lock poisoned"))?;
+    let mut stdout = stdout.lock();
+    stdout.write_all(&line)?;
+    stdout.flush()
+}
+
+fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
     let started = Instant::now();
-    let deadline = args
-        .timeout
-        .map(|s| started + Duration::from_secs_f64(s.max(0.0)));
     let puzzle = parse_file(&args.file).map_err(|e| Stop::Failed {
         name: None,
         message: e.to_string(),
     })?;
-    let failed = |e: pathsat_solver::SolveError| Stop::Failed {
+    let failed = |message: String| Stop::Failed {
         name: Some(puzzle.name().to_string()),
-        message: format!("{}: {e}", args.file.display()),
+        message: format!("{}: {message}", args.file.display()),
     };
-    let options = SolveOptions {
+    let solve = SolveOptions {
         encoding: args.encoding.options(),
     };
-    let mut solver = PuzzleSolver::new(&puzzle, &options).map_err(failed)?;
+    let encoding = position::encode(&puzzle, &solve.encoding, &mut CountingSink::default())
+        .map_err(|e| failed(e.to_string()))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted.
     let sat_only = expect.count.is_none() && expect.sat.is_some();
@@ -100,7 +111,7 @@ fn count(args: &WorkerArgs, out: &mut impl Write) -> Result<(), Stop> {
         (None, true) => Some(1),
         (l, false) => l,
     };
-    let stats = &solver.encoding().stats;
+    let stats = &encoding.stats;
     emit(
         out,
         &Event::Start {
@@ -112,28 +123,42 @@ fn count(args: &WorkerArgs, out: &mut impl Write) -> Result<(), Stop> {
             expected_sat: expect.sat,
         },
     )?;
-    let mut count = 0;
-    let stopped = loop {
-        if limit.is_some_and(|l| count >= l) {
-            break Some("limit");
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break Some("deadline");
-        }
-        match solver.next_solution().map_err(failed)? {
-            Some(_) => {
-                count += 1;
-                emit(out, &Event::Found { count })?;
-            }
-            None => break None,
-        }
+    let options = CountOptions {
+        // Sat-only files want one solution: the program would count them all.
+        method: if sat_only {
+            Method::Enumerate
+        } else {
+            args.method.method()
+        },
+        limit,
+        deadline: args
+            .timeout
+            .map(|s| started + Duration::from_secs_f64(s.max(0.0))),
+        // `batch` runs one worker per thread already.
+        jobs: 1,
+        solve,
     };
+    let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);
+    let counted = pathsat_count::count(&puzzle, &options, &|count| {
+        if let Err(e) = emit(out, &Event::Found { count }) {
+            write_failure.lock().expect("not poisoned").get_or_insert(e);
+        }
+    })
+    .map_err(|e| failed(e.to_string()))?;
+    if let Some(e) = write_failure.into_inner().expect("not poisoned") {
+        return Err(Stop::Io(e));
+    }
     emit(
         out,
         &Event::Done {
-            count,
-            complete: stopped.is_none(),
-            stopped: stopped.map(str::to_string),
+            count: counted.count,
+            complete: counted.complete,
+            stopped: counted.stopped.map(|s| match s {
+                Stopped::Limit => "limit".to_string(),
+                Stopped::Deadline => "deadline".to_string(),
+            }),
+            method: counted.method.name().to_string(),
+            verified: counted.verified,
         },
     )?;
     Ok(())

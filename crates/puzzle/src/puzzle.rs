@@ -287,6 +287,30 @@ impl Puzzle {
         self.rules.iter().any(|r| matches!(r, CellRule::Marked(_)))
     }
 
+    /// The same puzzle with more values given: the fillings of the result are exactly the
+    /// fillings of `self` that put each `value` on its `cell`. `None` when that is impossible
+    /// on its face: a cell given or marked otherwise, or a value given twice.
+    pub fn with_givens(&self, extra: &[(usize, u32)]) -> Option<Puzzle> {
+        let mut rules = self.rules.clone();
+        for &(cell, value) in extra {
+            if !self.allows(cell, value) {
+                return None;
+            }
+            rules[cell] = CellRule::Given(value);
+        }
+        // A marked cell that becomes given keeps its constraint: the value is in its class.
+        Puzzle::new(
+            self.name.clone(),
+            self.board.clone(),
+            self.moves.clone(),
+            self.closed,
+            rules,
+            self.marks.clone(),
+            Expect::default(),
+        )
+        .ok()
+    }
+
     /// Replaces the expected answer (used by tools that generate puzzles).
     pub fn with_expect(mut self, expect: Expect) -> Puzzle {
         self.expect = expect;
@@ -335,6 +359,16 @@ mod tests {
         assert_eq!(p.successors(0), &[1, 3]);
         assert_eq!(p.successors(3), &[0]);
         assert_eq!(p.predecessors(4), &[2]);
+    }
+
+    #[test]
+    fn extra_givens() {
+        let p = Puzzle::blank(1, 3, Moves::Rook, false).unwrap();
+        let q = p.with_givens(&[(0, 1)]).unwrap();
+        assert_eq!(q.givens().collect::<Vec<_>>(), vec![(0, 1)]);
+        assert!(q.with_givens(&[(0, 2)]).is_none(), "cell 0 already holds 1");
+        assert!(q.with_givens(&[(2, 1)]).is_none(), "1 is given twice");
+        assert!(p.with_givens(&[(1, 4)]).is_none(), "4 is out of range");
     }
 
     #[test]
