@@ -12,7 +12,7 @@ const EXAMPLES: &str = "\
 Examples:
   pathsat solve fixtures/seeds/rook-primes-tour.toml
   pathsat solve fixtures/seeds/rook-primes-path.toml --all
-  pathsat solve fixtures/seeds/hidato-188.toml --unique --format json
+  pathsat solve fixtures/seeds/hidato-188.toml --unique --certify --format json
   pathsat count fixtures/small/rook-5x5.toml
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
@@ -226,6 +226,10 @@ pub struct SolveArgs {
     /// Also prove whether the solution is unique (searches for a second one).
     #[arg(long)]
     pub unique: bool,
+    /// Record varisat's proof of the run and have its checker verify it (see
+    /// encodings/certificates.md).
+    #[arg(long)]
+    pub certify: bool,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -248,6 +252,10 @@ pub struct CountArgs {
     /// Threads for the SAT cubes (default: the number of processors).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+    /// Count with one solver, recording varisat's proof of the whole run, and have its checker
+    /// verify it: the models, the blocking clauses and the final unsatisfiability.
+    #[arg(long)]
+    pub certify: bool,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]

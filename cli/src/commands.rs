@@ -28,6 +28,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
     let options = SolveOptions {
         encoding: args.encoding.options(),
+        certify: args.certify,
     };
     let mut solver = new_solver(&puzzle, &args.file, &options)?;
     let wanted = if args.all {
@@ -48,7 +49,12 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         .count(limit, |f| solutions.push(f.clone()))
         .map_err(|e| solve_failure(e, &args.file))?;
     let unique = matches!(wanted, Wanted::Unique).then(|| count.count == 1 && count.complete);
-    let report = RunReport::new(
+    let certificate = if args.certify {
+        Some(solver.certify().map_err(|e| solve_failure(e, &args.file))?)
+    } else {
+        None
+    };
+    let mut report = RunReport::new(
         &args.file,
         &puzzle,
         solver.encoding(),
@@ -59,6 +65,9 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         &solutions,
         started.elapsed(),
     );
+    if let Some(c) = &certificate {
+        report.certify(c);
+    }
     match args.output.format {
         Format::Json => report::print_json(&report)?,
         Format::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
@@ -79,6 +88,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             .map_or_else(|| CountOptions::default().jobs, |j| j as usize),
         solve: SolveOptions {
             encoding: args.encoding.options(),
+            certify: args.certify,
         },
     };
     // The sizes reported are those of the whole puzzle's encoding, which is only counted here.
@@ -103,6 +113,10 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         CountError::DpNotApplicable(why) => {
             Failure::Input(format!("{}: --method dp: {why}", args.file.display()))
         }
+        CountError::NotCertifiable(_) => Failure::Input(format!(
+            "{}: {e}; leave --method out or use --method enumerate",
+            args.file.display()
+        )),
     })?;
     let stats = SolveStats {
         encode: encoding.stats.clone(),
@@ -141,6 +155,9 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     });
     report.cubes = (counted.method == Method::Sat).then_some(counted.cubes);
     report.symmetry = counted.symmetry;
+    if let Some(c) = &counted.certificate {
+        report.certify(c);
+    }
     match args.output.format {
         Format::Json => report::print_json(&report)?,
         Format::Text => report::print_count_text(&report)?,

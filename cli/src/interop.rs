@@ -199,6 +199,7 @@ fn embedded_row(
     let start = Instant::now();
     let options = SolveOptions {
         encoding: encoding.options(),
+        ..SolveOptions::default()
     };
     let mut solver = new_solver(puzzle, file, &options)?;
     let first = solver.next_solution().map_err(|e| solve_failure(e, file))?;

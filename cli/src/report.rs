@@ -53,8 +53,54 @@ pub struct RunReport {
     /// `count` only: the symmetry classes used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetry: Option<String>,
+    /// With `--certify`: true when varisat's proof checker accepted the proof of the run (a
+    /// rejected proof is an error, never `false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateReport>,
     pub encoding: EncodingReport,
     pub stats: StatsReport,
+}
+
+/// What the proof checker accepted.
+#[derive(Debug, Serialize)]
+pub struct CertificateReport {
+    /// Models verified: exactly the fillings returned, in order.
+    pub models: usize,
+    /// Whether the final unsatisfiability was verified (no other filling exists).
+    pub complete: bool,
+    pub proof_bytes: u64,
+    pub check_seconds: f64,
+}
+
+impl RunReport {
+    /// Marks the report as certified by `certificate`.
+    pub fn certify(&mut self, certificate: &pathsat_solver::Certificate) {
+        self.certified = Some(true);
+        self.certificate = Some(CertificateReport {
+            models: certificate.models,
+            complete: certificate.complete,
+            proof_bytes: certificate.proof_bytes,
+            check_seconds: certificate.check_time.as_secs_f64(),
+        });
+    }
+}
+
+/// The line that says what a certificate covers.
+fn certificate_line(c: &CertificateReport) -> String {
+    let models = plural(c.models as u64, "model");
+    let rest = if c.complete {
+        "then unsatisfiability: no other filling exists"
+    } else {
+        "not completeness (the search stopped early)"
+    };
+    format!(
+        "certified: varisat's proof checker accepted the proof of the run: {models}, each a filling \
+         returned, {rest} (proof {:.1} MB, checked in {})",
+        c.proof_bytes as f64 / 1e6,
+        duration(c.check_seconds)
+    )
 }
 
 #[derive(Debug, Serialize)]
@@ -109,6 +155,8 @@ impl RunReport {
             stopped: None,
             cubes: None,
             symmetry: None,
+            certified: None,
+            certificate: None,
             encoding: EncodingReport::of(encoding),
             stats: StatsReport {
                 cells: stats.encode.cells,
@@ -269,6 +317,9 @@ pub fn print_solve_text(
     }
     writeln!(out)?;
     writeln!(out, "{}", solve_status(report))?;
+    if let Some(c) = &report.certificate {
+        writeln!(out, "{}", certificate_line(c))?;
+    }
     writeln!(out, "{}", stats_line(report))?;
     out.flush()
 }
@@ -341,6 +392,9 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
         }
         Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
         None => {}
+    }
+    if let Some(c) = &r.certificate {
+        writeln!(out, "{}", certificate_line(c))?;
     }
     writeln!(out, "{}", stats_line(r))?;
     out.flush()

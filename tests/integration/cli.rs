@@ -207,17 +207,17 @@ fn bad_input_is_one_clear_line() {
         (
             "zero.toml",
             "moves = \"rook\"\ngrid = '. 0 .'\n",
-            "zero.toml:2:11: given 0 is out of range",
+            "zero.toml:2:11: given 0 at (0, 1) is out of range",
         ),
         (
             "twice.toml",
             "moves = \"rook\"\ngrid = '2 . 2'\n",
-            "twice.toml:2:13: given 2 appears twice",
+            "twice.toml:2:13: given 2 at (0, 2) appears twice",
         ),
         (
             "big.toml",
             "moves = \"rook\"\ngrid = '. 4 .'\n",
-            "given 4 is out of range: values run from 1 to 3",
+            "given 4 at (0, 1) is out of range: values run from 1 to 3",
         ),
         (
             "holes.toml",
@@ -361,4 +361,47 @@ fn too_large_puzzles_are_refused_with_a_reason() {
         .stderr(predicate::str::contains(
             "huge.toml: too large for the position encoding: 12100 cells",
         ));
+}
+
+/// `--certify`: the seeds' answers with a checked proof of the whole run.
+#[test]
+fn certified_seed_answers() {
+    for (command, file, models) in [
+        ("count", "seeds/rook-primes-path.toml", 4),
+        ("count", "seeds/rook-primes-tour.toml", 1),
+        ("count", "seeds/hidato-188.toml", 1),
+        ("solve", "seeds/knight-8x8-closed.toml", 1),
+    ] {
+        let out = pathsat()
+            .args([command, &path(file), "--certify", "--format", "json"])
+            .assert()
+            .success();
+        let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(v["certified"], true, "{file}");
+        assert_eq!(v["certificate"]["models"], models, "{file}");
+        assert_eq!(v["certificate"]["complete"], command == "count", "{file}");
+        assert!(v["certificate"]["proof_bytes"].as_u64().unwrap() > 0);
+    }
+    let v = json_of(&[
+        "solve",
+        &path("seeds/hidato-188.toml"),
+        "--unique",
+        "--certify",
+    ]);
+    assert_eq!(
+        (v["unique"].as_bool(), v["certified"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(v["certificate"]["complete"], true);
+    pathsat()
+        .args([
+            "count",
+            &path("small/rook-4x4.toml"),
+            "--certify",
+            "--method",
+            "dp",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method dp cannot be certified"));
 }

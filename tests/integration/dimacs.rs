@@ -85,7 +85,14 @@ fn the_embedded_solver_receives_the_exported_clauses() {
         let puzzle = parse_file(&path).unwrap();
         let options = PositionOptions::default();
         let e = export(&puzzle, &options, None).unwrap();
-        let solver = PuzzleSolver::new(&puzzle, &SolveOptions { encoding: options }).unwrap();
+        let solver = PuzzleSolver::new(
+            &puzzle,
+            &SolveOptions {
+                encoding: options,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
         assert_eq!(
             solver.encoding().stats,
             e.encoding.stats,

@@ -11,4 +11,6 @@ mod decode_corpus;
 mod dimacs;
 mod external_solvers;
 mod fixtures;
+mod garbage;
+mod hostile;
 mod random_puzzles;

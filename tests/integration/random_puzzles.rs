@@ -198,6 +198,7 @@ proptest! {
         ] {
             let options = SolveOptions {
                 encoding: PositionOptions { exactly_one, pruning, ..PositionOptions::default() },
+                ..SolveOptions::default()
             };
             let mut solver = PuzzleSolver::new(&puzzle, &options).unwrap();
             let mut found = HashSet::new();

@@ -100,6 +100,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
     };
     let solve = SolveOptions {
         encoding: args.encoding.options(),
+        ..SolveOptions::default()
     };
     let encoding = position::encode(&puzzle, &solve.encoding, &mut CountingSink::default())
         .map_err(|e| failed(e.to_string()))?;

@@ -12,6 +12,9 @@
 //! - [`Method::Auto`]: the dynamic program where it applies; otherwise enumeration if it ends
 //!   within a short probe, otherwise the cubes.
 //!
+//! With `solve.certify` the count is a plain enumeration whose whole run is proved and checked
+//! by varisat's proof checker (see `encodings/certificates.md`).
+//!
 //! ```
 //! use pathsat_count::{count, CountOptions, Method};
 //! use pathsat_puzzle::{Moves, Puzzle};
@@ -30,7 +33,7 @@ pub mod symmetry;
 
 use pathsat_frontier::{count_fillings, NotApplicable};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
 /// How to count.
@@ -104,6 +107,8 @@ pub struct Counted {
     pub solver_calls: u64,
     /// Why the dynamic program was not used, when `Auto` tried it first.
     pub dp_not_used: Option<String>,
+    /// With `solve.certify`: what varisat's proof checker accepted about the run.
+    pub certificate: Option<Certificate>,
 }
 
 /// Why a count failed.
@@ -113,6 +118,8 @@ pub enum CountError {
     Solve(#[from] SolveError),
     #[error("the frontier dynamic program does not apply: {0}")]
     DpNotApplicable(String),
+    #[error("a certified count runs one solver, so --method {0} cannot be certified")]
+    NotCertifiable(&'static str),
 }
 
 /// How long `Auto` lets plain enumeration run before it splits the count into cubes.
@@ -121,13 +128,25 @@ const PROBE_TIME: Duration = Duration::from_millis(300);
 /// Counts the fillings of `puzzle`; `progress` hears the running count.
 ///
 /// # Errors
-/// [`CountError::Solve`] for a solver failure (or a bug caught by the verifier);
-/// [`CountError::DpNotApplicable`] when [`Method::Dp`] was asked for where it does not apply.
+/// [`CountError::Solve`] for a solver failure, a bug caught by the verifier, or a rejected
+/// certificate; [`CountError::DpNotApplicable`] when [`Method::Dp`] was asked for where it does
+/// not apply; [`CountError::NotCertifiable`] for a certified count by another method than one
+/// solver.
 pub fn count(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: &(dyn Fn(u128) + Sync),
 ) -> Result<Counted, CountError> {
+    if options.solve.certify {
+        // One proof covers one solver's run: certified counts are plain enumerations.
+        return match options.method {
+            Method::Auto | Method::Enumerate => {
+                Ok(enumerate(puzzle, options, options.deadline, progress)?.0)
+            }
+            Method::Dp => Err(CountError::NotCertifiable("dp")),
+            Method::Sat => Err(CountError::NotCertifiable("sat")),
+        };
+    }
     match options.method {
         Method::Dp => {
             dp(puzzle, options, progress).map_err(|e| CountError::DpNotApplicable(e.to_string()))
@@ -148,6 +167,7 @@ pub fn count(
                         symmetry: None,
                         solver_calls: 0,
                         dp_not_used: None,
+                        certificate: None,
                     })
                 }
                 Err(why) => why.to_string(),
@@ -190,6 +210,7 @@ fn dp(
         symmetry: None,
         solver_calls: 0,
         dp_not_used: None,
+        certificate: None,
     })
 }
 
@@ -221,6 +242,11 @@ fn enumerate(
         }
     }
     let expired = stopped == Some(Stopped::Deadline);
+    let certificate = if options.solve.certify {
+        Some(solver.certify()?)
+    } else {
+        None
+    };
     let counted = Counted {
         count: u128::from(count),
         complete: stopped.is_none(),
@@ -231,6 +257,7 @@ fn enumerate(
         symmetry: None,
         solver_calls: solver.stats().solve_calls,
         dp_not_used: None,
+        certificate,
     };
     Ok((counted, expired))
 }
@@ -277,5 +304,6 @@ fn sat_cubes(
         symmetry: plan.symmetry,
         solver_calls: result.solver_calls,
         dp_not_used: None,
+        certificate: None,
     })
 }

@@ -6,23 +6,26 @@
 
 use crate::{literal, tokens, Position};
 use pathsat_cnf::Var;
+use std::collections::HashMap;
 
-/// A model: the value of each variable it assigns.
+/// A model: the value of each variable it assigns. Stored sparsely, so that memory follows
+/// the size of the output, not the largest variable it names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {
-    /// Indexed by variable; `None` where the model says nothing.
-    values: Vec<Option<bool>>,
+    values: HashMap<Var, bool>,
+    /// One more than the highest variable index mentioned.
+    n_vars: usize,
 }
 
 impl Model {
     /// The value of `var`, if the model assigns it.
     pub fn value(&self, var: Var) -> Option<bool> {
-        self.values.get(var.index()).copied().flatten()
+        self.values.get(&var).copied()
     }
 
     /// One more than the highest variable index the model mentions.
     pub fn n_vars(&self) -> usize {
-        self.values.len()
+        self.n_vars
     }
 }
 
@@ -57,7 +60,7 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> OutputError 
 /// `0`, a satisfiable answer without a complete model, or a model with another status.
 pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
     let mut status: Option<(&str, usize)> = None;
-    let mut values: Vec<Option<bool>> = Vec::new();
+    let mut model = Model::default();
     let mut first_v: Option<usize> = None;
     let mut ended: Option<usize> = None;
     for (index, line) in text.lines().enumerate() {
@@ -106,11 +109,8 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
                     let var = Var::from_dimacs(value.unsigned_abs()).ok_or_else(|| {
                         error(number, column, format!("literal {value} is out of range"))
                     })?;
-                    let index = var.index();
-                    if index >= values.len() {
-                        values.resize(index + 1, None);
-                    }
-                    match values[index] {
+                    model.n_vars = model.n_vars.max(var.index() + 1);
+                    match model.values.insert(var, value > 0) {
                         Some(old) if old != (value > 0) => {
                             return Err(error(
                                 number,
@@ -118,7 +118,7 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
                                 format!("variable {} is both true and false", var.to_dimacs()),
                             ))
                         }
-                        _ => values[index] = Some(value > 0),
+                        _ => {}
                     }
                 }
             }
@@ -157,7 +157,7 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
                     "the model (`v` lines) does not end with 0",
                 ));
             }
-            Ok(SolverOutput::Sat(Model { values }))
+            Ok(SolverOutput::Sat(model))
         }
         other => {
             if let Some(v) = first_v {
@@ -201,6 +201,19 @@ mod tests {
         assert_eq!(model.value(Var::from_index(2)), Some(true));
         assert_eq!(model.value(Var::from_index(3)), None);
         assert_eq!(model.n_vars(), 3);
+    }
+
+    /// A huge variable number costs nothing: found by fuzzing, where it once allocated gigabytes.
+    #[test]
+    fn huge_variables_are_cheap() {
+        let SolverOutput::Sat(model) =
+            parse_solver_output("s SATISFIABLE\nv -2000000000 0\n").unwrap()
+        else {
+            panic!("sat");
+        };
+        assert_eq!(model.n_vars(), 2_000_000_000);
+        assert_eq!(model.value(Var::from_index(1_999_999_999)), Some(false));
+        assert_eq!(model.value(Var::from_index(0)), None);
     }
 
     #[test]

@@ -396,15 +396,11 @@ impl Builder<'_> {
         .map_err(|e| {
             let offset = e.cell().and_then(|cell| cell_tokens[cell].offset);
             let offset = offset.or(self.span_start(&self.raw.grid));
-            let message = match (&e, e.cell()) {
-                (ModelError::EmptyBoard, _) => {
+            let message = match e {
+                ModelError::EmptyBoard => {
                     "the board has no cells: every grid entry is a hole".to_string()
                 }
-                (_, Some(cell)) => {
-                    let pos = board_pos(&rows, &is_cell, cell);
-                    format!("{e} (at {pos})")
-                }
-                _ => e.to_string(),
+                other => other.to_string(),
             };
             self.invalid(offset, message)
         })
@@ -659,18 +655,6 @@ enum TokenRule {
     Mark(String),
 }
 
-/// The position of a cell, from the token rows and the hole mask.
-fn board_pos(rows: &[Vec<Token<'_>>], is_cell: &[bool], cell: usize) -> Pos {
-    let cols = rows[0].len();
-    let index = is_cell
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| **c)
-        .nth(cell)
-        .map_or(0, |(i, _)| i);
-    Pos::new(index / cols, index % cols)
-}
-
 /// Where the content of a TOML string literal starts in the file, when the content is the
 /// literal text (no escapes), so that offsets in the value are offsets in the file.
 fn string_content_start(text: &str, span: &Range<usize>, value: &str) -> Option<usize> {
@@ -777,7 +761,10 @@ count = 4
                 column: 15
             })
         );
-        assert!(e.message().contains("given 2 appears twice"), "{e}");
+        assert!(
+            e.message().contains("given 2 at (0, 3) appears twice"),
+            "{e}"
+        );
 
         let e = err("moves = \"rook\"\ngrid = \". 5 .\"\n");
         assert_eq!(

@@ -44,15 +44,27 @@ pub enum ModelError {
     EmptyBoard,
     #[error("the board has {0} cells, more than pathsat can number")]
     TooManyCells(usize),
-    #[error("given {value} is out of range: values run from 1 to {n}")]
-    GivenOutOfRange { cell: usize, value: u32, n: usize },
-    #[error("given {value} appears twice (first at {first})")]
-    DuplicateGiven { cell: usize, first: Pos, value: u32 },
+    #[error("given {value} at {pos} is out of range: values run from 1 to {n}")]
+    GivenOutOfRange {
+        cell: usize,
+        pos: Pos,
+        value: u32,
+        n: usize,
+    },
+    #[error("given {value} at {pos} appears twice (first at {first})")]
+    DuplicateGiven {
+        cell: usize,
+        pos: Pos,
+        first: Pos,
+        value: u32,
+    },
     #[error(
-        "mark {letter:?} is on {cells} cells, but only {values} of the values 1..{n} are {class}"
+        "mark {letter:?} is on {cells} cells (one too many at {pos}), but only {values} of the values \
+         1..{n} are {class}"
     )]
     TooManyMarked {
         cell: usize,
+        pos: Pos,
         letter: String,
         class: ValueClass,
         cells: usize,
@@ -125,12 +137,19 @@ impl Puzzle {
             match *rule {
                 CellRule::Free => {}
                 CellRule::Given(value) => {
+                    let pos = board.pos(cell);
                     if value == 0 || value as usize > n {
-                        return Err(ModelError::GivenOutOfRange { cell, value, n });
+                        return Err(ModelError::GivenOutOfRange {
+                            cell,
+                            pos,
+                            value,
+                            n,
+                        });
                     }
                     if let Some(first) = given_at[value as usize] {
                         return Err(ModelError::DuplicateGiven {
                             cell,
+                            pos,
                             first: board.pos(first),
                             value,
                         });
@@ -148,6 +167,7 @@ impl Puzzle {
                             .count();
                         return Err(ModelError::TooManyMarked {
                             cell,
+                            pos: board.pos(cell),
                             letter: mark.letter.clone(),
                             class: mark.class.clone(),
                             cells,

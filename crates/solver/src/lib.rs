@@ -16,11 +16,13 @@
 
 mod decode;
 pub mod external;
+mod proof;
 mod puzzle_solver;
 mod sat;
 
 pub use decode::{decode_model, ModelProblem};
-pub use puzzle_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+pub use proof::{CheckedRun, ProofError};
+pub use puzzle_solver::{Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 pub use sat::SatSolver;
 
 /// The version of the embedded varisat (checked against Cargo.lock by a test).

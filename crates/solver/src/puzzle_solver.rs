@@ -6,7 +6,7 @@
 //! (blocking auxiliary variables as well could count one filling several times).
 
 use crate::SatSolver;
-use pathsat_cnf::ClauseSink;
+use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_encode::{
     position, DecodeError, EncodeError, EncodeStats, PositionEncoding, PositionOptions, VarMap,
 };
@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
     pub encoding: PositionOptions,
+    /// Record a proof of the whole run, for [`PuzzleSolver::certify`].
+    pub certify: bool,
 }
 
 /// Why solving stopped without an answer.
@@ -32,6 +34,20 @@ pub enum SolveError {
     /// A bug in pathsat: a decoded filling is not a solution.
     #[error("internal error, please report: a solution failed the independent verifier: {0}")]
     Unverified(Violation),
+    /// The proof of the run was not accepted, or does not match what was counted.
+    #[error("the certificate was rejected: {0}")]
+    Certificate(String),
+}
+
+/// What the proof checker accepted about a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// Models the checker verified: exactly the fillings returned, in order.
+    pub models: usize,
+    /// Whether the checker verified the final unsatisfiability: no other filling exists.
+    pub complete: bool,
+    pub proof_bytes: u64,
+    pub check_time: Duration,
 }
 
 /// A number of fillings, and whether it is all of them.
@@ -58,6 +74,8 @@ pub struct PuzzleSolver<'p> {
     puzzle: &'p Puzzle,
     sat: SatSolver,
     encoding: PositionEncoding,
+    /// When certifying: the fillings returned and the blocking clauses added, in order.
+    record: Option<(Vec<Filling>, Vec<Vec<Lit>>)>,
     found: u64,
     exhausted: bool,
     encode_time: Duration,
@@ -72,12 +90,18 @@ impl<'p> PuzzleSolver<'p> {
     /// [`SolveError::Encode`] when the puzzle is too large for the encoding.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
         let start = Instant::now();
-        let mut sat = SatSolver::new();
+        let mut sat = if options.certify {
+            SatSolver::with_proof()
+                .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?
+        } else {
+            SatSolver::new()
+        };
         let encoding = position::encode(puzzle, &options.encoding, &mut sat)?;
         Ok(PuzzleSolver {
             puzzle,
             sat,
             encoding,
+            record: options.certify.then(|| (Vec::new(), Vec::new())),
             found: 0,
             exhausted: false,
             encode_time: start.elapsed(),
@@ -121,8 +145,78 @@ impl<'p> PuzzleSolver<'p> {
         verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
         let block = self.encoding.map.blocking_clause(&filling);
         self.sat.add_clause(&block);
+        if let Some((fillings, blocks)) = &mut self.record {
+            fillings.push(filling.clone());
+            let mut sorted = block;
+            sorted.sort_unstable();
+            blocks.push(sorted);
+        }
         self.found += 1;
         Ok(Some(filling))
+    }
+
+    /// Closes the proof of the run and has varisat's checker replay it. The certificate holds
+    /// only if the checker accepts every step, the models it verified are exactly the fillings
+    /// returned (in order), the clauses added between calls exactly the blocking clauses, and
+    /// unsatisfiability is proved exactly when the search was exhausted. No further solving
+    /// after this.
+    ///
+    /// # Errors
+    /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
+    /// or it does not match the run.
+    pub fn certify(&mut self) -> Result<Certificate, SolveError> {
+        let fail = |why: String| SolveError::Certificate(why);
+        let (fillings, blocks) = self
+            .record
+            .take()
+            .ok_or_else(|| fail("the run recorded no proof".into()))?;
+        let run = self
+            .sat
+            .check_proof(self.encoding.map.n_primary())
+            .ok_or_else(|| fail("the run recorded no proof".into()))?
+            .map_err(|e| fail(e.to_string()))?;
+        if run.models.len() != fillings.len() {
+            return Err(fail(format!(
+                "the proof has {} models, the run returned {} fillings",
+                run.models.len(),
+                fillings.len()
+            )));
+        }
+        for (i, (model, filling)) in run.models.iter().zip(&fillings).enumerate() {
+            let mut expected: Vec<_> = (0..filling.values().len())
+                .filter_map(|cell| self.encoding.map.var(cell, filling.value(cell)))
+                .collect();
+            expected.sort_unstable();
+            if *model != expected {
+                return Err(fail(format!(
+                    "model {} of the proof is not filling {} of the run",
+                    i + 1,
+                    i + 1
+                )));
+            }
+        }
+        if run.added != blocks {
+            return Err(fail(
+                "the clauses added during the run are not the blocking clauses".into(),
+            ));
+        }
+        if run.unsat != self.exhausted {
+            return Err(fail(format!(
+                "the proof {} unsatisfiability, but the search {} exhausted",
+                if run.unsat {
+                    "derives"
+                } else {
+                    "does not derive"
+                },
+                if self.exhausted { "was" } else { "was not" }
+            )));
+        }
+        Ok(Certificate {
+            models: run.models.len(),
+            complete: run.unsat,
+            proof_bytes: run.proof_bytes,
+            check_time: run.check_time,
+        })
     }
 
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
@@ -213,6 +307,54 @@ mod tests {
                 count: 0,
                 complete: true
             }
+        );
+    }
+
+    #[test]
+    fn certified_counts() {
+        let p = board(3, 3, "rook", false);
+        let options = SolveOptions {
+            certify: true,
+            ..SolveOptions::default()
+        };
+        let mut s = PuzzleSolver::new(&p, &options).unwrap();
+        assert_eq!(s.count(None, |_| {}).unwrap().count, 40);
+        let c = s.certify().unwrap();
+        assert_eq!((c.models, c.complete), (40, true));
+        // Stopped early: the models are certified, completeness is not claimed.
+        let mut s = PuzzleSolver::new(&p, &options).unwrap();
+        s.count(Some(5), |_| {}).unwrap();
+        let c = s.certify().unwrap();
+        assert_eq!((c.models, c.complete), (5, false));
+        // An impossible puzzle: no model, unsatisfiable.
+        let t = board(3, 3, "rook", true);
+        let mut s = PuzzleSolver::new(&t, &options).unwrap();
+        assert_eq!(s.count(None, |_| {}).unwrap().count, 0);
+        assert!(s.certify().unwrap().complete);
+        // Without a proof there is nothing to certify.
+        let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
+        assert!(matches!(s.certify(), Err(SolveError::Certificate(_))));
+    }
+
+    /// A run whose record disagrees with its proof is refused.
+    #[test]
+    fn a_certificate_must_match_the_run() {
+        let p = board(2, 3, "rook", false);
+        let options = SolveOptions {
+            certify: true,
+            ..SolveOptions::default()
+        };
+        let mut s = PuzzleSolver::new(&p, &options).unwrap();
+        s.count(None, |_| {}).unwrap();
+        // Pretend the run returned another filling first.
+        if let Some((fillings, _)) = &mut s.record {
+            fillings.swap(0, 1);
+        }
+        let e = s.certify().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("model 1 of the proof is not filling 1"),
+            "{e}"
         );
     }
 

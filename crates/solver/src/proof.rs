@@ -1,0 +1,166 @@
+//! # Proofs of whole runs
+//!
+//! With a proof enabled, varisat writes every step of the incremental run (clauses learnt and
+//! deleted, clauses added between calls, each model, the final unsatisfiability) to an
+//! anonymous temporary file. [`ProofLog::check`] replays it through varisat's own checker
+//! (`varisat-checker`), given the formula as it stood before the first solve, and reports what
+//! the checker accepted: the models, in order, the clauses added between calls, and whether
+//! unsatisfiability was proved. Any step the checker rejects is an error.
+
+use pathsat_cnf::{Lit, Var};
+use std::fs::File;
+use std::io::{self, BufReader, Seek, SeekFrom};
+use std::time::{Duration, Instant};
+use varisat_checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
+
+/// What a checked proof establishes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedRun {
+    /// The models the checker verified, in order: for each, the true variables below
+    /// [`ProofLog::check`]'s `keep` bound, ascending.
+    pub models: Vec<Vec<Var>>,
+    /// The clauses added between solver calls, in order, each sorted (the initial formula is
+    /// checked against the one given and left out).
+    pub added: Vec<Vec<Lit>>,
+    /// Whether the proof derives unsatisfiability (after the last model).
+    pub unsat: bool,
+    pub proof_bytes: u64,
+    pub check_time: Duration,
+}
+
+/// Why a proof was not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofError {
+    #[error("the proof could not be written or read: {0}")]
+    Io(#[from] io::Error),
+    #[error("the proof checker rejected the proof: {0}")]
+    Rejected(String),
+}
+
+/// The proof of a run in progress: where it is written, and the initial formula the checker
+/// needs.
+pub struct ProofLog {
+    pub(crate) file: File,
+    /// Clauses added before the first solve: the formula the proof starts from.
+    initial: Vec<Vec<varisat::Lit>>,
+    solved: bool,
+}
+
+impl ProofLog {
+    /// A log and the writer to hand to varisat.
+    pub(crate) fn new() -> io::Result<(ProofLog, io::BufWriter<File>)> {
+        let file = tempfile::tempfile()?;
+        let writer = io::BufWriter::new(file.try_clone()?);
+        Ok((
+            ProofLog {
+                file,
+                initial: Vec::new(),
+                solved: false,
+            },
+            writer,
+        ))
+    }
+
+    /// Records a clause the solver is given.
+    pub(crate) fn clause_added(&mut self, clause: &[varisat::Lit]) {
+        if !self.solved {
+            self.initial.push(clause.to_vec());
+        }
+    }
+
+    pub(crate) fn solve_started(&mut self) {
+        self.solved = true;
+    }
+
+    /// Checks the proof written so far (the solver must have closed it). `keep` bounds the
+    /// variables recorded in each model.
+    ///
+    /// # Errors
+    /// [`ProofError::Rejected`] when the checker rejects a step, [`ProofError::Io`] when the
+    /// proof cannot be read.
+    pub(crate) fn check(&mut self, keep: usize) -> Result<CheckedRun, ProofError> {
+        let start = Instant::now();
+        let proof_bytes = self.file.seek(SeekFrom::End(0))?;
+        self.file.seek(SeekFrom::Start(0))?;
+        let mut recorder = Recorder {
+            keep,
+            models: Vec::new(),
+            added: Vec::new(),
+            unsat: false,
+        };
+        {
+            let mut checker = Checker::new();
+            checker.add_transcript(&mut recorder);
+            for clause in &self.initial {
+                checker
+                    .add_clause(clause)
+                    .map_err(|e| ProofError::Rejected(e.to_string()))?;
+            }
+            checker
+                .check_proof(BufReader::new(&self.file))
+                .map_err(|e| ProofError::Rejected(e.to_string()))?;
+        }
+        // The transcript lists the initial clauses first: they must be the formula given.
+        let initial: Vec<Vec<Lit>> = self
+            .initial
+            .iter()
+            .map(|clause| {
+                let mut lits: Vec<Lit> = clause
+                    .iter()
+                    .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
+                    .collect();
+                lits.sort_unstable();
+                lits
+            })
+            .collect();
+        if recorder.added.len() < initial.len() || recorder.added[..initial.len()] != initial[..] {
+            return Err(ProofError::Rejected(
+                "the checked formula is not the formula given to the solver".into(),
+            ));
+        }
+        let added = recorder.added.split_off(initial.len());
+        let unsat = recorder.unsat || initial.iter().chain(&added).any(Vec::is_empty);
+        Ok(CheckedRun {
+            models: recorder.models,
+            added,
+            unsat,
+            proof_bytes,
+            check_time: start.elapsed(),
+        })
+    }
+}
+
+/// Collects the transcript of a checked proof.
+struct Recorder {
+    keep: usize,
+    models: Vec<Vec<Var>>,
+    added: Vec<Vec<Lit>>,
+    unsat: bool,
+}
+
+impl ProofTranscriptProcessor for Recorder {
+    fn process_step(&mut self, step: &ProofTranscriptStep) -> Result<(), anyhow::Error> {
+        match step {
+            ProofTranscriptStep::Model { assignment } => {
+                let mut trues: Vec<Var> = assignment
+                    .iter()
+                    .filter(|l| l.is_positive() && l.index() < self.keep)
+                    .map(|l| Var::from_index(l.index()))
+                    .collect();
+                trues.sort_unstable();
+                self.models.push(trues);
+            }
+            ProofTranscriptStep::AddClause { clause } => {
+                let mut lits: Vec<Lit> = clause
+                    .iter()
+                    .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
+                    .collect();
+                lits.sort_unstable();
+                self.added.push(lits);
+            }
+            ProofTranscriptStep::Unsat => self.unsat = true,
+            _ => {}
+        }
+        Ok(())
+    }
+}
