@@ -5,7 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_encode::{PositionOptions, Pruning};
+use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
@@ -309,16 +309,32 @@ pub enum Format {
     Json,
 }
 
-/// Options of the position encoding.
+/// The encoding and its options.
 #[derive(Debug, Args)]
 pub struct EncodingArgs {
-    /// The exactly-one encoding for cells and values.
-    #[arg(long, value_enum, default_value_t = ExactlyOne::Sequential, help_heading = "Encoding")]
-    pub exactly_one: ExactlyOne,
-    /// Create a variable for every (cell, value) pair, with givens and marks as unit clauses,
-    /// instead of pruning the pairs no solution can use.
+    /// The encoding: `auto` takes the successor encoding for tours and paths of at least 36
+    /// cells whose only givens are the start and end (and no marks), the position encoding
+    /// otherwise (see encodings/successor.md).
+    #[arg(long, value_enum, default_value_t = EncodingName::Auto, help_heading = "Encoding")]
+    pub encoding: EncodingName,
+    /// The exactly-one encoding [default: sequential for the position encoding, hybrid for the
+    /// successor encoding].
+    #[arg(long, value_enum, help_heading = "Encoding")]
+    pub exactly_one: Option<ExactlyOne>,
+    /// Position encoding: create a variable for every (cell, value) pair, with givens and marks
+    /// as unit clauses, instead of pruning the pairs no solution can use.
     #[arg(long, help_heading = "Encoding")]
     pub no_prune: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingName {
+    /// The successor encoding for large puzzles it can express, else the position encoding.
+    Auto,
+    /// A variable per (cell, value): any givens and marks; grows with the square of the board.
+    Position,
+    /// A variable per move, subtours cut lazily: large tours and paths, start and end givens only.
+    Successor,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -327,37 +343,56 @@ pub enum ExactlyOne {
     Sequential,
     /// One clause per pair: n(n-1)/2 + 1 clauses, no auxiliary variables.
     Pairwise,
+    /// Pairwise up to 8 literals, the sequential counter beyond.
+    Hybrid,
 }
 
 impl EncodingArgs {
     /// The flags that give these options, to pass them on to a worker.
     pub fn to_flags(&self) -> Vec<String> {
-        let mut flags = vec![
-            "--exactly-one".to_string(),
-            self.exactly_one
-                .to_possible_value()
-                .expect("no skipped variants")
-                .get_name()
-                .to_string(),
-        ];
+        let mut flags = vec!["--encoding".to_string(), value_name(&self.encoding)];
+        if let Some(eo) = self.exactly_one {
+            flags.push("--exactly-one".to_string());
+            flags.push(value_name(&eo));
+        }
         if self.no_prune {
             flags.push("--no-prune".to_string());
         }
         flags
     }
 
-    pub fn options(&self) -> PositionOptions {
-        PositionOptions {
-            exactly_one: match self.exactly_one {
-                ExactlyOne::Sequential => ExactlyOneEncoding::Sequential,
-                ExactlyOne::Pairwise => ExactlyOneEncoding::Pairwise,
+    pub fn options(&self) -> EncodingOptions {
+        let defaults = EncodingOptions::default();
+        let exactly_one = self.exactly_one.map(|eo| match eo {
+            ExactlyOne::Sequential => ExactlyOneEncoding::Sequential,
+            ExactlyOne::Pairwise => ExactlyOneEncoding::Pairwise,
+            ExactlyOne::Hybrid => ExactlyOneEncoding::Hybrid,
+        });
+        EncodingOptions {
+            choice: match self.encoding {
+                EncodingName::Auto => EncodingChoice::Auto,
+                EncodingName::Position => EncodingChoice::Position,
+                EncodingName::Successor => EncodingChoice::Successor,
             },
-            pruning: if self.no_prune {
-                Pruning::None
-            } else {
-                Pruning::Full
+            position: PositionOptions {
+                exactly_one: exactly_one.unwrap_or(defaults.position.exactly_one),
+                pruning: if self.no_prune {
+                    Pruning::None
+                } else {
+                    Pruning::Full
+                },
+                ..defaults.position
             },
-            ..PositionOptions::default()
+            successor_exactly_one: exactly_one.unwrap_or(defaults.successor_exactly_one),
         }
     }
+}
+
+/// The command-line name of a value.
+fn value_name<T: ValueEnum>(value: &T) -> String {
+    value
+        .to_possible_value()
+        .expect("no skipped variants")
+        .get_name()
+        .to_string()
 }

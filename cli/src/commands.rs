@@ -3,13 +3,15 @@
 //! `solve`, `count` and `check`: read the input, run the library, hand the results to
 //! [`crate::report`].
 
-use crate::args::{CheckArgs, CountArgs, Format, SolveArgs};
-use crate::report::{self, RunReport};
+use crate::args::{CheckArgs, CountArgs, CountMethod, EncodingName, Format, SolveArgs};
+use crate::report::{self, EncodingReport, RunReport};
 use crate::Failure;
 use pathsat_cnf::CountingSink;
 use pathsat_count::{CountError, CountOptions, Method, Stopped};
-use pathsat_encode::position;
-use pathsat_puzzle::{parse_file, parse_fillings, read_text, verify, Filling, Puzzle};
+use pathsat_encode::export::encode_into;
+use pathsat_puzzle::{
+    parse_file, parse_fillings, parse_orders, read_text, verify, Filling, Puzzle,
+};
 use pathsat_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 use std::path::Path;
 use std::process::ExitCode;
@@ -57,7 +59,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let mut report = RunReport::new(
         &args.file,
         &puzzle,
-        solver.encoding(),
+        EncodingReport::new(solver.encoding(), &options.encoding),
         &solver.stats(),
         count,
         limit.filter(|_| !matches!(wanted, Wanted::First | Wanted::Unique)),
@@ -65,6 +67,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         &solutions,
         started.elapsed(),
     );
+    report.reason = solver.contradiction().map(str::to_string);
     if let Some(c) = &certificate {
         report.certify(c);
     }
@@ -79,6 +82,11 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let started = Instant::now();
     let puzzle = parse_file(&args.file)?;
     let timeout = positive_seconds(args.timeout, "--timeout")?;
+    if args.method == CountMethod::Dp && args.encoding.encoding != EncodingName::Auto {
+        return Err(Failure::Input(
+            "--method dp counts without a SAT encoding; leave --encoding out".into(),
+        ));
+    }
     let options = CountOptions {
         method: args.method.method(),
         limit: args.limit,
@@ -91,15 +99,6 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             certify: args.certify,
         },
     };
-    // The sizes reported are those of the whole puzzle's encoding, which is only counted here.
-    let encode_start = Instant::now();
-    let encoding = position::encode(
-        &puzzle,
-        &options.solve.encoding,
-        &mut CountingSink::default(),
-    )
-    .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
-    let encode_time = encode_start.elapsed();
     let spinner = indicatif::ProgressBar::new_spinner();
     spinner.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     spinner.set_message("counting");
@@ -117,18 +116,38 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             "{}: {e}; leave --method out or use --method enumerate",
             args.file.display()
         )),
+        CountError::CubesNeedPositions => Failure::Input(format!(
+            "{}: --method sat: {e}; use --method enumerate or --encoding position",
+            args.file.display()
+        )),
     })?;
+    let count_time = count_start.elapsed();
+    // The sizes reported are those of the encoding the count used (or, for the dynamic
+    // program, would use), which is only counted here.
+    let kind = counted
+        .encoding
+        .unwrap_or_else(|| options.solve.encoding_for(&puzzle));
+    let encode_start = Instant::now();
+    let encoded = encode_into(
+        &puzzle,
+        &options.solve.encoding,
+        kind,
+        &mut CountingSink::default(),
+    )
+    .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
     let stats = SolveStats {
-        encode: encoding.stats.clone(),
-        encode_time,
-        solve_time: count_start.elapsed(),
+        encoding: kind,
+        encode: encoded.stats().clone(),
+        encode_time: encode_start.elapsed(),
+        solve_time: count_time,
         solve_calls: counted.solver_calls,
         solutions: 0,
+        subtours: counted.subtours.clone(),
     };
     let mut report = RunReport::new(
         &args.file,
         &puzzle,
-        &encoding,
+        EncodingReport::new(kind, &options.solve.encoding),
         &stats,
         Count {
             count: 0,
@@ -140,6 +159,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         started.elapsed(),
     );
     report.count = counted.count;
+    report.reason = encoded.contradiction().map(str::to_string);
+    report.cycles = counted.cycles;
     report.status = if counted.count > 0 {
         "sat"
     } else if counted.complete {
@@ -182,8 +203,12 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {
         .solution
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let fillings = parse_fillings(puzzle.board(), &text, json)
-        .map_err(|e| Failure::Input(e.with_path(&args.solution).to_string()))?;
+    let fillings = if puzzle.is_graph() {
+        parse_orders(puzzle.n_cells(), &text, json)
+    } else {
+        parse_fillings(puzzle.board(), &text, json)
+    }
+    .map_err(|e| Failure::Input(e.with_path(&args.solution).to_string()))?;
     let first_violation = fillings
         .iter()
         .enumerate()
@@ -216,10 +241,11 @@ pub(crate) fn new_solver<'p>(
     PuzzleSolver::new(puzzle, options).map_err(|e| solve_failure(e, file))
 }
 
-/// Too large is the user's input; anything else is ours.
+/// A puzzle the encoding cannot take is the user's input; anything else is ours.
 pub(crate) fn solve_failure(e: SolveError, file: &Path) -> Failure {
     match e {
         SolveError::Encode(e) => Failure::Input(format!("{}: {e}", file.display())),
+        SolveError::Unsupported(why) => Failure::Input(format!("{}: {why}", file.display())),
         other => Failure::Internal(anyhow::Error::new(other).context(file.display().to_string())),
     }
 }

@@ -10,10 +10,13 @@ use crate::Failure;
 use anyhow::Context;
 use pathsat_cnf::CountingSink;
 use pathsat_dimacs::{parse_solver_output, write_dimacs, SolverOutput};
-use pathsat_encode::{export as export_cnf, position, Export};
+use pathsat_encode::export::{encode_for_export, Encoded};
+use pathsat_encode::{export as export_cnf, EncodingOptions, Export};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use pathsat_solver::external::{ExternalSolver, Outcome};
-use pathsat_solver::{decode_model, Count, SolveOptions, SolveStats, VARISAT_VERSION};
+use pathsat_solver::{
+    decode_model, Count, ModelProblem, SolveOptions, SolveStats, VARISAT_VERSION,
+};
 use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
@@ -22,7 +25,7 @@ use std::time::{Duration, Instant};
 /// The external solvers `compare` looks for when none is named.
 const DEFAULT_SOLVERS: [&str; 2] = ["kissat", "cadical"];
 
-fn encode_for_export(
+fn export_file(
     puzzle: &Puzzle,
     file: &Path,
     args_options: &crate::args::EncodingArgs,
@@ -34,7 +37,7 @@ fn encode_for_export(
 
 pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
-    let export = encode_for_export(&puzzle, &args.file, &args.encoding)?;
+    let export = export_file(&puzzle, &args.file, &args.encoding)?;
     match &args.output {
         None => write_dimacs(&mut io::stdout().lock(), &export.cnf, &export.header)?,
         Some(path) => {
@@ -43,14 +46,21 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
             };
             let mut file = std::fs::File::create(path).map_err(cannot)?;
             write_dimacs(&mut file, &export.cnf, &export.header).map_err(cannot)?;
-            let stats = &export.encoding.stats;
+            let stats = export.encoded.stats();
             println!(
-                "wrote {}: {} variables ({} primary), {} clauses",
+                "wrote {}: {} encoding, {} variables ({} primary), {} clauses",
                 path.display(),
+                export.encoded.kind().name(),
                 stats.variables,
                 stats.primary_vars,
                 stats.clauses
             );
+            if let Encoded::Successor(_) = export.encoded {
+                println!(
+                    "this is round 0: the subtour cuts are added lazily by `pathsat solve`, so a \
+                     model may be several disjoint cycles"
+                );
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -76,12 +86,11 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
         None => Failure::Input(format!("{model_name}: {}", e.message)),
     })?;
     let encode_start = Instant::now();
-    let encoding = position::encode(
-        &puzzle,
-        &args.encoding.options(),
-        &mut CountingSink::default(),
-    )
-    .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
+    // The same choice as `export`, so that an exported file decodes with the same options.
+    let options = args.encoding.options();
+    let encoded = encode_for_export(&puzzle, &options, &mut CountingSink::default())
+        .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
+    let kind = encoded.kind();
     let encode_time = encode_start.elapsed();
     let (count, solutions) = match output {
         SolverOutput::Unknown => {
@@ -97,7 +106,7 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
             vec![],
         ),
         SolverOutput::Sat(model) => {
-            let filling = decode_model(&puzzle, &encoding, &model)
+            let filling = decode_model(&puzzle, &encoded, &model)
                 .map_err(|problem| Failure::Rejected(format!("{model_name}: {problem}")))?;
             (
                 Count {
@@ -109,16 +118,18 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
         }
     };
     let stats = SolveStats {
-        encode: encoding.stats.clone(),
+        encoding: kind,
+        encode: encoded.stats().clone(),
         encode_time,
         solve_time: Duration::ZERO,
         solve_calls: 0,
         solutions: count.count,
+        subtours: None,
     };
     let mut report = RunReport::new(
         &args.file,
         &puzzle,
-        &encoding,
+        EncodingReport::new(kind, &options),
         &stats,
         count,
         None,
@@ -127,6 +138,7 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
         started.elapsed(),
     );
     report.model_file = Some(model_name);
+    report.reason = encoded.contradiction().map(str::to_string);
     match args.output.format {
         Format::Json => report::print_json(&report)?,
         Format::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
@@ -142,7 +154,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
             args.timeout
         )));
     }
-    let export = encode_for_export(&puzzle, &args.file, &args.encoding)?;
+    let export = export_file(&puzzle, &args.file, &args.encoding)?;
     let dir = tempfile::tempdir().context("cannot make a temporary directory")?;
     let cnf_path = dir.path().join("puzzle.cnf");
     let mut file = std::fs::File::create(&cnf_path).context("cannot write the temporary CNF")?;
@@ -150,7 +162,10 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
         .context("cannot write the temporary CNF")?;
     drop(file);
 
-    let mut rows = vec![embedded_row(&puzzle, &args.file, &args.encoding)?];
+    // The embedded solver runs the encoding exported, not the one `solve` would pick.
+    let mut options = args.encoding.options();
+    options.choice = export.encoded.kind().into();
+    let mut rows = vec![embedded_row(&puzzle, &args.file, options)?];
     let names: Vec<String> = if args.solvers.is_empty() {
         DEFAULT_SOLVERS.iter().map(|s| s.to_string()).collect()
     } else {
@@ -170,9 +185,9 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     let report = CompareReport {
         file: args.file.display().to_string(),
         name: puzzle.name().to_string(),
-        variables: export.encoding.stats.variables,
-        clauses: export.encoding.stats.clauses,
-        encoding: EncodingReport::of(&export.encoding),
+        variables: export.encoded.stats().variables,
+        clauses: export.encoded.stats().clauses,
+        encoding: EncodingReport::new(export.encoded.kind(), &args.encoding.options()),
         solvers: rows,
     };
     match args.output.format {
@@ -194,11 +209,11 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
 fn embedded_row(
     puzzle: &Puzzle,
     file: &Path,
-    encoding: &crate::args::EncodingArgs,
+    encoding: EncodingOptions,
 ) -> Result<SolverRow, Failure> {
     let start = Instant::now();
     let options = SolveOptions {
-        encoding: encoding.options(),
+        encoding,
         ..SolveOptions::default()
     };
     let mut solver = new_solver(puzzle, file, &options)?;
@@ -256,8 +271,13 @@ fn external_row(
         Outcome::Answer(SolverOutput::Unsat) => row.status = "unsat",
         Outcome::Answer(SolverOutput::Sat(model)) => {
             row.status = "sat";
-            match decode_model(puzzle, &export.encoding, &model) {
+            match decode_model(puzzle, &export.encoded, &model) {
                 Ok(_) => row.valid = Some(true),
+                // Round 0 of the successor encoding: a cycle cover is a correct answer to
+                // the CNF given, not a tour.
+                Err(ModelProblem::Subtours(k)) => {
+                    row.error = Some(format!("{k} disjoint cycles (round 0 has no subtour cuts)"));
+                }
                 Err(problem) => {
                     row.valid = Some(false);
                     row.error = Some(format!("invalid: {problem}"));

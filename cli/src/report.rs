@@ -3,9 +3,9 @@
 //! What the commands print: one JSON object for programs (`--format json`), or aligned grids
 //! and a statistics line for people.
 
-use pathsat_encode::PositionEncoding;
+use pathsat_encode::{Encoding, EncodingOptions};
 use pathsat_puzzle::{render, Filling, Puzzle};
-use pathsat_solver::{Count, SolveStats};
+use pathsat_solver::{Count, LoopStats, SolveStats};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -29,8 +29,12 @@ pub struct RunReport {
     /// `solve --unique` only: whether the solution is proved unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
-    /// The fillings found, each a grid of rows, holes as null (empty for `count`).
-    pub solutions: Vec<Grid>,
+    /// The fillings found (none for `count`): for a board each a grid of rows, holes as null;
+    /// for a graph each a vertex order (vertices numbered from 1, as in the input).
+    pub solutions: Solutions,
+    /// A graph's first solution as a vertex order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<usize>>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -53,6 +57,9 @@ pub struct RunReport {
     /// `count` only: the symmetry classes used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetry: Option<String>,
+    /// `count` in the successor encoding: the Hamiltonian cycles (or paths) found, as arc sets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<u64>,
     /// With `--certify`: true when varisat's proof checker accepted the proof of the run (a
     /// rejected proof is an error, never `false`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,11 +110,81 @@ fn certificate_line(c: &CertificateReport) -> String {
     )
 }
 
+/// Solutions as grids (boards) or vertex orders (graphs).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Solutions {
+    Grids(Vec<Grid>),
+    Orders(Vec<Vec<usize>>),
+}
+
+impl Solutions {
+    fn of(puzzle: &Puzzle, fillings: &[Filling]) -> Solutions {
+        if puzzle.is_graph() {
+            Solutions::Orders(fillings.iter().map(vertex_order).collect())
+        } else {
+            Solutions::Grids(fillings.iter().map(|f| f.to_rows(puzzle.board())).collect())
+        }
+    }
+}
+
+/// The vertices of a graph filling in order, numbered from 1.
+fn vertex_order(filling: &Filling) -> Vec<usize> {
+    filling.order().into_iter().map(|v| v + 1).collect()
+}
+
 #[derive(Debug, Serialize)]
 pub struct EncodingReport {
     pub name: &'static str,
     pub exactly_one: &'static str,
-    pub pruning: &'static str,
+    /// Position encoding only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pruning: Option<&'static str>,
+}
+
+impl EncodingReport {
+    pub fn new(encoding: Encoding, options: &EncodingOptions) -> EncodingReport {
+        EncodingReport {
+            name: encoding.name(),
+            exactly_one: options.exactly_one(encoding).name(),
+            pruning: (encoding == Encoding::Position).then(|| options.position.pruning.name()),
+        }
+    }
+
+    /// How the text output names it.
+    fn describe(&self) -> String {
+        match self.pruning {
+            Some(pruning) => format!(
+                "{} encoding, exactly-one {}, pruning {pruning}",
+                self.name, self.exactly_one
+            ),
+            None => format!("{} encoding, exactly-one {}", self.name, self.exactly_one),
+        }
+    }
+}
+
+/// The successor encoding's rounds of subtour cuts.
+#[derive(Debug, Serialize)]
+pub struct SubtoursReport {
+    /// Solver calls whose model had subcycles.
+    pub rounds: u64,
+    /// Cut clauses added (two per subcycle: an arc out of it, an arc into it).
+    pub cuts: u64,
+    /// The most subcycles one model had.
+    pub max_cycles: usize,
+    /// Tours made by joining a model's subcycles rather than by another solver call.
+    pub patched: u64,
+}
+
+impl From<&LoopStats> for SubtoursReport {
+    fn from(s: &LoopStats) -> Self {
+        SubtoursReport {
+            rounds: s.rounds,
+            cuts: s.cuts,
+            max_cycles: s.max_cycles,
+            patched: s.patched,
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -121,6 +198,9 @@ pub struct StatsReport {
     pub solve_seconds: f64,
     /// Parsing, encoding, solving and verifying: the whole run.
     pub total_seconds: f64,
+    /// The successor encoding's subtour cuts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtours: Option<SubtoursReport>,
 }
 
 impl RunReport {
@@ -128,7 +208,7 @@ impl RunReport {
     pub fn new(
         file: &Path,
         puzzle: &Puzzle,
-        encoding: &PositionEncoding,
+        encoding: EncodingReport,
         stats: &SolveStats,
         count: Count,
         limit: Option<u64>,
@@ -144,20 +224,22 @@ impl RunReport {
             complete: count.complete,
             limit,
             unique,
-            solutions: solutions
-                .iter()
-                .map(|f| f.to_rows(puzzle.board()))
-                .collect(),
-            reason: encoding.contradiction.clone(),
+            solutions: Solutions::of(puzzle, solutions),
+            order: solutions
+                .first()
+                .filter(|_| puzzle.is_graph())
+                .map(vertex_order),
+            reason: None,
             model_file: None,
             method: None,
             verified: None,
             stopped: None,
             cubes: None,
             symmetry: None,
+            cycles: None,
             certified: None,
             certificate: None,
-            encoding: EncodingReport::of(encoding),
+            encoding,
             stats: StatsReport {
                 cells: stats.encode.cells,
                 primary_variables: stats.encode.primary_vars,
@@ -167,17 +249,8 @@ impl RunReport {
                 encode_seconds: stats.encode_time.as_secs_f64(),
                 solve_seconds: stats.solve_time.as_secs_f64(),
                 total_seconds: elapsed.as_secs_f64(),
+                subtours: stats.subtours.as_ref().map(SubtoursReport::from),
             },
-        }
-    }
-}
-
-impl EncodingReport {
-    pub fn of(encoding: &PositionEncoding) -> EncodingReport {
-        EncodingReport {
-            name: "position",
-            exactly_one: encoding.options.exactly_one.name(),
-            pruning: encoding.options.pruning.name(),
         }
     }
 }
@@ -227,12 +300,11 @@ pub fn print_compare_text(r: &CompareReport) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
-        "{}: {}, {} (position encoding, exactly-one {}, pruning {})",
+        "{}: {}, {} ({})",
         r.name,
         plural(r.variables as u64, "variable"),
         plural(r.clauses as u64, "clause"),
-        r.encoding.exactly_one,
-        r.encoding.pruning
+        r.encoding.describe()
     )?;
     let header = ["solver", "version", "status", "seconds", "model"];
     let rows: Vec<[String; 5]> = r
@@ -310,7 +382,15 @@ pub fn print_solve_text(
         } else {
             writeln!(out)?;
         }
-        out.write_all(render::filling_grid(puzzle, filling).as_bytes())?;
+        if puzzle.is_graph() {
+            let order: Vec<String> = vertex_order(filling)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            writeln!(out, "{}", order.join(" "))?;
+        } else {
+            out.write_all(render::filling_grid(puzzle, filling).as_bytes())?;
+        }
     }
     if let (Some(legend), false) = (render::legend(puzzle), shown.is_empty()) {
         writeln!(out, "{legend}")?;
@@ -390,6 +470,15 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
                 None => writeln!(out, "method: SAT in {cubes}; every filling verified")?,
             }
         }
+        Some(_) if r.cycles.is_some() => {
+            let cycles = plural(r.cycles.unwrap_or(0), "Hamiltonian cycle");
+            writeln!(
+                out,
+                "method: SAT enumeration in the successor encoding: {cycles} found as arc sets, \
+                 each standing for its fillings (one per starting cell for a tour without a \
+                 given start); every filling verified"
+            )?
+        }
         Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
         None => {}
     }
@@ -432,8 +521,20 @@ fn stats_line(r: &RunReport) -> String {
         // Decoded from a model file: nothing was solved here.
         return format!("{sizes} · total {}", duration(s.total_seconds));
     }
+    let subtours = match &s.subtours {
+        Some(t) if t.rounds > 0 => format!(
+            " · {} of subtour cuts ({}, at most {} per model, {} patched)",
+            plural(t.rounds, "round"),
+            plural(t.cuts, "cut"),
+            plural(t.max_cycles as u64, "subcycle"),
+            plural(t.patched, "tour"),
+        ),
+        Some(_) => " · no subtours".to_string(),
+        None => String::new(),
+    };
     format!(
-        "{sizes} · encode {} · solve {} ({}) · total {}",
+        "{} encoding · {sizes} · encode {} · solve {} ({}){subtours} · total {}",
+        r.encoding.name,
         duration(s.encode_seconds),
         duration(s.solve_seconds),
         plural(s.solver_calls, "solver call"),

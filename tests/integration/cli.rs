@@ -354,13 +354,15 @@ fn too_large_puzzles_are_refused_with_a_reason() {
         format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n"),
     )
     .unwrap();
+    // Refused in the position encoding, with the way out named.
     pathsat()
-        .args(["solve", file.to_str().unwrap()])
+        .args(["solve", file.to_str().unwrap(), "--encoding", "position"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
             "huge.toml: too large for the position encoding: 12100 cells",
-        ));
+        ))
+        .stderr(predicate::str::contains("--encoding successor"));
 }
 
 /// `--certify`: the seeds' answers with a checked proof of the whole run.

@@ -6,13 +6,28 @@
 use crate::common::all_puzzle_files;
 use pathsat_cnf::Var;
 use pathsat_dimacs::{parse_dimacs, write_dimacs};
-use pathsat_encode::export::{export, MAP_PREFIX};
-use pathsat_encode::PositionOptions;
+use pathsat_encode::export::{export, Encoded, ARC_PREFIX, MAP_PREFIX};
+use pathsat_encode::{EncodingChoice, EncodingOptions, PositionEncoding, PositionOptions};
 use pathsat_puzzle::{parse_file, verify};
 use pathsat_solver::{PuzzleSolver, SolveOptions};
 use std::collections::BTreeSet;
 
-fn written(path: &std::path::Path, options: &PositionOptions) -> (pathsat_encode::Export, String) {
+fn position(options: PositionOptions) -> EncodingOptions {
+    EncodingOptions {
+        choice: EncodingChoice::Position,
+        position: options,
+        ..EncodingOptions::default()
+    }
+}
+
+fn position_encoding(e: &pathsat_encode::Export) -> &PositionEncoding {
+    match &e.encoded {
+        Encoded::Position(p) => p,
+        Encoded::Successor(_) => panic!("a position export was asked for"),
+    }
+}
+
+fn written(path: &std::path::Path, options: &EncodingOptions) -> (pathsat_encode::Export, String) {
     let puzzle = parse_file(path).unwrap();
     let e = export(&puzzle, options, Some("fixture")).unwrap();
     let mut bytes = Vec::new();
@@ -23,7 +38,7 @@ fn written(path: &std::path::Path, options: &PositionOptions) -> (pathsat_encode
 #[test]
 fn every_fixture_round_trips_through_dimacs() {
     for path in all_puzzle_files() {
-        let (e, text) = written(&path, &PositionOptions::default());
+        let (e, text) = written(&path, &position(PositionOptions::default()));
         let name = path.display();
         let parsed = parse_dimacs(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
         assert_eq!(parsed.cnf, e.cnf, "{name}: the same clauses come back");
@@ -46,7 +61,8 @@ fn every_fixture_round_trips_through_dimacs() {
             ),
             "{name}"
         );
-        assert_eq!(clause_lines, e.encoding.stats.clauses, "{name}");
+        assert_eq!(clause_lines, e.encoded.stats().clauses, "{name}");
+        let map = &position_encoding(&e).map;
 
         // The mapping lines cover exactly the primary variables, with their meaning.
         let mut mapped = BTreeSet::new();
@@ -59,12 +75,10 @@ fn every_fixture_round_trips_through_dimacs() {
                 panic!("{name}: {comment}")
             };
             let var = Var::from_dimacs(var as u64).unwrap();
-            let (cell, k) = e
-                .encoding
-                .map
+            let (cell, k) = map
                 .meaning(var)
                 .unwrap_or_else(|| panic!("{name}: {comment}"));
-            let pos = e.encoding.map.pos(cell);
+            let pos = map.pos(cell);
             assert_eq!(
                 (pos.row, pos.col, k as usize),
                 (row, col, value),
@@ -72,7 +86,7 @@ fn every_fixture_round_trips_through_dimacs() {
             );
             assert!(mapped.insert(var), "{name}: {var:?} mapped twice");
         }
-        let primary: BTreeSet<Var> = e.encoding.map.primary().map(|(v, _, _)| v).collect();
+        let primary: BTreeSet<Var> = map.primary().map(|(v, _, _)| v).collect();
         assert_eq!(mapped, primary, "{name}: mapping lines = primary variables");
         let show: BTreeSet<Var> = parsed.show.unwrap().into_iter().collect();
         assert_eq!(show, primary, "{name}: projection = primary variables");
@@ -83,7 +97,7 @@ fn every_fixture_round_trips_through_dimacs() {
 fn the_embedded_solver_receives_the_exported_clauses() {
     for path in all_puzzle_files() {
         let puzzle = parse_file(&path).unwrap();
-        let options = PositionOptions::default();
+        let options = position(PositionOptions::default());
         let e = export(&puzzle, &options, None).unwrap();
         let solver = PuzzleSolver::new(
             &puzzle,
@@ -94,8 +108,8 @@ fn the_embedded_solver_receives_the_exported_clauses() {
         )
         .unwrap();
         assert_eq!(
-            solver.encoding().stats,
-            e.encoding.stats,
+            solver.stats().encode,
+            *e.encoded.stats(),
             "{}",
             path.display()
         );
@@ -112,7 +126,7 @@ fn varisat_reads_the_exported_files() {
         if path.ends_with("knight-10x10-closed.toml") {
             continue; // a second slow solve adds nothing here; the external test covers it
         }
-        let (e, text) = written(&path, &PositionOptions::default());
+        let (e, text) = written(&path, &position(PositionOptions::default()));
         let mut solver = varisat::Solver::new();
         solver.add_dimacs_cnf(text.as_bytes()).unwrap();
         let sat = solver.solve().unwrap();
@@ -126,8 +140,7 @@ fn varisat_reads_the_exported_files() {
                 .into_iter()
                 .map(|l| (l.index(), l.is_positive()))
                 .collect();
-            let filling = e
-                .encoding
+            let filling = position_encoding(&e)
                 .map
                 .decode(|v| model.get(&v.index()).copied())
                 .unwrap();
@@ -139,15 +152,79 @@ fn varisat_reads_the_exported_files() {
 #[test]
 fn options_change_the_header_and_the_clauses() {
     let path = crate::common::fixture("small/rook-3x3.toml");
-    let (plain, text) = written(&path, &PositionOptions::default());
-    let options = PositionOptions {
+    let (plain, text) = written(&path, &EncodingOptions::default());
+    let options = position(PositionOptions {
         exactly_one: pathsat_cnf::card::ExactlyOneEncoding::Pairwise,
         pruning: pathsat_encode::Pruning::None,
         ..PositionOptions::default()
-    };
+    });
     let (other, other_text) = written(&path, &options);
     assert!(text.contains("c options encoding=position exactly-one=sequential pruning=full\n"));
     assert!(other_text.contains("c options encoding=position exactly-one=pairwise pruning=none\n"));
     assert_ne!(plain.cnf, other.cnf);
-    assert_eq!(other.encoding.stats.primary_vars, 81);
+    assert_eq!(other.encoded.stats().primary_vars, 81);
+}
+
+/// The successor encoding's export: its `c a` lines map exactly the arc variables, in order,
+/// and varisat's model of round 0 is either a verified tour or a cover by several cycles,
+/// which `decode_model` recognises as such.
+#[test]
+fn successor_exports_map_every_arc() {
+    let options = EncodingOptions {
+        choice: EncodingChoice::Successor,
+        ..EncodingOptions::default()
+    };
+    let mut exported = 0;
+    for path in all_puzzle_files() {
+        let puzzle = parse_file(&path).unwrap();
+        if !pathsat_encode::successor::applies(&puzzle) {
+            continue;
+        }
+        exported += 1;
+        let name = path.display();
+        let (e, text) = written(&path, &options);
+        let Encoded::Successor(s) = &e.encoded else {
+            panic!("{name}: a successor export was asked for")
+        };
+        assert!(text.contains("round 0"), "{name}");
+        let parsed = parse_dimacs(&text).unwrap();
+        assert_eq!(parsed.cnf, e.cnf, "{name}");
+        assert_eq!(parsed.show, None, "{name}: no projection");
+        let arc_vars: Vec<usize> = parsed
+            .comments
+            .iter()
+            .filter_map(|c| c.strip_prefix(ARC_PREFIX))
+            .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        let expected: Vec<usize> = (0..s.arcs.len()).map(|i| s.first + i + 1).collect();
+        assert_eq!(arc_vars, expected, "{name}: one line per arc variable");
+
+        let mut solver = varisat::Solver::new();
+        solver.add_dimacs_cnf(text.as_bytes()).unwrap();
+        if !solver.solve().unwrap() {
+            assert_eq!(puzzle.expect().count, Some(0), "{name}");
+            continue;
+        }
+        let literals: Vec<String> = solver
+            .model()
+            .unwrap()
+            .iter()
+            .map(|l| l.to_dimacs().to_string())
+            .collect();
+        let output = format!("s SATISFIABLE\nv {} 0\n", literals.join(" "));
+        let pathsat_dimacs::SolverOutput::Sat(model) =
+            pathsat_dimacs::parse_solver_output(&output).unwrap()
+        else {
+            panic!("{name}: a model was written")
+        };
+        match pathsat_solver::decode_model(&puzzle, &e.encoded, &model) {
+            Ok(filling) => assert_eq!(verify(&puzzle, &filling), Ok(()), "{name}"),
+            Err(pathsat_solver::ModelProblem::Subtours(k)) => assert!(k > 1, "{name}"),
+            Err(other) => panic!("{name}: {other}"),
+        }
+    }
+    assert!(
+        exported >= 10,
+        "only {exported} fixtures have a successor export"
+    );
 }

@@ -4,7 +4,7 @@
 //! option (pruned or not, sequential counter or pairwise).
 
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_encode::{PositionOptions, Pruning};
+use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use pathsat_puzzle::{brute, parse_str, verify, Format, ValueClass};
 use pathsat_solver::{PuzzleSolver, SolveOptions};
 use proptest::prelude::*;
@@ -197,7 +197,11 @@ proptest! {
             (ExactlyOneEncoding::Pairwise, Pruning::Full),
         ] {
             let options = SolveOptions {
-                encoding: PositionOptions { exactly_one, pruning, ..PositionOptions::default() },
+                encoding: EncodingOptions {
+                    choice: EncodingChoice::Position,
+                    position: PositionOptions { exactly_one, pruning, ..PositionOptions::default() },
+                    ..EncodingOptions::default()
+                },
                 ..SolveOptions::default()
             };
             let mut solver = PuzzleSolver::new(&puzzle, &options).unwrap();

@@ -9,7 +9,7 @@ use crate::args::WorkerArgs;
 use crate::Failure;
 use pathsat_cnf::CountingSink;
 use pathsat_count::{CountOptions, Method, Stopped};
-use pathsat_encode::position;
+use pathsat_encode::export::encode_into;
 use pathsat_puzzle::parse_file;
 use pathsat_solver::SolveOptions;
 use serde::{Deserialize, Serialize};
@@ -102,8 +102,13 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         encoding: args.encoding.options(),
         ..SolveOptions::default()
     };
-    let encoding = position::encode(&puzzle, &solve.encoding, &mut CountingSink::default())
-        .map_err(|e| failed(e.to_string()))?;
+    let encoded = encode_into(
+        &puzzle,
+        &solve.encoding,
+        solve.encoding_for(&puzzle),
+        &mut CountingSink::default(),
+    )
+    .map_err(|e| failed(e.to_string()))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted.
     let sat_only = expect.count.is_none() && expect.sat.is_some();
@@ -112,7 +117,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         (None, true) => Some(1),
         (l, false) => l,
     };
-    let stats = &encoding.stats;
+    let stats = encoded.stats();
     emit(
         out,
         &Event::Start {

@@ -12,6 +12,12 @@
 //! - [`Method::Auto`]: the dynamic program where it applies; otherwise enumeration if it ends
 //!   within a short probe, otherwise the cubes.
 //!
+//! The cubes pin values in the middle of the path, so they always use the position encoding.
+//! Where the options give the puzzle the successor encoding, enumeration (and `Auto` after the
+//! dynamic program) runs one successor solver: it finds each Hamiltonian cycle (or path) once,
+//! as a set of arcs, and counts its fillings, N per cycle when no start is given (one per
+//! starting cell), each verified; [`Counted::cycles`] says how many arc sets that was.
+//!
 //! With `solve.certify` the count is a plain enumeration whose whole run is proved and checked
 //! by varisat's proof checker (see `encodings/certificates.md`).
 //!
@@ -31,9 +37,10 @@ mod cubes;
 pub mod plan;
 pub mod symmetry;
 
+use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_frontier::{count_fillings, NotApplicable};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
 /// How to count.
@@ -109,6 +116,32 @@ pub struct Counted {
     pub dp_not_used: Option<String>,
     /// With `solve.certify`: what varisat's proof checker accepted about the run.
     pub certificate: Option<Certificate>,
+    /// The encoding the SAT count used (none for the dynamic program).
+    pub encoding: Option<Encoding>,
+    /// Successor encoding: the Hamiltonian cycles (arc sets) found, and the subtour rounds.
+    pub cycles: Option<u64>,
+    pub subtours: Option<LoopStats>,
+}
+
+impl Counted {
+    /// A count of the dynamic program, before its figures are known.
+    fn dp() -> Counted {
+        Counted {
+            count: 0,
+            complete: false,
+            stopped: None,
+            method: Method::Dp,
+            verified: false,
+            cubes: 0,
+            symmetry: None,
+            solver_calls: 0,
+            dp_not_used: None,
+            certificate: None,
+            encoding: None,
+            cycles: None,
+            subtours: None,
+        }
+    }
 }
 
 /// Why a count failed.
@@ -120,6 +153,11 @@ pub enum CountError {
     DpNotApplicable(String),
     #[error("a certified count runs one solver, so --method {0} cannot be certified")]
     NotCertifiable(&'static str),
+    #[error(
+        "the SAT cubes pin values in the middle of the path, which the successor encoding \
+         cannot express"
+    )]
+    CubesNeedPositions,
 }
 
 /// How long `Auto` lets plain enumeration run before it splits the count into cubes.
@@ -151,27 +189,33 @@ pub fn count(
         Method::Dp => {
             dp(puzzle, options, progress).map_err(|e| CountError::DpNotApplicable(e.to_string()))
         }
+        Method::Sat if options.solve.encoding.choice == EncodingChoice::Successor => {
+            Err(CountError::CubesNeedPositions)
+        }
         Method::Sat => Ok(sat_cubes(puzzle, options, progress)?),
         Method::Enumerate => Ok(enumerate(puzzle, options, options.deadline, progress)?.0),
         Method::Auto => {
-            let dp_not_used = match dp(puzzle, options, progress) {
-                Ok(counted) => return Ok(counted),
-                Err(NotApplicable::Deadline) => {
-                    return Ok(Counted {
-                        count: 0,
-                        complete: false,
-                        stopped: Some(Stopped::Deadline),
-                        method: Method::Dp,
-                        verified: false,
-                        cubes: 0,
-                        symmetry: None,
-                        solver_calls: 0,
-                        dp_not_used: None,
-                        certificate: None,
-                    })
+            let dp_not_used = if options.solve.encoding.choice == EncodingChoice::Successor {
+                // An explicit encoding asks for a SAT count.
+                "the successor encoding was asked for".to_string()
+            } else {
+                match dp(puzzle, options, progress) {
+                    Ok(counted) => return Ok(counted),
+                    Err(NotApplicable::Deadline) => {
+                        return Ok(Counted {
+                            stopped: Some(Stopped::Deadline),
+                            ..Counted::dp()
+                        })
+                    }
+                    Err(why) => why.to_string(),
                 }
-                Err(why) => why.to_string(),
             };
+            if options.solve.encoding_for(puzzle) == Encoding::Successor {
+                // One successor solver to the end: the cubes would need the position encoding.
+                let mut counted = enumerate(puzzle, options, options.deadline, progress)?.0;
+                counted.dp_not_used = Some(dp_not_used);
+                return Ok(counted);
+            }
             // A short probe: small counts finish here, in one solver.
             let probe_end = Instant::now() + PROBE_TIME;
             let probe_deadline = Some(options.deadline.map_or(probe_end, |d| d.min(probe_end)));
@@ -204,13 +248,7 @@ fn dp(
         count,
         complete,
         stopped: (!complete).then_some(Stopped::Limit),
-        method: Method::Dp,
-        verified: false,
-        cubes: 0,
-        symmetry: None,
-        solver_calls: 0,
-        dp_not_used: None,
-        certificate: None,
+        ..Counted::dp()
     })
 }
 
@@ -247,6 +285,7 @@ fn enumerate(
     } else {
         None
     };
+    let stats = solver.stats();
     let counted = Counted {
         count: u128::from(count),
         complete: stopped.is_none(),
@@ -255,9 +294,12 @@ fn enumerate(
         verified: true,
         cubes: 1,
         symmetry: None,
-        solver_calls: solver.stats().solve_calls,
+        solver_calls: stats.solve_calls,
         dp_not_used: None,
         certificate,
+        encoding: Some(stats.encoding),
+        cycles: solver.cycles_found(),
+        subtours: stats.subtours,
     };
     Ok((counted, expired))
 }
@@ -270,6 +312,8 @@ fn sat_cubes(
     options: &CountOptions,
     progress: &(dyn Fn(u128) + Sync),
 ) -> Result<Counted, SolveError> {
+    // Each cube pins values in the middle of the path: the position encoding.
+    let solve = options.solve.with_choice(EncodingChoice::Position);
     let plan = plan::plan(puzzle);
     let cubes = cubes::refine(
         puzzle,
@@ -281,7 +325,7 @@ fn sat_cubes(
         puzzle,
         classes: &plan.classes,
         cubes: &cubes,
-        options: &options.solve,
+        options: &solve,
         limit: options.limit,
         deadline: options.deadline,
         jobs: options.jobs,
@@ -305,5 +349,8 @@ fn sat_cubes(
         solver_calls: result.solver_calls,
         dp_not_used: None,
         certificate: None,
+        encoding: Some(Encoding::Position),
+        cycles: None,
+        subtours: None,
     })
 }

@@ -89,6 +89,10 @@ fn transforms(rows: usize, cols: usize) -> Vec<Transform> {
 
 /// The board symmetries of the puzzle as cell permutations, the identity first.
 pub fn board_symmetries(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    if puzzle.is_graph() {
+        // A graph's vertices are laid out in a row, but its edges owe nothing to that row.
+        return vec![(0..puzzle.n_cells()).collect()];
+    }
     let board = puzzle.board();
     let (rows, cols) = (board.rows(), board.cols());
     let n = puzzle.n_cells();
@@ -174,6 +178,18 @@ mod tests {
         )
         .unwrap();
         assert_eq!(board_symmetries(&p).len(), 2);
+        // A graph has no board symmetry, whatever its vertices' layout.
+        let g = Puzzle::graph(
+            "c4",
+            4,
+            &[(0, 1), (1, 2), (2, 3), (3, 0)],
+            false,
+            true,
+            vec![pathsat_puzzle::CellRule::Free; 4],
+            Default::default(),
+        )
+        .unwrap();
+        assert_eq!(board_symmetries(&g).len(), 1);
         // Holes must go to holes.
         let p = parse_str(
             "moves = \"rook\"\ngrid = \"# . .\\n. . .\\n. . .\"\n",

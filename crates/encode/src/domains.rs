@@ -21,6 +21,7 @@
 //! 6. **Singles.** A cell left with one value, or a value left with one cell, is fixed: rule 2
 //!    and rule 4 then apply to it too. The rules repeat until nothing changes.
 
+use crate::colours::colour_classes;
 use fixedbitset::FixedBitSet;
 use pathsat_puzzle::{CellRule, Puzzle};
 use std::collections::VecDeque;
@@ -259,59 +260,22 @@ impl<'p> Pruner<'p> {
 
     /// Rule 3: connectivity, and the colour classes of a bipartite move graph.
     fn colour_classes(&mut self) {
-        let n = self.n;
-        let mut colour = vec![u8::MAX; n];
-        let mut bipartite = true;
-        let mut queue = VecDeque::from([0usize]);
-        colour[0] = 0;
-        let mut reached = 1;
-        while let Some(c) = queue.pop_front() {
-            let neighbours = self.puzzle.successors(c).iter();
-            for &d in neighbours.chain(self.puzzle.predecessors(c)) {
-                if colour[d] == u8::MAX {
-                    colour[d] = 1 - colour[c];
-                    reached += 1;
-                    queue.push_back(d);
-                } else if colour[d] == colour[c] {
-                    bipartite = false;
-                }
-            }
-        }
-        if reached < n {
-            self.contradict(format!(
-                "only {reached} of the {n} cells are connected by moves to cell {}: no path can visit them all",
-                self.puzzle.board().pos(0)
-            ));
-            return;
-        }
-        if !bipartite {
-            return;
-        }
-        let a = colour.iter().filter(|&&c| c == 0).count();
-        let b = n - a;
-        if self.puzzle.is_closed() {
-            if a != b {
-                self.contradict(format!(
-                    "a tour alternates the two colours of the board, which has {a} cells of one and {b} of the other"
-                ));
-            }
-        } else if a.abs_diff(b) > 1 {
-            self.contradict(format!(
-                "a path alternates the two colours of the board, which has {a} cells of one and {b} of the other"
-            ));
-        } else if a != b {
+        let colouring = match colour_classes(self.puzzle) {
+            Ok(colouring) => colouring,
+            Err(why) => return self.contradict(why),
+        };
+        if let (Some(colour), Some(odd_colour)) = (&colouring.colour, colouring.odd_colour) {
             // The larger class holds the odd values 1, 3, ..., N.
-            let odd_colour = u8::from(b > a);
             for (cell, &c) in colour.iter().enumerate() {
                 let odd_here = c == odd_colour;
-                for k in 1..=n as u32 {
+                for k in 1..=self.n as u32 {
                     if (k % 2 == 1) != odd_here {
                         self.remove(cell, k);
                     }
                 }
             }
         }
-        self.colour = Some(colour);
+        self.colour = colouring.colour;
     }
 
     fn propagate(&mut self) {

@@ -1,70 +1,189 @@
 //! # DIMACS export
 //!
-//! The position encoding of a puzzle as a DIMACS file that says what it is: a header naming the
-//! puzzle, the pathsat version and the encoding options, one `c x VAR ROW COL VALUE` line per
-//! primary variable, and the projection `c p show ... 0` over the primary variables, so that a
-//! projected model counter counts fillings. The clauses are exactly those the embedded solver
-//! receives: both come from [`crate::position::encode`]. The format is documented in
-//! `encodings/dimacs.md`.
+//! A puzzle's CNF as a DIMACS file that says what it is: a header naming the puzzle, the
+//! pathsat version and the encoding options, a line per primary variable mapping it back to the
+//! puzzle, and the clauses. They are exactly those the embedded solver receives: both come from
+//! [`crate::position::encode`] or [`crate::successor::encode`].
+//!
+//! - Position encoding: one `c x VAR ROW COL VALUE` line per primary variable (`c x VAR VERTEX
+//!   VALUE` for a graph), and the projection `c p show ... 0` over them, so that a projected
+//!   model counter counts fillings.
+//! - Successor encoding: one `c a VAR FROM TO` line per arc variable. The file is *round 0* of
+//!   the lazy loop: the subtour cuts the solver adds as subcycles appear are not in it, so a
+//!   model may be several disjoint cycles, and it has no projection (its models are cycle
+//!   covers, not fillings).
+//!
+//! The format is documented in `encodings/dimacs.md`.
 
-use crate::position::{self, EncodeError, PositionEncoding, PositionOptions};
-use pathsat_cnf::Cnf;
+use crate::position::{self, EncodeError, EncodeStats, PositionEncoding};
+use crate::successor::{self, SuccessorEncoding};
+use crate::{Encoding, EncodingChoice, EncodingOptions};
+use pathsat_cnf::{ClauseSink, Cnf};
 use pathsat_dimacs::Header;
 use pathsat_puzzle::Puzzle;
+
+/// The encoding written, and how to read its models.
+pub enum Encoded {
+    Position(PositionEncoding),
+    Successor(SuccessorEncoding),
+}
+
+impl Encoded {
+    pub fn stats(&self) -> &EncodeStats {
+        match self {
+            Encoded::Position(e) => &e.stats,
+            Encoded::Successor(e) => &e.stats,
+        }
+    }
+
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    pub fn contradiction(&self) -> Option<&str> {
+        match self {
+            Encoded::Position(e) => e.contradiction.as_deref(),
+            Encoded::Successor(e) => e.contradiction.as_deref(),
+        }
+    }
+
+    pub fn kind(&self) -> Encoding {
+        match self {
+            Encoded::Position(_) => Encoding::Position,
+            Encoded::Successor(_) => Encoding::Successor,
+        }
+    }
+}
 
 /// A puzzle's CNF and everything needed to write and read it back.
 pub struct Export {
     pub cnf: Cnf,
-    pub encoding: PositionEncoding,
+    pub encoded: Encoded,
     pub header: Header,
 }
 
-/// The first words of every mapping comment line.
+/// The first words of every mapping comment line of the position encoding.
 pub const MAP_PREFIX: &str = "x ";
 
-/// Encodes `puzzle` into a [`Cnf`] and builds its DIMACS header; `source` is the puzzle's file
-/// name, when there is one.
+/// The first words of every mapping comment line of the successor encoding.
+pub const ARC_PREFIX: &str = "a ";
+
+/// Writes `puzzle` in `encoding` (with the options' exactly-one encoding and pruning) into
+/// `sink`.
 ///
 /// # Errors
-/// [`EncodeError`] when the puzzle is too large for the encoding.
+/// As [`export`].
+pub fn encode_into<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    options: &EncodingOptions,
+    encoding: Encoding,
+    sink: &mut S,
+) -> Result<Encoded, EncodeError> {
+    Ok(match encoding {
+        Encoding::Position => Encoded::Position(position::encode(puzzle, &options.position, sink)?),
+        Encoding::Successor => Encoded::Successor(successor::encode(
+            puzzle,
+            options.successor_exactly_one,
+            sink,
+        )?),
+    })
+}
+
+/// Writes the CNF a file export holds for `puzzle`. An explicit encoding is kept; with
+/// [`EncodingChoice::Auto`] the position encoding is preferred because its CNF is complete (its
+/// models are exactly the fillings), and the successor encoding (whose file is round 0 of a
+/// lazy loop) is used only when the puzzle is too large for the position encoding.
+///
+/// # Errors
+/// As [`export`].
+pub fn encode_for_export<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    options: &EncodingOptions,
+    sink: &mut S,
+) -> Result<Encoded, EncodeError> {
+    match options.choice {
+        EncodingChoice::Auto => match encode_into(puzzle, options, Encoding::Position, sink) {
+            // A refused puzzle wrote nothing into the sink.
+            Err(EncodeError::TooLarge { .. }) if successor::applies(puzzle) => {
+                encode_into(puzzle, options, Encoding::Successor, sink)
+            }
+            result => result,
+        },
+        _ => encode_into(puzzle, options, options.resolve(puzzle), sink),
+    }
+}
+
+/// Encodes `puzzle` into a [`Cnf`] (the encoding [`encode_for_export`] picks) and builds its
+/// DIMACS header; `source` is the puzzle's file name, when there is one.
+///
+/// # Errors
+/// [`EncodeError`] when the puzzle is too large for the position encoding, or cannot be
+/// expressed in the successor encoding.
 pub fn export(
     puzzle: &Puzzle,
-    options: &PositionOptions,
+    options: &EncodingOptions,
     source: Option<&str>,
 ) -> Result<Export, EncodeError> {
     let mut cnf = Cnf::new();
-    let encoding = position::encode(puzzle, options, &mut cnf)?;
-    let stats = &encoding.stats;
-    let board = puzzle.board();
-    let mut comments = vec![
-        "t pmc".to_string(),
-        format!(
+    let encoded = encode_for_export(puzzle, options, &mut cnf)?;
+    let encoding = encoded.kind();
+    let exactly_one = options.exactly_one(encoding);
+    let stats = encoded.stats();
+    let mut comments = Vec::new();
+    if encoding == Encoding::Position {
+        comments.push("t pmc".to_string());
+    }
+    comments.push(match encoding {
+        Encoding::Position => format!(
             "pathsat {}: the position encoding of a path puzzle (format: encodings/dimacs.md)",
             env!("CARGO_PKG_VERSION")
         ),
-        format!("puzzle {}", puzzle.name()),
-    ];
+        Encoding::Successor => format!(
+            "pathsat {}: the successor encoding of a path puzzle, round 0 (format: \
+             encodings/dimacs.md)",
+            env!("CARGO_PKG_VERSION")
+        ),
+    });
+    comments.push(format!("puzzle {}", puzzle.name()));
     if let Some(source) = source {
         comments.push(format!("file {source}"));
     }
-    comments.push(format!(
-        "board {}x{}, {} cells, {} moves, {}",
-        board.rows(),
-        board.cols(),
-        puzzle.n_cells(),
-        puzzle.moves(),
-        if puzzle.is_closed() { "closed" } else { "open" }
-    ));
-    comments.push(format!(
-        "options encoding=position exactly-one={} pruning={}",
-        options.exactly_one.name(),
-        options.pruning.name()
-    ));
+    let board = puzzle.board();
+    let closed = if puzzle.is_closed() { "closed" } else { "open" };
+    comments.push(if puzzle.is_graph() {
+        format!(
+            "graph {} vertices, {}, {closed}",
+            puzzle.n_cells(),
+            puzzle.moves()
+        )
+    } else {
+        format!(
+            "board {}x{}, {} cells, {} moves, {closed}",
+            board.rows(),
+            board.cols(),
+            puzzle.n_cells(),
+            puzzle.moves()
+        )
+    });
+    comments.push(match &encoded {
+        Encoded::Position(_) => format!(
+            "options encoding=position exactly-one={} pruning={}",
+            exactly_one.name(),
+            options.position.pruning.name()
+        ),
+        Encoded::Successor(_) => {
+            format!(
+                "options encoding=successor exactly-one={}",
+                exactly_one.name()
+            )
+        }
+    });
+    let primary = match encoding {
+        Encoding::Position => "the primary x(cell, value)",
+        Encoding::Successor => "the arc variables a(from, to)",
+    };
     comments.push(if stats.primary_vars == 0 {
         format!("variables {}: none primary", stats.variables)
     } else {
         format!(
-            "variables {}: 1..{} are the primary x(cell, value), the others auxiliary",
+            "variables {}: 1..{} are {primary}, the others auxiliary",
             stats.variables, stats.primary_vars
         )
     });
@@ -78,32 +197,92 @@ pub fn export(
         stats.clauses,
         families.join(", ")
     ));
-    if let Some(why) = &encoding.contradiction {
+    if let Some(why) = encoded.contradiction() {
         comments.push(format!("unsat {why}"));
     }
-    comments.push(
-        "map: each `x VAR ROW COL VALUE` line says variable VAR is true when the cell at ROW, \
-         COL (0-based) holds VALUE"
-            .to_string(),
-    );
-    for (var, cell, value) in encoding.map.primary() {
-        let pos = encoding.map.pos(cell);
-        comments.push(format!(
-            "{MAP_PREFIX}{} {} {} {value}",
-            var.to_dimacs(),
-            pos.row,
-            pos.col
-        ));
-    }
-    let show = encoding.map.primary().map(|(var, _, _)| var).collect();
+    let show = match &encoded {
+        Encoded::Position(e) => {
+            position_map(puzzle, e, &mut comments);
+            Some(e.map.primary().map(|(var, _, _)| var).collect())
+        }
+        Encoded::Successor(e) => {
+            successor_map(puzzle, e, &mut comments);
+            None
+        }
+    };
     Ok(Export {
         cnf,
-        encoding,
-        header: Header {
-            comments,
-            show: Some(show),
-        },
+        encoded,
+        header: Header { comments, show },
     })
+}
+
+fn position_map(puzzle: &Puzzle, encoding: &PositionEncoding, comments: &mut Vec<String>) {
+    if puzzle.is_graph() {
+        comments.push(
+            "map: each `x VAR VERTEX VALUE` line says variable VAR is true when VERTEX (numbered \
+             from 1) holds VALUE"
+                .to_string(),
+        );
+        for (var, cell, value) in encoding.map.primary() {
+            comments.push(format!(
+                "{MAP_PREFIX}{} {} {value}",
+                var.to_dimacs(),
+                cell + 1
+            ));
+        }
+    } else {
+        comments.push(
+            "map: each `x VAR ROW COL VALUE` line says variable VAR is true when the cell at ROW, \
+             COL (0-based) holds VALUE"
+                .to_string(),
+        );
+        for (var, cell, value) in encoding.map.primary() {
+            let pos = encoding.map.pos(cell);
+            comments.push(format!(
+                "{MAP_PREFIX}{} {} {} {value}",
+                var.to_dimacs(),
+                pos.row,
+                pos.col
+            ));
+        }
+    }
+}
+
+fn successor_map(puzzle: &Puzzle, encoding: &SuccessorEncoding, comments: &mut Vec<String>) {
+    comments.push(
+        "round 0: the subtour cuts pathsat adds as subcycles appear are not in this file, so a \
+         model may be several disjoint cycles (`pathsat decode` says so)"
+            .to_string(),
+    );
+    let places = if puzzle.is_graph() {
+        "VERTEX (numbered from 1)"
+    } else {
+        "ROW COL (0-based)"
+    };
+    comments.push(format!(
+        "map: each `a VAR FROM TO` line says variable VAR is true when the value after FROM's is \
+         on TO; FROM and TO are {places}, or `start` and `end` for the virtual vertex of an open \
+         path (start -> TO: TO holds 1; FROM -> end: FROM holds N)"
+    ));
+    let place = |v: usize, end: &str| -> String {
+        if Some(v) == encoding.virtual_vertex {
+            end.to_string()
+        } else if puzzle.is_graph() {
+            (v + 1).to_string()
+        } else {
+            let pos = puzzle.board().pos(v);
+            format!("{} {}", pos.row, pos.col)
+        }
+    };
+    for (i, &(from, to)) in encoding.arcs.iter().enumerate() {
+        comments.push(format!(
+            "{ARC_PREFIX}{} {} {}",
+            encoding.first + i + 1,
+            place(from, "start"),
+            place(to, "end")
+        ));
+    }
 }
 
 #[cfg(test)]
@@ -119,7 +298,7 @@ mod tests {
             Format::Toml,
         )
         .unwrap();
-        let e = export(&p, &PositionOptions::default(), Some("t.toml")).unwrap();
+        let e = export(&p, &EncodingOptions::default(), Some("t.toml")).unwrap();
         let mut text = Vec::new();
         write_dimacs(&mut text, &e.cnf, &e.header).unwrap();
         let text = String::from_utf8(text).unwrap();

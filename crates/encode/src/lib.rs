@@ -17,11 +17,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod choice;
+pub mod colours;
 pub mod domains;
 pub mod export;
 pub mod position;
+pub mod successor;
 mod varmap;
 
+pub use choice::{Encoding, EncodingChoice, EncodingOptions};
 pub use domains::Domains;
 pub use export::{export, Export};
 pub use position::{EncodeError, EncodeStats, PositionEncoding, PositionOptions, Pruning};

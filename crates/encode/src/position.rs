@@ -79,7 +79,8 @@ pub enum EncodeError {
     #[error(
         "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
          (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
-         square of the board, so try a smaller board or more givens",
+         square of the board: for a tour or path without givens in the middle, use \
+         `--encoding successor`; otherwise try a smaller board or more givens",
         max_cells = MAX_CELLS
     )]
     TooLarge {
@@ -87,6 +88,9 @@ pub enum EncodeError {
         pairs: u128,
         limit: usize,
     },
+    /// The successor encoding was asked for a puzzle it cannot express.
+    #[error(transparent)]
+    Successor(#[from] crate::successor::SuccessorError),
 }
 
 /// The number of clauses of one family.

@@ -7,23 +7,24 @@
 
 use crate::Domains;
 use pathsat_cnf::{ClauseSink, Lit, Var};
-use pathsat_puzzle::{Filling, Pos, Puzzle};
+use pathsat_puzzle::{Filling, Place, Pos, Puzzle};
 
 /// Why a model does not decode to a filling.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    #[error("variable {0} (cell {1}, value {2}) is not assigned")]
-    Unassigned(u64, Pos, u32),
-    #[error("cell {0} has no value in the model")]
-    NoValue(Pos),
-    #[error("cell {pos} has two values in the model: {first} and {second}")]
-    TwoValues { pos: Pos, first: u32, second: u32 },
+    #[error("variable {0} ({1:#}, value {2}) is not assigned")]
+    Unassigned(u64, Place, u32),
+    #[error("{0:#} has no value in the model")]
+    NoValue(Place),
+    #[error("{pos:#} has two values in the model: {first} and {second}")]
+    TwoValues { pos: Place, first: u32, second: u32 },
 }
 
 /// The primary variables: one per candidate (cell, value) pair.
 #[derive(Clone, Debug)]
 pub struct VarMap {
     positions: Vec<Pos>,
+    places: Vec<Place>,
     /// Per cell: (value, variable), values ascending.
     by_cell: Vec<Vec<(u32, Var)>>,
     /// Per value (entry 0 unused): (cell, variable), cells ascending.
@@ -57,6 +58,7 @@ impl VarMap {
         }
         VarMap {
             positions: puzzle.board().positions().to_vec(),
+            places: (0..n).map(|cell| puzzle.place(cell)).collect(),
             by_cell,
             by_value,
             first,
@@ -102,9 +104,14 @@ impl VarMap {
             .map(move |(i, &(cell, k))| (Var::from_index(self.first + i), cell, k))
     }
 
-    /// The position of a cell.
+    /// The position of a cell (on a graph: row 0, the vertex index as column).
     pub fn pos(&self, cell: usize) -> Pos {
         self.positions[cell]
+    }
+
+    /// Where a cell is, for messages: a board position or a graph vertex.
+    pub fn place(&self, cell: usize) -> Place {
+        self.places[cell]
     }
 
     /// Reads the filling a model encodes; `value_of` gives each variable's value, or `None`
@@ -115,7 +122,7 @@ impl VarMap {
     pub fn decode(&self, value_of: impl Fn(Var) -> Option<bool>) -> Result<Filling, DecodeError> {
         let mut values = Vec::with_capacity(self.by_cell.len());
         for (cell, vars) in self.by_cell.iter().enumerate() {
-            let pos = self.positions[cell];
+            let pos = self.places[cell];
             let mut found = None;
             for &(k, var) in vars {
                 match value_of(var) {

@@ -1,8 +1,8 @@
 //! # Brute-force reference counter
 //!
 //! A depth-first search that places 1, 2, 3, … along the moves, with no SAT and no shared code
-//! with the encoder beyond the puzzle itself (it even recomputes the neighbours from the move
-//! offsets). The tests use it to establish answers independently; it is exponential, so keep it
+//! with the encoder beyond the puzzle itself (it even recomputes the neighbours, from the move
+//! offsets and positions, or the graph's arcs). The tests use it to establish answers independently; it is exponential, so keep it
 //! to small boards.
 
 use crate::{Filling, Puzzle};
@@ -26,15 +26,11 @@ pub fn enumerate(
     mut visit: impl FnMut(&Filling),
 ) -> BruteCount {
     let n = puzzle.n_cells();
-    let board = puzzle.board();
+    // Neighbours from the puzzle's own move check, not from the encoders' successor lists.
     let neighbours: Vec<Vec<usize>> = (0..n)
         .map(|cell| {
-            let pos = board.pos(cell);
-            puzzle
-                .moves()
-                .offsets()
-                .iter()
-                .filter_map(|&(dr, dc)| pos.offset(dr, dc).and_then(|p| board.cell_at(p)))
+            (0..n)
+                .filter(|&next| puzzle.step_allowed(cell, next))
                 .collect()
         })
         .collect();

@@ -26,6 +26,14 @@ impl Filling {
         self.values[cell]
     }
 
+    /// The cells in the order of their values: for a graph puzzle, the vertices visited (as
+    /// cell indices; add 1 for the numbering of graph files).
+    pub fn order(&self) -> Vec<usize> {
+        let mut cells: Vec<usize> = (0..self.values.len()).collect();
+        cells.sort_by_key(|&c| self.values[c]);
+        cells
+    }
+
     /// The grid of rows of the board, holes as `None`.
     pub fn to_rows(&self, board: &Board) -> Vec<Vec<Option<u32>>> {
         let mut rows = vec![vec![None; board.cols()]; board.rows()];
@@ -157,6 +165,114 @@ pub fn parse_filling_text(board: &Board, text: &str) -> Result<Filling, PuzzleEr
     }
     let grid: Vec<Vec<Option<u32>>> = rows.into_iter().map(|(_, row)| row).collect();
     Filling::from_rows(board, &grid).map_err(|m| PuzzleError::new(ErrorKind::Invalid, None, m))
+}
+
+/// Reads a vertex order (vertex numbers from 1, separated by white space or commas, each
+/// vertex once) as the filling that gives each vertex its place in the order.
+///
+/// # Errors
+/// A message naming the vertex out of range or repeated, or the missing count.
+pub fn parse_order(n: usize, text: &str) -> Result<Filling, String> {
+    let numbers: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let order: Vec<usize> = numbers
+        .iter()
+        .map(|t| {
+            t.parse::<usize>()
+                .map_err(|_| format!("expected a vertex number, found {t:?}"))
+        })
+        .collect::<Result<_, _>>()?;
+    order_to_filling(n, &order)
+}
+
+fn order_to_filling(n: usize, order: &[usize]) -> Result<Filling, String> {
+    if order.len() != n {
+        return Err(format!(
+            "the order lists {} vertices, the graph has {n}",
+            order.len()
+        ));
+    }
+    let mut values = vec![0u32; n];
+    for (i, &v) in order.iter().enumerate() {
+        if v == 0 || v > n {
+            return Err(format!("vertex {v} is not in 1..{n}"));
+        }
+        if values[v - 1] != 0 {
+            return Err(format!("vertex {v} appears twice in the order"));
+        }
+        values[v - 1] = i as u32 + 1;
+    }
+    Ok(Filling::from_values(values))
+}
+
+/// Reads the fillings of a solution file for a graph puzzle of `n` vertices: text with one
+/// order per line, or JSON (an order, a list of orders, an object with `order` or with
+/// `solutions`, as `pathsat solve --format json` prints).
+///
+/// # Errors
+/// A [`PuzzleError`] with the location of a JSON syntax error, or saying which order is wrong.
+pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
+    let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
+    let orders: Vec<Vec<usize>> = if json {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            let full = e.to_string();
+            let message = full
+                .rfind(" at line ")
+                .map_or(full.as_str(), |i| &full[..i])
+                .to_string();
+            PuzzleError::new(
+                ErrorKind::Syntax,
+                (e.line() > 0).then(|| Location {
+                    line: e.line(),
+                    column: e.column().max(1),
+                }),
+                format!("invalid JSON: {message}"),
+            )
+        })?;
+        let list = |v: &serde_json::Value| -> Option<Vec<usize>> {
+            v.as_array()?
+                .iter()
+                .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
+                .collect()
+        };
+        let lists = |v: &serde_json::Value| -> Option<Vec<Vec<usize>>> {
+            v.as_array()?.iter().map(list).collect()
+        };
+        match &value {
+            serde_json::Value::Object(map) => match (map.get("solutions"), map.get("order")) {
+                (Some(s), _) => lists(s),
+                (None, Some(o)) => list(o).map(|o| vec![o]),
+                _ => None,
+            },
+            serde_json::Value::Array(items) if items.first().is_some_and(serde_json::Value::is_array) => lists(&value),
+            serde_json::Value::Array(_) => list(&value).map(|o| vec![o]),
+            _ => None,
+        }
+        .ok_or_else(|| invalid("a JSON solution for a graph is an order (a list of vertex numbers), a list of orders, or an object with `order` or `solutions`".into()))?
+    } else {
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                l.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|t| !t.is_empty())
+                    .map(|t| {
+                        t.parse::<usize>()
+                            .map_err(|_| invalid(format!("expected a vertex number, found {t:?}")))
+                    })
+                    .collect()
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if orders.is_empty() {
+        return Err(invalid("the solution file holds no order".into()));
+    }
+    orders
+        .iter()
+        .enumerate()
+        .map(|(i, o)| order_to_filling(n, o).map_err(|m| invalid(format!("order #{i}: {m}"))))
+        .collect()
 }
 
 /// Reads one or more fillings from a solution file's text. JSON accepts the output of
@@ -326,6 +442,40 @@ mod tests {
         assert_eq!(e.location().map(|l| l.line), Some(2));
         assert!(parse_fillings(&b, "{\"solutions\": []}", true).is_err());
         assert!(parse_fillings(&b, "7", true).is_err());
+    }
+
+    #[test]
+    fn orders_of_vertices() {
+        let f = parse_order(4, "3 1, 4 2").unwrap();
+        assert_eq!(f.values(), &[2, 4, 1, 3]);
+        assert_eq!(f.order(), vec![2, 0, 3, 1]);
+        assert!(parse_order(4, "3 1 4")
+            .unwrap_err()
+            .contains("lists 3 vertices"));
+        assert!(parse_order(3, "3 1 3")
+            .unwrap_err()
+            .contains("vertex 3 appears twice"));
+        assert!(parse_order(3, "3 1 7")
+            .unwrap_err()
+            .contains("vertex 7 is not in 1..3"));
+        assert_eq!(parse_orders(3, "1 2 3\n3 2 1\n", false).unwrap().len(), 2);
+        assert_eq!(
+            parse_orders(3, "{\"order\": [2, 1, 3]}", true).unwrap()[0].values(),
+            &[2, 1, 3]
+        );
+        assert_eq!(
+            parse_orders(3, "{\"solutions\": [[2, 1, 3]]}", true)
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(
+            parse_orders(3, "[[2, 1, 3], [1, 2, 3]]", true)
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(parse_orders(3, "{\"x\": 1}", true).is_err());
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! the puzzle's graph is directed.
 
 use itertools::Itertools;
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::Arc;
 
 const ROOK: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 const KING: [(i64, i64); 8] = [
@@ -40,6 +42,65 @@ pub enum Moves {
     Knight,
     /// A list of offsets, sorted and without duplicates; never contains (0, 0).
     Custom(Vec<(i64, i64)>),
+    /// The arcs of a graph puzzle: its cells are the vertices, and a cell may follow another
+    /// when an arc joins them.
+    Graph(Arc<Arcs>),
+}
+
+/// The arcs of a graph: from vertex u, vertex v may follow when (u, v) is an arc. An undirected
+/// edge is the two arcs (u, v) and (v, u).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arcs {
+    n: usize,
+    directed: bool,
+    arcs: HashSet<(u32, u32)>,
+}
+
+impl Arcs {
+    /// The arcs of `n` vertices joined by `edges` (0-based; loops are dropped).
+    ///
+    /// # Panics
+    /// If a vertex is out of range.
+    pub fn new(n: usize, edges: &[(usize, usize)], directed: bool) -> Arcs {
+        let mut arcs = HashSet::with_capacity(edges.len() * 2);
+        for &(u, v) in edges {
+            assert!(u < n && v < n, "vertex out of range");
+            if u != v {
+                arcs.insert((u as u32, v as u32));
+                if !directed {
+                    arcs.insert((v as u32, u as u32));
+                }
+            }
+        }
+        Arcs { n, directed, arcs }
+    }
+
+    pub fn n_vertices(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_directed(&self) -> bool {
+        self.directed
+    }
+
+    /// Whether `to` may follow `from`.
+    pub fn contains(&self, from: usize, to: usize) -> bool {
+        self.arcs.contains(&(from as u32, to as u32))
+    }
+
+    /// Every arc, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.arcs.iter().map(|&(u, v)| (u as usize, v as usize))
+    }
+
+    /// The number of edges (arcs, for a directed graph).
+    pub fn n_edges(&self) -> usize {
+        if self.directed {
+            self.arcs.len()
+        } else {
+            self.arcs.len() / 2
+        }
+    }
 }
 
 impl Moves {
@@ -64,13 +125,22 @@ impl Moves {
         }
     }
 
-    /// The offsets of this rule.
+    /// The offsets of this rule (none for a graph).
     pub fn offsets(&self) -> &[(i64, i64)] {
         match self {
             Moves::Rook => &ROOK,
             Moves::King => &KING,
             Moves::Knight => &KNIGHT,
             Moves::Custom(offsets) => offsets,
+            Moves::Graph(_) => &[],
+        }
+    }
+
+    /// The arcs, for a graph puzzle.
+    pub fn arcs(&self) -> Option<&Arcs> {
+        match self {
+            Moves::Graph(arcs) => Some(arcs),
+            _ => None,
         }
     }
 
@@ -81,7 +151,10 @@ impl Moves {
 
     /// Whether every move can be reversed, so that the puzzle graph is undirected.
     pub fn is_symmetric(&self) -> bool {
-        self.offsets().iter().all(|&(dr, dc)| self.allows(-dr, -dc))
+        match self {
+            Moves::Graph(arcs) => !arcs.directed,
+            _ => self.offsets().iter().all(|&(dr, dc)| self.allows(-dr, -dc)),
+        }
     }
 }
 
@@ -95,6 +168,12 @@ impl fmt::Display for Moves {
                 let list = offsets.iter().map(|(dr, dc)| format!("[{dr}, {dc}]"));
                 write!(f, "[{}]", list.format(", "))
             }
+            Moves::Graph(arcs) => write!(
+                f,
+                "graph ({} {})",
+                arcs.n_edges(),
+                if arcs.directed { "arcs" } else { "edges" }
+            ),
         }
     }
 }

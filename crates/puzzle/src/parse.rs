@@ -39,14 +39,20 @@ use std::path::Path;
 pub enum Format {
     Toml,
     Json,
+    /// TSPLIB HCP (a Hamiltonian cycle problem).
+    Hcp,
+    /// A DIMACS graph (`p edge`), read as a Hamiltonian cycle problem.
+    DimacsGraph,
 }
 
 impl Format {
-    /// The format a file's extension names: `.toml` or `.json`.
+    /// The format a file's extension names: `.toml`, `.json`, `.hcp`, `.col` or `.dimacs`.
     pub fn from_path(path: &Path) -> Option<Format> {
         match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "toml" => Some(Format::Toml),
             "json" => Some(Format::Json),
+            "hcp" => Some(Format::Hcp),
+            "col" | "dimacs" => Some(Format::DimacsGraph),
             _ => None,
         }
     }
@@ -63,7 +69,7 @@ pub fn parse_file(path: &Path) -> Result<Puzzle, PuzzleError> {
         PuzzleError::new(
             ErrorKind::Invalid,
             None,
-            "unsupported file type: puzzle files end in .toml or .json",
+            "unsupported file type: puzzle files end in .toml or .json (graphs: .hcp, .col, .dimacs)",
         )
         .with_path(path)
     })?;
@@ -108,6 +114,8 @@ fn parse_text(text: &str, format: Format, default_name: &str) -> Result<Puzzle, 
     let raw = match format {
         Format::Toml => RawPuzzle::from_toml(text)?,
         Format::Json => RawPuzzle::from_json(text)?,
+        Format::Hcp => return crate::graph_formats::parse_hcp(text, default_name),
+        Format::DimacsGraph => return crate::graph_formats::parse_dimacs_graph(text, default_name),
     };
     Builder { text, raw }.build(default_name)
 }
@@ -199,14 +207,29 @@ struct RawExpect {
     solutions: Vec<String>,
 }
 
+/// The `[graph]` table of a graph puzzle; vertices are numbered from 1.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGraph {
+    vertices: u64,
+    edges: Vec<[i64; 2]>,
+    #[serde(default)]
+    directed: bool,
+    /// The vertex holding 1.
+    start: Option<i64>,
+    /// The vertex holding N (paths only).
+    end: Option<i64>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TomlPuzzle {
     name: Option<String>,
-    moves: toml::Spanned<toml::Value>,
+    moves: Option<toml::Spanned<toml::Value>>,
     #[serde(default)]
     closed: bool,
-    grid: toml::Spanned<toml::Value>,
+    grid: Option<toml::Spanned<toml::Value>>,
+    graph: Option<toml::Spanned<RawGraph>>,
     #[serde(default)]
     marks: BTreeMap<String, toml::Spanned<toml::Value>>,
     expect: Option<toml::Spanned<RawExpect>>,
@@ -216,10 +239,11 @@ struct TomlPuzzle {
 #[serde(deny_unknown_fields)]
 struct JsonPuzzle {
     name: Option<String>,
-    moves: serde_json::Value,
+    moves: Option<serde_json::Value>,
     #[serde(default)]
     closed: bool,
-    grid: serde_json::Value,
+    grid: Option<serde_json::Value>,
+    graph: Option<RawGraph>,
     #[serde(default)]
     marks: BTreeMap<String, serde_json::Value>,
     expect: Option<RawExpect>,
@@ -227,11 +251,56 @@ struct JsonPuzzle {
 
 struct RawPuzzle {
     name: Option<String>,
+    /// Boards only (a placeholder for graphs).
     moves: Located<Val>,
     closed: bool,
+    /// Boards only (a placeholder for graphs).
     grid: Located<Val>,
+    graph: Option<Located<RawGraph>>,
     marks: Vec<(String, Located<Val>)>,
     expect: Option<Located<RawExpect>>,
+}
+
+/// Checks that a board puzzle has `moves` and `grid` and a graph puzzle neither (nor marks),
+/// and stands in placeholders for what a graph lacks.
+fn board_or_graph<T>(
+    moves: Option<Located<Val>>,
+    grid: Option<Located<Val>>,
+    graph: &Option<Located<T>>,
+    has_marks: bool,
+    text: &str,
+) -> Result<(Located<Val>, Located<Val>), PuzzleError> {
+    let at = |l: &Located<Val>| {
+        l.span
+            .as_ref()
+            .map(|s| Location::from_offset(text, s.start))
+    };
+    let syntax = |location, message: &str| PuzzleError::new(ErrorKind::Syntax, location, message);
+    match (moves, grid, graph) {
+        (Some(moves), Some(grid), None) => Ok((moves, grid)),
+        (moves, grid, Some(graph)) => {
+            let graph_at = graph.span.as_ref().map(|s| Location::from_offset(text, s.start));
+            if let Some(m) = moves {
+                return Err(syntax(at(&m), "a graph puzzle has no `moves`: its edges are the moves"));
+            }
+            if let Some(g) = grid {
+                return Err(syntax(at(&g), "a puzzle has either a `grid` or a [graph] table, not both"));
+            }
+            if has_marks {
+                return Err(syntax(graph_at, "marks apply to board cells; a graph puzzle has none"));
+            }
+            let placeholder = || Located::bare(Val::Other("absent"));
+            Ok((placeholder(), placeholder()))
+        }
+        (None, _, None) => Err(syntax(
+            None,
+            "missing field `moves` (a board puzzle needs `moves` and `grid`, a graph puzzle a [graph] table)",
+        )),
+        (_, None, None) => Err(syntax(
+            None,
+            "missing field `grid` (a board puzzle needs `moves` and `grid`, a graph puzzle a [graph] table)",
+        )),
+    }
 }
 
 impl RawPuzzle {
@@ -244,11 +313,26 @@ impl RawPuzzle {
                 format!("invalid TOML: {}", e.message()),
             )
         })?;
+        let graph = p.graph.map(|g| {
+            let span = g.span();
+            Located {
+                value: g.into_inner(),
+                span: Some(span),
+            }
+        });
+        let (moves, grid) = board_or_graph(
+            p.moves.map(Located::spanned),
+            p.grid.map(Located::spanned),
+            &graph,
+            !p.marks.is_empty(),
+            text,
+        )?;
         Ok(RawPuzzle {
             name: p.name,
-            moves: Located::spanned(p.moves),
+            moves,
             closed: p.closed,
-            grid: Located::spanned(p.grid),
+            grid,
+            graph,
             marks: p
                 .marks
                 .into_iter()
@@ -282,11 +366,20 @@ impl RawPuzzle {
                 format!("invalid JSON: {message}"),
             )
         })?;
+        let graph = p.graph.map(Located::bare);
+        let (moves, grid) = board_or_graph(
+            p.moves.map(Located::bare),
+            p.grid.map(Located::bare),
+            &graph,
+            !p.marks.is_empty(),
+            text,
+        )?;
         Ok(RawPuzzle {
             name: p.name,
-            moves: Located::bare(p.moves),
+            moves,
             closed: p.closed,
-            grid: Located::bare(p.grid),
+            grid,
+            graph,
             marks: p
                 .marks
                 .into_iter()
@@ -300,8 +393,8 @@ impl RawPuzzle {
 // ---------------------------------------------------------------------------------------------
 // From the raw form to a checked puzzle.
 
-/// The largest grid read, in positions (cells and holes): a million, a few hundred megabytes
-/// of puzzle at most.
+/// The largest grid read, in positions (cells and holes), and the most vertices of a graph: a
+/// million, a few hundred megabytes of puzzle at most.
 pub const MAX_POSITIONS: usize = 1_000_000;
 
 /// One grid token, with its byte offset in the file when known.
@@ -329,6 +422,9 @@ impl Builder<'_> {
     }
 
     fn build(self, default_name: &str) -> Result<Puzzle, PuzzleError> {
+        if let Some(graph) = &self.raw.graph {
+            return self.build_graph(graph, default_name);
+        }
         let moves = self.moves()?;
         let rows = self.grid_rows()?;
         let n_rows = rows.len();
@@ -404,6 +500,87 @@ impl Builder<'_> {
             };
             self.invalid(offset, message)
         })
+    }
+
+    /// A graph puzzle from its `[graph]` table.
+    fn build_graph(
+        &self,
+        graph: &Located<RawGraph>,
+        default_name: &str,
+    ) -> Result<Puzzle, PuzzleError> {
+        let at = self.span_start(graph);
+        let g = &graph.value;
+        if g.vertices == 0 {
+            return Err(self.invalid(at, "the graph has no vertices"));
+        }
+        if g.vertices > MAX_POSITIONS as u64 {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "the graph has {} vertices: pathsat reads graphs of at most {MAX_POSITIONS}",
+                    g.vertices
+                ),
+            ));
+        }
+        let n = g.vertices as usize;
+        let vertex = |v: i64, what: &str| -> Result<usize, PuzzleError> {
+            if v >= 1 && v as u64 <= g.vertices {
+                Ok(v as usize - 1)
+            } else {
+                Err(self.invalid(
+                    at,
+                    format!("{what} names vertex {v}, but the vertices are 1..{n}"),
+                ))
+            }
+        };
+        let mut edges = Vec::with_capacity(g.edges.len());
+        for (i, &[u, v]) in g.edges.iter().enumerate() {
+            let what = format!("edge #{} [{u}, {v}]", i + 1);
+            edges.push((vertex(u, &what)?, vertex(v, &what)?));
+        }
+        let mut rules = vec![CellRule::Free; n];
+        if let Some(start) = g.start {
+            rules[vertex(start, "start")?] = CellRule::Given(1);
+        }
+        if let Some(end) = g.end {
+            if self.raw.closed {
+                return Err(self.invalid(at, "`end` applies to paths: a tour has no end"));
+            }
+            let end = vertex(end, "end")?;
+            if rules[end] != CellRule::Free {
+                return Err(self.invalid(at, "`start` and `end` name the same vertex"));
+            }
+            rules[end] = CellRule::Given(n as u32);
+        }
+        // Expected solutions of a graph are vertex orders.
+        let expect = match &self.raw.expect {
+            None => Expect::default(),
+            Some(raw) => Expect {
+                count: raw.value.count,
+                sat: raw.value.sat,
+                solutions: raw
+                    .value
+                    .solutions
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| {
+                        crate::filling::parse_order(n, text).map_err(|e| {
+                            self.invalid(
+                                self.span_start(raw),
+                                format!("expected solution #{i}: {e}"),
+                            )
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            },
+        };
+        let name = self
+            .raw
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name.to_string());
+        Puzzle::graph(name, n, &edges, g.directed, self.raw.closed, rules, expect)
+            .map_err(|e| self.invalid(at, e.to_string()))
     }
 
     fn moves(&self) -> Result<Moves, PuzzleError> {

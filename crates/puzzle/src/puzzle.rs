@@ -4,8 +4,29 @@
 //! value, or marked with a letter whose [`ValueClass`] says which values it may hold). Building
 //! one checks everything that makes a puzzle malformed rather than merely unsolvable.
 
+use crate::moves::Arcs;
 use crate::{Board, Filling, Moves, Pos, ValueClass};
 use std::fmt;
+use std::sync::Arc;
+
+/// Where a cell is, for messages: a board position, or a graph vertex (numbered from 1, as in
+/// graph files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Cell(Pos),
+    Vertex(usize),
+}
+
+/// `(1, 2)` or `vertex 7`; the alternate form `{:#}` names a cell too: `cell (1, 2)`.
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Cell(pos) if f.alternate() => write!(f, "cell {pos}"),
+            Place::Cell(pos) => write!(f, "{pos}"),
+            Place::Vertex(v) => write!(f, "vertex {v}"),
+        }
+    }
+}
 
 /// What a puzzle says about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,15 +68,15 @@ pub enum ModelError {
     #[error("given {value} at {pos} is out of range: values run from 1 to {n}")]
     GivenOutOfRange {
         cell: usize,
-        pos: Pos,
+        pos: Place,
         value: u32,
         n: usize,
     },
     #[error("given {value} at {pos} appears twice (first at {first})")]
     DuplicateGiven {
         cell: usize,
-        pos: Pos,
-        first: Pos,
+        pos: Place,
+        first: Place,
         value: u32,
     },
     #[error(
@@ -64,7 +85,7 @@ pub enum ModelError {
     )]
     TooManyMarked {
         cell: usize,
-        pos: Pos,
+        pos: Place,
         letter: String,
         class: ValueClass,
         cells: usize,
@@ -75,6 +96,8 @@ pub enum ModelError {
     NoSuchMark(usize),
     #[error("{found} cell rules for a board of {expected} cells")]
     WrongRuleCount { expected: usize, found: usize },
+    #[error("edge {0} joins vertex {1}, but the graph has {2} vertices")]
+    NoSuchVertex(usize, usize, usize),
 }
 
 impl ModelError {
@@ -131,13 +154,21 @@ impl Puzzle {
                 found: rules.len(),
             });
         }
+        let graph = moves.arcs().is_some();
+        let place = |cell: usize| {
+            if graph {
+                Place::Vertex(cell + 1)
+            } else {
+                Place::Cell(board.pos(cell))
+            }
+        };
         let mut given_at: Vec<Option<usize>> = vec![None; n + 1];
         let mut marked = vec![0usize; marks.len()];
         for (cell, rule) in rules.iter().enumerate() {
             match *rule {
                 CellRule::Free => {}
                 CellRule::Given(value) => {
-                    let pos = board.pos(cell);
+                    let pos = place(cell);
                     if value == 0 || value as usize > n {
                         return Err(ModelError::GivenOutOfRange {
                             cell,
@@ -150,7 +181,7 @@ impl Puzzle {
                         return Err(ModelError::DuplicateGiven {
                             cell,
                             pos,
-                            first: board.pos(first),
+                            first: place(first),
                             value,
                         });
                     }
@@ -167,7 +198,7 @@ impl Puzzle {
                             .count();
                         return Err(ModelError::TooManyMarked {
                             cell,
-                            pos: board.pos(cell),
+                            pos: place(cell),
                             letter: mark.letter.clone(),
                             class: mark.class.clone(),
                             cells,
@@ -180,14 +211,23 @@ impl Puzzle {
         }
         let mut successors = vec![Vec::new(); n];
         let mut predecessors = vec![Vec::new(); n];
-        for (cell, succ) in successors.iter_mut().enumerate() {
-            let pos = board.pos(cell);
-            for &(dr, dc) in moves.offsets() {
-                if let Some(next) = pos.offset(dr, dc).and_then(|p| board.cell_at(p)) {
-                    succ.push(next);
+        if let Some(arcs) = moves.arcs() {
+            for (from, to) in arcs.iter() {
+                if from < n && to < n {
+                    successors[from].push(to);
                 }
             }
-            succ.sort_unstable();
+            successors.iter_mut().for_each(|s| s.sort_unstable());
+        } else {
+            for (cell, succ) in successors.iter_mut().enumerate() {
+                let pos = board.pos(cell);
+                for &(dr, dc) in moves.offsets() {
+                    if let Some(next) = pos.offset(dr, dc).and_then(|p| board.cell_at(p)) {
+                        succ.push(next);
+                    }
+                }
+                succ.sort_unstable();
+            }
         }
         for (cell, succ) in successors.iter().enumerate() {
             for &next in succ {
@@ -232,6 +272,66 @@ impl Puzzle {
             vec![],
             Expect::default(),
         )
+    }
+
+    /// A graph puzzle: its cells are the vertices 0..n, `edges` (0-based) join them, `rules`
+    /// gives each vertex's rule (givens pin an end of the path, for instance).
+    ///
+    /// # Errors
+    /// A [`ModelError`] when there is no vertex, an edge names a vertex out of range, or the
+    /// rules are malformed (see [`Puzzle::new`]).
+    pub fn graph(
+        name: impl Into<String>,
+        n: usize,
+        edges: &[(usize, usize)],
+        directed: bool,
+        closed: bool,
+        rules: Vec<CellRule>,
+        expect: Expect,
+    ) -> Result<Puzzle, ModelError> {
+        if let Some((i, &(u, v))) = edges
+            .iter()
+            .enumerate()
+            .find(|(_, &(u, v))| u >= n || v >= n)
+        {
+            return Err(ModelError::NoSuchVertex(i + 1, u.max(v) + 1, n));
+        }
+        let arcs = Arcs::new(n, edges, directed);
+        Puzzle::new(
+            name,
+            Board::rectangle(usize::from(n > 0), n),
+            Moves::Graph(Arc::new(arcs)),
+            closed,
+            rules,
+            vec![],
+            expect,
+        )
+    }
+
+    /// Whether the puzzle is a graph rather than a board.
+    pub fn is_graph(&self) -> bool {
+        self.moves.arcs().is_some()
+    }
+
+    /// Where a cell is, for messages.
+    pub fn place(&self, cell: usize) -> Place {
+        if self.is_graph() {
+            Place::Vertex(cell + 1)
+        } else {
+            Place::Cell(self.board.pos(cell))
+        }
+    }
+
+    /// Whether `to` may follow `from`, decided from the move offsets and the positions (or the
+    /// graph's arcs), independently of the successor lists that the encoders use.
+    pub fn step_allowed(&self, from: usize, to: usize) -> bool {
+        match &self.moves {
+            Moves::Graph(arcs) => arcs.contains(from, to),
+            moves => {
+                let (a, b) = (self.board.pos(from), self.board.pos(to));
+                moves.allows(b.row as i64 - a.row as i64, b.col as i64 - a.col as i64)
+            }
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -340,6 +440,16 @@ impl Puzzle {
 
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_graph() {
+            return write!(
+                f,
+                "{} ({} vertices, {}, {})",
+                self.name,
+                self.n_cells(),
+                self.moves,
+                if self.closed { "closed" } else { "open" }
+            );
+        }
         write!(
             f,
             "{} ({}x{}, {} cells, {} moves, {})",

@@ -5,7 +5,7 @@
 //! from the positions and the move offsets, not from the move graph the encoder uses), and the
 //! closing move of a tour. It knows nothing of CNF, so it can judge what the SAT layer returns.
 
-use crate::{CellRule, Filling, Pos, Puzzle};
+use crate::{CellRule, Filling, Place, Puzzle};
 
 /// The first rule a filling breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -13,14 +13,18 @@ pub enum Violation {
     #[error("the filling has {found} values for {expected} cells")]
     WrongSize { expected: usize, found: usize },
     #[error("{pos} holds {value}, outside 1..{n}")]
-    OutOfRange { pos: Pos, value: u32, n: usize },
+    OutOfRange { pos: Place, value: u32, n: usize },
     #[error("{value} appears twice, at {first} and {second}")]
-    Duplicate { value: u32, first: Pos, second: Pos },
+    Duplicate {
+        value: u32,
+        first: Place,
+        second: Place,
+    },
     #[error("{pos} holds {found}, but {given} is given there")]
-    GivenChanged { pos: Pos, given: u32, found: u32 },
+    GivenChanged { pos: Place, given: u32, found: u32 },
     #[error("{pos} is marked {letter} ({class}) but holds {value}")]
     MarkBroken {
-        pos: Pos,
+        pos: Place,
         letter: String,
         class: String,
         value: u32,
@@ -29,15 +33,15 @@ pub enum Violation {
     NotAMove {
         value: u32,
         next: u32,
-        from: Pos,
-        to: Pos,
+        from: Place,
+        to: Place,
         moves: String,
     },
     #[error("the tour does not close: {n} at {last} is not one {moves} move from 1 at {first}")]
     NotClosed {
         n: usize,
-        last: Pos,
-        first: Pos,
+        last: Place,
+        first: Place,
         moves: String,
     },
 }
@@ -47,7 +51,6 @@ pub enum Violation {
 /// # Errors
 /// The first [`Violation`] found, in the order of the variants.
 pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
-    let board = puzzle.board();
     let n = puzzle.n_cells();
     let values = filling.values();
     if values.len() != n {
@@ -56,24 +59,24 @@ pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
             found: values.len(),
         });
     }
-    // where[v] is the position of value v.
-    let mut position_of: Vec<Option<Pos>> = vec![None; n + 1];
+    // cell_of[v] is the cell of value v.
+    let mut cell_of: Vec<Option<usize>> = vec![None; n + 1];
     for (cell, &value) in values.iter().enumerate() {
-        let pos = board.pos(cell);
+        let pos = puzzle.place(cell);
         if value == 0 || value as usize > n {
             return Err(Violation::OutOfRange { pos, value, n });
         }
-        if let Some(first) = position_of[value as usize] {
+        if let Some(first) = cell_of[value as usize] {
             return Err(Violation::Duplicate {
                 value,
-                first,
+                first: puzzle.place(first),
                 second: pos,
             });
         }
-        position_of[value as usize] = Some(pos);
+        cell_of[value as usize] = Some(cell);
     }
     for (cell, &value) in values.iter().enumerate() {
-        let pos = board.pos(cell);
+        let pos = puzzle.place(cell);
         match puzzle.rule(cell) {
             CellRule::Free => {}
             CellRule::Given(given) => {
@@ -98,31 +101,33 @@ pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
             }
         }
     }
-    // n distinct values in 1..=n: every value has a position.
-    let at = |v: usize| position_of[v].expect("n distinct values in 1..=n cover 1..=n");
-    let is_move = |from: Pos, to: Pos| {
-        let dr = to.row as i64 - from.row as i64;
-        let dc = to.col as i64 - from.col as i64;
-        puzzle.moves().allows(dr, dc)
+    // n distinct values in 1..=n: every value has a cell.
+    let at = |v: usize| cell_of[v].expect("n distinct values in 1..=n cover 1..=n");
+    let moves = || {
+        if puzzle.is_graph() {
+            "graph".to_string()
+        } else {
+            puzzle.moves().to_string()
+        }
     };
     for v in 1..n {
         let (from, to) = (at(v), at(v + 1));
-        if !is_move(from, to) {
+        if !puzzle.step_allowed(from, to) {
             return Err(Violation::NotAMove {
                 value: v as u32,
                 next: v as u32 + 1,
-                from,
-                to,
-                moves: puzzle.moves().to_string(),
+                from: puzzle.place(from),
+                to: puzzle.place(to),
+                moves: moves(),
             });
         }
     }
-    if puzzle.is_closed() && !is_move(at(n), at(1)) {
+    if puzzle.is_closed() && !puzzle.step_allowed(at(n), at(1)) {
         return Err(Violation::NotClosed {
             n,
-            last: at(n),
-            first: at(1),
-            moves: puzzle.moves().to_string(),
+            last: puzzle.place(at(n)),
+            first: puzzle.place(at(1)),
+            moves: moves(),
         });
     }
     Ok(())

@@ -16,14 +16,18 @@
 
 mod decode;
 pub mod external;
+mod position_solver;
 mod proof;
 mod puzzle_solver;
 mod sat;
+pub mod successor;
 
 pub use decode::{decode_model, ModelProblem};
+pub use position_solver::PositionSolver;
 pub use proof::{CheckedRun, ProofError};
 pub use puzzle_solver::{Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 pub use sat::SatSolver;
+pub use successor::{LoopStats, SuccessorSolver};
 
 /// The version of the embedded varisat (checked against Cargo.lock by a test).
 pub const VARISAT_VERSION: &str = "0.2.2";

@@ -1,24 +1,47 @@
 //! # Solving puzzles
 //!
-//! [`PuzzleSolver`] encodes a puzzle into varisat once and then solves incrementally. Each
-//! solution is decoded through the [`VarMap`], checked by the independent verifier, and blocked
-//! by a clause over its primary literals only, so that the next call finds a different filling
-//! (blocking auxiliary variables as well could count one filling several times).
+//! [`PuzzleSolver`] is the front door: it picks the encoding ([`EncodingChoice::resolve`]) and
+//! drives either a [`PositionSolver`] or a [`SuccessorSolver`], which both return verified
+//! fillings one at a time, each different from those before.
 
-use crate::SatSolver;
-use pathsat_cnf::{ClauseSink, Lit};
+use crate::{LoopStats, PositionSolver, SuccessorSolver};
+use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{
-    position, DecodeError, EncodeError, EncodeStats, PositionEncoding, PositionOptions, VarMap,
+    DecodeError, EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions,
+    PositionEncoding,
 };
-use pathsat_puzzle::{verify, Filling, Puzzle, Violation};
-use std::time::{Duration, Instant};
+use pathsat_puzzle::{Filling, Puzzle, Violation};
+use std::time::Duration;
 
 /// How to encode and solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
-    pub encoding: PositionOptions,
-    /// Record a proof of the whole run, for [`PuzzleSolver::certify`].
+    /// The encoding; with `certify`, `Auto` takes the position encoding.
+    pub encoding: EncodingOptions,
+    /// Record a proof of the whole run, for [`PuzzleSolver::certify`] (position encoding only).
     pub certify: bool,
+}
+
+impl SolveOptions {
+    /// The encoding these options give `puzzle`.
+    pub fn encoding_for(&self, puzzle: &Puzzle) -> Encoding {
+        match self.encoding.choice {
+            // Only the position encoding's runs are certified.
+            EncodingChoice::Auto if self.certify => Encoding::Position,
+            _ => self.encoding.resolve(puzzle),
+        }
+    }
+
+    /// These options with the encoding `choice`.
+    pub fn with_choice(self, choice: EncodingChoice) -> SolveOptions {
+        SolveOptions {
+            encoding: EncodingOptions {
+                choice,
+                ..self.encoding
+            },
+            ..self
+        }
+    }
 }
 
 /// Why solving stopped without an answer.
@@ -34,6 +57,9 @@ pub enum SolveError {
     /// A bug in pathsat: a decoded filling is not a solution.
     #[error("internal error, please report: a solution failed the independent verifier: {0}")]
     Unverified(Violation),
+    /// The chosen encoding cannot express the puzzle (or the run asked of it).
+    #[error("{0}")]
+    Unsupported(String),
     /// The proof of the run was not accepted, or does not match what was counted.
     #[error("the certificate was rejected: {0}")]
     Certificate(String),
@@ -61,63 +87,83 @@ pub struct Count {
 /// Sizes and times of a run.
 #[derive(Clone, Debug)]
 pub struct SolveStats {
+    pub encoding: Encoding,
     pub encode: EncodeStats,
     pub encode_time: Duration,
     pub solve_time: Duration,
-    /// Calls to the SAT solver (one per solution, plus the last unsatisfiable one).
+    /// Calls to the SAT solver (one per solution, plus the last unsatisfiable one, plus one
+    /// per round of subtour cuts).
     pub solve_calls: u64,
     pub solutions: u64,
+    /// The successor encoding's rounds of subtour cuts.
+    pub subtours: Option<LoopStats>,
 }
 
-/// An incremental solver for one puzzle.
+/// An incremental solver for one puzzle, in the encoding the options choose.
 pub struct PuzzleSolver<'p> {
-    puzzle: &'p Puzzle,
-    sat: SatSolver,
-    encoding: PositionEncoding,
-    /// When certifying: the fillings returned and the blocking clauses added, in order.
-    record: Option<(Vec<Filling>, Vec<Vec<Lit>>)>,
-    found: u64,
-    exhausted: bool,
-    encode_time: Duration,
-    solve_time: Duration,
-    solve_calls: u64,
+    inner: Inner<'p>,
+    exactly_one: ExactlyOneEncoding,
+}
+
+enum Inner<'p> {
+    Position(PositionSolver<'p>),
+    Successor(SuccessorSolver<'p>),
 }
 
 impl<'p> PuzzleSolver<'p> {
     /// Encodes the puzzle into a fresh varisat instance.
     ///
     /// # Errors
-    /// [`SolveError::Encode`] when the puzzle is too large for the encoding.
+    /// [`SolveError::Encode`] when the puzzle is too large for the position encoding or has
+    /// givens the successor encoding cannot express; [`SolveError::Unsupported`] for a
+    /// certified run in the successor encoding.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
-        let start = Instant::now();
-        let mut sat = if options.certify {
-            SatSolver::with_proof()
-                .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?
-        } else {
-            SatSolver::new()
-        };
-        let encoding = position::encode(puzzle, &options.encoding, &mut sat)?;
-        Ok(PuzzleSolver {
-            puzzle,
-            sat,
-            encoding,
-            record: options.certify.then(|| (Vec::new(), Vec::new())),
-            found: 0,
-            exhausted: false,
-            encode_time: start.elapsed(),
-            solve_time: Duration::ZERO,
-            solve_calls: 0,
-        })
+        let encoding = options.encoding_for(puzzle);
+        let exactly_one = options.encoding.exactly_one(encoding);
+        match encoding {
+            Encoding::Position => Ok(PuzzleSolver {
+                inner: Inner::Position(PositionSolver::new(puzzle, options)?),
+                exactly_one,
+            }),
+            Encoding::Successor if options.certify => Err(SolveError::Unsupported(
+                "certified runs use the position encoding; leave --encoding out or use \
+                 --encoding position"
+                    .into(),
+            )),
+            Encoding::Successor => Ok(PuzzleSolver {
+                inner: Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
+                exactly_one,
+            }),
+        }
     }
 
-    /// The encoding written into the solver.
-    pub fn encoding(&self) -> &PositionEncoding {
-        &self.encoding
+    /// The encoding in use.
+    pub fn encoding(&self) -> Encoding {
+        match self.inner {
+            Inner::Position(_) => Encoding::Position,
+            Inner::Successor(_) => Encoding::Successor,
+        }
     }
 
-    /// The variable map of the encoding.
-    pub fn map(&self) -> &VarMap {
-        &self.encoding.map
+    /// The exactly-one encoding in use.
+    pub fn exactly_one(&self) -> ExactlyOneEncoding {
+        self.exactly_one
+    }
+
+    /// The position encoding, when it is the one in use.
+    pub fn position_encoding(&self) -> Option<&PositionEncoding> {
+        match &self.inner {
+            Inner::Position(s) => Some(s.encoding()),
+            Inner::Successor(_) => None,
+        }
+    }
+
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    pub fn contradiction(&self) -> Option<&str> {
+        match &self.inner {
+            Inner::Position(s) => s.encoding().contradiction.as_deref(),
+            Inner::Successor(s) => s.encoding().contradiction.as_deref(),
+        }
     }
 
     /// The next filling not returned before, or `None` when there is none left.
@@ -126,97 +172,10 @@ impl<'p> PuzzleSolver<'p> {
     /// A [`SolveError`] if the solver fails, or if a model does not decode to a verified
     /// solution (a bug, reported rather than printed).
     pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
-        if self.exhausted {
-            return Ok(None);
+        match &mut self.inner {
+            Inner::Position(s) => s.next_solution(),
+            Inner::Successor(s) => s.next_solution(),
         }
-        let start = Instant::now();
-        let sat = self.sat.solve().map_err(SolveError::Solver);
-        self.solve_time += start.elapsed();
-        self.solve_calls += 1;
-        if !sat? {
-            self.exhausted = true;
-            return Ok(None);
-        }
-        let model = self.sat.model().expect("a satisfiable call has a model");
-        let filling = self
-            .encoding
-            .map
-            .decode(|var| model.get(var.index()).copied().flatten())?;
-        verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
-        let block = self.encoding.map.blocking_clause(&filling);
-        self.sat.add_clause(&block);
-        if let Some((fillings, blocks)) = &mut self.record {
-            fillings.push(filling.clone());
-            let mut sorted = block;
-            sorted.sort_unstable();
-            blocks.push(sorted);
-        }
-        self.found += 1;
-        Ok(Some(filling))
-    }
-
-    /// Closes the proof of the run and has varisat's checker replay it. The certificate holds
-    /// only if the checker accepts every step, the models it verified are exactly the fillings
-    /// returned (in order), the clauses added between calls exactly the blocking clauses, and
-    /// unsatisfiability is proved exactly when the search was exhausted. No further solving
-    /// after this.
-    ///
-    /// # Errors
-    /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
-    /// or it does not match the run.
-    pub fn certify(&mut self) -> Result<Certificate, SolveError> {
-        let fail = |why: String| SolveError::Certificate(why);
-        let (fillings, blocks) = self
-            .record
-            .take()
-            .ok_or_else(|| fail("the run recorded no proof".into()))?;
-        let run = self
-            .sat
-            .check_proof(self.encoding.map.n_primary())
-            .ok_or_else(|| fail("the run recorded no proof".into()))?
-            .map_err(|e| fail(e.to_string()))?;
-        if run.models.len() != fillings.len() {
-            return Err(fail(format!(
-                "the proof has {} models, the run returned {} fillings",
-                run.models.len(),
-                fillings.len()
-            )));
-        }
-        for (i, (model, filling)) in run.models.iter().zip(&fillings).enumerate() {
-            let mut expected: Vec<_> = (0..filling.values().len())
-                .filter_map(|cell| self.encoding.map.var(cell, filling.value(cell)))
-                .collect();
-            expected.sort_unstable();
-            if *model != expected {
-                return Err(fail(format!(
-                    "model {} of the proof is not filling {} of the run",
-                    i + 1,
-                    i + 1
-                )));
-            }
-        }
-        if run.added != blocks {
-            return Err(fail(
-                "the clauses added during the run are not the blocking clauses".into(),
-            ));
-        }
-        if run.unsat != self.exhausted {
-            return Err(fail(format!(
-                "the proof {} unsatisfiability, but the search {} exhausted",
-                if run.unsat {
-                    "derives"
-                } else {
-                    "does not derive"
-                },
-                if self.exhausted { "was" } else { "was not" }
-            )));
-        }
-        Ok(Certificate {
-            models: run.models.len(),
-            complete: run.unsat,
-            proof_bytes: run.proof_bytes,
-            check_time: run.check_time,
-        })
     }
 
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
@@ -242,22 +201,44 @@ impl<'p> PuzzleSolver<'p> {
         // Stopping at the limit proves nothing about the rest: complete only if exhausted.
         Ok(Count {
             count,
-            complete: self.exhausted,
+            complete: self.is_exhausted(),
         })
     }
 
     /// Whether the search has proved that no further filling exists.
     pub fn is_exhausted(&self) -> bool {
-        self.exhausted
+        match &self.inner {
+            Inner::Position(s) => s.is_exhausted(),
+            Inner::Successor(s) => s.is_exhausted(),
+        }
+    }
+
+    /// Closes the proof of the run and has varisat's checker replay it (see
+    /// [`PositionSolver::certify`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Certificate`] when no proof was recorded or the checker rejects it.
+    pub fn certify(&mut self) -> Result<Certificate, SolveError> {
+        match &mut self.inner {
+            Inner::Position(s) => s.certify(),
+            Inner::Successor(_) => Err(SolveError::Certificate(
+                "the successor encoding's runs are not certified".into(),
+            )),
+        }
+    }
+
+    /// Successor encoding: the Hamiltonian cycles (or paths) found, as distinct arc sets.
+    pub fn cycles_found(&self) -> Option<u64> {
+        match &self.inner {
+            Inner::Position(_) => None,
+            Inner::Successor(s) => Some(s.cycles_found()),
+        }
     }
 
     pub fn stats(&self) -> SolveStats {
-        SolveStats {
-            encode: self.encoding.stats.clone(),
-            encode_time: self.encode_time,
-            solve_time: self.solve_time,
-            solve_calls: self.solve_calls,
-            solutions: self.found,
+        match &self.inner {
+            Inner::Position(s) => s.stats(),
+            Inner::Successor(s) => s.solve_stats(),
         }
     }
 }
@@ -265,110 +246,125 @@ impl<'p> PuzzleSolver<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_puzzle::Moves;
+    use pathsat_puzzle::{brute, Moves};
 
-    fn board(rows: usize, cols: usize, moves: &str, closed: bool) -> Puzzle {
-        let moves = Moves::from_name(moves).expect("a named move rule");
+    fn board(rows: usize, cols: usize, moves: Moves, closed: bool) -> Puzzle {
         Puzzle::blank(rows, cols, moves, closed).unwrap()
     }
 
+    fn options(choice: EncodingChoice) -> SolveOptions {
+        SolveOptions::default().with_choice(choice)
+    }
+
     #[test]
-    fn counts_rook_boards() {
-        for (n, expected) in [(1, 1), (2, 8), (3, 40), (4, 552)] {
-            let p = board(n, n, "rook", false);
-            let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
-            let c = s.count(None, |_| {}).unwrap();
-            assert_eq!(
-                c,
-                Count {
+    fn both_encodings_count_rook_boards() {
+        for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+            for (n, expected) in [(1, 1), (2, 8), (3, 40), (4, 552)] {
+                let p = board(n, n, Moves::Rook, false);
+                let mut s = PuzzleSolver::new(&p, &options(choice)).unwrap();
+                let c = s.count(None, |_| {}).unwrap();
+                let want = Count {
                     count: expected,
-                    complete: true
-                },
-                "{n}x{n}"
-            );
+                    complete: true,
+                };
+                assert_eq!(c, want, "{n}x{n} {choice:?}");
+                assert_eq!(s.stats().solutions, expected);
+            }
         }
     }
 
     #[test]
     fn limits_leave_the_count_incomplete() {
-        let p = board(3, 3, "rook", false);
-        let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
-        assert_eq!(
-            s.count(Some(40), |_| {}).unwrap(),
-            Count {
-                count: 40,
-                complete: false
-            }
-        );
-        // The next call proves there are no more.
-        assert_eq!(
-            s.count(Some(1), |_| {}).unwrap(),
-            Count {
-                count: 0,
-                complete: true
-            }
-        );
+        for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+            let p = board(3, 3, Moves::Rook, false);
+            let mut s = PuzzleSolver::new(&p, &options(choice)).unwrap();
+            let c = s.count(Some(40), |_| {}).unwrap();
+            assert_eq!((c.count, c.complete), (40, false), "{choice:?}");
+            // The next call proves there are no more.
+            let c = s.count(Some(1), |_| {}).unwrap();
+            assert_eq!((c.count, c.complete), (0, true), "{choice:?}");
+        }
     }
 
     #[test]
     fn certified_counts() {
-        let p = board(3, 3, "rook", false);
-        let options = SolveOptions {
+        let p = board(3, 3, Moves::Rook, false);
+        let certify = SolveOptions {
             certify: true,
             ..SolveOptions::default()
         };
-        let mut s = PuzzleSolver::new(&p, &options).unwrap();
+        let mut s = PuzzleSolver::new(&p, &certify).unwrap();
         assert_eq!(s.count(None, |_| {}).unwrap().count, 40);
         let c = s.certify().unwrap();
         assert_eq!((c.models, c.complete), (40, true));
         // Stopped early: the models are certified, completeness is not claimed.
-        let mut s = PuzzleSolver::new(&p, &options).unwrap();
+        let mut s = PuzzleSolver::new(&p, &certify).unwrap();
         s.count(Some(5), |_| {}).unwrap();
         let c = s.certify().unwrap();
         assert_eq!((c.models, c.complete), (5, false));
         // An impossible puzzle: no model, unsatisfiable.
-        let t = board(3, 3, "rook", true);
-        let mut s = PuzzleSolver::new(&t, &options).unwrap();
+        let t = board(3, 3, Moves::Rook, true);
+        let mut s = PuzzleSolver::new(&t, &certify).unwrap();
         assert_eq!(s.count(None, |_| {}).unwrap().count, 0);
         assert!(s.certify().unwrap().complete);
         // Without a proof there is nothing to certify.
         let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
         assert!(matches!(s.certify(), Err(SolveError::Certificate(_))));
-    }
-
-    /// A run whose record disagrees with its proof is refused.
-    #[test]
-    fn a_certificate_must_match_the_run() {
-        let p = board(2, 3, "rook", false);
-        let options = SolveOptions {
-            certify: true,
-            ..SolveOptions::default()
-        };
-        let mut s = PuzzleSolver::new(&p, &options).unwrap();
-        s.count(None, |_| {}).unwrap();
-        // Pretend the run returned another filling first.
-        if let Some((fillings, _)) = &mut s.record {
-            fillings.swap(0, 1);
-        }
-        let e = s.certify().unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("model 1 of the proof is not filling 1"),
-            "{e}"
-        );
+        // A large tour that `Auto` would give the successor encoding is certified in the
+        // position encoding; asking for the successor encoding explicitly is refused.
+        let large = board(10, 10, Moves::Rook, true);
+        let s = PuzzleSolver::new(&large, &certify).unwrap();
+        assert_eq!(s.encoding(), Encoding::Position);
+        let explicit = certify.with_choice(EncodingChoice::Successor);
+        assert!(matches!(
+            PuzzleSolver::new(&large, &explicit),
+            Err(SolveError::Unsupported(_))
+        ));
     }
 
     #[test]
     fn impossible_puzzles_have_zero_fillings() {
-        let p = board(3, 3, "rook", true);
-        let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
-        assert_eq!(
-            s.count(None, |_| {}).unwrap(),
-            Count {
-                count: 0,
-                complete: true
+        for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+            let p = board(3, 3, Moves::Rook, true);
+            let mut s = PuzzleSolver::new(&p, &options(choice)).unwrap();
+            let c = s.count(None, |_| {}).unwrap();
+            assert_eq!((c.count, c.complete), (0, true), "{choice:?}");
+            assert!(s.contradiction().is_some(), "{choice:?}");
+        }
+    }
+
+    /// The successor encoding is refused for givens in the middle of the path; `Auto` then
+    /// takes the position encoding.
+    #[test]
+    fn givens_in_the_middle_need_the_position_encoding() {
+        let p = board(10, 10, Moves::King, false)
+            .with_givens(&[(0, 1), (11, 2), (99, 100)])
+            .unwrap();
+        assert!(matches!(
+            PuzzleSolver::new(&p, &options(EncodingChoice::Successor)),
+            Err(SolveError::Encode(_))
+        ));
+        let s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
+        assert_eq!(s.encoding(), Encoding::Position);
+    }
+
+    /// Both encodings agree with brute force on small boards with a given start or end.
+    #[test]
+    fn both_encodings_agree_with_brute_force_on_pinned_ends() {
+        for (moves, closed, givens) in [
+            (Moves::King, false, vec![(0, 1)]),
+            (Moves::King, false, vec![(4, 9)]),
+            (Moves::Rook, false, vec![(0, 1), (8, 9)]),
+            (Moves::Knight, false, vec![(4, 1)]),
+            (Moves::Rook, true, vec![(3, 1)]),
+        ] {
+            let p = board(3, 3, moves, closed).with_givens(&givens).unwrap();
+            let expected = brute::count(&p, None).count;
+            for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+                let mut s = PuzzleSolver::new(&p, &options(choice)).unwrap();
+                let c = s.count(None, |_| {}).unwrap();
+                assert_eq!(c.count, expected, "{} {givens:?} {choice:?}", p.name());
             }
-        );
-        assert!(s.encoding().contradiction.is_some());
+        }
     }
 }

@@ -1,0 +1,134 @@
+//! # Choosing an encoding
+//!
+//! pathsat has two encodings. The position encoding ([`crate::position`]) has a variable per
+//! (cell, value) pair: it expresses every puzzle (givens anywhere, value classes) but grows with
+//! the square of the board. The successor encoding ([`crate::successor`]) has a variable per
+//! move: linear in the board, but it can only pin the start and the end, and it needs the
+//! solver to cut subcycles as they appear. [`EncodingChoice::Auto`] takes the successor
+//! encoding where it applies and the board is at least [`AUTO_SUCCESSOR_MIN_CELLS`] cells, the
+//! size from which it was measured faster (see `encodings/successor.md`).
+
+use crate::{successor, PositionOptions};
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_puzzle::Puzzle;
+
+/// Everything that decides the CNF of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EncodingOptions {
+    pub choice: EncodingChoice,
+    pub position: PositionOptions,
+    /// The exactly-one encoding of the successor encoding's out and in constraints.
+    pub successor_exactly_one: ExactlyOneEncoding,
+}
+
+impl Default for EncodingOptions {
+    fn default() -> Self {
+        EncodingOptions {
+            choice: EncodingChoice::Auto,
+            position: PositionOptions::default(),
+            successor_exactly_one: successor::DEFAULT_EXACTLY_ONE,
+        }
+    }
+}
+
+impl EncodingOptions {
+    /// The encoding used for `puzzle`.
+    pub fn resolve(&self, puzzle: &Puzzle) -> Encoding {
+        self.choice.resolve(puzzle)
+    }
+
+    /// The exactly-one encoding `encoding` uses with these options.
+    pub fn exactly_one(&self, encoding: Encoding) -> ExactlyOneEncoding {
+        match encoding {
+            Encoding::Position => self.position.exactly_one,
+            Encoding::Successor => self.successor_exactly_one,
+        }
+    }
+}
+
+/// An encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    Position,
+    Successor,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Position => "position",
+            Encoding::Successor => "successor",
+        }
+    }
+}
+
+/// The encoding asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EncodingChoice {
+    /// The successor encoding for large puzzles it can express, else the position encoding.
+    #[default]
+    Auto,
+    Position,
+    Successor,
+}
+
+/// The smallest puzzle (in cells) for which `Auto` picks the successor encoding: from 6x6 up
+/// it found the first tour or path faster on every family measured (`encodings/successor.md`).
+pub const AUTO_SUCCESSOR_MIN_CELLS: usize = 36;
+
+impl From<Encoding> for EncodingChoice {
+    fn from(encoding: Encoding) -> Self {
+        match encoding {
+            Encoding::Position => EncodingChoice::Position,
+            Encoding::Successor => EncodingChoice::Successor,
+        }
+    }
+}
+
+impl EncodingChoice {
+    /// The encoding used for `puzzle`. An explicit choice is kept even where it does not apply
+    /// (encoding then says why).
+    pub fn resolve(self, puzzle: &Puzzle) -> Encoding {
+        match self {
+            EncodingChoice::Position => Encoding::Position,
+            EncodingChoice::Successor => Encoding::Successor,
+            EncodingChoice::Auto
+                if puzzle.n_cells() >= AUTO_SUCCESSOR_MIN_CELLS && successor::applies(puzzle) =>
+            {
+                Encoding::Successor
+            }
+            EncodingChoice::Auto => Encoding::Position,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EncodingChoice::Auto => "auto",
+            EncodingChoice::Position => "position",
+            EncodingChoice::Successor => "successor",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_puzzle::Moves;
+
+    #[test]
+    fn auto_takes_the_successor_encoding_for_large_puzzles_it_expresses() {
+        let small = Puzzle::blank(5, 7, Moves::Knight, true).unwrap();
+        let large = Puzzle::blank(10, 10, Moves::Knight, true).unwrap();
+        let pinned = large.with_givens(&[(0, 1), (55, 7)]).unwrap();
+        let started = large.with_givens(&[(0, 1)]).unwrap();
+        assert_eq!(EncodingChoice::Auto.resolve(&small), Encoding::Position);
+        assert_eq!(EncodingChoice::Auto.resolve(&large), Encoding::Successor);
+        assert_eq!(EncodingChoice::Auto.resolve(&started), Encoding::Successor);
+        assert_eq!(EncodingChoice::Auto.resolve(&pinned), Encoding::Position);
+        assert_eq!(
+            EncodingChoice::Successor.resolve(&pinned),
+            Encoding::Successor
+        );
+        assert_eq!(EncodingChoice::Position.resolve(&large), Encoding::Position);
+    }
+}

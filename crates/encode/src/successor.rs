@@ -1,0 +1,492 @@
+//! # The successor encoding
+//!
+//! One variable a(u → v) per arc of the move graph: "the value after u's is on v". Clauses:
+//!
+//! 1. `out`: exactly one arc leaves every vertex;
+//! 2. `in`: exactly one arc enters every vertex;
+//! 3. `two-cycle`: ¬a(u → v) ∨ ¬a(v → u) for every pair joined both ways (when N ≥ 3);
+//! 4. an open path gets a virtual vertex z, joined to every vertex that may hold 1 (z → v) and
+//!    every vertex that may hold N (v → z), or only to the given start and end.
+//!
+//! A model is a set of disjoint cycles covering every vertex. That it is one cycle is not
+//! written down (it would take a clause per subset of vertices): the solver adds *subtour
+//! cuts* for the cycles a model actually has, and solves again (`pathsat-solver`'s successor
+//! loop). The variable count is the number of arcs, linear in the board instead of quadratic,
+//! which is what lets tours of thousands of cells be solved. See `encodings/successor.md`.
+//!
+//! ## References
+//! - G. B. Dantzig, D. R. Fulkerson, S. M. Johnson, *Solution of a large-scale traveling-salesman
+//!   problem*, 1954 (subtour elimination constraints, added as they are violated).
+
+use crate::colours::{colour_classes, Colouring};
+use crate::position::{EncodeStats, FamilyCount};
+use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
+use pathsat_cnf::{ClauseSink, Lit, Var};
+use pathsat_puzzle::{CellRule, Filling, Puzzle};
+
+/// The exactly-one encoding used unless another is asked for: pairwise for the small
+/// constraints of sparse move graphs, which measured much faster than the sequential counter.
+pub const DEFAULT_EXACTLY_ONE: ExactlyOneEncoding = ExactlyOneEncoding::Hybrid;
+
+/// Why the successor encoding does not apply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SuccessorError {
+    #[error(
+        "the successor encoding takes no givens or marks other than the start (value 1) and, \\
+         for a path, the end (value N); use the position encoding"
+    )]
+    Unsupported,
+}
+
+/// The arc variables and how to read a model.
+#[derive(Clone, Debug)]
+pub struct SuccessorEncoding {
+    /// Real vertices (the puzzle's cells).
+    pub n: usize,
+    /// The virtual vertex of an open path (numbered `n`).
+    pub virtual_vertex: Option<usize>,
+    /// The cell that holds 1, if given.
+    pub start: Option<usize>,
+    /// Per vertex (the virtual one included): the arcs out, as (head, variable).
+    pub out_arcs: Vec<Vec<(usize, Var)>>,
+    /// Per vertex: the arcs in, as (tail, variable).
+    pub in_arcs: Vec<Vec<(usize, Var)>>,
+    /// (tail, head) of each arc variable, in variable order from `first`.
+    pub arcs: Vec<(usize, usize)>,
+    pub first: usize,
+    pub stats: EncodeStats,
+    /// Why the puzzle has no solution, when the colour and connectivity checks proved it: the
+    /// CNF is then the empty clause alone, with no arcs.
+    pub contradiction: Option<String>,
+}
+
+impl SuccessorEncoding {
+    /// The (tail, head) of an arc variable.
+    pub fn arc(&self, var: Var) -> Option<(usize, usize)> {
+        var.index()
+            .checked_sub(self.first)
+            .and_then(|i| self.arcs.get(i).copied())
+    }
+
+    /// Every vertex (the virtual one included).
+    pub fn n_vertices(&self) -> usize {
+        self.n + usize::from(self.virtual_vertex.is_some())
+    }
+
+    /// The successor of each vertex in a model (`value_of` gives each variable's value).
+    /// `None` when a vertex has no true outgoing arc, or more than one.
+    pub fn successors(&self, value_of: impl Fn(Var) -> Option<bool>) -> Option<Vec<usize>> {
+        self.out_arcs
+            .iter()
+            .map(|arcs| {
+                let mut true_heads = arcs.iter().filter(|&&(_, v)| value_of(v) == Some(true));
+                let head = true_heads.next()?.0;
+                true_heads.next().is_none().then_some(head)
+            })
+            .collect()
+    }
+
+    /// The clause that some arc leaves `set` (given as a membership vector over all vertices),
+    /// and the one that some arc enters it: every Hamiltonian cycle crosses the boundary of a
+    /// proper subset both ways.
+    pub fn cut_clauses(&self, in_set: &[bool]) -> (Vec<Lit>, Vec<Lit>) {
+        let mut out = Vec::new();
+        let mut into = Vec::new();
+        for (u, arcs) in self.out_arcs.iter().enumerate() {
+            for &(v, var) in arcs {
+                match (in_set[u], in_set[v]) {
+                    (true, false) => out.push(var.positive()),
+                    (false, true) => into.push(var.positive()),
+                    _ => {}
+                }
+            }
+        }
+        (out, into)
+    }
+
+    /// The filling of a Hamiltonian successor function: 1 on the given start, on the virtual
+    /// vertex's successor for a path, or else on cell 0; the other values follow the arcs.
+    pub fn filling(&self, successors: &[usize]) -> Filling {
+        let first = match self.virtual_vertex {
+            Some(z) => successors[z],
+            None => self.start.unwrap_or(0),
+        };
+        let mut values = vec![0u32; self.n];
+        let mut v = first;
+        for k in 1..=self.n as u32 {
+            values[v] = k;
+            v = successors[v];
+        }
+        Filling::from_values(values)
+    }
+
+    /// The fillings one Hamiltonian cycle stands for: one per starting cell for a tour without
+    /// a given start, else one.
+    pub fn fillings_per_cycle(&self) -> u32 {
+        if self.virtual_vertex.is_none() && self.start.is_none() {
+            self.n as u32
+        } else {
+            1
+        }
+    }
+
+    /// The clause excluding exactly this arc set (to enumerate cycles): not all of them again.
+    pub fn blocking_clause(&self, successors: &[usize]) -> Vec<Lit> {
+        successors
+            .iter()
+            .enumerate()
+            .filter_map(|(u, &v)| self.out_arcs[u].iter().find(|&&(h, _)| h == v))
+            .map(|&(_, var)| var.negative())
+            .collect()
+    }
+}
+
+/// Merges the cycles of a cycle cover into one where two-arc exchanges allow (Karp's
+/// patching): a → a' on one cycle and b → b' on another become a → b' and b → a', or, when
+/// the moves go both ways, a → b and b' → a' with the second cycle reversed. Only arcs of the
+/// encoding are used. Returns the successor function of a single cycle, or `None` when the
+/// cycles cannot all be joined this way.
+pub fn patch(
+    encoding: &SuccessorEncoding,
+    successors: &[usize],
+    reversible: bool,
+) -> Option<Vec<usize>> {
+    let total = successors.len();
+    let has_arc = |u: usize, v: usize| encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
+    let mut succ = successors.to_vec();
+    // cycle_of[v]: the cycle v is on (merged cycles are relabelled to the surviving one).
+    let found = cycles(&succ);
+    if found.len() <= 1 {
+        return Some(succ);
+    }
+    let mut cycle_of = vec![0usize; total];
+    let mut members: Vec<Vec<usize>> = found;
+    for (i, cycle) in members.iter().enumerate() {
+        for &v in cycle {
+            cycle_of[v] = i;
+        }
+    }
+    let mut alive = members.len();
+    let mut progress = true;
+    while alive > 1 && progress {
+        progress = false;
+        // Join the smallest live cycle to any other it can be patched into.
+        let mut order: Vec<usize> = (0..members.len())
+            .filter(|&i| !members[i].is_empty())
+            .collect();
+        order.sort_by_key(|&i| members[i].len());
+        'small: for &c in &order {
+            let reversible_c = reversible
+                && members[c]
+                    .iter()
+                    .all(|&v| encoding.virtual_vertex != Some(v));
+            for &b in &members[c] {
+                let b2 = succ[b];
+                // Same orientation: a -> b2 and b -> a2, with a -> a2 on another cycle.
+                for &(a, _) in &encoding.in_arcs[b2] {
+                    let m = cycle_of[a];
+                    if m == c {
+                        continue;
+                    }
+                    let a2 = succ[a];
+                    if has_arc(b, a2) {
+                        succ[a] = b2;
+                        succ[b] = a2;
+                        merge(&mut members, &mut cycle_of, c, m);
+                        alive -= 1;
+                        progress = true;
+                        break 'small;
+                    }
+                }
+                // Reversed: a -> b and b2 -> a2, the cycle of b run backwards from b to b2.
+                if reversible_c {
+                    for &(a, _) in &encoding.in_arcs[b] {
+                        let m = cycle_of[a];
+                        if m == c {
+                            continue;
+                        }
+                        let a2 = succ[a];
+                        if has_arc(b2, a2) {
+                            // Reverse c: every arc x -> y of c becomes y -> x.
+                            let on_c: Vec<(usize, usize)> =
+                                members[c].iter().map(|&x| (x, succ[x])).collect();
+                            for &(x, y) in &on_c {
+                                succ[y] = x;
+                            }
+                            // Now b's successor is its old predecessor; splice b -> ... -> b2.
+                            succ[a] = b;
+                            succ[b2] = a2;
+                            merge(&mut members, &mut cycle_of, c, m);
+                            alive -= 1;
+                            progress = true;
+                            break 'small;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (alive == 1).then_some(succ)
+}
+
+/// Moves the members of cycle `from` into cycle `into`.
+fn merge(members: &mut [Vec<usize>], cycle_of: &mut [usize], from: usize, into: usize) {
+    let moved = std::mem::take(&mut members[from]);
+    for &v in &moved {
+        cycle_of[v] = into;
+    }
+    members[into].extend(moved);
+}
+
+/// The vertices of each cycle of a successor function (which must be a permutation).
+pub fn cycles(successors: &[usize]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; successors.len()];
+    let mut cycles = Vec::new();
+    for start in 0..successors.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = Vec::new();
+        let mut v = start;
+        while !seen[v] {
+            seen[v] = true;
+            cycle.push(v);
+            v = successors[v];
+        }
+        cycles.push(cycle);
+    }
+    cycles
+}
+
+/// Writes the successor encoding of `puzzle` into `sink`.
+///
+/// # Errors
+/// [`SuccessorError::Unsupported`] for givens other than 1 (and N, for a path) and for marks.
+pub fn encode<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    exactly_one: ExactlyOneEncoding,
+    sink: &mut S,
+) -> Result<SuccessorEncoding, SuccessorError> {
+    let n = puzzle.n_cells();
+    let closed = puzzle.is_closed();
+    if puzzle.has_marks() {
+        return Err(SuccessorError::Unsupported);
+    }
+    let (mut start, mut end) = (None, None);
+    for (cell, value) in puzzle.givens() {
+        match value {
+            1 => start = Some(cell),
+            v if v as usize == n && !closed => end = Some(cell),
+            _ => return Err(SuccessorError::Unsupported),
+        }
+    }
+    let virtual_vertex = (!closed).then_some(n);
+    let total = n + usize::from(!closed);
+    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
+    let first = sink.n_vars();
+    let mut out_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];
+    let mut in_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];
+    // On an unbalanced bipartite board the path starts and ends on the larger colour class.
+    let (contradiction, may_end) = match colour_classes(puzzle) {
+        Err(why) => (Some(why), vec![false; n]),
+        Ok(Colouring {
+            colour: Some(colour),
+            odd_colour: Some(odd),
+        }) => (None, colour.iter().map(|&c| c == odd).collect()),
+        Ok(_) => (None, vec![true; n]),
+    };
+    let contradiction = contradiction.or_else(|| {
+        let wrong = |cell: Option<usize>| cell.filter(|&c| !may_end[c]);
+        wrong(start).or(wrong(end)).map(|cell| {
+            format!(
+                "a path alternates the two colours, so it starts and ends on the larger colour \
+                 class, and {:#} is not on it",
+                puzzle.place(cell)
+            )
+        })
+    });
+    if let Some(why) = contradiction {
+        sink.add_clause(&[]);
+        return Ok(SuccessorEncoding {
+            n,
+            virtual_vertex,
+            start,
+            out_arcs,
+            in_arcs,
+            arcs: Vec::new(),
+            first,
+            stats: EncodeStats {
+                cells: n,
+                primary_vars: 0,
+                variables: 0,
+                clauses: 1,
+                families: vec![FamilyCount {
+                    name: "contradiction",
+                    clauses: 1,
+                }],
+            },
+            contradiction: Some(why),
+        });
+    }
+    let mut arcs = Vec::new();
+    let mut arc = |sink: &mut S, u: usize, v: usize| {
+        let var = sink.new_var();
+        out_arcs[u].push((v, var));
+        in_arcs[v].push((u, var));
+        arcs.push((u, v));
+    };
+    for u in 0..n {
+        for &v in puzzle.successors(u) {
+            arc(sink, u, v);
+        }
+    }
+    if let Some(z) = virtual_vertex {
+        for v in (0..n).filter(|&v| may_end[v]) {
+            if start.is_none_or(|s| s == v) && (end != Some(v) || n == 1) {
+                arc(sink, z, v);
+            }
+        }
+        for v in (0..n).filter(|&v| may_end[v]) {
+            if end.is_none_or(|e| e == v) && (start != Some(v) || n == 1) {
+                arc(sink, v, z);
+            }
+        }
+    }
+    let mut families = Vec::new();
+    let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {
+        let before = sink.n_clauses();
+        write(sink);
+        families.push(FamilyCount {
+            name,
+            clauses: sink.n_clauses() - before,
+        });
+    };
+    family("out", sink, &mut |sink| {
+        for arcs in &out_arcs {
+            let lits: Vec<Lit> = arcs.iter().map(|&(_, v)| v.positive()).collect();
+            exactly_one.encode(&lits, sink);
+        }
+    });
+    family("in", sink, &mut |sink| {
+        for arcs in &in_arcs {
+            let lits: Vec<Lit> = arcs.iter().map(|&(_, v)| v.positive()).collect();
+            exactly_one.encode(&lits, sink);
+        }
+    });
+    family("two-cycle", sink, &mut |sink| {
+        // A cycle through two vertices is a whole solution only when there are two (a tour of
+        // 2 cells) or one (a path of 1 cell, through the virtual vertex).
+        if total < 3 {
+            return;
+        }
+        for (u, arcs) in out_arcs.iter().enumerate() {
+            for &(v, uv) in arcs {
+                if u < v {
+                    if let Some(&(_, vu)) = out_arcs[v].iter().find(|&&(h, _)| h == u) {
+                        sink.add_clause(&[uv.negative(), vu.negative()]);
+                    }
+                }
+            }
+        }
+    });
+    let stats = EncodeStats {
+        cells: n,
+        primary_vars: arcs.len(),
+        variables: sink.n_vars() - vars_before,
+        clauses: sink.n_clauses() - clauses_before,
+        families,
+    };
+    Ok(SuccessorEncoding {
+        n,
+        virtual_vertex,
+        start,
+        out_arcs,
+        in_arcs,
+        arcs,
+        first,
+        stats,
+        contradiction: None,
+    })
+}
+
+/// Whether the successor encoding can express `puzzle`.
+pub fn applies(puzzle: &Puzzle) -> bool {
+    let n = puzzle.n_cells();
+    !puzzle.has_marks()
+        && puzzle.rules().iter().all(|r| match r {
+            CellRule::Given(v) => *v == 1 || (*v as usize == n && !puzzle.is_closed()),
+            _ => true,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_cnf::Cnf;
+    use pathsat_puzzle::Moves;
+
+    #[test]
+    fn arcs_and_families() {
+        // 2x3 rook board, closed: 7 edges, 14 arcs.
+        let p = Puzzle::blank(2, 3, Moves::Rook, true).unwrap();
+        let mut cnf = Cnf::new();
+        let e = encode(&p, ExactlyOneEncoding::Sequential, &mut cnf).unwrap();
+        assert_eq!(e.arcs.len(), 14);
+        assert_eq!(e.stats.primary_vars, 14);
+        let families: Vec<(&str, usize)> = e
+            .stats
+            .families
+            .iter()
+            .map(|f| (f.name, f.clauses))
+            .collect();
+        // Degrees 2 and 3: out and in are 4 x (3*2-3) + 2 x (3*3-3) = 24 clauses each.
+        assert_eq!(families, vec![("out", 24), ("in", 24), ("two-cycle", 7)]);
+        // Open: a virtual vertex joined both ways to all 6 cells.
+        let q = Puzzle::blank(2, 3, Moves::Rook, false).unwrap();
+        let e = encode(&q, ExactlyOneEncoding::Sequential, &mut Cnf::new()).unwrap();
+        assert_eq!((e.arcs.len(), e.virtual_vertex), (14 + 12, Some(6)));
+        // A given start (1) and end (N) leave one arc each at the virtual vertex.
+        let r = q.with_givens(&[(0, 1), (5, 6)]).unwrap();
+        let e = encode(&r, ExactlyOneEncoding::Sequential, &mut Cnf::new()).unwrap();
+        assert_eq!(e.out_arcs[6], vec![(0, e.out_arcs[6][0].1)]);
+        assert_eq!(e.in_arcs[6].len(), 1);
+        // Other givens are for the position encoding.
+        let s = q.with_givens(&[(0, 3)]).unwrap();
+        assert!(encode(&s, ExactlyOneEncoding::Sequential, &mut Cnf::new()).is_err());
+        assert!(!applies(&s) && applies(&r));
+    }
+
+    #[test]
+    fn patching_joins_cycles() {
+        // The 2x4 rook board: two 4-cycles (the two 2x2 squares) patch into the 8-cycle.
+        let p = Puzzle::blank(2, 4, Moves::Rook, true).unwrap();
+        let e = encode(&p, ExactlyOneEncoding::Sequential, &mut Cnf::new()).unwrap();
+        // Cells: 0 1 2 3 / 4 5 6 7. Squares 0->1->5->4->0 and 2->3->7->6->2.
+        let mut succ = vec![0; 8];
+        for (u, v) in [
+            (0, 1),
+            (1, 5),
+            (5, 4),
+            (4, 0),
+            (2, 3),
+            (3, 7),
+            (7, 6),
+            (6, 2),
+        ] {
+            succ[u] = v;
+        }
+        let tour = patch(&e, &succ, true).unwrap();
+        assert_eq!(cycles(&tour).len(), 1);
+        for (u, &v) in tour.iter().enumerate() {
+            assert!(p.step_allowed(u, v), "{u} -> {v}");
+        }
+        // One-way moves cannot reverse, and here cannot join at all.
+        assert!(cycles(&succ).len() == 2);
+    }
+
+    #[test]
+    fn cycles_of_a_permutation() {
+        assert_eq!(cycles(&[1, 0, 3, 4, 2]), vec![vec![0, 1], vec![2, 3, 4]]);
+        assert_eq!(cycles(&[1, 2, 0]), vec![vec![0, 1, 2]]);
+    }
+}

@@ -1,0 +1,208 @@
+//! # Solving with the position encoding
+//!
+//! [`PositionSolver`] encodes a puzzle into varisat once and then solves incrementally. Each
+//! solution is decoded through the [`VarMap`], checked by the independent verifier, and blocked
+//! by a clause over its primary literals only, so that the next call finds a different filling
+//! (blocking auxiliary variables as well could count one filling several times).
+
+use crate::{Certificate, SatSolver, SolveError, SolveOptions, SolveStats};
+use pathsat_cnf::{ClauseSink, Lit};
+use pathsat_encode::{position, PositionEncoding, VarMap};
+use pathsat_puzzle::{verify, Filling, Puzzle};
+use std::time::{Duration, Instant};
+
+/// An incremental solver for one puzzle, in the position encoding.
+pub struct PositionSolver<'p> {
+    puzzle: &'p Puzzle,
+    sat: SatSolver,
+    encoding: PositionEncoding,
+    /// When certifying: the fillings returned and the blocking clauses added, in order.
+    record: Option<(Vec<Filling>, Vec<Vec<Lit>>)>,
+    found: u64,
+    exhausted: bool,
+    encode_time: Duration,
+    solve_time: Duration,
+    solve_calls: u64,
+}
+
+impl<'p> PositionSolver<'p> {
+    /// Encodes the puzzle into a fresh varisat instance.
+    ///
+    /// # Errors
+    /// [`SolveError::Encode`] when the puzzle is too large for the encoding.
+    pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
+        let start = Instant::now();
+        let mut sat = if options.certify {
+            SatSolver::with_proof()
+                .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?
+        } else {
+            SatSolver::new()
+        };
+        let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
+        Ok(PositionSolver {
+            puzzle,
+            sat,
+            encoding,
+            record: options.certify.then(|| (Vec::new(), Vec::new())),
+            found: 0,
+            exhausted: false,
+            encode_time: start.elapsed(),
+            solve_time: Duration::ZERO,
+            solve_calls: 0,
+        })
+    }
+
+    /// The encoding written into the solver.
+    pub fn encoding(&self) -> &PositionEncoding {
+        &self.encoding
+    }
+
+    /// The variable map of the encoding.
+    pub fn map(&self) -> &VarMap {
+        &self.encoding.map
+    }
+
+    /// The next filling not returned before, or `None` when there is none left.
+    ///
+    /// # Errors
+    /// A [`SolveError`] if the solver fails, or if a model does not decode to a verified
+    /// solution (a bug, reported rather than printed).
+    pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
+        if self.exhausted {
+            return Ok(None);
+        }
+        let start = Instant::now();
+        let sat = self.sat.solve().map_err(SolveError::Solver);
+        self.solve_time += start.elapsed();
+        self.solve_calls += 1;
+        if !sat? {
+            self.exhausted = true;
+            return Ok(None);
+        }
+        let model = self.sat.model().expect("a satisfiable call has a model");
+        let filling = self
+            .encoding
+            .map
+            .decode(|var| model.get(var.index()).copied().flatten())?;
+        verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+        let block = self.encoding.map.blocking_clause(&filling);
+        self.sat.add_clause(&block);
+        if let Some((fillings, blocks)) = &mut self.record {
+            fillings.push(filling.clone());
+            let mut sorted = block;
+            sorted.sort_unstable();
+            blocks.push(sorted);
+        }
+        self.found += 1;
+        Ok(Some(filling))
+    }
+
+    /// Closes the proof of the run and has varisat's checker replay it. The certificate holds
+    /// only if the checker accepts every step, the models it verified are exactly the fillings
+    /// returned (in order), the clauses added between calls exactly the blocking clauses, and
+    /// unsatisfiability is proved exactly when the search was exhausted. No further solving
+    /// after this.
+    ///
+    /// # Errors
+    /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
+    /// or it does not match the run.
+    pub fn certify(&mut self) -> Result<Certificate, SolveError> {
+        let fail = |why: String| SolveError::Certificate(why);
+        let (fillings, blocks) = self
+            .record
+            .take()
+            .ok_or_else(|| fail("the run recorded no proof".into()))?;
+        let run = self
+            .sat
+            .check_proof(self.encoding.map.n_primary())
+            .ok_or_else(|| fail("the run recorded no proof".into()))?
+            .map_err(|e| fail(e.to_string()))?;
+        if run.models.len() != fillings.len() {
+            return Err(fail(format!(
+                "the proof has {} models, the run returned {} fillings",
+                run.models.len(),
+                fillings.len()
+            )));
+        }
+        for (i, (model, filling)) in run.models.iter().zip(&fillings).enumerate() {
+            let mut expected: Vec<_> = (0..filling.values().len())
+                .filter_map(|cell| self.encoding.map.var(cell, filling.value(cell)))
+                .collect();
+            expected.sort_unstable();
+            if *model != expected {
+                return Err(fail(format!(
+                    "model {} of the proof is not filling {} of the run",
+                    i + 1,
+                    i + 1
+                )));
+            }
+        }
+        if run.added != blocks {
+            return Err(fail(
+                "the clauses added during the run are not the blocking clauses".into(),
+            ));
+        }
+        if run.unsat != self.exhausted {
+            return Err(fail(format!(
+                "the proof {} unsatisfiability, but the search {} exhausted",
+                if run.unsat {
+                    "derives"
+                } else {
+                    "does not derive"
+                },
+                if self.exhausted { "was" } else { "was not" }
+            )));
+        }
+        Ok(Certificate {
+            models: run.models.len(),
+            complete: run.unsat,
+            proof_bytes: run.proof_bytes,
+            check_time: run.check_time,
+        })
+    }
+
+    /// Whether the search has proved that no further filling exists.
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    pub fn stats(&self) -> SolveStats {
+        SolveStats {
+            encoding: pathsat_encode::Encoding::Position,
+            encode: self.encoding.stats.clone(),
+            encode_time: self.encode_time,
+            solve_time: self.solve_time,
+            solve_calls: self.solve_calls,
+            solutions: self.found,
+            subtours: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_puzzle::Moves;
+
+    /// A run whose record disagrees with its proof is refused.
+    #[test]
+    fn a_certificate_must_match_the_run() {
+        let p = Puzzle::blank(2, 3, Moves::Rook, false).unwrap();
+        let options = SolveOptions {
+            certify: true,
+            ..SolveOptions::default()
+        };
+        let mut s = PositionSolver::new(&p, &options).unwrap();
+        while s.next_solution().unwrap().is_some() {}
+        // Pretend the run returned another filling first.
+        if let Some((fillings, _)) = &mut s.record {
+            fillings.swap(0, 1);
+        }
+        let e = s.certify().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("model 1 of the proof is not filling 1"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,266 @@
+//! # Solving with the successor encoding
+//!
+//! [`SuccessorSolver`] writes the successor encoding into varisat and solves lazily: each model
+//! is a set of disjoint cycles; while it has more than one, every cycle gets cut clauses (some
+//! arc must leave it, some must enter it) and the same solver is called again. A single cycle
+//! is a Hamiltonian cycle (or, through the virtual vertex, path): it is turned into a filling,
+//! verified, and its arc set blocked so that enumeration moves on. A tour found without a given
+//! start stands for N fillings, one per starting cell, each verified in turn.
+//!
+//! Before calling the solver again, the cycles of a model are patched together where two-arc
+//! exchanges allow (`pathsat_encode::successor::patch`): a patched tour is a genuine solution,
+//! verified and blocked like the solver's own, and skipped if it was returned before.
+
+use crate::{SatSolver, SolveError, SolveStats};
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_cnf::ClauseSink;
+use pathsat_encode::successor::{self, cycles, patch, SuccessorEncoding};
+use pathsat_puzzle::{verify, Filling, Puzzle};
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// Counters of the lazy loop.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoopStats {
+    /// Solver calls whose model had subcycles.
+    pub rounds: u64,
+    /// Cut clauses added.
+    pub cuts: u64,
+    /// The most cycles one model had.
+    pub max_cycles: usize,
+    /// Tours found by patching a model's cycles together rather than by the solver.
+    pub patched: u64,
+    pub solve_calls: u64,
+    pub solve_time: Duration,
+    pub encode_time: Duration,
+}
+
+/// A lazy successor-encoding solver for one puzzle.
+pub struct SuccessorSolver<'p> {
+    puzzle: &'p Puzzle,
+    sat: SatSolver,
+    encoding: SuccessorEncoding,
+    /// The last tour found, as a filling, with the turns (starting cells) not returned yet:
+    /// each turn is made and verified when it is asked for.
+    pending: Option<(Filling, u32, u32)>,
+    /// Every tour returned, as a successor function: a patched tour is new only if it is not
+    /// among them (the solver's own tours are new by the blocking clauses).
+    emitted: HashSet<Vec<usize>>,
+    exhausted: bool,
+    /// Fillings returned.
+    found: u64,
+    stats: LoopStats,
+}
+
+impl<'p> SuccessorSolver<'p> {
+    /// Encodes the puzzle.
+    ///
+    /// # Errors
+    /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express.
+    pub fn new(puzzle: &'p Puzzle, exactly_one: ExactlyOneEncoding) -> Result<Self, SolveError> {
+        let start = Instant::now();
+        let mut sat = SatSolver::new();
+        let encoding = successor::encode(puzzle, exactly_one, &mut sat)
+            .map_err(|e| SolveError::Encode(e.into()))?;
+        Ok(SuccessorSolver {
+            puzzle,
+            sat,
+            encoding,
+            pending: None,
+            emitted: HashSet::new(),
+            exhausted: false,
+            found: 0,
+            stats: LoopStats {
+                encode_time: start.elapsed(),
+                ..LoopStats::default()
+            },
+        })
+    }
+
+    pub fn encoding(&self) -> &SuccessorEncoding {
+        &self.encoding
+    }
+
+    pub fn stats(&self) -> &LoopStats {
+        &self.stats
+    }
+
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted && self.pending.is_none()
+    }
+
+    /// The Hamiltonian cycles (or paths) found so far, as distinct arc sets.
+    pub fn cycles_found(&self) -> u64 {
+        self.emitted.len() as u64
+    }
+
+    /// The statistics of the run in the shape both encodings share.
+    pub fn solve_stats(&self) -> SolveStats {
+        SolveStats {
+            encoding: pathsat_encode::Encoding::Successor,
+            encode: self.encoding.stats.clone(),
+            encode_time: self.stats.encode_time,
+            solve_time: self.stats.solve_time,
+            solve_calls: self.stats.solve_calls,
+            solutions: self.found,
+            subtours: Some(self.stats.clone()),
+        }
+    }
+
+    /// The next turn of the pending tour, verified.
+    fn next_pending(&mut self) -> Result<Option<Filling>, SolveError> {
+        let Some((filling, next, turns)) = &mut self.pending else {
+            return Ok(None);
+        };
+        let n = filling.values().len() as u32;
+        let s = *next;
+        let turned = if s == 0 {
+            filling.clone()
+        } else {
+            Filling::from_values(
+                filling
+                    .values()
+                    .iter()
+                    .map(|&k| (k - 1 + s) % n + 1)
+                    .collect(),
+            )
+        };
+        *next += 1;
+        if *next == *turns {
+            self.pending = None;
+        }
+        verify(self.puzzle, &turned).map_err(SolveError::Unverified)?;
+        self.found += 1;
+        Ok(Some(turned))
+    }
+
+    /// The next filling not returned before, or `None` when there is none left.
+    ///
+    /// # Errors
+    /// A [`SolveError`] if the solver fails or a filling fails the verifier (a bug).
+    pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
+        if let Some(f) = self.next_pending()? {
+            return Ok(Some(f));
+        }
+        while !self.exhausted {
+            let start = Instant::now();
+            let sat = self.sat.solve().map_err(SolveError::Solver);
+            self.stats.solve_time += start.elapsed();
+            self.stats.solve_calls += 1;
+            if !sat? {
+                self.exhausted = true;
+                break;
+            }
+            let model = self.sat.model().expect("a satisfiable call has a model");
+            let successors = self
+                .encoding
+                .successors(|v| model.get(v.index()).copied().flatten())
+                .ok_or_else(|| {
+                    SolveError::Solver("a model without exactly one successor per vertex".into())
+                })?;
+            let found = cycles(&successors);
+            if found.len() > 1 {
+                self.cut(&found);
+                // The cycles may join into a tour by exchanging arcs, without another call.
+                let reversible = self.puzzle.moves().is_symmetric();
+                match patch(&self.encoding, &successors, reversible) {
+                    Some(tour) if !self.emitted.contains(&tour) => {
+                        self.stats.patched += 1;
+                        self.take(tour);
+                        return self.next_pending();
+                    }
+                    _ => continue,
+                }
+            }
+            self.take(successors);
+            return self.next_pending();
+        }
+        Ok(None)
+    }
+
+    /// Adds the cut clauses of every cycle of a model with subcycles.
+    fn cut(&mut self, found: &[Vec<usize>]) {
+        if std::env::var_os("PATHSAT_TRACE_CUTS").is_some() {
+            let mut sizes: Vec<usize> = found.iter().map(Vec::len).collect();
+            sizes.sort_unstable();
+            eprintln!(
+                "round {}: {} cycles, sizes {:?}",
+                self.stats.rounds + 1,
+                found.len(),
+                sizes
+            );
+        }
+        self.stats.rounds += 1;
+        self.stats.max_cycles = self.stats.max_cycles.max(found.len());
+        let total = self.encoding.n_vertices();
+        let mut in_set = vec![false; total];
+        for cycle in found {
+            for &v in cycle {
+                in_set[v] = true;
+            }
+            let (out, into) = self.encoding.cut_clauses(&in_set);
+            self.sat.add_clause(&out);
+            self.sat.add_clause(&into);
+            self.stats.cuts += 2;
+            for &v in cycle {
+                in_set[v] = false;
+            }
+        }
+    }
+
+    /// Blocks a tour's arc set and queues its fillings.
+    fn take(&mut self, successors: Vec<usize>) {
+        let block = self.encoding.blocking_clause(&successors);
+        self.sat.add_clause(&block);
+        self.emit(&successors);
+        self.emitted.insert(successors);
+    }
+
+    /// Queues the fillings of a Hamiltonian successor function, to be made and verified one
+    /// by one: a tour without a given start stands for N fillings, one per starting cell.
+    fn emit(&mut self, successors: &[usize]) {
+        let filling = self.encoding.filling(successors);
+        self.pending = Some((filling, 0, self.encoding.fillings_per_cycle()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_puzzle::{brute, Moves};
+
+    fn count(p: &Puzzle) -> u64 {
+        let mut s = SuccessorSolver::new(p, ExactlyOneEncoding::Sequential).unwrap();
+        let mut n = 0;
+        while s.next_solution().unwrap().is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        for (r, c, moves, closed) in [
+            (3, 3, Moves::Rook, false),
+            (4, 4, Moves::Rook, true),
+            (3, 4, Moves::King, true),
+            (3, 4, Moves::Knight, false),
+            (2, 2, Moves::Rook, true),
+            (1, 2, Moves::Rook, true),
+            (1, 1, Moves::Rook, false),
+            (3, 3, Moves::Rook, true),
+        ] {
+            let p = Puzzle::blank(r, c, moves.clone(), closed).unwrap();
+            assert_eq!(count(&p), brute::count(&p, None).count, "{}", p.name());
+        }
+    }
+
+    #[test]
+    fn a_knights_tour_needs_cuts() {
+        let p = Puzzle::blank(8, 8, Moves::Knight, true).unwrap();
+        let mut s = SuccessorSolver::new(&p, ExactlyOneEncoding::Sequential).unwrap();
+        let f = s.next_solution().unwrap().unwrap();
+        assert_eq!(verify(&p, &f), Ok(()));
+        assert!(s.stats().rounds > 0 && s.stats().cuts > 0);
+    }
+}
