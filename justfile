@@ -54,3 +54,7 @@ check:
     cargo fmt --all -- --check
     just clippy
     just test
+
+# Large closed knight's tours: pathsat against OR-Tools CP-SAT's circuit model, side by side
+bench-tours *args:
+    python3 benches/tours_vs_cpsat.py {{args}}

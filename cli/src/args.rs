@@ -14,13 +14,16 @@ Examples:
   pathsat solve fixtures/seeds/rook-primes-path.toml --all
   pathsat solve fixtures/seeds/hidato-188.toml --unique --certify --format json
   pathsat count fixtures/small/rook-5x5.toml
+  pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
+  pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
   pathsat compare fixtures/seeds/rook-primes-tour.toml
   pathsat batch fixtures --timeout 60
 
-Puzzle files are TOML (or JSON with the same fields); see fixtures/README.md.
+Puzzle files are TOML (or JSON with the same fields): a board, or a [graph] table; graphs are
+also read from TSPLIB .hcp and DIMACS .col files. See fixtures/README.md.
 Exit status: 0 when the run finished (also when a puzzle has no solution),
 1 when `check`, `decode` or `compare` finds a filling or model invalid or `batch` has a row
 that is not ok, 2 for bad input or usage, 3 for an internal error.";
@@ -28,7 +31,8 @@ that is not ok, 2 for bad input or usage, 3 for an internal error.";
 /// Solve, enumerate and count path puzzles with SAT.
 ///
 /// A path puzzle places 1..N on the N cells of a board so that consecutive values are one move
-/// apart: rook's tours, Numbrix, Hidato, knight's tours.
+/// apart: rook's tours, Numbrix, Hidato, knight's tours; or on the vertices of a graph so that
+/// consecutive values are joined by an edge (Hamiltonian paths and cycles).
 #[derive(Debug, Parser)]
 #[command(name = "pathsat", version, after_help = EXAMPLES)]
 pub struct Cli {
@@ -58,7 +62,8 @@ pub enum Command {
     #[command(
         after_help = "The solution is a text grid (values separated by spaces, '#' for holes;\n\
         pathsat's own text grids are accepted) or JSON: a grid (a list of rows, holes as null),\n\
-        a list of grids, or the output of `pathsat solve --format json`.\n\n\
+        a list of grids, or the output of `pathsat solve --format json`. For a graph puzzle it\n\
+        is a vertex order: the vertex numbers (as in the input) from value 1 to N.\n\n\
         Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
@@ -67,8 +72,12 @@ pub enum Command {
     #[command(
         after_help = "The format (header, `c x VAR ROW COL VALUE` lines, `c p show` projection) is\n\
         documented in encodings/dimacs.md.\n\n\
+        With --encoding auto the position encoding is written when it fits (its models are\n\
+        exactly the fillings); the successor encoding's file (`c a VAR FROM TO` lines) is round\n\
+        0 of its lazy loop, without the subtour cuts added while solving.\n\n\
         Examples:\n  pathsat export fixtures/seeds/hidato-188.toml -o hidato.cnf\n  \
-        pathsat export fixtures/small/rook-4x4.toml --exactly-one pairwise | kissat"
+        pathsat export fixtures/small/rook-4x4.toml --exactly-one pairwise | kissat\n  \
+        pathsat export fixtures/seeds/knight-10x10-closed.toml --encoding successor -o k.cnf"
     )]
     Export(ExportArgs),
     /// Read a SAT solver's output for an exported CNF, check the model and print its filling.
@@ -176,7 +185,7 @@ pub struct WorkerArgs {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// Write the CNF to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.cnf")]
@@ -187,7 +196,7 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// The solver's output; `-` for standard input.
     pub model: PathBuf,
@@ -199,7 +208,7 @@ pub struct DecodeArgs {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// An external solver, by name on PATH or by path (repeat for several).
     #[arg(long = "solver", value_name = "NAME_OR_PATH")]
@@ -215,7 +224,7 @@ pub struct CompareArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// Print every solution.
     #[arg(long, conflicts_with_all = ["limit", "unique"])]
@@ -238,7 +247,7 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// Stop after N fillings; the count is then marked incomplete.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -288,7 +297,7 @@ impl CountMethod {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The puzzle file (.toml or .json).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// The filling to check: a text grid, or JSON (.json).
     pub solution: PathBuf,

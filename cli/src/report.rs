@@ -189,7 +189,11 @@ impl From<&LoopStats> for SubtoursReport {
 
 #[derive(Debug, Serialize)]
 pub struct StatsReport {
+    /// Cells of a board, vertices of a graph.
     pub cells: usize,
+    /// Whether the cells are a graph's vertices (text output names them so).
+    #[serde(skip)]
+    pub graph: bool,
     pub primary_variables: usize,
     pub variables: usize,
     pub clauses: usize,
@@ -242,6 +246,7 @@ impl RunReport {
             encoding,
             stats: StatsReport {
                 cells: stats.encode.cells,
+                graph: puzzle.is_graph(),
                 primary_variables: stats.encode.primary_vars,
                 variables: stats.encode.variables,
                 clauses: stats.encode.clauses,
@@ -512,7 +517,11 @@ fn stats_line(r: &RunReport) -> String {
     let s = &r.stats;
     let sizes = format!(
         "{} · {} ({} primary) · {}",
-        plural(s.cells as u64, "cell"),
+        match (s.graph, s.cells) {
+            (true, 1) => "1 vertex".to_string(),
+            (true, n) => format!("{} vertices", thousands(n as u64)),
+            (false, n) => plural(n as u64, "cell"),
+        },
         plural(s.variables as u64, "variable"),
         thousands(s.primary_variables as u64),
         plural(s.clauses as u64, "clause"),

@@ -407,3 +407,158 @@ fn certified_seed_answers() {
         .code(2)
         .stderr(predicate::str::contains("--method dp cannot be certified"));
 }
+
+/// Graph files: the answer is a vertex order, numbered as in the input, and `check` takes one.
+#[test]
+fn graphs_answer_with_vertex_orders() {
+    let dodecahedron = path("graphs/dodecahedron.col");
+    let v = json_of(&["solve", &dodecahedron]);
+    assert_eq!(v["status"], "sat");
+    let order: Vec<u64> = v["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(sorted, (1..=20).collect::<Vec<u64>>());
+    assert_eq!(v["solutions"][0], v["order"]);
+
+    let dir = tempfile::tempdir().unwrap();
+    let answer = dir.path().join("answer.txt");
+    let line: Vec<String> = order.iter().map(u64::to_string).collect();
+    std::fs::write(&answer, line.join(" ")).unwrap();
+    pathsat()
+        .args(["check", &dodecahedron, answer.to_str().unwrap()])
+        .assert()
+        .success();
+    // Two vertices swapped: no longer a cycle of the dodecahedron (each vertex has 3 of 19
+    // possible neighbours, so the broken order is rejected).
+    let mut broken = order.clone();
+    broken.swap(0, 10);
+    let line: Vec<String> = broken.iter().map(u64::to_string).collect();
+    std::fs::write(&answer, line.join(" ")).unwrap();
+    pathsat()
+        .args(["check", &dodecahedron, answer.to_str().unwrap()])
+        .assert()
+        .code(1);
+
+    // The Petersen graph has no Hamiltonian cycle: an answer, not an error.
+    let v = json_of(&["solve", &path("graphs/petersen.hcp")]);
+    assert_eq!(
+        (v["status"].as_str(), v["count"].as_u64()),
+        (Some("unsat"), Some(0))
+    );
+    pathsat()
+        .args(["count", &path("graphs/petersen-path.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("240 fillings"));
+}
+
+/// `--encoding`: the successor encoding says so in the report, with its rounds of cuts, and
+/// its counts say how many cycles they are.
+#[test]
+fn the_successor_encoding_reports_its_rounds() {
+    let knight = path("seeds/knight-8x8-closed.toml");
+    let v = json_of(&["solve", &knight, "--encoding", "successor"]);
+    assert_eq!(v["encoding"]["name"], "successor");
+    assert_eq!(v["encoding"]["exactly_one"], "hybrid");
+    assert!(v["stats"]["subtours"]["rounds"].as_u64().is_some(), "{v}");
+    let v = json_of(&["solve", &knight, "--encoding", "position"]);
+    assert_eq!(v["encoding"]["name"], "position");
+    assert!(v["stats"].get("subtours").is_none(), "{v}");
+
+    // 2x3 rook board, closed: one cycle of 6 vertices, 6 starts x 2 directions.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rook-2x3-closed.toml");
+    std::fs::write(
+        &file,
+        "moves = \"rook\"\nclosed = true\ngrid = \"\"\"\n. . .\n. . .\n\"\"\"\n",
+    )
+    .unwrap();
+    let v = json_of(&["count", file.to_str().unwrap(), "--encoding", "successor"]);
+    assert_eq!(
+        (v["count"].as_u64(), v["cycles"].as_u64()),
+        (Some(12), Some(2)),
+        "{v}"
+    );
+
+    // Counting by the dynamic program is not an encoding: asking for both is a usage error.
+    pathsat()
+        .args([
+            "count",
+            &knight,
+            "--method",
+            "dp",
+            "--encoding",
+            "successor",
+        ])
+        .assert()
+        .code(2);
+    // The successor encoding cannot pin values in the middle of the path.
+    pathsat()
+        .args([
+            "solve",
+            &path("seeds/hidato-188.toml"),
+            "--encoding",
+            "successor",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("hidato-188.toml"));
+}
+
+/// `export --encoding successor` writes round 0, and `decode` reads a model of it back.
+#[test]
+fn successor_exports_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("k.cnf");
+    let knight = path("seeds/knight-8x8-closed.toml");
+    pathsat()
+        .args([
+            "export",
+            &knight,
+            "--encoding",
+            "successor",
+            "-o",
+            cnf.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("round 0"));
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    assert!(text.contains("c options encoding=successor exactly-one=hybrid\n"));
+    // A tour found by pathsat, written as the solver output of this CNF: its arcs true.
+    let mut solver = varisat::Solver::new();
+    solver.add_dimacs_cnf(text.as_bytes()).unwrap();
+    assert!(solver.solve().unwrap());
+    let model: Vec<String> = solver
+        .model()
+        .unwrap()
+        .iter()
+        .map(|l| l.to_dimacs().to_string())
+        .collect();
+    let out = dir.path().join("k.out");
+    std::fs::write(&out, format!("s SATISFIABLE\nv {} 0\n", model.join(" "))).unwrap();
+    let decoded = pathsat()
+        .args([
+            "decode",
+            &knight,
+            out.to_str().unwrap(),
+            "--encoding",
+            "successor",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&decoded.stdout);
+    let stderr = String::from_utf8_lossy(&decoded.stderr);
+    // Round 0 has no subtour cuts: the model is a tour (exit 0) or several cycles, which
+    // decode names as such (exit 1), never a printed grid of a non-tour.
+    match decoded.status.code() {
+        Some(0) => assert!(stdout.contains("sat"), "{stdout}"),
+        Some(1) => assert!(stderr.contains("disjoint cycles"), "{stderr}"),
+        other => panic!("exit {other:?}: {stderr}"),
+    }
+}

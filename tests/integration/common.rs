@@ -17,12 +17,20 @@ pub fn load(path: &str) -> Puzzle {
     parse_file(&fixture(path)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Every puzzle file under `fixtures/<dir>`, sorted.
+/// Every TOML and JSON puzzle file under `fixtures/<dir>`, sorted.
 pub fn puzzle_files(dir: &str) -> Vec<PathBuf> {
+    files_with(dir, &["toml", "json"])
+}
+
+/// Every file under `fixtures/<dir>` with one of `extensions`, sorted.
+pub fn files_with(dir: &str, extensions: &[&str]) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures_dir().join(dir))
         .expect("fixture directory")
         .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml" || e == "json"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| extensions.iter().any(|x| e == *x))
+        })
         .collect();
     files.sort();
     files
@@ -33,10 +41,11 @@ pub fn pathsat() -> assert_cmd::Command {
     assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
 }
 
-/// Every puzzle file of the fixture corpus (seeds and small boards), sorted.
+/// Every TOML and JSON puzzle file of the fixture corpus (seeds, small boards, graphs), sorted.
 pub fn all_puzzle_files() -> Vec<PathBuf> {
     let mut files = puzzle_files("seeds");
     files.extend(puzzle_files("small"));
+    files.extend(puzzle_files("graphs"));
     files
 }
 

@@ -130,7 +130,8 @@ fn every_method_reproduces_every_fixture_count() {
     }
 }
 
-/// The published counts of `fixtures/large`, by the default method (the program).
+/// The published counts of `fixtures/large`, by the default method (the program). (The
+/// 50x50 knight's tour, which only states that a tour exists, is solved in `graphs.rs`.)
 #[test]
 fn large_fixtures_by_the_program() {
     let dir = crate::common::fixtures_dir().join("large");
@@ -142,6 +143,9 @@ fn large_fixtures_by_the_program() {
     assert!(files.len() >= 5);
     for path in files {
         let puzzle = parse_file(&path).unwrap();
+        if puzzle.expect().count.is_none() {
+            continue;
+        }
         let options = CountOptions {
             jobs: 1,
             ..CountOptions::default()

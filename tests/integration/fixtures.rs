@@ -107,3 +107,58 @@ fn the_rook_tour_is_one_of_the_four_rook_paths() {
         .collect();
     assert_eq!(closing, vec![tour_solution]);
 }
+
+/// The graph files carry no `[expect]`: their answers, from the literature, are here.
+const GRAPH_FILE_COUNTS: [(&str, u64); 2] = [
+    // The Petersen graph is the classic graph without a Hamiltonian cycle.
+    ("petersen.hcp", 0),
+    // The dodecahedron has 30 Hamiltonian cycles (Hamilton's Icosian game); as tours, each
+    // has 20 starts and 2 directions.
+    ("dodecahedron.col", 1200),
+];
+
+/// The graph fixtures, in TOML and in the TSPLIB and DIMACS formats: both encodings count
+/// every filling (each verified, none twice) and agree with the brute-force search and with
+/// the expected count.
+#[test]
+fn graph_fixtures_match_their_expectations_in_both_encodings() {
+    use pathsat_encode::EncodingChoice;
+    let mut files: Vec<(std::path::PathBuf, u64)> = puzzle_files("graphs")
+        .into_iter()
+        .map(|p| {
+            let count = parse_file(&p).unwrap().expect().count.expect("a count");
+            (p, count)
+        })
+        .collect();
+    for (name, count) in GRAPH_FILE_COUNTS {
+        files.push((crate::common::fixture(&format!("graphs/{name}")), count));
+    }
+    assert_eq!(
+        crate::common::files_with("graphs", &["hcp", "col"]).len(),
+        GRAPH_FILE_COUNTS.len()
+    );
+    files.par_iter().for_each(|(path, expected)| {
+        let puzzle = parse_file(path).unwrap();
+        assert!(puzzle.is_graph(), "{}", path.display());
+        let bf = brute::count(&puzzle, None);
+        assert_eq!(
+            (bf.count, bf.complete),
+            (*expected, true),
+            "{}",
+            path.display()
+        );
+        for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+            let options = SolveOptions::default().with_choice(choice);
+            let mut solver = PuzzleSolver::new(&puzzle, &options).unwrap();
+            let mut found = HashSet::new();
+            let count = solver
+                .count(None, |f| {
+                    assert_eq!(verify(&puzzle, f), Ok(()));
+                    assert!(found.insert(f.clone()), "duplicate filling");
+                })
+                .unwrap();
+            assert_eq!(count.count, *expected, "{} {choice:?}", path.display());
+            assert!(count.complete);
+        }
+    });
+}

@@ -12,5 +12,6 @@ mod dimacs;
 mod external_solvers;
 mod fixtures;
 mod garbage;
+mod graphs;
 mod hostile;
 mod random_puzzles;

@@ -1,7 +1,8 @@
 //! Random small puzzles (up to 16 cells; random holes, move rules, givens, marks, open and
 //! closed), written as TOML and parsed like a user's file: the SAT count equals the brute-force
 //! count, the fillings are the same set, each one distinct and verified, with every encoding
-//! option (pruned or not, sequential counter or pairwise).
+//! option (pruned or not, sequential counter or pairwise) and, where it applies, the successor
+//! encoding.
 
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
@@ -191,19 +192,25 @@ proptest! {
         let bf = brute::enumerate(&puzzle, Some(LIMIT), |f| {
             reference.insert(f.clone());
         });
-        for (exactly_one, pruning) in [
+        let mut runs: Vec<(String, EncodingOptions)> = [
             (ExactlyOneEncoding::Sequential, Pruning::Full),
             (ExactlyOneEncoding::Sequential, Pruning::None),
             (ExactlyOneEncoding::Pairwise, Pruning::Full),
-        ] {
-            let options = SolveOptions {
-                encoding: EncodingOptions {
-                    choice: EncodingChoice::Position,
-                    position: PositionOptions { exactly_one, pruning, ..PositionOptions::default() },
-                    ..EncodingOptions::default()
-                },
-                ..SolveOptions::default()
-            };
+        ]
+        .into_iter()
+        .map(|(exactly_one, pruning)| {
+            let position = PositionOptions { exactly_one, pruning, ..PositionOptions::default() };
+            let choice = EncodingChoice::Position;
+            (format!("{exactly_one:?} {pruning:?}"), EncodingOptions { choice, position, ..EncodingOptions::default() })
+        })
+        .collect();
+        // The successor encoding, where it applies (no marks, givens only at the ends).
+        if pathsat_encode::successor::applies(&puzzle) {
+            let choice = EncodingChoice::Successor;
+            runs.push(("successor".to_string(), EncodingOptions { choice, ..EncodingOptions::default() }));
+        }
+        for (label, encoding) in runs {
+            let options = SolveOptions { encoding, ..SolveOptions::default() };
             let mut solver = PuzzleSolver::new(&puzzle, &options).unwrap();
             let mut found = HashSet::new();
             let mut duplicates = 0;
@@ -216,10 +223,10 @@ proptest! {
                 })
                 .unwrap();
             prop_assert_eq!(duplicates, 0);
-            prop_assert_eq!(count.count, bf.count, "{:?} {:?}\n{}", exactly_one, pruning, text);
-            prop_assert_eq!(count.complete, bf.complete, "{:?} {:?}\n{}", exactly_one, pruning, text);
+            prop_assert_eq!(count.count, bf.count, "{}\n{}", label, text);
+            prop_assert_eq!(count.complete, bf.complete, "{}\n{}", label, text);
             if bf.complete {
-                prop_assert!(found == reference, "{:?} {:?}: other fillings\n{}", exactly_one, pruning, text);
+                prop_assert!(found == reference, "{}: other fillings\n{}", label, text);
             }
         }
     }

@@ -15,6 +15,7 @@ use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs};
 use crate::Failure;
 use clap::ValueEnum;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_puzzle::Format;
 use rayon::prelude::*;
 use report::{Report, Row, Status, Summary};
 use std::collections::BTreeMap;
@@ -139,7 +140,8 @@ fn parse_shard(text: &str) -> Result<(usize, usize), Failure> {
     Ok((i, n))
 }
 
-/// Every `.toml` and `.json` file under `dir` (or `dir` itself, if it is a file), sorted.
+/// Every puzzle file under `dir` (or `dir` itself, if it is a file), sorted: `.toml`, `.json`
+/// and the graph formats `.hcp`, `.col`, `.dimacs`.
 fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     if !dir.exists() {
         return Err(Failure::Input(format!(
@@ -151,16 +153,14 @@ fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     for entry in walkdir::WalkDir::new(dir).follow_links(true) {
         let entry = entry.map_err(|e| Failure::Input(format!("{}: {e}", dir.display())))?;
         let path = entry.path();
-        let is_puzzle = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json"));
+        let is_puzzle = Format::from_path(path).is_some();
         if entry.file_type().is_file() && is_puzzle {
             files.push(path.to_path_buf());
         }
     }
     if files.is_empty() {
         return Err(Failure::Input(format!(
-            "{}: no puzzle files (.toml or .json) found",
+            "{}: no puzzle files (.toml, .json, .hcp, .col or .dimacs) found",
             dir.display()
         )));
     }

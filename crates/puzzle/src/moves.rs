@@ -170,7 +170,7 @@ impl fmt::Display for Moves {
             }
             Moves::Graph(arcs) => write!(
                 f,
-                "graph ({} {})",
+                "{} {}",
                 arcs.n_edges(),
                 if arcs.directed { "arcs" } else { "edges" }
             ),
