@@ -1,7 +1,10 @@
 //! # pathsat-encode
 //!
-//! Path puzzles to CNF. The encoder writes into any [`pathsat_cnf::ClauseSink`], so the same
-//! code feeds the embedded solver, an in-memory [`pathsat_cnf::Cnf`] for DIMACS, or a counter.
+//! Path puzzles to CNF, in two encodings: [`position`] (a variable per cell and value; every
+//! puzzle) and [`successor`] (a variable per move; tours and paths, with subtour cuts added
+//! lazily by the solver). [`choice`] decides between them. The encoders write into any
+//! [`pathsat_cnf::ClauseSink`], so the same code feeds the embedded solver, an in-memory
+//! [`pathsat_cnf::Cnf`] for DIMACS, or a counter.
 //!
 //! ```
 //! use pathsat_cnf::{ClauseSink, Cnf};
