@@ -53,3 +53,24 @@ pub fn all_puzzle_files() -> Vec<PathBuf> {
 pub fn tests_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests")
 }
+
+/// Every filling of `puzzle` in the encoding `choice`, each checked by the verifier and
+/// checked not to repeat, with the count the solver reports.
+pub fn all_fillings(
+    puzzle: &Puzzle,
+    choice: pathsat_encode::EncodingChoice,
+) -> (
+    pathsat_solver::Count,
+    std::collections::HashSet<pathsat_puzzle::Filling>,
+) {
+    let options = pathsat_solver::SolveOptions::default().with_choice(choice);
+    let mut solver = pathsat_solver::PuzzleSolver::new(puzzle, &options).unwrap();
+    let mut found = std::collections::HashSet::new();
+    let count = solver
+        .count(None, |f| {
+            assert_eq!(pathsat_puzzle::verify(puzzle, f), Ok(()));
+            assert!(found.insert(f.clone()), "duplicate filling");
+        })
+        .unwrap();
+    (count, found)
+}

@@ -223,15 +223,7 @@ proptest! {
             reference.insert(f.clone());
         });
         for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
-            let options = SolveOptions::default().with_choice(choice);
-            let mut solver = PuzzleSolver::new(&puzzle, &options).unwrap();
-            let mut found = HashSet::new();
-            let count = solver
-                .count(None, |f| {
-                    assert_eq!(verify(&puzzle, f), Ok(()));
-                    assert!(found.insert(f.clone()), "duplicate filling");
-                })
-                .unwrap();
+            let (count, found) = crate::common::all_fillings(&puzzle, choice);
             prop_assert!(count.complete);
             prop_assert_eq!(count.count, bf.count, "{:?}\n{}", choice, text);
             prop_assert!(found == reference, "{:?}: other fillings\n{}", choice, text);

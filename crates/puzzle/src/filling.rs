@@ -207,6 +207,26 @@ fn order_to_filling(n: usize, order: &[usize]) -> Result<Filling, String> {
     Ok(Filling::from_values(values))
 }
 
+/// Parses a solution file's JSON; a syntax error keeps serde_json's line and column as the
+/// location and drops them from the message.
+fn parse_json(text: &str) -> Result<serde_json::Value, PuzzleError> {
+    serde_json::from_str(text).map_err(|e| {
+        let full = e.to_string();
+        let message = full
+            .rfind(" at line ")
+            .map_or(full.as_str(), |i| &full[..i])
+            .to_string();
+        PuzzleError::new(
+            ErrorKind::Syntax,
+            (e.line() > 0).then(|| Location {
+                line: e.line(),
+                column: e.column().max(1),
+            }),
+            format!("invalid JSON: {message}"),
+        )
+    })
+}
+
 /// Reads the fillings of a solution file for a graph puzzle of `n` vertices: text with one
 /// order per line, or JSON (an order, a list of orders, an object with `order` or with
 /// `solutions`, as `pathsat solve --format json` prints).
@@ -216,21 +236,7 @@ fn order_to_filling(n: usize, order: &[usize]) -> Result<Filling, String> {
 pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
     let orders: Vec<Vec<usize>> = if json {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            let full = e.to_string();
-            let message = full
-                .rfind(" at line ")
-                .map_or(full.as_str(), |i| &full[..i])
-                .to_string();
-            PuzzleError::new(
-                ErrorKind::Syntax,
-                (e.line() > 0).then(|| Location {
-                    line: e.line(),
-                    column: e.column().max(1),
-                }),
-                format!("invalid JSON: {message}"),
-            )
-        })?;
+        let value = parse_json(text)?;
         let list = |v: &serde_json::Value| -> Option<Vec<usize>> {
             v.as_array()?
                 .iter()
@@ -286,21 +292,7 @@ pub fn parse_fillings(board: &Board, text: &str, json: bool) -> Result<Vec<Filli
     if !json {
         return Ok(vec![parse_filling_text(board, text)?]);
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        let full = e.to_string();
-        let message = full
-            .rfind(" at line ")
-            .map_or(full.as_str(), |i| &full[..i])
-            .to_string();
-        PuzzleError::new(
-            ErrorKind::Syntax,
-            (e.line() > 0).then(|| Location {
-                line: e.line(),
-                column: e.column().max(1),
-            }),
-            format!("invalid JSON: {message}"),
-        )
-    })?;
+    let value = parse_json(text)?;
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
     let grids: Vec<&serde_json::Value> = match &value {
         serde_json::Value::Object(map) => match map.get("solutions") {
