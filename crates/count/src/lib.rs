@@ -163,6 +163,12 @@ pub enum CountError {
 /// How long `Auto` lets plain enumeration run before it splits the count into cubes.
 const PROBE_TIME: Duration = Duration::from_millis(300);
 
+/// How long [`Method::Auto`] lets the frontier program run before counting by SAT instead.
+/// Every count of the fixtures that the program finishes takes well under a second; where the
+/// frontier explodes (the 8x8 knight's board) it would otherwise spend about 20 s reaching its
+/// state budget before giving up.
+const DP_BUDGET: Duration = Duration::from_secs(2);
+
 /// Counts the fillings of `puzzle`; `progress` hears the running count.
 ///
 /// # Errors
@@ -186,9 +192,8 @@ pub fn count(
         };
     }
     match options.method {
-        Method::Dp => {
-            dp(puzzle, options, progress).map_err(|e| CountError::DpNotApplicable(e.to_string()))
-        }
+        Method::Dp => dp(puzzle, options, options.deadline, progress)
+            .map_err(|e| CountError::DpNotApplicable(e.to_string())),
         Method::Sat if options.solve.encoding.choice == EncodingChoice::Successor => {
             Err(CountError::CubesNeedPositions)
         }
@@ -199,14 +204,22 @@ pub fn count(
                 // An explicit encoding asks for a SAT count.
                 "the successor encoding was asked for".to_string()
             } else {
-                match dp(puzzle, options, progress) {
+                let budget_end = Instant::now() + DP_BUDGET;
+                let dp_deadline = options.deadline.map_or(budget_end, |d| d.min(budget_end));
+                match dp(puzzle, options, Some(dp_deadline), progress) {
                     Ok(counted) => return Ok(counted),
-                    Err(NotApplicable::Deadline) => {
+                    Err(NotApplicable::Deadline)
+                        if options.deadline.is_some_and(|d| Instant::now() >= d) =>
+                    {
                         return Ok(Counted {
                             stopped: Some(Stopped::Deadline),
                             ..Counted::dp()
                         })
                     }
+                    Err(NotApplicable::Deadline) => format!(
+                        "the frontier program did not finish within {} s",
+                        DP_BUDGET.as_secs()
+                    ),
                     Err(why) => why.to_string(),
                 }
             };
@@ -236,9 +249,10 @@ pub fn count(
 fn dp(
     puzzle: &Puzzle,
     options: &CountOptions,
+    deadline: Option<Instant>,
     progress: &(dyn Fn(u128) + Sync),
 ) -> Result<Counted, NotApplicable> {
-    let total = count_fillings(puzzle, options.deadline)?;
+    let total = count_fillings(puzzle, deadline)?;
     let (count, complete) = match options.limit {
         Some(l) if total > u128::from(l) => (u128::from(l), false),
         _ => (total, true),

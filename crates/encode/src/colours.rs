@@ -55,8 +55,13 @@ pub fn colour_classes(puzzle: &Puzzle) -> Result<Colouring, String> {
         }
     }
     if reached < n {
+        let (things, links) = if puzzle.is_graph() {
+            ("vertices", "edges")
+        } else {
+            ("cells", "moves")
+        };
         return Err(format!(
-            "only {reached} of the {n} cells are connected by moves to {:#}: no path can visit them all",
+            "only {reached} of the {n} {things} are connected by {links} to {:#}: no path can visit them all",
             puzzle.place(0)
         ));
     }

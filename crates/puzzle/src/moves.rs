@@ -168,12 +168,11 @@ impl fmt::Display for Moves {
                 let list = offsets.iter().map(|(dr, dc)| format!("[{dr}, {dc}]"));
                 write!(f, "[{}]", list.format(", "))
             }
-            Moves::Graph(arcs) => write!(
-                f,
-                "{} {}",
-                arcs.n_edges(),
-                if arcs.directed { "arcs" } else { "edges" }
-            ),
+            Moves::Graph(arcs) => {
+                let noun = if arcs.directed { "arc" } else { "edge" };
+                let n = arcs.n_edges();
+                write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
+            }
         }
     }
 }
