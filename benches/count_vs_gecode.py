@@ -3,7 +3,8 @@
 
 The two counting benchmarks of the anchors (../shared/anchors): the empty 5x5 rook board
 (8648 fillings) and the 6x6 closed knight's tours with (0, 0) holding 1 (19724). For each,
-pathsat (the default method, and the verified SAT method) and Gecode (the anchors' `succ`
+pathsat (the default method, the verified SAT method in cubes, and verified enumeration in
+the successor encoding) and Gecode (the anchors' `succ`
 circuit model) run in turn, A B C A B C ..., as whole processes; the table gives the median,
 minimum and maximum wall time, the count each reported, and pathsat's median as a fraction of
 Gecode's.
@@ -73,6 +74,9 @@ def main():
         tools = [
             ("pathsat count", [pathsat, "count", fixture, "--format", "json"], ROOT, pathsat_count),
             ("pathsat count --method sat", [pathsat, "count", fixture, "--method", "sat", "--format", "json"], ROOT, pathsat_count),
+            # Verified enumeration in the successor encoding (one cycle per solver call).
+            ("pathsat count, successor", [pathsat, "count", fixture, "--method", "enumerate",
+                                          "--encoding", "successor", "--format", "json"], ROOT, pathsat_count),
         ]
         if gecode:
             tools.append((
