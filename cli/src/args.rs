@@ -119,7 +119,7 @@ pub enum Command {
 pub struct BatchArgs {
     #[command(subcommand)]
     pub command: Option<BatchCommand>,
-    /// The directory searched (recursively) for puzzle files, .toml and .json.
+    /// The directory searched (recursively) for puzzle files: .toml, .json, .hcp, .col, .dimacs.
     #[arg(required = true)]
     pub dir: Option<PathBuf>,
     /// Puzzles counted at the same time (default: the number of processors).

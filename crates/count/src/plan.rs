@@ -64,7 +64,6 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
         .is_symmetric()
         .then(|| value_reversal(n, puzzle.is_closed()));
     let identity_values: Vec<u32> = (0..=n as u32).collect();
-    let mut group: Vec<Symmetry> = Vec::new();
     let n32 = n as u32;
     if puzzle.is_closed() {
         // Value 1 on the given cell, or else on the cell with the fewest moves (every tour
@@ -74,18 +73,11 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
                 .min_by_key(|&c| puzzle.successors(c).len())
                 .expect("n >= 4")
         });
-        for perm in board.iter().filter(|p| p[c0] == c0) {
-            group.push(Symmetry {
-                cells: perm.clone(),
-                values: identity_values.clone(),
-            });
-            if let Some(rev) = &reversal {
-                group.push(Symmetry {
-                    cells: perm.clone(),
-                    values: rev.clone(),
-                });
-            }
-        }
+        let group = with_reversal(
+            board.iter().filter(|p| p[c0] == c0),
+            &identity_values,
+            reversal.as_ref(),
+        );
         let mut labels = Vec::new();
         for &a in puzzle.successors(c0) {
             for &b in puzzle.predecessors(c0) {
@@ -135,18 +127,7 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
             symmetry: Some(symmetry),
         }
     } else {
-        for perm in &board {
-            group.push(Symmetry {
-                cells: perm.clone(),
-                values: identity_values.clone(),
-            });
-            if let Some(rev) = &reversal {
-                group.push(Symmetry {
-                    cells: perm.clone(),
-                    values: rev.clone(),
-                });
-            }
-        }
+        let group = with_reversal(board.iter(), &identity_values, reversal.as_ref());
         let mut labels = Vec::new();
         for &c in domains.cells(1) {
             for &d in domains.cells(n32) {
@@ -173,6 +154,29 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
             symmetry: Some(symmetry),
         }
     }
+}
+
+/// Each board permutation with the values kept, followed (for symmetric moves) by the same
+/// permutation with the values reversed.
+fn with_reversal<'a>(
+    perms: impl Iterator<Item = &'a Vec<usize>>,
+    identity_values: &[u32],
+    reversal: Option<&Vec<u32>>,
+) -> Vec<Symmetry> {
+    let mut group = Vec::new();
+    for perm in perms {
+        group.push(Symmetry {
+            cells: perm.clone(),
+            values: identity_values.to_vec(),
+        });
+        if let Some(rev) = reversal {
+            group.push(Symmetry {
+                cells: perm.clone(),
+                values: rev.clone(),
+            });
+        }
+    }
+    group
 }
 
 /// The classes of `labels` under `group` (which holds the identity): one representative per

@@ -86,22 +86,31 @@ impl SuccessorEncoding {
             .collect()
     }
 
-    /// The clause that some arc leaves `set` (given as a membership vector over all vertices),
-    /// and the one that some arc enters it: every Hamiltonian cycle crosses the boundary of a
-    /// proper subset both ways.
-    pub fn cut_clauses(&self, in_set: &[bool]) -> (Vec<Lit>, Vec<Lit>) {
-        let mut out = Vec::new();
-        let mut into = Vec::new();
-        for (u, arcs) in self.out_arcs.iter().enumerate() {
-            for &(v, var) in arcs {
-                match (in_set[u], in_set[v]) {
-                    (true, false) => out.push(var.positive()),
-                    (false, true) => into.push(var.positive()),
-                    _ => {}
-                }
-            }
-        }
-        (out, into)
+    /// The clause that some arc leaves the vertex set `members` (`in_set` is its membership
+    /// vector over all vertices), and the one that some arc enters it: every Hamiltonian cycle
+    /// crosses the boundary of a proper subset both ways. Only the members' own arcs are read,
+    /// so cutting every cycle of a model costs one pass over the arcs. The literals come in
+    /// the order of their tails, then of their variables.
+    pub fn cut_clauses(&self, members: &[usize], in_set: &[bool]) -> (Vec<Lit>, Vec<Lit>) {
+        let mut members = members.to_vec();
+        members.sort_unstable();
+        let out = members
+            .iter()
+            .flat_map(|&u| self.out_arcs[u].iter())
+            .filter(|&&(v, _)| !in_set[v])
+            .map(|&(_, var)| var.positive())
+            .collect();
+        let mut into: Vec<(usize, Var)> = members
+            .iter()
+            .flat_map(|&v| self.in_arcs[v].iter())
+            .filter(|&&(u, _)| !in_set[u])
+            .copied()
+            .collect();
+        into.sort_unstable_by_key(|&(u, var)| (u, var.index()));
+        (
+            out,
+            into.into_iter().map(|(_, var)| var.positive()).collect(),
+        )
     }
 
     /// The filling of a Hamiltonian successor function: 1 on the given start, on the virtual

@@ -165,6 +165,24 @@ fn count_cycles(
     if first.contains(&usize::MAX) {
         return Some(0); // an isolated vertex
     }
+    // A vertex is on the frontier from its first edge to its last: a sweep too wide for the
+    // packed states is refused here, before any work, rather than after the states explode.
+    let mut change = vec![0i64; edges.len() + 1];
+    for w in 0..n {
+        change[first[w]] += 1;
+        change[last[w] + 1] -= 1;
+    }
+    let widest = change
+        .iter()
+        .scan(0i64, |width, d| {
+            *width += d;
+            Some(*width)
+        })
+        .max()
+        .unwrap_or(0);
+    if widest > MAX_FRONTIER as i64 {
+        return None;
+    }
     let last_forced = edges.iter().rposition(|e| e.2);
     // Edges of each vertex not yet taken or skipped.
     let mut remaining = vec![0usize; n];
@@ -184,9 +202,7 @@ fn count_cycles(
         }
         for w in [u, v] {
             if first[w] == i {
-                if frontier.len() == MAX_FRONTIER {
-                    return None;
-                }
+                debug_assert!(frontier.len() < MAX_FRONTIER, "the width was checked");
                 let slot = frontier.len();
                 frontier.push(w);
                 entered += 1;

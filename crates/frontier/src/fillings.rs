@@ -109,6 +109,8 @@ pub fn count_fillings(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u128
 
 /// Whether the graph is disconnected, or bipartite with colour classes that no Hamiltonian
 /// path (sizes differing by more than one) or cycle (sizes differing at all) can alternate.
+/// The encoder's `pathsat_encode::colours` makes the same check; this engine keeps its own so
+/// that its counts stay an independent cross-check of the SAT counts.
 fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
     let n = graph.n_vertices();
     let mut adjacent = vec![Vec::new(); n];

@@ -198,7 +198,7 @@ impl<'p> SuccessorSolver<'p> {
             for &v in cycle {
                 in_set[v] = true;
             }
-            let (out, into) = self.encoding.cut_clauses(&in_set);
+            let (out, into) = self.encoding.cut_clauses(cycle, &in_set);
             self.sat.add_clause(&out);
             self.sat.add_clause(&into);
             self.stats.cuts += 2;
