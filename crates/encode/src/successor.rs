@@ -32,7 +32,7 @@ pub const DEFAULT_EXACTLY_ONE: ExactlyOneEncoding = ExactlyOneEncoding::Hybrid;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SuccessorError {
     #[error(
-        "the successor encoding takes no givens or marks other than the start (value 1) and, \\
+        "the successor encoding takes no givens or marks other than the start (value 1) and, \
          for a path, the end (value N); use the position encoding"
     )]
     Unsupported,
