@@ -507,7 +507,10 @@ fn the_successor_encoding_reports_its_rounds() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("hidato-188.toml"));
+        .stderr(predicate::str::contains("hidato-188.toml"))
+        .stderr(predicate::str::contains(
+            "other than the start (value 1) and, for a path, the end (value N)",
+        ));
 }
 
 /// `export --encoding successor` writes round 0, and `decode` reads a model of it back.
