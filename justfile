@@ -58,3 +58,8 @@ check:
 # Large closed knight's tours: pathsat against OR-Tools CP-SAT's circuit model, side by side
 bench-tours *args:
     python3 benches/tours_vs_cpsat.py {{args}}
+
+# Trail puzzles: the two sum encodings and OR-Tools CP-SAT side by side (first trail, count)
+bench-trails *args:
+    cargo build --release -q
+    python3 benches/trails_vs_cpsat.py {{args}}

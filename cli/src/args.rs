@@ -5,6 +5,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_cnf::pb::SumEncoding;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use std::path::PathBuf;
 
@@ -334,6 +335,17 @@ pub struct EncodingArgs {
     /// as unit clauses, instead of pruning the pairs no solution can use.
     #[arg(long, help_heading = "Encoding")]
     pub no_prune: bool,
+    /// Trail puzzles: how the sum of the labels becomes clauses (encodings/trail.md).
+    #[arg(long, value_enum, default_value_t = SumMethod::Bdd, help_heading = "Encoding")]
+    pub sum_encoding: SumMethod,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SumMethod {
+    /// A layered decision diagram: about n·(S+1) nodes, 2 clauses each, arc consistent.
+    Bdd,
+    /// Two sequential weight counters, for "at most S" and "at least S".
+    Swc,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -367,6 +379,8 @@ impl EncodingArgs {
         if self.no_prune {
             flags.push("--no-prune".to_string());
         }
+        flags.push("--sum-encoding".to_string());
+        flags.push(value_name(&self.sum_encoding));
         flags
     }
 
@@ -389,6 +403,10 @@ impl EncodingArgs {
                     Pruning::None
                 } else {
                     Pruning::Full
+                },
+                sum: match self.sum_encoding {
+                    SumMethod::Bdd => SumEncoding::Bdd,
+                    SumMethod::Swc => SumEncoding::SequentialWeight,
                 },
                 ..defaults.position
             },

@@ -116,6 +116,10 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             "{}: {e}; leave --method out or use --method enumerate",
             args.file.display()
         )),
+        CountError::TrailsEnumerate => Failure::Input(format!(
+            "{}: --method sat: {e}; leave --method out or use --method enumerate",
+            args.file.display()
+        )),
         CountError::CubesNeedPositions => Failure::Input(format!(
             "{}: --method sat: {e}; use --method enumerate or --encoding position",
             args.file.display()
@@ -206,7 +210,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {
     let fillings = if puzzle.is_graph() {
         parse_orders(puzzle.n_cells(), &text, json)
     } else {
-        parse_fillings(puzzle.board(), &text, json)
+        parse_fillings(puzzle.board(), &text, json, puzzle.trail().is_some())
     }
     .map_err(|e| Failure::Input(e.with_path(&args.solution).to_string()))?;
     let first_violation = fillings

@@ -20,8 +20,10 @@ pub struct RunReport {
     pub name: String,
     /// "sat" or "unsat".
     pub status: &'static str,
-    /// Fillings found (all of them when `complete`).
+    /// Fillings found (all of them when `complete`); for a trail puzzle, trails.
     pub count: u128,
+    /// What `count` counts: "fillings", or "trails" (a path and its reverse once).
+    pub counts: &'static str,
     /// Whether the search proved there are no other fillings.
     pub complete: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -30,7 +32,8 @@ pub struct RunReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
     /// The fillings found (none for `count`): for a board each a grid of rows, holes as null;
-    /// for a graph each a vertex order (vertices numbered from 1, as in the input).
+    /// for a trail each a grid of step numbers, null for holes and for cells off the trail; for
+    /// a graph each a vertex order (vertices numbered from 1, as in the input).
     pub solutions: Solutions,
     /// A graph's first solution as a vertex order.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,7 +126,22 @@ impl Solutions {
         if puzzle.is_graph() {
             Solutions::Orders(fillings.iter().map(vertex_order).collect())
         } else {
-            Solutions::Grids(fillings.iter().map(|f| f.to_rows(puzzle.board())).collect())
+            let off_trail_as_null = |mut grid: Grid| {
+                if puzzle.trail().is_some() {
+                    for entry in grid.iter_mut().flatten() {
+                        if *entry == Some(0) {
+                            *entry = None;
+                        }
+                    }
+                }
+                grid
+            };
+            Solutions::Grids(
+                fillings
+                    .iter()
+                    .map(|f| off_trail_as_null(f.to_rows(puzzle.board())))
+                    .collect(),
+            )
         }
     }
 }
@@ -225,6 +243,11 @@ impl RunReport {
             name: puzzle.name().to_string(),
             status: if count.count > 0 { "sat" } else { "unsat" },
             count: u128::from(count.count),
+            counts: if puzzle.trail().is_some() {
+                "trails"
+            } else {
+                "fillings"
+            },
             complete: count.complete,
             limit,
             unique,
@@ -396,6 +419,9 @@ pub fn print_solve_text(
         } else {
             out.write_all(render::filling_grid(puzzle, filling).as_bytes())?;
         }
+        if let Some(labels) = render::trail_labels(puzzle, filling) {
+            writeln!(out, "{labels}")?;
+        }
     }
     if let (Some(legend), false) = (render::legend(puzzle), shown.is_empty()) {
         writeln!(out, "{legend}")?;
@@ -417,18 +443,18 @@ fn solve_status(r: &RunReport) -> String {
             format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
         };
     }
+    let noun = r.counts.trim_end_matches('s');
     if r.count == 0 {
         return match &r.reason {
-            Some(why) => format!("unsat: no filling solves the puzzle ({why})"),
-            None => "unsat: no filling solves the puzzle".to_string(),
+            Some(why) => format!("unsat: no {noun} solves the puzzle ({why})"),
+            None => format!("unsat: no {noun} solves the puzzle"),
         };
     }
     match (r.unique, r.limit) {
-        (Some(true), _) => "sat: the solution is unique (no other filling exists)".to_string(),
-        (Some(false), _) => {
-            "sat: the solution is not unique (another filling exists; `pathsat count` counts them)"
-                .to_string()
-        }
+        (Some(true), _) => format!("sat: the solution is unique (no other {noun} exists)"),
+        (Some(false), _) => format!(
+            "sat: the solution is not unique (another {noun} exists; `pathsat count` counts them)"
+        ),
         (None, _) if r.complete => {
             format!("sat: {} — all of them", plural_big(r.count, "solution"))
         }
@@ -445,7 +471,7 @@ fn solve_status(r: &RunReport) -> String {
 
 pub fn print_count_text(r: &RunReport) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let fillings = plural_big(r.count, "filling");
+    let fillings = plural_big(r.count, r.counts.trim_end_matches('s'));
     let what = match (r.complete, r.stopped) {
         (true, _) => format!("{fillings} (complete)"),
         (false, Some("timeout")) => {
@@ -484,6 +510,11 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
                  given start); every filling verified"
             )?
         }
+        Some(_) if r.counts == "trails" => writeln!(
+            out,
+            "method: SAT enumeration of trails, each once (a path and its reverse are one trail; \
+             a closed trail also has one start); every trail verified"
+        )?,
         Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
         None => {}
     }

@@ -13,6 +13,6 @@ fuzz_target!(|data: &[u8]| {
     let _ = parse_solver_output(text);
     let _ = parse_dimacs(text);
     let board = Board::from_mask(3, 3, &[true, true, true, true, false, true, true, true, true]);
-    let _ = parse_fillings(&board, text, false);
-    let _ = parse_fillings(&board, text, true);
+    let _ = parse_fillings(&board, text, false, false);
+    let _ = parse_fillings(&board, text, true, false);
 });

@@ -41,11 +41,13 @@ pub fn pathsat() -> assert_cmd::Command {
     assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
 }
 
-/// Every TOML and JSON puzzle file of the fixture corpus (seeds, small boards, graphs), sorted.
+/// Every TOML and JSON puzzle file of the fixture corpus (seeds, small boards, graphs,
+/// trails), sorted.
 pub fn all_puzzle_files() -> Vec<PathBuf> {
     let mut files = puzzle_files("seeds");
     files.extend(puzzle_files("small"));
     files.extend(puzzle_files("graphs"));
+    files.extend(puzzle_files("trails"));
     files
 }
 

@@ -25,7 +25,10 @@ fn count_with(puzzle: &Puzzle, method: Method) -> Option<u128> {
             );
             Some(c.count)
         }
-        Err(pathsat_count::CountError::DpNotApplicable(_)) => None,
+        Err(
+            pathsat_count::CountError::DpNotApplicable(_)
+            | pathsat_count::CountError::TrailsEnumerate,
+        ) => None,
         Err(e) => panic!("{e}"),
     }
 }

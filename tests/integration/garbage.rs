@@ -25,8 +25,9 @@ fn read_everything(text: &str) {
     let _ = parse_solver_output(text);
     let _ = parse_dimacs(text);
     let board = Board::from_mask(2, 2, &[true, true, false, true]);
-    let _ = parse_fillings(&board, text, false);
-    let _ = parse_fillings(&board, text, true);
+    for (json, partial) in [(false, false), (true, false), (false, true), (true, true)] {
+        let _ = parse_fillings(&board, text, json, partial);
+    }
 }
 
 fn fixture_texts() -> Vec<String> {

@@ -15,3 +15,4 @@ mod garbage;
 mod graphs;
 mod hostile;
 mod random_puzzles;
+mod trails;

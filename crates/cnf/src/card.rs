@@ -51,9 +51,10 @@ impl SequentialCounter {
     }
 }
 
-impl ExactlyOne for SequentialCounter {
-    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
-        sink.add_clause(lits);
+impl SequentialCounter {
+    /// At most one of `lits` (the counter without the at-least-one clause): n − 1 variables and
+    /// 3n − 4 clauses for n ≥ 2, nothing below.
+    pub fn at_most_one<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) {
         let n = lits.len();
         if n < 2 {
             return;
@@ -68,6 +69,13 @@ impl ExactlyOne for SequentialCounter {
             prev = s;
         }
         sink.add_clause(&[!lits[n - 1], !prev]);
+    }
+}
+
+impl ExactlyOne for SequentialCounter {
+    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
+        sink.add_clause(lits);
+        SequentialCounter::at_most_one(lits, sink);
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! The formula layer of pathsat: variables and literals, the [`ClauseSink`] that encoders write
 //! into without knowing whether a solver or a file is on the other side, and the exactly-one
-//! encodings of [`card`].
+//! encodings of [`card`], and the pseudo-Boolean sums of [`pb`].
 //!
 //! ```
 //! use pathsat_cnf::{card::{ExactlyOne, SequentialCounter}, ClauseSink, Cnf};
@@ -16,6 +16,7 @@
 
 pub mod card;
 mod lit;
+pub mod pb;
 mod sink;
 
 pub use lit::{Lit, Var};

@@ -12,6 +12,9 @@
 //! - [`Method::Auto`]: the dynamic program where it applies; otherwise enumeration if it ends
 //!   within a short probe, otherwise the cubes.
 //!
+//! Trail puzzles are always counted by enumeration: the encoding already keeps one direction
+//! of each trail, and the board's symmetries do not keep the labels.
+//!
 //! The cubes pin values in the middle of the path, so they always use the position encoding.
 //! Where the options give the puzzle the successor encoding, enumeration (and `Auto` after the
 //! dynamic program) runs one successor solver: it finds each Hamiltonian cycle (or path) once,
@@ -158,6 +161,8 @@ pub enum CountError {
          cannot express"
     )]
     CubesNeedPositions,
+    #[error("trail puzzles are counted by enumeration, not by cubes")]
+    TrailsEnumerate,
 }
 
 /// How long `Auto` lets plain enumeration run before it splits the count into cubes.
@@ -189,6 +194,22 @@ pub fn count(
             }
             Method::Dp => Err(CountError::NotCertifiable("dp")),
             Method::Sat => Err(CountError::NotCertifiable("sat")),
+        };
+    }
+    if puzzle.trail().is_some() {
+        // Trails: one solver, one canonical trail per solution (no symmetry, no cubes).
+        return match options.method {
+            Method::Auto | Method::Enumerate => {
+                let mut counted = enumerate(puzzle, options, options.deadline, progress)?.0;
+                if options.method == Method::Auto {
+                    counted.dp_not_used = Some(NotApplicable::Trail.to_string());
+                }
+                Ok(counted)
+            }
+            Method::Dp => Err(CountError::DpNotApplicable(
+                NotApplicable::Trail.to_string(),
+            )),
+            Method::Sat => Err(CountError::TrailsEnumerate),
         };
     }
     match options.method {

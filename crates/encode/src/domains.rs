@@ -38,6 +38,9 @@ pub struct Domains {
 impl Domains {
     /// Every value for every cell: no pruning at all.
     pub fn unpruned(puzzle: &Puzzle) -> Domains {
+        if puzzle.trail().is_some() {
+            return Domains::trail(puzzle, false);
+        }
         let n = puzzle.n_cells();
         let mut by_value = vec![(0..n).collect::<Vec<_>>(); n + 1];
         by_value[0].clear();
@@ -50,7 +53,65 @@ impl Domains {
 
     /// The pairs that survive the rules of the module documentation.
     pub fn pruned(puzzle: &Puzzle) -> Domains {
+        if puzzle.trail().is_some() {
+            return Domains::trail(puzzle, true);
+        }
         Pruner::new(puzzle).run()
+    }
+
+    /// The (cell, step) pairs of a trail puzzle: steps 1..=L on every cell that can be on the
+    /// trail. With `prune`, a cell is left out when its label alone exceeds the sum or, for a
+    /// trail of more than one cell, when no move leaves or enters it.
+    ///
+    /// # Panics
+    /// If the puzzle is not a trail puzzle.
+    pub fn trail(puzzle: &Puzzle, prune: bool) -> Domains {
+        let trail = puzzle.trail().expect("a trail puzzle");
+        let (n, l) = (puzzle.n_cells(), trail.length());
+        let usable = |cell: usize| {
+            !prune
+                || (trail
+                    .sum()
+                    .is_none_or(|s| u64::from(trail.label(cell)) <= s)
+                    && (l == 1
+                        || (!puzzle.successors(cell).is_empty()
+                            && !puzzle.predecessors(cell).is_empty())))
+        };
+        let cells: Vec<usize> = (0..n).filter(|&c| usable(c)).collect();
+        let mut by_cell = vec![Vec::new(); n];
+        let mut by_value = vec![Vec::new(); l + 1];
+        let contradiction = if cells.len() < l {
+            Some(format!(
+                "the trail has {l} cells, but only {} cells of the board can be on it",
+                cells.len()
+            ))
+        } else {
+            for &c in &cells {
+                by_cell[c] = (1..=l as u32).collect();
+            }
+            for cells_of in by_value.iter_mut().skip(1) {
+                cells_of.clone_from(&cells);
+            }
+            None
+        };
+        Domains {
+            by_cell,
+            by_value,
+            contradiction,
+        }
+    }
+
+    /// These domains emptied, with the reason there is no solution.
+    pub fn contradicted(mut self, why: String) -> Domains {
+        self.by_cell.iter_mut().for_each(Vec::clear);
+        self.by_value.iter_mut().for_each(Vec::clear);
+        self.contradiction = Some(why);
+        self
+    }
+
+    /// The largest value with candidates: N, or a trail's length.
+    pub fn max_value(&self) -> usize {
+        self.by_value.len() - 1
     }
 
     pub fn n_cells(&self) -> usize {

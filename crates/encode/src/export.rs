@@ -131,6 +131,11 @@ pub fn export(
         comments.push("t pmc".to_string());
     }
     comments.push(match encoding {
+        Encoding::Position if puzzle.trail().is_some() => format!(
+            "pathsat {}: the position encoding of a trail puzzle, x(cell, step) (format: \
+             encodings/dimacs.md, encodings/trail.md)",
+            env!("CARGO_PKG_VERSION")
+        ),
         Encoding::Position => format!(
             "pathsat {}: the position encoding of a path puzzle (format: encodings/dimacs.md)",
             env!("CARGO_PKG_VERSION")
@@ -162,7 +167,22 @@ pub fn export(
             puzzle.moves()
         )
     });
+    if let Some(trail) = puzzle.trail() {
+        let sum = trail.sum().map_or("none".to_string(), |s| s.to_string());
+        comments.push(format!(
+            "trail length {} sum {sum} distinct {} (a model is one trail, in its canonical \
+             direction: see encodings/trail.md)",
+            trail.length(),
+            trail.distinct()
+        ));
+    }
     comments.push(match &encoded {
+        Encoded::Position(_) if puzzle.trail().is_some() => format!(
+            "options encoding=position exactly-one={} pruning={} sum={}",
+            exactly_one.name(),
+            options.position.pruning.name(),
+            options.position.sum.name()
+        ),
         Encoded::Position(_) => format!(
             "options encoding=position exactly-one={} pruning={}",
             exactly_one.name(),

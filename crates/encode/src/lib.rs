@@ -26,6 +26,7 @@ pub mod domains;
 pub mod export;
 pub mod position;
 pub mod successor;
+pub mod trail;
 mod varmap;
 
 pub use choice::{Encoding, EncodingChoice, EncodingOptions};

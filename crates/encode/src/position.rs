@@ -13,6 +13,8 @@
 //! 6. `unit` (only without pruning): givens x(c, v), marks ¬x(c, k) for values outside the class,
 //!    and, for a mark on as many cells as its class has values, ¬x(c, k) on unmarked cells.
 //!
+//! Trail puzzles have their own families over steps 1..L ([`crate::trail`]).
+//!
 //! With pruning (the default) family 6 is empty: the pairs those units would falsify have no
 //! variable at all, and neither have the pairs that distance, parity or support rule out.
 //!
@@ -23,6 +25,7 @@
 
 use crate::{Domains, VarMap};
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
+use pathsat_cnf::pb::SumEncoding;
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_puzzle::{CellRule, Puzzle};
 
@@ -54,6 +57,8 @@ pub struct PositionOptions {
     /// Refuse puzzles with more candidate pairs than this (each pair is a variable and about
     /// five clauses).
     pub max_primary_vars: usize,
+    /// How a trail puzzle's sum of labels becomes clauses (see [`crate::trail`]).
+    pub sum: SumEncoding,
 }
 
 impl Default for PositionOptions {
@@ -62,6 +67,7 @@ impl Default for PositionOptions {
             exactly_one: ExactlyOneEncoding::Sequential,
             pruning: Pruning::Full,
             max_primary_vars: DEFAULT_MAX_PRIMARY_VARS,
+            sum: SumEncoding::default(),
         }
     }
 }
@@ -86,6 +92,18 @@ pub enum EncodeError {
     TooLarge {
         cells: usize,
         pairs: u128,
+        limit: usize,
+    },
+    /// A trail's sum would need too large a pseudo-Boolean encoding.
+    #[error(
+        "the trail's sum of {sum} needs about {size} auxiliary variables in the {encoding} sum \
+         encoding (the limit is {limit}); labels this large are out of reach of a SAT encoding \
+         of the sum: scale them down"
+    )]
+    SumTooLarge {
+        sum: u64,
+        size: u128,
+        encoding: &'static str,
         limit: usize,
     },
     /// The successor encoding was asked for a puzzle it cannot express.
@@ -135,6 +153,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
     options: &PositionOptions,
     sink: &mut S,
 ) -> Result<PositionEncoding, EncodeError> {
+    if puzzle.trail().is_some() {
+        return crate::trail::encode(puzzle, options, sink);
+    }
     let n = puzzle.n_cells();
     let all_pairs = (n as u128) * (n as u128);
     // The cell rules alone allow `rule_pairs`; without a fixed value nothing but the colour

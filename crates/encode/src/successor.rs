@@ -36,6 +36,11 @@ pub enum SuccessorError {
          for a path, the end (value N); use the position encoding"
     )]
     Unsupported,
+    #[error(
+        "a trail covers only some cells, which the successor encoding cannot express; trail \
+         puzzles use the position encoding (leave --encoding out)"
+    )]
+    Trail,
 }
 
 /// The arc variables and how to read a model.
@@ -270,7 +275,8 @@ pub fn cycles(successors: &[usize]) -> Vec<Vec<usize>> {
 /// Writes the successor encoding of `puzzle` into `sink`.
 ///
 /// # Errors
-/// [`SuccessorError::Unsupported`] for givens other than 1 (and N, for a path) and for marks.
+/// [`SuccessorError::Unsupported`] for givens other than 1 (and N, for a path) and for marks;
+/// [`SuccessorError::Trail`] for a trail puzzle.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     exactly_one: ExactlyOneEncoding,
@@ -278,6 +284,9 @@ pub fn encode<S: ClauseSink + ?Sized>(
 ) -> Result<SuccessorEncoding, SuccessorError> {
     let n = puzzle.n_cells();
     let closed = puzzle.is_closed();
+    if puzzle.trail().is_some() {
+        return Err(SuccessorError::Trail);
+    }
     if puzzle.has_marks() {
         return Err(SuccessorError::Unsupported);
     }
@@ -421,7 +430,8 @@ pub fn encode<S: ClauseSink + ?Sized>(
 /// Whether the successor encoding can express `puzzle`.
 pub fn applies(puzzle: &Puzzle) -> bool {
     let n = puzzle.n_cells();
-    !puzzle.has_marks()
+    puzzle.trail().is_none()
+        && !puzzle.has_marks()
         && puzzle.rules().iter().all(|r| match r {
             CellRule::Given(v) => *v == 1 || (*v as usize == n && !puzzle.is_closed()),
             _ => true,

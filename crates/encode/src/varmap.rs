@@ -33,6 +33,8 @@ pub struct VarMap {
     first: usize,
     /// (cell, value) of each primary variable, in variable order.
     meaning: Vec<(usize, u32)>,
+    /// Whether a cell may hold no value (a trail puzzle): it then decodes to 0.
+    partial: bool,
 }
 
 impl VarMap {
@@ -41,7 +43,7 @@ impl VarMap {
         let n = domains.n_cells();
         let first = sink.n_vars();
         let mut by_cell = Vec::with_capacity(n);
-        let mut by_value = vec![Vec::new(); n + 1];
+        let mut by_value = vec![Vec::new(); domains.max_value() + 1];
         let mut meaning = Vec::with_capacity(domains.n_pairs());
         for cell in 0..n {
             let vars: Vec<(u32, Var)> = domains
@@ -63,6 +65,7 @@ impl VarMap {
             by_value,
             first,
             meaning,
+            partial: puzzle.trail().is_some(),
         }
     }
 
@@ -140,19 +143,27 @@ impl VarMap {
                     }
                 }
             }
-            values.push(found.ok_or(DecodeError::NoValue(pos))?);
+            match found {
+                Some(k) => values.push(k),
+                None if self.partial => values.push(0),
+                None => return Err(DecodeError::NoValue(pos)),
+            }
         }
         Ok(Filling::from_values(values))
     }
 
     /// The clause that excludes `filling` and nothing else: the negation of its primary
-    /// literals. Cells with a single candidate are left out (their literal is always true).
+    /// literals. Cells with a single candidate are left out (their literal is always true), but
+    /// not on a trail, where such a cell may also be off it; the cells off a trail are left out
+    /// (its steps, one cell each, already say which trail it is).
     ///
     /// # Panics
     /// If the filling puts a value on a cell that has no variable for it.
     pub fn blocking_clause(&self, filling: &Filling) -> Vec<Lit> {
         (0..self.by_cell.len())
-            .filter(|&cell| self.by_cell[cell].len() > 1)
+            .filter(|&cell| {
+                (self.partial || self.by_cell[cell].len() > 1) && filling.value(cell) != 0
+            })
             .map(|cell| {
                 let var = self
                     .var(cell, filling.value(cell))

@@ -33,6 +33,8 @@ pub enum NotApplicable {
     TooWide,
     /// The deadline passed.
     Deadline,
+    /// A trail covers some cells only, with sums of labels the program does not track.
+    Trail,
 }
 
 impl fmt::Display for NotApplicable {
@@ -43,6 +45,7 @@ impl fmt::Display for NotApplicable {
             NotApplicable::Givens => "the puzzle has givens other than one end of the path",
             NotApplicable::TooWide => "the board is too wide for the dynamic program",
             NotApplicable::Deadline => "the deadline passed",
+            NotApplicable::Trail => "trail puzzles are counted by enumeration",
         })
     }
 }
@@ -50,9 +53,12 @@ impl fmt::Display for NotApplicable {
 /// The number of fillings of `puzzle`, by the dynamic program, giving up at `deadline`.
 ///
 /// # Errors
-/// [`NotApplicable`] when the puzzle has one-way moves, marks, or givens beyond the table of
+/// [`NotApplicable`] when the puzzle is a trail, has one-way moves, marks, or givens beyond the table of
 /// the module documentation, when the frontier outgrows the state budget, or at the deadline.
 pub fn count_fillings(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u128, NotApplicable> {
+    if puzzle.trail().is_some() {
+        return Err(NotApplicable::Trail);
+    }
     if !puzzle.moves().is_symmetric() {
         return Err(NotApplicable::DirectedMoves);
     }

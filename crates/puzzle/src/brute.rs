@@ -4,8 +4,12 @@
 //! with the encoder beyond the puzzle itself (it even recomputes the neighbours, from the move
 //! offsets and positions, or the graph's arcs). The tests use it to establish answers independently; it is exponential, so keep it
 //! to small boards.
+//!
+//! Trail puzzles are searched the same way, over every simple path of the trail's length from
+//! every cell; [`directed_trails`] counts them in both directions (and from every start, when
+//! closed), so that the tests can check the count of trails up to reversal by division.
 
-use crate::{Filling, Puzzle};
+use crate::{canonical_trail, Filling, Puzzle, Trail};
 
 /// The result of a count: the number of fillings found and whether that is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +29,22 @@ pub fn enumerate(
     limit: Option<u64>,
     mut visit: impl FnMut(&Filling),
 ) -> BruteCount {
+    if let Some(trail) = puzzle.trail() {
+        // One filling per trail: the canonical direction of each.
+        let mut found = 0;
+        let limit = limit.unwrap_or(u64::MAX);
+        let complete = trail_search(puzzle, trail, &mut |f| {
+            if canonical_trail(f, puzzle.is_closed()) == *f {
+                found += 1;
+                visit(f);
+            }
+            found < limit
+        });
+        return BruteCount {
+            count: found,
+            complete,
+        };
+    }
     let n = puzzle.n_cells();
     // Neighbours from the puzzle's own move check, not from the encoders' successor lists.
     let neighbours: Vec<Vec<usize>> = (0..n)
@@ -63,6 +83,88 @@ pub fn enumerate(
         count: search.found,
         complete,
     }
+}
+
+/// The trails of a trail puzzle counted as sequences of cells: each open trail twice (once per
+/// direction, for length > 1), each closed trail 2L times.
+///
+/// # Panics
+/// If the puzzle is not a trail puzzle.
+pub fn directed_trails(puzzle: &Puzzle) -> u64 {
+    let trail = puzzle.trail().expect("a trail puzzle");
+    let mut found = 0;
+    trail_search(puzzle, trail, &mut |_| {
+        found += 1;
+        true
+    });
+    found
+}
+
+/// Every sequence of `length` distinct cells, each one move from the one before (the last one
+/// move from the first when closed), with the labels the trail asks for; `visit` returns false
+/// to stop, and then so does this.
+fn trail_search(puzzle: &Puzzle, trail: &Trail, visit: &mut dyn FnMut(&Filling) -> bool) -> bool {
+    let n = puzzle.n_cells();
+    let neighbours: Vec<Vec<usize>> = (0..n)
+        .map(|cell| {
+            (0..n)
+                .filter(|&next| puzzle.step_allowed(cell, next))
+                .collect()
+        })
+        .collect();
+    let mut path: Vec<usize> = Vec::with_capacity(trail.length());
+    let mut values = vec![0u32; n];
+    fn extend(
+        puzzle: &Puzzle,
+        trail: &Trail,
+        neighbours: &[Vec<usize>],
+        path: &mut Vec<usize>,
+        values: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&Filling) -> bool,
+    ) -> bool {
+        let last = *path.last().expect("a started path");
+        if path.len() == trail.length() {
+            if puzzle.is_closed() && !neighbours[last].contains(&path[0]) {
+                return true;
+            }
+            let labels: Vec<u32> = path.iter().map(|&c| trail.label(c)).collect();
+            let sum: u64 = labels.iter().map(|&l| u64::from(l)).sum();
+            if trail.sum().is_some_and(|s| s != sum) {
+                return true;
+            }
+            let mut sorted = labels.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if trail.distinct() && sorted.len() != labels.len() {
+                return true;
+            }
+            return visit(&Filling::from_values(values.clone()));
+        }
+        for &next in &neighbours[last] {
+            if values[next] == 0 {
+                path.push(next);
+                values[next] = path.len() as u32;
+                let more = extend(puzzle, trail, neighbours, path, values, visit);
+                values[next] = 0;
+                path.pop();
+                if !more {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    for start in 0..n {
+        path.push(start);
+        values[start] = 1;
+        let more = extend(puzzle, trail, &neighbours, &mut path, &mut values, visit);
+        values[start] = 0;
+        path.pop();
+        if !more {
+            return false;
+        }
+    }
+    true
 }
 
 struct Search<'a, F: FnMut(&Filling)> {

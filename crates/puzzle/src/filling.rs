@@ -90,11 +90,16 @@ fn check_hole(board: &Board, pos: Pos, is_hole: bool) -> Result<(), String> {
 
 /// Reads a filling written as a text grid: one line per row, values separated by white space,
 /// `#` for holes. Blank lines are skipped. The decorations of pathsat's own text output (`[7]`
-/// for a given, `7P` for a marked cell) are accepted, so a printed grid can be checked.
+/// for a given, `7P` for a marked cell) are accepted, so a printed grid can be checked. With
+/// `partial` (a trail), `.` is a cell off the trail, read as 0.
 ///
 /// # Errors
 /// A [`PuzzleError`] with the line and column of the first bad token or row.
-pub fn parse_filling_text(board: &Board, text: &str) -> Result<Filling, PuzzleError> {
+pub fn parse_filling_text(
+    board: &Board,
+    text: &str,
+    partial: bool,
+) -> Result<Filling, PuzzleError> {
     let invalid = |offset: usize, message: String| {
         PuzzleError::new(
             ErrorKind::Invalid,
@@ -114,6 +119,10 @@ pub fn parse_filling_text(board: &Board, text: &str) -> Result<Filling, PuzzleEr
                 row.push(None);
                 continue;
             }
+            if partial && token == "." {
+                row.push(Some(0));
+                continue;
+            }
             let bare = token
                 .strip_prefix('[')
                 .and_then(|t| t.strip_suffix(']'))
@@ -124,7 +133,10 @@ pub fn parse_filling_text(board: &Board, text: &str) -> Result<Filling, PuzzleEr
                 _ => {
                     return Err(invalid(
                         at,
-                        format!("expected a value or '#' in the solution grid, found {token:?}"),
+                        format!(
+                            "expected a value{} or '#' in the solution grid, found {token:?}",
+                            if partial { ", '.'" } else { "" }
+                        ),
                     ))
                 }
             }
@@ -283,14 +295,20 @@ pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, Pu
 
 /// Reads one or more fillings from a solution file's text. JSON accepts the output of
 /// `pathsat solve --format json` (every grid of its `solutions`), a single grid (a list of rows,
-/// holes as `null`) or a list of grids; any other text is read by [`parse_filling_text`].
+/// holes as `null`) or a list of grids; any other text is read by [`parse_filling_text`]. With
+/// `partial` (a trail), `null` on a board cell is a cell off the trail, read as 0.
 ///
 /// # Errors
 /// A [`PuzzleError`] with the location of JSON syntax errors, or naming the grid, row and entry
 /// that does not fit the board.
-pub fn parse_fillings(board: &Board, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
+pub fn parse_fillings(
+    board: &Board,
+    text: &str,
+    json: bool,
+    partial: bool,
+) -> Result<Vec<Filling>, PuzzleError> {
     if !json {
-        return Ok(vec![parse_filling_text(board, text)?]);
+        return Ok(vec![parse_filling_text(board, text, partial)?]);
     }
     let value = parse_json(text)?;
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
@@ -320,7 +338,17 @@ pub fn parse_fillings(board: &Board, text: &str, json: bool) -> Result<Vec<Filli
         .into_iter()
         .enumerate()
         .map(|(i, grid)| {
-            let rows = json_rows(grid).map_err(|m| invalid(format!("grid #{i}: {m}")))?;
+            let mut rows = json_rows(grid).map_err(|m| invalid(format!("grid #{i}: {m}")))?;
+            if partial {
+                // null on a cell: off the trail.
+                for (r, row) in rows.iter_mut().enumerate() {
+                    for (c, entry) in row.iter_mut().enumerate() {
+                        if entry.is_none() && board.cell_at(Pos::new(r, c)).is_some() {
+                            *entry = Some(0);
+                        }
+                    }
+                }
+            }
             Filling::from_rows(board, &rows).map_err(|m| invalid(format!("grid #{i}: {m}")))
         })
         .collect()
@@ -387,7 +415,7 @@ mod tests {
 
     #[test]
     fn text_grids_round_trip_through_rows() {
-        let f = parse_filling_text(&board(), "\n [1]  2P\n #  3\n\n").unwrap();
+        let f = parse_filling_text(&board(), "\n [1]  2P\n #  3\n\n", false).unwrap();
         assert_eq!(f.values(), &[1, 2, 3]);
         assert_eq!(
             f.to_rows(&board()),
@@ -398,15 +426,15 @@ mod tests {
 
     #[test]
     fn bad_text_grids_say_where() {
-        let e = parse_filling_text(&board(), "1 2\n# x\n").unwrap_err();
+        let e = parse_filling_text(&board(), "1 2\n# x\n", false).unwrap_err();
         assert_eq!(e.location(), Some(Location { line: 2, column: 3 }));
-        let e = parse_filling_text(&board(), "1 2\n3 4\n").unwrap_err();
+        let e = parse_filling_text(&board(), "1 2\n3 4\n", false).unwrap_err();
         assert!(e.message().contains("where the board has a hole"), "{e}");
-        let e = parse_filling_text(&board(), "1 2\n# 3 4\n").unwrap_err();
+        let e = parse_filling_text(&board(), "1 2\n# 3 4\n", false).unwrap_err();
         assert!(e.message().contains("row 1"), "{e}");
-        assert!(parse_filling_text(&board(), "1 2 \n").is_err());
-        assert!(parse_filling_text(&board(), "").is_err());
-        assert!(parse_filling_text(&board(), "1 -2\n# 3").is_err());
+        assert!(parse_filling_text(&board(), "1 2 \n", false).is_err());
+        assert!(parse_filling_text(&board(), "", false).is_err());
+        assert!(parse_filling_text(&board(), "1 -2\n# 3", false).is_err());
     }
 
     #[test]
@@ -414,26 +442,26 @@ mod tests {
         let b = board();
         let one = "[[1, 2], [null, 3]]";
         assert_eq!(
-            parse_fillings(&b, one, true).unwrap()[0].values(),
+            parse_fillings(&b, one, true, false).unwrap()[0].values(),
             &[1, 2, 3]
         );
         let many = "[[[1, 2], [null, 3]], [[3, 2], [null, 1]]]";
-        assert_eq!(parse_fillings(&b, many, true).unwrap().len(), 2);
+        assert_eq!(parse_fillings(&b, many, true, false).unwrap().len(), 2);
         let output = r#"{"name": "x", "solutions": [[[1, 2], [null, 3]]]}"#;
-        assert_eq!(parse_fillings(&b, output, true).unwrap().len(), 1);
-        let e = parse_fillings(&b, "[[1, 2], [4, 3]]", true).unwrap_err();
+        assert_eq!(parse_fillings(&b, output, true, false).unwrap().len(), 1);
+        let e = parse_fillings(&b, "[[1, 2], [4, 3]]", true, false).unwrap_err();
         assert!(
             e.message().contains("grid #0") && e.message().contains("hole"),
             "{e}"
         );
-        let e = parse_fillings(&b, "[[1, -2], [null, 3]]", true).unwrap_err();
+        let e = parse_fillings(&b, "[[1, -2], [null, 3]]", true, false).unwrap_err();
         assert!(e.message().contains("not a value"), "{e}");
-        let e = parse_fillings(&b, "{\"solutions\": 3}", true).unwrap_err();
+        let e = parse_fillings(&b, "{\"solutions\": 3}", true, false).unwrap_err();
         assert!(e.message().contains("solutions"), "{e}");
-        let e = parse_fillings(&b, "[[1, 2],\n [null, 3]", true).unwrap_err();
+        let e = parse_fillings(&b, "[[1, 2],\n [null, 3]", true, false).unwrap_err();
         assert_eq!(e.location().map(|l| l.line), Some(2));
-        assert!(parse_fillings(&b, "{\"solutions\": []}", true).is_err());
-        assert!(parse_fillings(&b, "7", true).is_err());
+        assert!(parse_fillings(&b, "{\"solutions\": []}", true, false).is_err());
+        assert!(parse_fillings(&b, "7", true, false).is_err());
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //!
 //! A path puzzle places the values 1..N on the N cells of a board (holes excluded) so that the
 //! cell of value k+1 is one move away from the cell of value k; a closed puzzle (a tour) also
-//! asks the cell of value 1 to be one move away from the cell of value N.
+//! asks the cell of value 1 to be one move away from the cell of value N. A trail puzzle
+//! ([`Trail`]) asks instead for a path of a given length over labelled cells, with a given sum
+//! of labels.
 //!
 //! ```
 //! use pathsat_puzzle::{parse_str, verify, Filling, Format};
@@ -29,6 +31,7 @@ mod moves;
 mod parse;
 mod puzzle;
 pub mod render;
+mod trail;
 mod value_class;
 mod verify;
 
@@ -39,5 +42,6 @@ pub use moves::{Arcs, Moves};
 pub use parse::read_text;
 pub use parse::{parse_file, parse_str, Format};
 pub use puzzle::{CellRule, Expect, Mark, ModelError, Place, Puzzle};
+pub use trail::{canonical as canonical_trail, Trail, TrailError};
 pub use value_class::{is_prime, ValueClass};
 pub use verify::{verify, Violation};

@@ -28,7 +28,7 @@
 
 use crate::error::{ErrorKind, Location, PuzzleError};
 use crate::filling::{parse_filling_text, tokens};
-use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, ValueClass};
+use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -221,6 +221,16 @@ struct RawGraph {
     end: Option<i64>,
 }
 
+/// The `[trail]` table of a trail puzzle: its grid holds labels.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrail {
+    length: i64,
+    sum: Option<i64>,
+    #[serde(default)]
+    distinct: bool,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TomlPuzzle {
@@ -230,6 +240,7 @@ struct TomlPuzzle {
     closed: bool,
     grid: Option<toml::Spanned<toml::Value>>,
     graph: Option<toml::Spanned<RawGraph>>,
+    trail: Option<toml::Spanned<RawTrail>>,
     #[serde(default)]
     marks: BTreeMap<String, toml::Spanned<toml::Value>>,
     expect: Option<toml::Spanned<RawExpect>>,
@@ -244,6 +255,7 @@ struct JsonPuzzle {
     closed: bool,
     grid: Option<serde_json::Value>,
     graph: Option<RawGraph>,
+    trail: Option<RawTrail>,
     #[serde(default)]
     marks: BTreeMap<String, serde_json::Value>,
     expect: Option<RawExpect>,
@@ -257,6 +269,7 @@ struct RawPuzzle {
     /// Boards only (a placeholder for graphs).
     grid: Located<Val>,
     graph: Option<Located<RawGraph>>,
+    trail: Option<Located<RawTrail>>,
     marks: Vec<(String, Located<Val>)>,
     expect: Option<Located<RawExpect>>,
 }
@@ -333,6 +346,13 @@ impl RawPuzzle {
             closed: p.closed,
             grid,
             graph,
+            trail: p.trail.map(|t| {
+                let span = t.span();
+                Located {
+                    value: t.into_inner(),
+                    span: Some(span),
+                }
+            }),
             marks: p
                 .marks
                 .into_iter()
@@ -380,6 +400,7 @@ impl RawPuzzle {
             closed: p.closed,
             grid,
             graph,
+            trail: p.trail.map(Located::bare),
             marks: p
                 .marks
                 .into_iter()
@@ -423,7 +444,16 @@ impl Builder<'_> {
 
     fn build(self, default_name: &str) -> Result<Puzzle, PuzzleError> {
         if let Some(graph) = &self.raw.graph {
+            if let Some(trail) = &self.raw.trail {
+                return Err(self.invalid(
+                    self.span_start(trail),
+                    "trail puzzles are played on boards: a [trail] needs a `grid` of labels, not a [graph]",
+                ));
+            }
             return self.build_graph(graph, default_name);
+        }
+        if let Some(trail) = &self.raw.trail {
+            return self.build_trail(trail, default_name);
         }
         let moves = self.moves()?;
         let rows = self.grid_rows()?;
@@ -474,7 +504,7 @@ impl Builder<'_> {
             }
         }
         let board = Board::from_mask(n_rows, n_cols, &is_cell);
-        let expect = self.expect(&board)?;
+        let expect = self.expect(&board, false)?;
         let name = self
             .raw
             .name
@@ -499,6 +529,96 @@ impl Builder<'_> {
                 other => other.to_string(),
             };
             self.invalid(offset, message)
+        })
+    }
+
+    /// A trail puzzle: a grid of labels and its `[trail]` table.
+    fn build_trail(
+        &self,
+        trail: &Located<RawTrail>,
+        default_name: &str,
+    ) -> Result<Puzzle, PuzzleError> {
+        let at = self.span_start(trail);
+        if let Some((_, mark)) = self.raw.marks.first() {
+            return Err(self.invalid(
+                self.span_start(mark),
+                "a trail puzzle's grid holds labels: marks do not apply",
+            ));
+        }
+        let t = &trail.value;
+        let length = usize::try_from(t.length)
+            .ok()
+            .filter(|&l| l > 0)
+            .ok_or_else(|| {
+                self.invalid(at, format!("trail length {} must be at least 1", t.length))
+            })?;
+        let sum = t
+            .sum
+            .map(|s| {
+                u64::try_from(s).map_err(|_| {
+                    self.invalid(at, format!("trail sum {s} must be a whole number >= 0"))
+                })
+            })
+            .transpose()?;
+        let moves = self.moves()?;
+        let rows = self.grid_rows()?;
+        let (n_rows, n_cols) = (rows.len(), rows[0].len());
+        let mut is_cell = Vec::with_capacity(n_rows * n_cols);
+        let mut labels = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, token) in row.iter().enumerate() {
+                let text = token.text;
+                let token_at = token.offset.or(self.span_start(&self.raw.grid));
+                if text == "#" {
+                    is_cell.push(false);
+                    continue;
+                }
+                let label = if text.bytes().all(|b| b.is_ascii_digit()) {
+                    text.parse::<u32>().map_err(|_| {
+                        self.invalid(token_at, format!("label {text} at ({r}, {c}) is too large"))
+                    })?
+                } else {
+                    return Err(self.invalid(
+                        token_at,
+                        format!(
+                            "grid entry {text:?} at ({r}, {c}): a trail puzzle's grid holds labels \
+                             (whole numbers >= 0) and '#' for holes"
+                        ),
+                    ));
+                };
+                is_cell.push(true);
+                labels.push(label);
+            }
+        }
+        let board = Board::from_mask(n_rows, n_cols, &is_cell);
+        let expect = self.expect(&board, true)?;
+        let name = self
+            .raw
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name.to_string());
+        let n = board.n_cells();
+        let trail = Trail::new(labels, length, sum, t.distinct)
+            .map_err(|e| self.invalid(at, e.to_string()))?;
+        Puzzle::new(
+            name,
+            board,
+            moves,
+            self.raw.closed,
+            vec![CellRule::Free; n],
+            vec![],
+            expect,
+        )
+        .and_then(|p| p.with_trail(trail))
+        .map_err(|e| match e {
+            ModelError::EmptyBoard => self.invalid(
+                self.span_start(&self.raw.grid),
+                "the board has no cells: every grid entry is a hole",
+            ),
+            ModelError::TrailMovesNotReversible(..) => {
+                self.invalid(self.span_start(&self.raw.moves), e.to_string())
+            }
+            other => self.invalid(at.or(self.span_start(&self.raw.grid)), other.to_string()),
         })
     }
 
@@ -806,14 +926,15 @@ impl Builder<'_> {
         Ok(defs)
     }
 
-    fn expect(&self, board: &Board) -> Result<Expect, PuzzleError> {
+    /// The `[expect]` table; `partial` reads the solutions as trails (`.` off the trail).
+    fn expect(&self, board: &Board, partial: bool) -> Result<Expect, PuzzleError> {
         let Some(raw) = &self.raw.expect else {
             return Ok(Expect::default());
         };
         let at = self.span_start(raw);
         let mut solutions = Vec::new();
         for (i, text) in raw.value.solutions.iter().enumerate() {
-            let filling = parse_filling_text(board, text).map_err(|e| {
+            let filling = parse_filling_text(board, text, partial).map_err(|e| {
                 self.invalid(at, format!("expected solution #{i}: {}", e.message()))
             })?;
             solutions.push(filling);

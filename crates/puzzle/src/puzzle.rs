@@ -5,6 +5,7 @@
 //! one checks everything that makes a puzzle malformed rather than merely unsolvable.
 
 use crate::moves::Arcs;
+use crate::trail::{Trail, TrailError};
 use crate::{Board, Filling, Moves, Pos, ValueClass};
 use std::fmt;
 use std::sync::Arc;
@@ -98,6 +99,17 @@ pub enum ModelError {
     WrongRuleCount { expected: usize, found: usize },
     #[error("edge {0} joins vertex {1}, but the graph has {2} vertices")]
     NoSuchVertex(usize, usize, usize),
+    #[error(transparent)]
+    Trail(#[from] TrailError),
+    #[error("trail puzzles are played on boards, not graphs")]
+    TrailOnGraph,
+    #[error(
+        "a path and its reverse are one trail, so a trail puzzle needs moves that can be \
+         reversed: the move {0:?} is listed without {1:?}"
+    )]
+    TrailMovesNotReversible((i64, i64), (i64, i64)),
+    #[error("a trail puzzle's grid holds labels: it has no givens or marks")]
+    TrailWithRules,
 }
 
 impl ModelError {
@@ -124,6 +136,8 @@ pub struct Puzzle {
     expect: Expect,
     successors: Vec<Vec<usize>>,
     predecessors: Vec<Vec<usize>>,
+    /// The trail rules, for a trail puzzle; `None` for a puzzle that covers every cell.
+    trail: Option<Trail>,
 }
 
 impl Puzzle {
@@ -244,7 +258,52 @@ impl Puzzle {
             expect,
             successors,
             predecessors,
+            trail: None,
         })
+    }
+
+    /// This board as a trail puzzle: a path of `trail.length()` cells instead of all of them.
+    ///
+    /// # Errors
+    /// A [`ModelError`] when the puzzle is a graph, has givens or marks, its moves cannot be
+    /// reversed, the labels do not match the cells, or a closed trail is shorter than 3.
+    pub fn with_trail(mut self, trail: Trail) -> Result<Puzzle, ModelError> {
+        if self.is_graph() {
+            return Err(ModelError::TrailOnGraph);
+        }
+        if self.rules.iter().any(|r| *r != CellRule::Free) {
+            return Err(ModelError::TrailWithRules);
+        }
+        if let Some(&(dr, dc)) = self
+            .moves
+            .offsets()
+            .iter()
+            .find(|&&(dr, dc)| !self.moves.allows(-dr, -dc))
+        {
+            return Err(ModelError::TrailMovesNotReversible((dr, dc), (-dr, -dc)));
+        }
+        if trail.labels().len() != self.n_cells() {
+            return Err(TrailError::WrongLabelCount {
+                labels: trail.labels().len(),
+                cells: self.n_cells(),
+            }
+            .into());
+        }
+        if self.closed && trail.length() < 3 {
+            return Err(TrailError::ShortCycle(trail.length()).into());
+        }
+        self.trail = Some(trail);
+        Ok(self)
+    }
+
+    /// The trail rules, when this is a trail puzzle.
+    pub fn trail(&self) -> Option<&Trail> {
+        self.trail.as_ref()
+    }
+
+    /// The number of values a solution places: N, or the trail's length.
+    pub fn n_values(&self) -> usize {
+        self.trail.as_ref().map_or(self.n_cells(), Trail::length)
     }
 
     /// An empty `rows` x `cols` board: no holes, givens or marks.
@@ -410,7 +469,11 @@ impl Puzzle {
     /// The same puzzle with more values given: the fillings of the result are exactly the
     /// fillings of `self` that put each `value` on its `cell`. `None` when that is impossible
     /// on its face: a cell given or marked otherwise, or a value given twice.
+    /// Trail puzzles take no givens: `None`.
     pub fn with_givens(&self, extra: &[(usize, u32)]) -> Option<Puzzle> {
+        if self.trail.is_some() {
+            return None;
+        }
         let mut rules = self.rules.clone();
         for &(cell, value) in extra {
             if !self.allows(cell, value) {
@@ -452,14 +515,24 @@ impl fmt::Display for Puzzle {
         }
         write!(
             f,
-            "{} ({}x{}, {} cells, {} moves, {})",
+            "{} ({}x{}, {} cells, {} moves, {}",
             self.name,
             self.board.rows(),
             self.board.cols(),
             self.n_cells(),
             self.moves,
             if self.closed { "closed" } else { "open" }
-        )
+        )?;
+        if let Some(trail) = &self.trail {
+            write!(f, ", trail of {} cells", trail.length())?;
+            if let Some(sum) = trail.sum() {
+                write!(f, " summing to {sum}")?;
+            }
+            if trail.distinct() {
+                write!(f, ", distinct labels")?;
+            }
+        }
+        write!(f, ")")
     }
 }
 

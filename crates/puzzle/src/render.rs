@@ -2,21 +2,34 @@
 //!
 //! Aligned grids for people: values right-aligned to the width of N, givens in brackets
 //! (`[7]`), marked cells followed by their letter (`7P`), holes as `#`. The output can be read
-//! back by [`crate::parse_filling_text`].
+//! back by [`crate::parse_filling_text`]. A trail shows its step numbers, `.` for the cells off
+//! the trail; the unfilled trail puzzle shows its labels.
 
 use crate::{CellRule, Filling, Puzzle};
 
 /// The filled grid, one line per row, each ending in a newline.
 pub fn filling_grid(puzzle: &Puzzle, filling: &Filling) -> String {
-    grid(puzzle, |cell| filling.value(cell).to_string())
+    grid(puzzle, |cell| match filling.value(cell) {
+        0 if puzzle.trail().is_some() => ".".to_string(),
+        v => v.to_string(),
+    })
 }
 
-/// The unfilled puzzle in the same layout: `.` for free cells.
+/// The unfilled puzzle in the same layout: `.` for free cells, labels for a trail puzzle.
 pub fn puzzle_grid(puzzle: &Puzzle) -> String {
-    grid(puzzle, |cell| match puzzle.rule(cell) {
-        CellRule::Given(v) => v.to_string(),
+    grid(puzzle, |cell| match (puzzle.trail(), puzzle.rule(cell)) {
+        (Some(trail), _) => trail.label(cell).to_string(),
+        (None, CellRule::Given(v)) => v.to_string(),
         _ => ".".to_string(),
     })
+}
+
+/// For a trail: the labels it collects, in step order, with their sum.
+pub fn trail_labels(puzzle: &Puzzle, filling: &Filling) -> Option<String> {
+    let labels = puzzle.trail()?.labels_along(filling);
+    let sum: u64 = labels.iter().map(|&l| u64::from(l)).sum();
+    let list: Vec<String> = labels.iter().map(u32::to_string).collect();
+    Some(format!("labels {} (sum {sum})", list.join(" ")))
 }
 
 /// A line explaining the decorations, when the puzzle has givens or marks.
@@ -38,7 +51,16 @@ pub fn legend(puzzle: &Puzzle) -> Option<String> {
 
 fn grid(puzzle: &Puzzle, text_of: impl Fn(usize) -> String) -> String {
     let board = puzzle.board();
-    let digits = puzzle.n_cells().to_string().len();
+    // Wide enough for every value, and for a trail puzzle's labels.
+    let widest_label = puzzle
+        .trail()
+        .and_then(|t| t.labels().iter().max().copied())
+        .unwrap_or(0);
+    let digits = puzzle
+        .n_cells()
+        .to_string()
+        .len()
+        .max(widest_label.to_string().len());
     let letters = puzzle
         .marks()
         .iter()
@@ -95,7 +117,7 @@ mod tests {
         let f = Filling::from_values(vec![1, 2, 3, 8, 4, 6, 5, 7]);
         let text = filling_grid(&p, &f);
         assert_eq!(text, "[1]  2   3P\n 8   #   4\n 6   5  [7]\n");
-        assert_eq!(parse_filling_text(p.board(), &text).unwrap(), f);
+        assert_eq!(parse_filling_text(p.board(), &text, false).unwrap(), f);
         assert_eq!(puzzle_grid(&p), "[1]  .   .P\n .   #   .\n .   .  [7]\n");
         assert_eq!(legend(&p).unwrap(), "[n] given · nP marked P (primes)");
     }

@@ -4,8 +4,12 @@
 //! 1..N each once, givens kept, marks respected, consecutive values one move apart (computed
 //! from the positions and the move offsets, not from the move graph the encoder uses), and the
 //! closing move of a tour. It knows nothing of CNF, so it can judge what the SAT layer returns.
+//!
+//! A trail is checked by its own rules: steps 1..L each on one cell and 0 elsewhere,
+//! consecutive steps one move apart (and the closing move of a closed trail), the labels'
+//! sum, and different labels when asked. Either direction of a trail passes.
 
-use crate::{CellRule, Filling, Place, Puzzle};
+use crate::{CellRule, Filling, Place, Puzzle, Trail};
 
 /// The first rule a filling breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,6 +48,24 @@ pub enum Violation {
         first: Place,
         moves: String,
     },
+    #[error(
+        "{pos} holds step {value}, but the trail has {length} steps (0 marks a cell off the trail)"
+    )]
+    StepOutOfRange {
+        pos: Place,
+        value: u32,
+        length: usize,
+    },
+    #[error("step {step} of the trail is on no cell")]
+    MissingStep { step: u32 },
+    #[error("the labels on the trail add up to {found}, not {expected}")]
+    WrongSum { found: u64, expected: u64 },
+    #[error("label {label} is on the trail twice, at {first} and {second}")]
+    RepeatedLabel {
+        label: u32,
+        first: Place,
+        second: Place,
+    },
 }
 
 /// Checks that `filling` solves `puzzle`.
@@ -51,6 +73,9 @@ pub enum Violation {
 /// # Errors
 /// The first [`Violation`] found, in the order of the variants.
 pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
+    if let Some(trail) = puzzle.trail() {
+        return verify_trail(puzzle, trail, filling);
+    }
     let n = puzzle.n_cells();
     let values = filling.values();
     if values.len() != n {
@@ -133,6 +158,84 @@ pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
     Ok(())
 }
 
+fn verify_trail(puzzle: &Puzzle, trail: &Trail, filling: &Filling) -> Result<(), Violation> {
+    let n = puzzle.n_cells();
+    let length = trail.length();
+    let values = filling.values();
+    if values.len() != n {
+        return Err(Violation::WrongSize {
+            expected: n,
+            found: values.len(),
+        });
+    }
+    let mut cell_of: Vec<Option<usize>> = vec![None; length + 1];
+    for (cell, &value) in values.iter().enumerate() {
+        let pos = puzzle.place(cell);
+        if value as usize > length {
+            return Err(Violation::StepOutOfRange { pos, value, length });
+        }
+        if value == 0 {
+            continue;
+        }
+        if let Some(first) = cell_of[value as usize] {
+            return Err(Violation::Duplicate {
+                value,
+                first: puzzle.place(first),
+                second: pos,
+            });
+        }
+        cell_of[value as usize] = Some(cell);
+    }
+    let mut cells = Vec::with_capacity(length);
+    for (step, cell) in cell_of.iter().enumerate().skip(1) {
+        match cell {
+            Some(cell) => cells.push(*cell),
+            None => return Err(Violation::MissingStep { step: step as u32 }),
+        }
+    }
+    let moves = puzzle.moves().to_string();
+    for (i, pair) in cells.windows(2).enumerate() {
+        if !puzzle.step_allowed(pair[0], pair[1]) {
+            return Err(Violation::NotAMove {
+                value: i as u32 + 1,
+                next: i as u32 + 2,
+                from: puzzle.place(pair[0]),
+                to: puzzle.place(pair[1]),
+                moves,
+            });
+        }
+    }
+    let (first, last) = (cells[0], cells[length - 1]);
+    if puzzle.is_closed() && !puzzle.step_allowed(last, first) {
+        return Err(Violation::NotClosed {
+            n: length,
+            last: puzzle.place(last),
+            first: puzzle.place(first),
+            moves,
+        });
+    }
+    if let Some(expected) = trail.sum() {
+        let found: u64 = cells.iter().map(|&c| u64::from(trail.label(c))).sum();
+        if found != expected {
+            return Err(Violation::WrongSum { found, expected });
+        }
+    }
+    if trail.distinct() {
+        let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
+        for &cell in &cells {
+            if let Some(&first) = seen.get(&trail.label(cell)) {
+                return Err(Violation::RepeatedLabel {
+                    label: trail.label(cell),
+                    first: puzzle.place(first),
+                    second: puzzle.place(cell),
+                });
+            }
+            seen.insert(trail.label(cell), cell);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +298,52 @@ mod tests {
         assert!(matches!(
             verify(&p, &fill(&[1, 3, 5, 2, 4])),
             Err(Violation::NotAMove { value: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn each_trail_rule_broken_once_is_caught() {
+        // Labels 1 2 3 / 4 5 6; a trail of 3 cells summing to 8, labels different.
+        let text = "moves = \"rook\"\ngrid = \"1 2 3\\n4 5 6\"\n[trail]\nlength = 3\nsum = 8\ndistinct = true\n";
+        let p = parse_str(text, Format::Toml).unwrap();
+        // 1 -> 2 -> 5: 1 + 2 + 5 = 8, and its reverse.
+        assert_eq!(verify(&p, &fill(&[1, 2, 0, 0, 3, 0])), Ok(()));
+        assert_eq!(verify(&p, &fill(&[3, 2, 0, 0, 1, 0])), Ok(()));
+        assert!(matches!(
+            verify(&p, &fill(&[1, 2, 0, 0, 4, 0])),
+            Err(Violation::StepOutOfRange { value: 4, .. })
+        ));
+        assert!(matches!(
+            verify(&p, &fill(&[1, 2, 0, 0, 0, 0])),
+            Err(Violation::MissingStep { step: 3 })
+        ));
+        assert!(matches!(
+            verify(&p, &fill(&[1, 2, 2, 0, 3, 0])),
+            Err(Violation::Duplicate { value: 2, .. })
+        ));
+        assert!(matches!(
+            verify(&p, &fill(&[1, 0, 2, 0, 3, 0])),
+            Err(Violation::NotAMove { value: 1, .. })
+        ));
+        // 4 -> 1 -> 2: 7, not 8.
+        assert!(matches!(
+            verify(&p, &fill(&[2, 3, 0, 1, 0, 0])),
+            Err(Violation::WrongSum {
+                found: 7,
+                expected: 8
+            })
+        ));
+        let repeated = "moves = \"rook\"\nclosed = true\ngrid = \"1 1\\n2 3\"\n[trail]\nlength = 4\ndistinct = true\n";
+        let q = parse_str(repeated, Format::Toml).unwrap();
+        assert!(matches!(
+            verify(&q, &fill(&[1, 2, 4, 3])),
+            Err(Violation::RepeatedLabel { label: 1, .. })
+        ));
+        let open_loop = "moves = \"rook\"\nclosed = true\ngrid = \"1 2 3\"\n[trail]\nlength = 3\n";
+        let r = parse_str(open_loop, Format::Toml).unwrap();
+        assert!(matches!(
+            verify(&r, &fill(&[1, 2, 3])),
+            Err(Violation::NotClosed { n: 3, .. })
         ));
     }
 

@@ -8,7 +8,7 @@
 use crate::{Certificate, SatSolver, SolveError, SolveOptions, SolveStats};
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_encode::{position, PositionEncoding, VarMap};
-use pathsat_puzzle::{verify, Filling, Puzzle};
+use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
 use std::time::{Duration, Instant};
 
 /// An incremental solver for one puzzle, in the position encoding.
@@ -85,6 +85,12 @@ impl<'p> PositionSolver<'p> {
             .map
             .decode(|var| model.get(var.index()).copied().flatten())?;
         verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+        if self.puzzle.trail().is_some()
+            && canonical_trail(&filling, self.puzzle.is_closed()) != filling
+        {
+            // The encoding keeps one direction per trail; another would be counted twice.
+            return Err(SolveError::TrailOrientation);
+        }
         let block = self.encoding.map.blocking_clause(&filling);
         self.sat.add_clause(&block);
         if let Some((fillings, blocks)) = &mut self.record {

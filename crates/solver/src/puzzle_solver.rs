@@ -57,6 +57,9 @@ pub enum SolveError {
     /// A bug in pathsat: a decoded filling is not a solution.
     #[error("internal error, please report: a solution failed the independent verifier: {0}")]
     Unverified(Violation),
+    /// A bug in pathsat: a trail came back in a direction other than its canonical one.
+    #[error("internal error, please report: a trail was found in another direction than its canonical one")]
+    TrailOrientation,
     /// The chosen encoding cannot express the puzzle (or the run asked of it).
     #[error("{0}")]
     Unsupported(String),
