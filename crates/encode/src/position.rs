@@ -142,6 +142,35 @@ pub struct PositionEncoding {
     pub contradiction: Option<String>,
 }
 
+impl PositionEncoding {
+    /// The encoding of a puzzle shown unsolvable before any clause (its domains are empty):
+    /// the empty clause alone. `before` is the sink's (variables, clauses) when encoding began.
+    pub(crate) fn contradicted<S: ClauseSink + ?Sized>(
+        map: VarMap,
+        options: &PositionOptions,
+        why: &str,
+        before: (usize, usize),
+        sink: &mut S,
+    ) -> PositionEncoding {
+        sink.add_clause(&[]);
+        PositionEncoding {
+            stats: EncodeStats {
+                cells: map.n_cells(),
+                primary_vars: 0,
+                variables: sink.n_vars() - before.0,
+                clauses: sink.n_clauses() - before.1,
+                families: vec![FamilyCount {
+                    name: "contradiction",
+                    clauses: 1,
+                }],
+            },
+            map,
+            options: *options,
+            contradiction: Some(why.to_string()),
+        }
+    }
+}
+
 /// Writes the position encoding of `puzzle` into `sink`.
 ///
 /// # Errors
@@ -192,22 +221,13 @@ pub fn encode<S: ClauseSink + ?Sized>(
     let map = VarMap::new(puzzle, &domains, sink);
     if let Some(why) = domains.contradiction() {
         // Pruning proved there is no solution: the whole formula is the empty clause.
-        sink.add_clause(&[]);
-        return Ok(PositionEncoding {
+        return Ok(PositionEncoding::contradicted(
             map,
-            stats: EncodeStats {
-                cells: n,
-                primary_vars: 0,
-                variables: sink.n_vars() - vars_before,
-                clauses: sink.n_clauses() - clauses_before,
-                families: vec![FamilyCount {
-                    name: "contradiction",
-                    clauses: 1,
-                }],
-            },
-            options: *options,
-            contradiction: Some(why.to_string()),
-        });
+            options,
+            why,
+            (vars_before, clauses_before),
+            sink,
+        ));
     }
     let mut families = Vec::new();
     let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {

@@ -78,22 +78,13 @@ pub fn encode<S: ClauseSink + ?Sized>(
     }
     let map = VarMap::new(puzzle, &domains, sink);
     if let Some(why) = domains.contradiction() {
-        sink.add_clause(&[]);
-        return Ok(PositionEncoding {
+        return Ok(PositionEncoding::contradicted(
             map,
-            stats: EncodeStats {
-                cells: n,
-                primary_vars: 0,
-                variables: sink.n_vars() - vars_before,
-                clauses: sink.n_clauses() - clauses_before,
-                families: vec![FamilyCount {
-                    name: "contradiction",
-                    clauses: 1,
-                }],
-            },
-            options: *options,
-            contradiction: Some(why.to_string()),
-        });
+            options,
+            why,
+            (vars_before, clauses_before),
+            sink,
+        ));
     }
     let mut families = Vec::new();
     let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {

@@ -69,6 +69,11 @@ impl VarMap {
         }
     }
 
+    /// The number of cells (or vertices) the map covers.
+    pub fn n_cells(&self) -> usize {
+        self.by_cell.len()
+    }
+
     /// The number of primary variables.
     pub fn n_primary(&self) -> usize {
         self.meaning.len()

@@ -46,14 +46,7 @@ pub fn enumerate(
         };
     }
     let n = puzzle.n_cells();
-    // Neighbours from the puzzle's own move check, not from the encoders' successor lists.
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|cell| {
-            (0..n)
-                .filter(|&next| puzzle.step_allowed(cell, next))
-                .collect()
-        })
-        .collect();
+    let neighbours = neighbours(puzzle);
     let mut given_at = vec![None; n + 1];
     for (cell, value) in puzzle.givens() {
         given_at[value as usize] = Some(cell);
@@ -85,6 +78,19 @@ pub fn enumerate(
     }
 }
 
+/// Each cell's neighbours, from the puzzle's own move check (positions and offsets, or the
+/// graph's arcs), not from the encoders' successor lists.
+fn neighbours(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    let n = puzzle.n_cells();
+    (0..n)
+        .map(|cell| {
+            (0..n)
+                .filter(|&next| puzzle.step_allowed(cell, next))
+                .collect()
+        })
+        .collect()
+}
+
 /// The trails of a trail puzzle counted as sequences of cells: each open trail twice (once per
 /// direction, for length > 1), each closed trail 2L times.
 ///
@@ -105,13 +111,7 @@ pub fn directed_trails(puzzle: &Puzzle) -> u64 {
 /// to stop, and then so does this.
 fn trail_search(puzzle: &Puzzle, trail: &Trail, visit: &mut dyn FnMut(&Filling) -> bool) -> bool {
     let n = puzzle.n_cells();
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|cell| {
-            (0..n)
-                .filter(|&next| puzzle.step_allowed(cell, next))
-                .collect()
-        })
-        .collect();
+    let neighbours = neighbours(puzzle);
     let mut path: Vec<usize> = Vec::with_capacity(trail.length());
     let mut values = vec![0u32; n];
     fn extend(
