@@ -63,3 +63,20 @@ bench-tours *args:
 bench-trails *args:
     cargo build --release -q
     python3 benches/trails_vs_cpsat.py {{args}}
+
+# SVG pictures of every fixture's first solution in pictures/ (git-ignored); `just pictures png`
+# also renders each to PNG with rsvg-convert (Debian: librsvg2-bin)
+pictures *png:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release -q
+    count=0
+    while IFS= read -r file; do
+        relative=${file#fixtures/}
+        out="pictures/${relative%.*}.svg"
+        mkdir -p "$(dirname "$out")"
+        ./target/release/pathsat solve "$file" --format svg -o "$out"
+        if [ "{{png}}" = png ]; then rsvg-convert "$out" -o "${out%.svg}.png"; fi
+        count=$((count + 1))
+    done < <(find fixtures -type f \( -name '*.toml' -o -name '*.json' -o -name '*.hcp' -o -name '*.col' \) | sort)
+    echo "$count pictures in pictures/"

@@ -14,6 +14,7 @@ Examples:
   pathsat solve fixtures/seeds/rook-primes-tour.toml
   pathsat solve fixtures/seeds/rook-primes-path.toml --all
   pathsat solve fixtures/seeds/hidato-188.toml --unique --certify --format json
+  pathsat solve fixtures/seeds/knight-8x8-closed.toml --format svg -o tour.svg
   pathsat count fixtures/small/rook-5x5.toml
   pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
   pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
@@ -45,7 +46,16 @@ pub struct Cli {
 pub enum Command {
     /// Solve a puzzle: print its first solution, several, or all of them.
     #[command(
-        after_help = "Examples:\n  pathsat solve fixtures/seeds/rook-primes-tour.toml\n  pathsat solve fixtures/seeds/rook-primes-path.toml --all --format json"
+        after_help = "With --format svg the picture shows the board (holes left out), the given cells\n\
+        shaded blue, marked cells in their mark's colour with its letter, every value, and the\n\
+        path through the cell centres from a circle on 1 to a square on N (closed for a tour).\n\
+        Graphs are drawn with their vertices on a circle in path order. When no solution exists,\n\
+        the picture shows the puzzle alone.\n\n\
+        Examples:\n  pathsat solve fixtures/seeds/rook-primes-tour.toml\n  \
+        pathsat solve fixtures/seeds/rook-primes-path.toml --all --format json\n  \
+        pathsat solve fixtures/seeds/hidato-188.toml --format svg -o hidato.svg\n  \
+        pathsat solve fixtures/seeds/rook-primes-path.toml --all --format svg -o pictures/\n  \
+        pathsat solve fixtures/small/rook-3x3.toml --limit 6 --format svg > sheet.svg"
     )]
     Solve(SolveArgs),
     /// Count the fillings of a puzzle (every solution, each verified).
@@ -240,10 +250,26 @@ pub struct SolveArgs {
     /// encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Output format: text for people, json for programs, svg for a picture.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+    /// Write the output to this file instead of standard output. With --format svg, a path
+    /// ending in `/` (or an existing directory) gets one picture per solution.
+    #[arg(short, long, value_name = "FILE|DIR/")]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// Aligned grids (vertex orders for graphs), a status line and statistics.
+    Text,
+    /// One JSON object (see the README).
+    Json,
+    /// An SVG picture: the board, the givens and marks, the values and the path. Several
+    /// solutions make a sheet of small pictures, or one file each with `-o DIR/`.
+    Svg,
 }
 
 #[derive(Debug, Args)]

@@ -1,9 +1,12 @@
 //! # Subcommands
 //!
 //! `solve`, `count` and `check`: read the input, run the library, hand the results to
-//! [`crate::report`].
+//! [`crate::report`] (or, for `solve --format svg`, to [`crate::pictures`]).
 
-use crate::args::{CheckArgs, CountArgs, CountMethod, EncodingName, Format, SolveArgs};
+use crate::args::{
+    CheckArgs, CountArgs, CountMethod, EncodingName, Format, SolveArgs, SolveFormat,
+};
+use crate::pictures;
 use crate::report::{self, EncodingReport, RunReport};
 use crate::Failure;
 use pathsat_cnf::CountingSink;
@@ -13,6 +16,7 @@ use pathsat_puzzle::{
     parse_file, parse_fillings, parse_orders, read_text, verify, Filling, Puzzle,
 };
 use pathsat_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -27,6 +31,15 @@ enum Wanted {
 
 pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let started = Instant::now();
+    if let Some(path) = args.output.as_deref() {
+        if args.format != SolveFormat::Svg && pictures::is_directory_target(path) {
+            return Err(Failure::Input(format!(
+                "-o {}: a directory takes one picture per solution, with --format svg; name a \
+                 file for text or JSON",
+                path.display()
+            )));
+        }
+    }
     let puzzle = parse_file(&args.file)?;
     let options = SolveOptions {
         encoding: args.encoding.options(),
@@ -71,11 +84,28 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     if let Some(c) = &certificate {
         report.certify(c);
     }
-    match args.output.format {
-        Format::Json => report::print_json(&report)?,
-        Format::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
+    let output = args.output.as_deref();
+    match args.format {
+        SolveFormat::Svg => pictures::write(&args.file, output, &puzzle, &report, &solutions)?,
+        SolveFormat::Json => write_to(output, |out| report::write_json(out, &report))?,
+        SolveFormat::Text => write_to(output, |out| {
+            report::write_solve_text(out, &report, &puzzle, &solutions)
+        })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `write` on the file `output`, or on standard output.
+fn write_to(
+    output: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
+    let Some(path) = output else {
+        return Ok(write(&mut io::stdout().lock())?);
+    };
+    let cannot = |e: io::Error| Failure::Input(format!("cannot write {}: {e}", path.display()));
+    let mut file = std::fs::File::create(path).map_err(cannot)?;
+    write(&mut file).map_err(cannot)
 }
 
 pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {

@@ -10,6 +10,7 @@ mod args;
 mod batch;
 mod commands;
 mod interop;
+mod pictures;
 mod report;
 
 use clap::Parser;

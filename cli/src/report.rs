@@ -381,7 +381,12 @@ pub fn print_compare_text(r: &CompareReport) -> io::Result<()> {
 }
 
 pub fn print_json(report: &impl Serialize) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    write_json(&mut io::stdout().lock(), report)
+}
+
+/// The report as pretty JSON, then a newline.
+pub fn write_json(out: &mut dyn Write, report: &impl Serialize) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
     serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
         // Keep the kind, so that a closed pipe stays a closed pipe.
         Some(kind) => io::Error::from(kind),
@@ -396,14 +401,19 @@ pub fn print_solve_text(
     puzzle: &Puzzle,
     solutions: &[Filling],
 ) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    write_solve_text(&mut io::stdout().lock(), report, puzzle, solutions)
+}
+
+/// The solutions as grids (or vertex orders), then the status and statistics lines.
+pub fn write_solve_text(
+    out: &mut dyn Write,
+    report: &RunReport,
+    puzzle: &Puzzle,
+    solutions: &[Filling],
+) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
     writeln!(out, "{puzzle}")?;
-    // `--unique` found a second filling only to prove the first is not unique: show one.
-    let shown = if report.unique.is_some() {
-        &solutions[..solutions.len().min(1)]
-    } else {
-        solutions
-    };
+    let shown = shown(report, solutions);
     for (i, filling) in shown.iter().enumerate() {
         if shown.len() > 1 {
             writeln!(out, "\nsolution {}", i + 1)?;
@@ -435,7 +445,18 @@ pub fn print_solve_text(
     out.flush()
 }
 
-fn solve_status(r: &RunReport) -> String {
+/// The solutions to show: `--unique` found a second filling only to prove the first is not
+/// unique, so it shows one.
+pub fn shown<'s>(report: &RunReport, solutions: &'s [Filling]) -> &'s [Filling] {
+    if report.unique.is_some() {
+        &solutions[..solutions.len().min(1)]
+    } else {
+        solutions
+    }
+}
+
+/// One line saying what the run found: sat or unsat, unique or not, all solutions or some.
+pub fn solve_status(r: &RunReport) -> String {
     if let Some(model) = &r.model_file {
         return if r.count == 0 {
             format!("unsat: the solver found no filling ({model})")

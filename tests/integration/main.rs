@@ -1,7 +1,7 @@
 //! Workspace-level integration tests, attached to the `pathsat` package (see
 //! `tests/README.md`): the fixture corpus, the command line end to end, random puzzles against
-//! the brute-force reference, DIMACS export and decoding, and the round trip through kissat and
-//! CaDiCaL.
+//! the brute-force reference, DIMACS export and decoding, the round trip through kissat and
+//! CaDiCaL, and SVG pictures read back as XML.
 
 mod batch;
 mod cli;
@@ -14,5 +14,6 @@ mod fixtures;
 mod garbage;
 mod graphs;
 mod hostile;
+mod pictures;
 mod random_puzzles;
 mod trails;
