@@ -30,6 +30,7 @@ mod style;
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
 use style::{CAPTION_FONT, CAPTION_LINE, PAD};
 use svg::node::element::{Circle, Group, Polygon, Polyline, Rectangle, Text, Title};
+use svg::node::Blob;
 use svg::{Document, Node};
 
 /// One solution of `puzzle` (a filling the verifier accepted), or the puzzle itself when
@@ -50,19 +51,22 @@ pub fn picture(puzzle: &Puzzle, filling: Option<&Filling>, note: &str) -> String
 /// Several solutions of `puzzle` as small multiples: the panels in rows, each headed
 /// "solution k", and one caption for the sheet (`note` as in [`picture`]).
 pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
-    let panels: Vec<Panel> = fillings.iter().map(|f| panel(puzzle, Some(f))).collect();
-    let columns = (1..).find(|c| c * c >= panels.len()).unwrap_or(1).max(1);
-    let cell_width = panels.iter().map(|p| p.width).fold(0.0, f64::max);
+    // A puzzle's panels all have the size of its blank panel (the board, or the circle of its
+    // vertices), whatever the filling.
+    let blank = panel(puzzle, None);
+    let columns = (1..).find(|c| c * c >= fillings.len()).unwrap_or(1).max(1);
+    let rows = fillings.len().div_ceil(columns).max(1);
     let heading = CAPTION_LINE;
-    let cell_height = panels.iter().map(|p| p.height).fold(0.0, f64::max) + heading;
-    let rows = panels.len().div_ceil(columns).max(1);
+    let (cell_width, cell_height) = (blank.width, blank.height + heading);
     let caption = caption_lines(puzzle, note, !fillings.is_empty());
     let grid_width = columns as f64 * (cell_width + 2.0 * PAD) - 2.0 * PAD;
     let grid_height = rows as f64 * (cell_height + 2.0 * PAD) - 2.0 * PAD;
     let width = grid_width.max(caption_width(&caption));
     let height = grid_height + PAD + CAPTION_LINE * caption.len() as f64;
     let mut document = document(width, height, &title(puzzle, note));
-    for (i, panel) in panels.into_iter().enumerate() {
+    for (i, filling) in fillings.iter().enumerate() {
+        let panel = panel(puzzle, Some(filling));
+        debug_assert_eq!((panel.width, panel.height), (blank.width, blank.height));
         let x = PAD + (i % columns) as f64 * (cell_width + 2.0 * PAD);
         let y = PAD + (i / columns) as f64 * (cell_height + 2.0 * PAD);
         let head = Text::new(format!("solution {}", i + 1))
@@ -71,7 +75,8 @@ pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
             .set("font-size", CAPTION_FONT)
             .set("fill", style::INK);
         let group = translated(panel.group, x, y + heading).set("class", "panel");
-        document.append(Group::new().add(head).add(group));
+        // Written out at once: a sheet of thousands of panels keeps only their text.
+        document.append(Blob::new(Group::new().add(head).add(group).to_string()));
     }
     document.append(caption_text(&caption, PAD, PAD + grid_height + PAD));
     finish(document)
