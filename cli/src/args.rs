@@ -96,7 +96,8 @@ pub enum Command {
         after_help = "MODEL is the solver's standard output (`s SATISFIABLE` with `v` lines ending\n\
         in 0, or `s UNSATISFIABLE`); `-` reads standard input. Give the same encoding options\n\
         as to `export`. Exit status 1 when the model does not decode to a valid filling.\n\n\
-        Example:\n  pathsat export p.toml | kissat | pathsat decode p.toml -"
+        Examples:\n  pathsat export p.toml | kissat | pathsat decode p.toml -\n  \
+        pathsat export p.toml | cadical | pathsat decode p.toml - --format svg > p.svg"
     )]
     Decode(DecodeArgs),
     /// Run the embedded solver and external SAT solvers on the same CNF and compare them.
@@ -211,8 +212,9 @@ pub struct DecodeArgs {
     pub file: PathBuf,
     /// The solver's output; `-` for standard input.
     pub model: PathBuf,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    /// Output format: text for people, json for programs, svg for a picture of the filling.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
     #[command(flatten)]
     pub encoding: EncodingArgs,
 }

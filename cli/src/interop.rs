@@ -3,8 +3,9 @@
 //! `export` writes the CNF in DIMACS, `decode` reads a solver's answer for it back into a
 //! verified filling, and `compare` runs the embedded solver and external ones on the same CNF.
 
-use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format};
+use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format, SolveFormat};
 use crate::commands::{new_solver, solve_failure};
+use crate::pictures;
 use crate::report::{self, CompareReport, EncodingReport, RunReport, SolverRow};
 use crate::Failure;
 use anyhow::Context;
@@ -139,9 +140,10 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
     );
     report.model_file = Some(model_name);
     report.reason = encoded.contradiction().map(str::to_string);
-    match args.output.format {
-        Format::Json => report::print_json(&report)?,
-        Format::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
+    match args.format {
+        SolveFormat::Json => report::print_json(&report)?,
+        SolveFormat::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
+        SolveFormat::Svg => pictures::write(&args.file, None, &puzzle, &report, &solutions)?,
     }
     Ok(ExitCode::SUCCESS)
 }

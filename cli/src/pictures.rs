@@ -1,6 +1,6 @@
 //! # Pictures
 //!
-//! `solve --format svg`: where the pictures go. Without `-o`, or with `-o FILE`, one SVG
+//! `solve --format svg` (and `decode --format svg`): where the pictures go. Without `-o`, or with `-o FILE`, one SVG
 //! document: the solution, a sheet of small multiples when several are shown, or the puzzle
 //! alone when there is none. With `-o DIR/` one file per solution, `DIR/<stem>-<k>.svg`, and
 //! the paths written are listed on standard output with the status line. Every filling drawn
@@ -94,6 +94,12 @@ fn one_file_each(
 /// solution's when each has its own picture.
 fn note(report: &RunReport, index: Option<usize>) -> String {
     let noun = report.counts.trim_end_matches('s');
+    if let Some(model) = &report.model_file {
+        return match report.count {
+            0 => format!("the solver found no {noun} ({model})"),
+            _ => format!("decoded from {model}, checked by the verifier"),
+        };
+    }
     if report.count == 0 {
         return match &report.reason {
             Some(why) => format!("no {noun} solves the puzzle ({why})"),

@@ -213,6 +213,29 @@ fn several_solutions_make_a_sheet_or_one_file_each() {
     assert_eq!(drawn, published);
 }
 
+/// `decode --format svg` draws the filling of a kissat model (a real one, from the corpus).
+#[test]
+fn decoded_models_are_drawn() {
+    let puzzle = load("small/numbrix-5x5.toml");
+    let model = crate::common::tests_dir().join("solver-outputs/good-kissat.out");
+    let decode = |format: &str| {
+        let output = pathsat()
+            .arg("decode")
+            .arg(fixture("small/numbrix-5x5.toml"))
+            .arg(&model)
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let drawn = filling_drawn(&puzzle, &decode("svg")).expect("a path");
+    assert_eq!(verify(&puzzle, &drawn), Ok(()));
+    let json: serde_json::Value = serde_json::from_str(&decode("json")).unwrap();
+    let rows: Vec<Vec<Option<u32>>> = serde_json::from_value(json["solutions"][0].clone()).unwrap();
+    assert_eq!(drawn, Filling::from_rows(puzzle.board(), &rows).unwrap());
+}
+
 #[test]
 fn unsolvable_puzzles_draw_the_puzzle_alone() {
     let svg = solve_svg(&fixture("graphs/k34-tour.toml"), &[]);

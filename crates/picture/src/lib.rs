@@ -2,14 +2,15 @@
 //!
 //! SVG pictures of path puzzles: people would rather look at a tour than read 144 numbers.
 //! [`picture`] draws one solution (or the unsolved puzzle), [`sheet`] draws several solutions
-//! side by side as small multiples. Both return a complete, plain SVG 1.1 document: no
-//! scripts, no styles sheets, no external references, only shapes and text with presentation
-//! attributes, so that browsers, `rsvg-convert` and editors show the same picture.
+//! side by side as small multiples. Both return a complete, plain SVG 1.1 document (valid
+//! against the W3C DTD, which the tests check): no scripts, no style sheets, no external
+//! references, only shapes and text with presentation attributes, so that browsers,
+//! `rsvg-convert` and editors show the same picture.
 //!
 //! A board is drawn cell by cell (holes draw nothing), its numbers in the cells' corners and
 //! the path through the cell centres (module `board`); a graph has no coordinates, so its
-//! vertices go on a circle in the order of the path (module `graph`). Every length is in units of a fixed
-//! cell size, so the picture grows with the board and its text stays readable.
+//! vertices go on a circle in the order of the path (module `graph`). Every length is in units
+//! of a fixed cell size, so the picture grows with the board and its text stays readable.
 //!
 //! The elements carry `class` attributes saying what they show (`cell`, `given`, `marked`,
 //! `path`, `start`, `end`, `vertex`, ...), for tests and for anyone restyling the pictures.
@@ -37,6 +38,9 @@ use svg::{Document, Node};
 /// `filling` is `None`, as an SVG document. The caption under the drawing names the puzzle,
 /// then says `note` (for example "solution 1 of 4" or "no solution") when it is not empty,
 /// then explains the colours.
+///
+/// # Panics
+/// If `filling` does not hold one value per cell of `puzzle`.
 pub fn picture(puzzle: &Puzzle, filling: Option<&Filling>, note: &str) -> String {
     let panel = panel(puzzle, filling);
     let caption = caption_lines(puzzle, note, filling.is_some());
@@ -50,6 +54,9 @@ pub fn picture(puzzle: &Puzzle, filling: Option<&Filling>, note: &str) -> String
 
 /// Several solutions of `puzzle` as small multiples: the panels in rows, each headed
 /// "solution k", and one caption for the sheet (`note` as in [`picture`]).
+///
+/// # Panics
+/// As [`picture`], for any of `fillings`.
 pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
     // A puzzle's panels all have the size of its blank panel (the board, or the circle of its
     // vertices), whatever the filling.
