@@ -111,11 +111,11 @@ fn note(report: &RunReport, index: Option<usize>) -> String {
         (Some(false), _) => "a solution, not unique (another one exists)".to_string(),
         (None, _) if report.complete && report.count == 1 => "the only solution".to_string(),
         (None, Some(i)) if report.complete => format!("solution {} of {}", i + 1, report.count),
-        (None, Some(i)) if report.limit.is_some() => {
+        (None, Some(i)) if report.limit.is_some() && report.count > 1 => {
             format!("solution {} of the first {} found", i + 1, report.count)
         }
         (None, None) if report.complete => format!("all {} solutions", report.count),
-        (None, None) if report.limit.is_some() => {
+        (None, None) if report.limit.is_some() && report.count > 1 => {
             format!("the first {} solutions found", report.count)
         }
         (None, _) => "the first solution found".to_string(),

@@ -173,6 +173,22 @@ fn several_solutions_make_a_sheet_or_one_file_each() {
     let puzzle = load("seeds/rook-primes-path.toml");
     let expected = puzzle.expect().count.unwrap() as usize;
 
+    // The caption says what is shown.
+    let title = |svg: &str| {
+        let xml = Document::parse(svg).unwrap();
+        let title = xml.descendants().find(|n| n.has_tag_name("title"));
+        title.and_then(|t| t.text()).unwrap().trim().to_string()
+    };
+    for (args, says) in [
+        (&["--limit", "1"][..], "the first solution found"),
+        (&["--limit", "2"], "the first 2 solutions found"),
+        (&["--unique"], "a solution, not unique (another one exists)"),
+        (&["--all"], "all 4 solutions"),
+    ] {
+        let svg = solve_svg(&file, args);
+        assert!(title(&svg).ends_with(says), "{args:?}: {}", title(&svg));
+    }
+
     // One sheet on standard output: a panel per solution, each with one path.
     let sheet = solve_svg(&file, &["--all"]);
     let xml = Document::parse(&sheet).unwrap();
