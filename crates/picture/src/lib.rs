@@ -165,7 +165,7 @@ fn document(width: f64, height: f64, title: &str) -> Document {
         .set("height", height)
         .set("viewBox", (0, 0, width, height))
         .set("font-family", style::FONT_FAMILY)
-        .add(Title::new(title))
+        .add(Title::new(xml_text(title)))
         // An opaque page, so that the captions stay readable on dark viewers; holes show it.
         .add(
             Rectangle::new()
@@ -174,6 +174,18 @@ fn document(width: f64, height: f64, title: &str) -> Document {
                 .set("height", height)
                 .set("fill", style::PAGE),
         )
+}
+
+/// `text` without the control characters XML 1.0 forbids (a puzzle name may hold them), each
+/// replaced by U+FFFD; the svg crate escapes `&`, `<` and `>`.
+fn xml_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            c if c.is_control() => char::REPLACEMENT_CHARACTER,
+            c => c,
+        })
+        .collect()
 }
 
 fn finish(document: Document) -> String {
@@ -219,9 +231,9 @@ const LEGEND_GAP: f64 = 1.2 * CAPTION_FONT;
 
 /// The puzzle, the note, and a legend of what the colours and shapes mean.
 fn caption_lines(puzzle: &Puzzle, note: &str, with_path: bool) -> Vec<CaptionLine> {
-    let mut lines = vec![CaptionLine::Text(puzzle.to_string())];
+    let mut lines = vec![CaptionLine::Text(xml_text(&puzzle.to_string()))];
     if !note.is_empty() {
-        lines.push(CaptionLine::Text(note.to_string()));
+        lines.push(CaptionLine::Text(xml_text(note)));
     }
     let mut legend = Vec::new();
     let mut item = |shape, colour, meaning: String| {

@@ -290,6 +290,13 @@ fn names_are_text_not_markup() {
         .unwrap()
         .trim();
     assert!(title.starts_with("<script>alert('&')</script> \"x\""));
+
+    // Control characters, which XML forbids even escaped, are replaced.
+    let p = puzzle("name = \"bell\\u0007\"\nmoves = \"rook\"\ngrid = \". .\"\n");
+    let text = picture(&p, None, "note\u{1b}[31m");
+    let xml = Xml::parse(&text).unwrap();
+    assert!(text.contains("bell\u{fffd}") && text.contains("note\u{fffd}[31m"));
+    assert_plain_svg(&xml);
 }
 
 #[test]
