@@ -118,6 +118,22 @@ pub struct FamilyCount {
     pub clauses: usize,
 }
 
+/// Runs `write` on `sink` and appends the number of clauses it added to `families`, under
+/// `name`: how the encoders report the size of each family of clauses.
+pub(crate) fn record_family<S: ClauseSink + ?Sized>(
+    families: &mut Vec<FamilyCount>,
+    name: &'static str,
+    sink: &mut S,
+    write: impl FnOnce(&mut S),
+) {
+    let before = sink.n_clauses();
+    write(sink);
+    families.push(FamilyCount {
+        name,
+        clauses: sink.n_clauses() - before,
+    });
+}
+
 /// Sizes of an encoding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodeStats {
@@ -230,19 +246,11 @@ pub fn encode<S: ClauseSink + ?Sized>(
         ));
     }
     let mut families = Vec::new();
-    let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {
-        let before = sink.n_clauses();
-        write(sink);
-        families.push(FamilyCount {
-            name,
-            clauses: sink.n_clauses() - before,
-        });
-    };
     let eo = options.exactly_one;
     let n32 = n as u32;
     let mut clause: Vec<Lit> = Vec::new();
 
-    family("cell", sink, &mut |sink| {
+    record_family(&mut families, "cell", sink, |sink| {
         for cell in 0..n {
             let lits: Vec<Lit> = map
                 .cell_vars(cell)
@@ -252,7 +260,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             eo.encode(&lits, sink);
         }
     });
-    family("value", sink, &mut |sink| {
+    record_family(&mut families, "value", sink, |sink| {
         for k in 1..=n32 {
             let lits: Vec<Lit> = map
                 .value_vars(k)
@@ -290,19 +298,19 @@ pub fn encode<S: ClauseSink + ?Sized>(
                 }
             }
         };
-    family("successor", sink, &mut |sink| {
+    record_family(&mut families, "successor", sink, |sink| {
         neighbour_clauses(sink, true, 1..=n32 - 1)
     });
-    family("predecessor", sink, &mut |sink| {
+    record_family(&mut families, "predecessor", sink, |sink| {
         neighbour_clauses(sink, false, 2..=n32)
     });
-    family("wrap", sink, &mut |sink| {
+    record_family(&mut families, "wrap", sink, |sink| {
         if puzzle.is_closed() {
             neighbour_clauses(sink, true, n32..=n32);
             neighbour_clauses(sink, false, 1..=1);
         }
     });
-    family("unit", sink, &mut |sink| {
+    record_family(&mut families, "unit", sink, |sink| {
         if options.pruning == Pruning::None {
             write_units(puzzle, &map, sink);
         }

@@ -19,7 +19,7 @@
 //!   problem*, 1954 (subtour elimination constraints, added as they are violated).
 
 use crate::colours::{colour_classes, Colouring};
-use crate::position::{EncodeStats, FamilyCount};
+use crate::position::{record_family, EncodeStats, FamilyCount};
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
@@ -371,27 +371,19 @@ pub fn encode<S: ClauseSink + ?Sized>(
         }
     }
     let mut families = Vec::new();
-    let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {
-        let before = sink.n_clauses();
-        write(sink);
-        families.push(FamilyCount {
-            name,
-            clauses: sink.n_clauses() - before,
-        });
-    };
-    family("out", sink, &mut |sink| {
+    record_family(&mut families, "out", sink, |sink| {
         for arcs in &out_arcs {
             let lits: Vec<Lit> = arcs.iter().map(|&(_, v)| v.positive()).collect();
             exactly_one.encode(&lits, sink);
         }
     });
-    family("in", sink, &mut |sink| {
+    record_family(&mut families, "in", sink, |sink| {
         for arcs in &in_arcs {
             let lits: Vec<Lit> = arcs.iter().map(|&(_, v)| v.positive()).collect();
             exactly_one.encode(&lits, sink);
         }
     });
-    family("two-cycle", sink, &mut |sink| {
+    record_family(&mut families, "two-cycle", sink, |sink| {
         // A cycle through two vertices is a whole solution only when there are two (a tour of
         // 2 cells) or one (a path of 1 cell, through the virtual vertex).
         if total < 3 {

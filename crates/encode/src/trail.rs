@@ -19,7 +19,7 @@
 //! 7. `distinct`: at most one on(c) among the cells of each label that more than one cell
 //!    carries (sequential counter).
 
-use crate::position::{EncodeError, EncodeStats, FamilyCount, PositionEncoding, PositionOptions};
+use crate::position::{record_family, EncodeError, EncodeStats, PositionEncoding, PositionOptions};
 use crate::{Domains, Pruning, VarMap};
 use pathsat_cnf::card::{ExactlyOne, SequentialCounter};
 use pathsat_cnf::{ClauseSink, Lit};
@@ -87,19 +87,11 @@ pub fn encode<S: ClauseSink + ?Sized>(
         ));
     }
     let mut families = Vec::new();
-    let mut family = |name, sink: &mut S, write: &mut dyn FnMut(&mut S)| {
-        let before = sink.n_clauses();
-        write(sink);
-        families.push(FamilyCount {
-            name,
-            clauses: sink.n_clauses() - before,
-        });
-    };
     let l32 = l as u32;
     let eo = options.exactly_one;
     let x = |cell: usize, k: u32| map.var(cell, k).map(|v| v.positive());
 
-    family("step", sink, &mut |sink| {
+    record_family(&mut families, "step", sink, |sink| {
         for k in 1..=l32 {
             let lits: Vec<Lit> = map
                 .value_vars(k)
@@ -111,7 +103,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     });
     // on[c]: None for a cell that cannot be on the trail (a constant false).
     let mut on: Vec<Option<Lit>> = vec![None; n];
-    family("cell", sink, &mut |sink| {
+    record_family(&mut families, "cell", sink, |sink| {
         for (cell, on_cell) in on.iter_mut().enumerate() {
             let vars = map.cell_vars(cell);
             if vars.is_empty() {
@@ -140,23 +132,23 @@ pub fn encode<S: ClauseSink + ?Sized>(
             sink.add_clause(&clause);
         }
     };
-    family("successor", sink, &mut |sink| {
+    record_family(&mut families, "successor", sink, |sink| {
         for k in 1..l32 {
             neighbour_clauses(sink, true, k, k + 1);
         }
     });
-    family("predecessor", sink, &mut |sink| {
+    record_family(&mut families, "predecessor", sink, |sink| {
         for k in 2..=l32 {
             neighbour_clauses(sink, false, k, k - 1);
         }
     });
-    family("wrap", sink, &mut |sink| {
+    record_family(&mut families, "wrap", sink, |sink| {
         if puzzle.is_closed() {
             neighbour_clauses(sink, true, l32, 1);
             neighbour_clauses(sink, false, 1, l32);
         }
     });
-    family("orientation", sink, &mut |sink| {
+    record_family(&mut families, "orientation", sink, |sink| {
         if l < 2 {
             return;
         }
@@ -173,7 +165,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             before(sink, n, |c| x(c, 1), |c| x(c, l32));
         }
     });
-    family("sum", sink, &mut |sink| {
+    record_family(&mut families, "sum", sink, |sink| {
         if let Some(sum) = trail.sum() {
             let (weights, lits): (Vec<u64>, Vec<Lit>) = on
                 .iter()
@@ -183,7 +175,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             options.sum.encode(&weights, &lits, sum, sink);
         }
     });
-    family("distinct", sink, &mut |sink| {
+    record_family(&mut families, "distinct", sink, |sink| {
         if !trail.distinct() {
             return;
         }

@@ -127,7 +127,16 @@ pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
         }
     }
     // n distinct values in 1..=n: every value has a cell.
-    let at = |v: usize| cell_of[v].expect("n distinct values in 1..=n cover 1..=n");
+    let cells: Vec<usize> = cell_of[1..]
+        .iter()
+        .map(|c| c.expect("n distinct values in 1..=n cover 1..=n"))
+        .collect();
+    check_path(puzzle, &cells)
+}
+
+/// Checks that `cells`, the cells of values (or steps) 1, 2, ... in order, are each one move
+/// from the one before, and for a closed puzzle the last one move from the first.
+fn check_path(puzzle: &Puzzle, cells: &[usize]) -> Result<(), Violation> {
     let moves = || {
         if puzzle.is_graph() {
             "graph".to_string()
@@ -135,25 +144,26 @@ pub fn verify(puzzle: &Puzzle, filling: &Filling) -> Result<(), Violation> {
             puzzle.moves().to_string()
         }
     };
-    for v in 1..n {
-        let (from, to) = (at(v), at(v + 1));
-        if !puzzle.step_allowed(from, to) {
+    for (i, pair) in cells.windows(2).enumerate() {
+        if !puzzle.step_allowed(pair[0], pair[1]) {
             return Err(Violation::NotAMove {
-                value: v as u32,
-                next: v as u32 + 1,
-                from: puzzle.place(from),
-                to: puzzle.place(to),
+                value: i as u32 + 1,
+                next: i as u32 + 2,
+                from: puzzle.place(pair[0]),
+                to: puzzle.place(pair[1]),
                 moves: moves(),
             });
         }
     }
-    if puzzle.is_closed() && !puzzle.step_allowed(at(n), at(1)) {
-        return Err(Violation::NotClosed {
-            n,
-            last: puzzle.place(at(n)),
-            first: puzzle.place(at(1)),
-            moves: moves(),
-        });
+    if let (true, Some(&first), Some(&last)) = (puzzle.is_closed(), cells.first(), cells.last()) {
+        if !puzzle.step_allowed(last, first) {
+            return Err(Violation::NotClosed {
+                n: cells.len(),
+                last: puzzle.place(last),
+                first: puzzle.place(first),
+                moves: moves(),
+            });
+        }
     }
     Ok(())
 }
@@ -193,27 +203,7 @@ fn verify_trail(puzzle: &Puzzle, trail: &Trail, filling: &Filling) -> Result<(),
             None => return Err(Violation::MissingStep { step: step as u32 }),
         }
     }
-    let moves = puzzle.moves().to_string();
-    for (i, pair) in cells.windows(2).enumerate() {
-        if !puzzle.step_allowed(pair[0], pair[1]) {
-            return Err(Violation::NotAMove {
-                value: i as u32 + 1,
-                next: i as u32 + 2,
-                from: puzzle.place(pair[0]),
-                to: puzzle.place(pair[1]),
-                moves,
-            });
-        }
-    }
-    let (first, last) = (cells[0], cells[length - 1]);
-    if puzzle.is_closed() && !puzzle.step_allowed(last, first) {
-        return Err(Violation::NotClosed {
-            n: length,
-            last: puzzle.place(last),
-            first: puzzle.place(first),
-            moves,
-        });
-    }
+    check_path(puzzle, &cells)?;
     if let Some(expected) = trail.sum() {
         let found: u64 = cells.iter().map(|&c| u64::from(trail.label(c))).sum();
         if found != expected {
