@@ -41,7 +41,7 @@ pub mod plan;
 pub mod symmetry;
 
 use pathsat_encode::{Encoding, EncodingChoice};
-use pathsat_frontier::{count_fillings, NotApplicable};
+use pathsat_frontier::{count_fillings, FrontierError as NotApplicable, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
@@ -229,7 +229,7 @@ pub fn count(
                 let dp_deadline = options.deadline.map_or(budget_end, |d| d.min(budget_end));
                 match dp(puzzle, options, Some(dp_deadline), progress) {
                     Ok(counted) => return Ok(counted),
-                    Err(NotApplicable::Deadline)
+                    Err(NotApplicable::Timeout { .. })
                         if options.deadline.is_some_and(|d| Instant::now() >= d) =>
                     {
                         return Ok(Counted {
@@ -237,7 +237,7 @@ pub fn count(
                             ..Counted::dp()
                         })
                     }
-                    Err(NotApplicable::Deadline) => format!(
+                    Err(NotApplicable::Timeout { .. }) => format!(
                         "the frontier program did not finish within {} s",
                         DP_BUDGET.as_secs()
                     ),
@@ -273,7 +273,15 @@ fn dp(
     deadline: Option<Instant>,
     progress: &(dyn Fn(u128) + Sync),
 ) -> Result<Counted, NotApplicable> {
-    let total = count_fillings(puzzle, deadline)?;
+    let frontier = FrontierOptions {
+        deadline,
+        ..FrontierOptions::default()
+    };
+    // Interim: counts beyond 128 bits are refused until the count travels as a big integer.
+    let total = count_fillings(puzzle, &frontier)?
+        .fillings
+        .to_u128()
+        .ok_or(NotApplicable::TooWide { width: 0, max: 0 })?;
     let (count, complete) = match options.limit {
         Some(l) if total > u128::from(l) => (u128::from(l), false),
         _ => (total, true),

@@ -17,10 +17,12 @@
 //! - H. Iwashita, J. Kawahara, S. Minato, *ZDD-based computation of the number of paths in a
 //!   graph*, 2012.
 
+use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, LayerProgress};
+use num_bigint::BigUint;
+use num_traits::{CheckedAdd, One, Zero};
 use rustc_hash::FxHashMap;
-
-/// The most partial-solution states kept at once; beyond it a count gives up (`None`).
-pub const MAX_STATES: usize = 5_000_000;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// A state packs the frontier slots into a `u128`, 5 bits each: a mate's slot, or a code.
 type State = u128;
@@ -29,6 +31,8 @@ const UNTOUCHED: u32 = 31;
 const DONE: u32 = 30;
 /// 25 slots of 5 bits fill 125 of the 128 bits; mates' slots stay below the codes.
 pub const MAX_FRONTIER: usize = 25;
+/// Bytes a state takes in the hash tables, counted generously (key, count, table overhead).
+const BYTES_PER_STATE: u64 = 64;
 
 fn get(s: State, k: usize) -> u32 {
     ((s >> (BITS * k)) & 31) as u32
@@ -71,71 +75,94 @@ impl Graph {
 }
 
 /// The number of Hamiltonian cycles of `graph` (each undirected cycle once; 0 for fewer than
-/// 3 vertices), or `None` when the frontier grows beyond [`MAX_STATES`] states. `order` lists
-/// the vertices in the order the program sweeps them; a narrow sweep keeps the frontier small.
+/// 3 vertices) and what counting them cost. `order` lists the vertices in the order the
+/// program sweeps them; a narrow sweep keeps the frontier small.
+///
+/// # Errors
+/// [`FrontierError::TooWide`], [`FrontierError::OverMemory`], [`FrontierError::Timeout`] or
+/// [`FrontierError::Cancelled`] when the count could not be finished within the options.
 ///
 /// # Panics
 /// If `order` is not a permutation of the vertices.
-pub fn hamiltonian_cycles(graph: &Graph, order: &[usize]) -> Option<u128> {
-    hamiltonian_cycles_until(graph, order, &|| false)
-}
-
-/// [`hamiltonian_cycles`], giving up (`None`) as soon as `stop` says so between two edges.
-pub fn hamiltonian_cycles_until(
+pub fn hamiltonian_cycles(
     graph: &Graph,
     order: &[usize],
-    stop: &dyn Fn() -> bool,
-) -> Option<u128> {
+    options: &FrontierOptions,
+) -> Result<(BigCount, FrontierStats), FrontierError> {
     if graph.n < 3 {
-        return Some(0);
+        return Ok((BigCount::zero(), FrontierStats::default()));
     }
     let edges: Vec<(usize, usize, bool)> =
         graph.edges.iter().map(|&(u, v)| (u, v, false)).collect();
-    count_cycles(graph.n, &edges, order, stop)
+    count_exactly(graph.n, &edges, order, options)
 }
 
-/// The number of Hamiltonian paths of `graph` (each undirected path once); with `end`, only the
-/// paths that have `end` as one of their two ends. `None` as for [`hamiltonian_cycles`].
+/// The number of Hamiltonian paths of `graph` (each undirected path once) that have every
+/// vertex of `ends` (none, one or two) as one of their two ends, and what counting them cost.
+///
+/// # Errors
+/// As [`hamiltonian_cycles`].
 ///
 /// # Panics
-/// If `order` is not a permutation of the vertices.
-pub fn hamiltonian_paths(graph: &Graph, end: Option<usize>, order: &[usize]) -> Option<u128> {
-    hamiltonian_paths_until(graph, end, order, &|| false)
-}
-
-/// [`hamiltonian_paths`], giving up (`None`) as soon as `stop` says so between two edges.
-pub fn hamiltonian_paths_until(
+/// If `order` is not a permutation of the vertices, or `ends` lists more than two vertices.
+pub fn hamiltonian_paths(
     graph: &Graph,
-    end: Option<usize>,
+    ends: &[usize],
     order: &[usize],
-    stop: &dyn Fn() -> bool,
-) -> Option<u128> {
+    options: &FrontierOptions,
+) -> Result<(BigCount, FrontierStats), FrontierError> {
+    assert!(ends.len() <= 2, "a path has two ends");
     let n = graph.n;
+    let trivial = |count: u64| Ok((BigCount::from(count), FrontierStats::default()));
     match n {
-        0 => return Some(0),
-        1 => return Some(1),
-        2 => return Some(u128::from(!graph.edges.is_empty())),
+        0 => return trivial(0),
+        1 => return trivial(1),
+        2 => {
+            let joined = !graph.edges.is_empty() && !(ends.len() == 2 && ends[0] == ends[1]);
+            return trivial(u64::from(joined));
+        }
         _ => {}
+    }
+    if ends.len() == 2 && ends[0] == ends[1] {
+        return trivial(0);
     }
     // One extra vertex, joined to every vertex; a path is a cycle through it.
     let extra = n;
     let mut edges: Vec<(usize, usize, bool)> =
         graph.edges.iter().map(|&(u, v)| (u, v, false)).collect();
     for v in 0..n {
-        edges.push((v, extra, end == Some(v)));
+        edges.push((v, extra, ends.contains(&v)));
     }
     let mut order = order.to_vec();
     order.push(extra);
-    count_cycles(n + 1, &edges, &order, stop)
+    count_exactly(n + 1, &edges, &order, options)
 }
 
-/// The dynamic program. `forced` edges must be used.
-fn count_cycles(
+/// The program in 128-bit counts, checked; where some count outgrows them, again in big
+/// integers.
+fn count_exactly(
     n: usize,
     edges: &[(usize, usize, bool)],
     order: &[usize],
-    stop: &dyn Fn() -> bool,
-) -> Option<u128> {
+    options: &FrontierOptions,
+) -> Result<(BigCount, FrontierStats), FrontierError> {
+    match count_cycles::<u128>(n, edges, order, options)? {
+        Some((count, stats)) => Ok((BigCount::from(count), stats)),
+        None => {
+            let (count, stats) = count_cycles::<BigUint>(n, edges, order, options)?
+                .expect("big integers do not overflow");
+            Ok((BigCount::from(count), stats))
+        }
+    }
+}
+
+/// The dynamic program. `forced` edges must be used. `Ok(None)` when a count outgrew `C`.
+fn count_cycles<C: Clone + Zero + One + CheckedAdd>(
+    n: usize,
+    edges: &[(usize, usize, bool)],
+    order: &[usize],
+    options: &FrontierOptions,
+) -> Result<Option<(C, FrontierStats)>, FrontierError> {
     assert_eq!(order.len(), n, "the order lists every vertex once");
     let mut position = vec![usize::MAX; n];
     for (i, &v) in order.iter().enumerate() {
@@ -154,6 +181,13 @@ fn count_cycles(
         })
         .collect();
     edges.sort_by_key(|&(u, v, _)| (position[u], position[v]));
+    let layers = edges.len();
+    let mut stats = FrontierStats {
+        vertices: n,
+        edges: edges.len(),
+        layers,
+        ..FrontierStats::default()
+    };
     let mut first = vec![usize::MAX; n];
     let mut last = vec![0; n];
     for (i, &(u, v, _)) in edges.iter().enumerate() {
@@ -163,7 +197,7 @@ fn count_cycles(
         }
     }
     if first.contains(&usize::MAX) {
-        return Some(0); // an isolated vertex
+        return Ok(Some((C::zero(), stats))); // an isolated vertex
     }
     // A vertex is on the frontier from its first edge to its last: a sweep too wide for the
     // packed states is refused here, before any work, rather than after the states explode.
@@ -180,8 +214,12 @@ fn count_cycles(
         })
         .max()
         .unwrap_or(0);
-    if widest > MAX_FRONTIER as i64 {
-        return None;
+    stats.width = usize::try_from(widest).unwrap_or(0);
+    if stats.width > MAX_FRONTIER {
+        return Err(FrontierError::TooWide {
+            width: stats.width,
+            max: MAX_FRONTIER,
+        });
     }
     let last_forced = edges.iter().rposition(|e| e.2);
     // Edges of each vertex not yet taken or skipped.
@@ -192,13 +230,28 @@ fn count_cycles(
     }
 
     let mut frontier: Vec<usize> = Vec::new();
-    let mut states: FxHashMap<State, u128> = FxHashMap::default();
-    states.insert(0, 1);
+    let mut states: FxHashMap<State, C> = FxHashMap::default();
+    states.insert(0, C::one());
+    stats.peak_states = 1;
     let mut entered = 0;
-    let mut total: u128 = 0;
+    let mut total = C::zero();
     for (i, &(u, v, forced)) in edges.iter().enumerate() {
-        if stop() {
-            return None;
+        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(FrontierError::Timeout { layer: i, layers });
+        }
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(FrontierError::Cancelled { layer: i, layers });
+        }
+        // At most two states follow each state.
+        let needed = (states.len() as u64 * 3).saturating_mul(BYTES_PER_STATE);
+        if needed > options.memory_budget {
+            return Err(FrontierError::OverMemory {
+                needed,
+                budget: options.memory_budget,
+                layer: i + 1,
+                layers,
+                states: states.len() as u64,
+            });
         }
         for w in [u, v] {
             if first[w] == i {
@@ -234,7 +287,12 @@ fn count_cycles(
                 })
         };
         let len = frontier.len();
-        let mut next: FxHashMap<State, u128> = FxHashMap::default();
+        let mut next: FxHashMap<State, C> = FxHashMap::default();
+        let add = |table: &mut FxHashMap<State, C>, s: State, count: &C| -> Option<()> {
+            let entry = table.entry(s).or_insert_with(C::zero);
+            *entry = entry.checked_add(count)?;
+            Some(())
+        };
         for (state, count) in states {
             let (su, sv) = (get(state, pu), get(state, pv));
             if su != DONE && sv != DONE {
@@ -242,7 +300,10 @@ fn count_cycles(
                     // u and v are the two ends of one segment: using the edge closes a cycle.
                     let rest_done = (0..len).all(|k| k == pu || k == pv || get(state, k) == DONE);
                     if may_close && rest_done {
-                        total += count;
+                        let Some(sum) = total.checked_add(&count) else {
+                            return Ok(None);
+                        };
+                        total = sum;
                     }
                 } else {
                     let s = match (su == UNTOUCHED, sv == UNTOUCHED) {
@@ -258,13 +319,13 @@ fn count_cycles(
                             set(set(s, pu, DONE), pv, DONE)
                         }
                     };
-                    if viable(s) {
-                        *next.entry(s).or_default() += count;
+                    if viable(s) && add(&mut next, s, &count).is_none() {
+                        return Ok(None);
                     }
                 }
             }
-            if !forced && viable(state) {
-                *next.entry(state).or_default() += count;
+            if !forced && viable(state) && add(&mut next, state, &count).is_none() {
+                return Ok(None);
             }
         }
         // Vertices whose last edge this was leave the frontier; `viable` made them done.
@@ -275,7 +336,7 @@ fn count_cycles(
             for (j, &k) in keep.iter().enumerate() {
                 new_slot[k] = j as u32;
             }
-            let mut reduced: FxHashMap<State, u128> = FxHashMap::default();
+            let mut reduced: FxHashMap<State, C> = FxHashMap::default();
             for (state, count) in next {
                 debug_assert!(leaving.iter().all(|&k| get(state, k) == DONE));
                 let mut s: State = 0;
@@ -286,20 +347,30 @@ fn count_cycles(
                     };
                     s = set(s, j, value);
                 }
-                *reduced.entry(s).or_default() += count;
+                if add(&mut reduced, s, &count).is_none() {
+                    return Ok(None);
+                }
             }
             frontier = keep.iter().map(|&k| frontier[k]).collect();
             next = reduced;
         }
-        if next.len() > MAX_STATES {
-            return None;
-        }
         states = next;
+        let held = states.len() as u64;
+        stats.peak_states = stats.peak_states.max(held);
+        stats.peak_bytes = stats.peak_bytes.max(held * BYTES_PER_STATE);
+        if let Some(progress) = options.progress {
+            progress(&LayerProgress {
+                layer: i + 1,
+                layers,
+                states: held,
+                bytes: held * BYTES_PER_STATE,
+            });
+        }
         if states.is_empty() {
             break;
         }
     }
-    Some(total)
+    Ok(Some((total, stats)))
 }
 
 #[cfg(test)]
@@ -309,6 +380,17 @@ mod tests {
 
     fn identity(n: usize) -> Vec<usize> {
         (0..n).collect()
+    }
+
+    fn cycles_of(g: &Graph, order: &[usize]) -> Option<u128> {
+        let (count, _) = hamiltonian_cycles(g, order, &FrontierOptions::default()).ok()?;
+        count.to_u128()
+    }
+
+    fn paths_of(g: &Graph, end: Option<usize>, order: &[usize]) -> Option<u128> {
+        let ends: Vec<usize> = end.into_iter().collect();
+        let (count, _) = hamiltonian_paths(g, &ends, order, &FrontierOptions::default()).ok()?;
+        count.to_u128()
     }
 
     fn complete(n: usize) -> Graph {
@@ -332,19 +414,11 @@ mod tests {
             (7, 360, 2520),
         ] {
             let g = complete(n);
-            assert_eq!(hamiltonian_cycles(&g, &identity(n)), Some(cycles), "K{n}");
-            assert_eq!(
-                hamiltonian_paths(&g, None, &identity(n)),
-                Some(paths),
-                "K{n}"
-            );
+            assert_eq!(cycles_of(&g, &identity(n)), Some(cycles), "K{n}");
+            assert_eq!(paths_of(&g, None, &identity(n)), Some(paths), "K{n}");
             // Paths with a given end: (n-1)! of them.
             let fact: u128 = (1..n as u128).product();
-            assert_eq!(
-                hamiltonian_paths(&g, Some(0), &identity(n)),
-                Some(fact),
-                "K{n}"
-            );
+            assert_eq!(paths_of(&g, Some(0), &identity(n)), Some(fact), "K{n}");
         }
     }
 
@@ -352,17 +426,17 @@ mod tests {
     fn small_cases() {
         let mut edge = Graph::new(2);
         edge.add_edge(0, 1);
-        assert_eq!(hamiltonian_paths(&edge, None, &[0, 1]), Some(1));
-        assert_eq!(hamiltonian_cycles(&edge, &[0, 1]), Some(0));
-        assert_eq!(hamiltonian_paths(&Graph::new(1), None, &[0]), Some(1));
-        assert_eq!(hamiltonian_paths(&Graph::new(2), None, &[0, 1]), Some(0));
+        assert_eq!(paths_of(&edge, None, &[0, 1]), Some(1));
+        assert_eq!(cycles_of(&edge, &[0, 1]), Some(0));
+        assert_eq!(paths_of(&Graph::new(1), None, &[0]), Some(1));
+        assert_eq!(paths_of(&Graph::new(2), None, &[0, 1]), Some(0));
         // A path graph 0-1-2 has one Hamiltonian path and no cycle.
         let mut p3 = Graph::new(3);
         p3.add_edge(0, 1);
         p3.add_edge(1, 2);
-        assert_eq!(hamiltonian_paths(&p3, None, &[0, 1, 2]), Some(1));
-        assert_eq!(hamiltonian_paths(&p3, Some(1), &[0, 1, 2]), Some(0));
-        assert_eq!(hamiltonian_cycles(&p3, &[0, 1, 2]), Some(0));
+        assert_eq!(paths_of(&p3, None, &[0, 1, 2]), Some(1));
+        assert_eq!(paths_of(&p3, Some(1), &[0, 1, 2]), Some(0));
+        assert_eq!(cycles_of(&p3, &[0, 1, 2]), Some(0));
     }
 
     /// Brute force over permutations: undirected Hamiltonian cycles and paths.
@@ -429,8 +503,8 @@ mod tests {
             }
             let end = with_end.then_some(end_seed % n);
             let (cycles, paths) = brute(&g, end);
-            prop_assert_eq!(hamiltonian_cycles(&g, &order), Some(cycles));
-            prop_assert_eq!(hamiltonian_paths(&g, end, &order), Some(paths));
+            prop_assert_eq!(cycles_of(&g, &order), Some(cycles));
+            prop_assert_eq!(paths_of(&g, end, &order), Some(paths));
         }
     }
 }

@@ -7,74 +7,72 @@
 //! |---|---|
 //! | open, no given | 2 · H(paths) |
 //! | open, 1 or N given on cell c | H(paths with an end at c) |
+//! | open, 1 given on cell a and N on cell b | H(paths with ends a and b) |
 //! | closed, no given | 2N · H(cycles) |
 //! | closed, one given (any value) on cell c | 2 · H(cycles) |
 //!
 //! The last row holds because turning a tour's values round (k → k + s mod N) maps the fillings
 //! with value v on c one to one onto those with 1 on c. Boards of up to 3 cells are counted by
-//! brute force.
+//! brute force. The products are big integers: they cannot wrap.
 
-use crate::dp::{hamiltonian_cycles_until, hamiltonian_paths_until};
-use crate::Graph;
+use crate::dp::{hamiltonian_cycles, hamiltonian_paths};
+use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph};
 use pathsat_puzzle::{brute, Puzzle};
-use std::fmt;
-use std::time::Instant;
 
-/// Why the dynamic program gave no count.
+/// A count of fillings and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotApplicable {
-    /// One-way moves: the move graph is directed.
-    DirectedMoves,
-    /// Marked cells restrict values, which the program does not track.
-    Marks,
-    /// Givens other than one end of a path (or one value of a tour).
-    Givens,
-    /// The frontier grew beyond the state budget.
-    TooWide,
-    /// The deadline passed.
-    Deadline,
-    /// A trail covers some cells only, with sums of labels the program does not track.
-    Trail,
+pub struct FrontierCount {
+    pub fillings: BigCount,
+    /// The undirected Hamiltonian cycles (closed puzzles) or paths (open ones) behind them.
+    pub hamiltonian: BigCount,
+    pub stats: FrontierStats,
 }
 
-impl fmt::Display for NotApplicable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            NotApplicable::DirectedMoves => "the moves are one-way",
-            NotApplicable::Marks => "the puzzle has marked cells",
-            NotApplicable::Givens => "the puzzle has givens other than one end of the path",
-            NotApplicable::TooWide => "the board is too wide for the dynamic program",
-            NotApplicable::Deadline => "the deadline passed",
-            NotApplicable::Trail => "trail puzzles are counted by enumeration",
-        })
-    }
-}
-
-/// The number of fillings of `puzzle`, by the dynamic program, giving up at `deadline`.
+/// The ends the givens pin, when the program applies to `puzzle`.
 ///
 /// # Errors
-/// [`NotApplicable`] when the puzzle is a trail, has one-way moves, marks, or givens beyond the table of
-/// the module documentation, when the frontier outgrows the state budget, or at the deadline.
-pub fn count_fillings(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u128, NotApplicable> {
+/// The [`FrontierError`] that says why it does not: a trail, one-way moves, marks, or givens
+/// beyond the table of the module documentation.
+pub fn applies(puzzle: &Puzzle) -> Result<Vec<usize>, FrontierError> {
     if puzzle.trail().is_some() {
-        return Err(NotApplicable::Trail);
+        return Err(FrontierError::Trail);
     }
     if !puzzle.moves().is_symmetric() {
-        return Err(NotApplicable::DirectedMoves);
+        return Err(FrontierError::DirectedMoves);
     }
     if puzzle.has_marks() {
-        return Err(NotApplicable::Marks);
+        return Err(FrontierError::Marks);
     }
     let n = puzzle.n_cells();
     let givens: Vec<(usize, u32)> = puzzle.givens().collect();
-    let end = match (givens.as_slice(), puzzle.is_closed()) {
-        ([], _) => None,
-        ([(cell, _)], true) => Some(*cell),
-        ([(cell, v)], false) if *v == 1 || *v as usize == n => Some(*cell),
-        _ => return Err(NotApplicable::Givens),
-    };
+    let is_end = |v: u32| v == 1 || v as usize == n;
+    match (givens.as_slice(), puzzle.is_closed()) {
+        ([], _) => Ok(vec![]),
+        ([(cell, _)], true) => Ok(vec![*cell]),
+        ([(cell, v)], false) if is_end(*v) => Ok(vec![*cell]),
+        ([(a, va), (b, vb)], false) if is_end(*va) && is_end(*vb) && va != vb => Ok(vec![*a, *b]),
+        _ => Err(FrontierError::Givens),
+    }
+}
+
+/// The number of fillings of `puzzle`, by the dynamic program.
+///
+/// # Errors
+/// A [`FrontierError`] when the program does not apply ([`applies`]) or could not finish
+/// within the options.
+pub fn count_fillings(
+    puzzle: &Puzzle,
+    options: &FrontierOptions,
+) -> Result<FrontierCount, FrontierError> {
+    let ends = applies(puzzle)?;
+    let n = puzzle.n_cells();
     if n <= 3 {
-        return Ok(u128::from(brute::count(puzzle, None).count));
+        let fillings = BigCount::from(brute::count(puzzle, None).count);
+        return Ok(FrontierCount {
+            hamiltonian: fillings.clone(),
+            fillings,
+            stats: FrontierStats::default(),
+        });
     }
     let mut graph = Graph::new(n);
     for cell in 0..n {
@@ -83,34 +81,30 @@ pub fn count_fillings(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<u128
         }
     }
     if colours_rule_out(&graph, puzzle.is_closed()) {
-        return Ok(0);
+        return Ok(FrontierCount {
+            fillings: BigCount::zero(),
+            hamiltonian: BigCount::zero(),
+            stats: FrontierStats::default(),
+        });
     }
-    let order = sweep_order(puzzle);
-    let n128 = n as u128;
-    let stop = || deadline.is_some_and(|d| Instant::now() >= d);
-    let failed = || {
-        if stop() {
-            NotApplicable::Deadline
-        } else {
-            NotApplicable::TooWide
-        }
-    };
-    let count = if puzzle.is_closed() {
-        let cycles = hamiltonian_cycles_until(&graph, &order, &stop).ok_or_else(failed)?;
-        if end.is_some() {
-            2 * cycles
-        } else {
-            2 * n128 * cycles
-        }
+    let (order, order_name) = sweep_order(puzzle);
+    let (hamiltonian, mut stats) = if puzzle.is_closed() {
+        hamiltonian_cycles(&graph, &order, options)?
     } else {
-        let paths = hamiltonian_paths_until(&graph, end, &order, &stop).ok_or_else(failed)?;
-        if end.is_some() {
-            paths
-        } else {
-            2 * paths
-        }
+        hamiltonian_paths(&graph, &ends, &order, options)?
     };
-    Ok(count)
+    stats.order = order_name;
+    let fillings = match (puzzle.is_closed(), ends.len()) {
+        (true, 0) => hamiltonian.clone() * 2 * n as u64,
+        (true, _) => hamiltonian.clone() * 2,
+        (false, 0) => hamiltonian.clone() * 2,
+        (false, _) => hamiltonian.clone(),
+    };
+    Ok(FrontierCount {
+        fillings,
+        hamiltonian,
+        stats,
+    })
 }
 
 /// Whether the graph is disconnected, or bipartite with colour classes that no Hamiltonian
@@ -150,7 +144,7 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
 
 /// Row by row, or column by column when the board is wider than tall: the frontier then spans
 /// the shorter side.
-fn sweep_order(puzzle: &Puzzle) -> Vec<usize> {
+fn sweep_order(puzzle: &Puzzle) -> (Vec<usize>, &'static str) {
     let board = puzzle.board();
     let mut cells: Vec<usize> = (0..puzzle.n_cells()).collect();
     if board.cols() > board.rows() {
@@ -158,8 +152,9 @@ fn sweep_order(puzzle: &Puzzle) -> Vec<usize> {
             let p = board.pos(c);
             (p.col, p.row)
         });
+        return (cells, "columns");
     }
-    cells
+    (cells, "rows")
 }
 
 #[cfg(test)]
@@ -169,6 +164,11 @@ mod tests {
 
     fn blank(rows: usize, cols: usize, moves: Moves, closed: bool) -> Puzzle {
         Puzzle::blank(rows, cols, moves, closed).unwrap()
+    }
+
+    fn fillings(puzzle: &Puzzle) -> Result<u128, FrontierError> {
+        let counted = count_fillings(puzzle, &FrontierOptions::default())?;
+        Ok(counted.fillings.to_u128().expect("small"))
     }
 
     #[test]
@@ -184,54 +184,42 @@ mod tests {
             (7, 27_070_560),
         ] {
             assert_eq!(
-                count_fillings(&blank(n, n, Moves::Rook, false), None),
+                fillings(&blank(n, n, Moves::Rook, false)),
                 Ok(expected),
                 "{n}x{n}"
             );
         }
         // 9862 undirected closed knight's tours of the 6x6 board.
         assert_eq!(
-            count_fillings(&blank(6, 6, Moves::Knight, true), None),
+            fillings(&blank(6, 6, Moves::Knight, true)),
             Ok(2 * 36 * 9862)
         );
         // 6 Hamiltonian cycles of the 4x4 grid (OEIS A003763).
-        assert_eq!(
-            count_fillings(&blank(4, 4, Moves::Rook, true), None),
-            Ok(2 * 16 * 6)
-        );
+        assert_eq!(fillings(&blank(4, 4, Moves::Rook, true)), Ok(2 * 16 * 6));
         // Colour classes of 25 and 24 cells: no tour.
-        assert_eq!(
-            count_fillings(&blank(7, 7, Moves::Knight, true), None),
-            Ok(0)
-        );
+        assert_eq!(fillings(&blank(7, 7, Moves::Knight, true)), Ok(0));
         // Two cells out of reach of every knight's move: no path at all.
-        assert_eq!(
-            count_fillings(&blank(3, 3, Moves::Knight, false), None),
-            Ok(0)
-        );
+        assert_eq!(fillings(&blank(3, 3, Moves::Knight, false)), Ok(0));
     }
 
     #[test]
     fn one_given_pins_an_end() {
         let p = parse_str("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n1 . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n\"\"\"\n", Format::Toml).unwrap();
-        assert_eq!(count_fillings(&p, None), Ok(19_724));
+        assert_eq!(fillings(&p), Ok(19_724));
         // The same count with the given 17 instead (tours turn their values round).
         let p17 = parse_str("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n17 . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n\"\"\"\n", Format::Toml).unwrap();
-        assert_eq!(count_fillings(&p17, None), Ok(19_724));
+        assert_eq!(fillings(&p17), Ok(19_724));
     }
 
     #[test]
     fn what_does_not_apply() {
         let marks =
             parse_str("moves = \"rook\"\ngrid = \"P . .\\n. . .\"\n", Format::Toml).unwrap();
-        assert_eq!(count_fillings(&marks, None), Err(NotApplicable::Marks));
+        assert_eq!(fillings(&marks), Err(FrontierError::Marks));
         let middle =
             parse_str("moves = \"rook\"\ngrid = \". 3 .\\n. . .\"\n", Format::Toml).unwrap();
-        assert_eq!(count_fillings(&middle, None), Err(NotApplicable::Givens));
+        assert_eq!(fillings(&middle), Err(FrontierError::Givens));
         let directed = blank(2, 2, Moves::custom(vec![(0, 1), (1, 0)]).unwrap(), false);
-        assert_eq!(
-            count_fillings(&directed, None),
-            Err(NotApplicable::DirectedMoves)
-        );
+        assert_eq!(fillings(&directed), Err(FrontierError::DirectedMoves));
     }
 }

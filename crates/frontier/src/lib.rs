@@ -3,31 +3,210 @@
 //! Counting Hamiltonian cycles and paths of an undirected graph by a dynamic program over its
 //! edges, and from them the fillings of a path puzzle. No SAT and no enumeration: the count of
 //! the 8x8 rook board's paths, or of a 6x6 knight's tours, comes out of a table of partial
-//! solutions that share their future.
+//! solutions that share their future. Counts are exact at any size ([`BigCount`]).
+//!
+//! The program's cost is its number of *states*, which grows with the width of the frontier
+//! (the vertices between the swept part of the graph and the rest). It is bounded by a memory
+//! budget ([`FrontierOptions::memory_budget`]), a deadline and a cancel flag; each stops the
+//! count with a [`FrontierError`] that says how far it got, never with a wrong answer.
 //!
 //! ```
-//! use pathsat_frontier::{hamiltonian_cycles, Graph};
+//! use pathsat_frontier::{hamiltonian_cycles, FrontierOptions, Graph};
 //!
 //! // The 4-cycle has one Hamiltonian cycle; K4 has three.
 //! let mut square = Graph::new(4);
 //! for (u, v) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
 //!     square.add_edge(u, v);
 //! }
-//! assert_eq!(hamiltonian_cycles(&square, &[0, 1, 2, 3]), Some(1));
+//! let options = FrontierOptions::default();
+//! assert_eq!(hamiltonian_cycles(&square, &[0, 1, 2, 3], &options).unwrap().0, 1u64);
 //! let mut k4 = Graph::new(4);
 //! for u in 0..4 {
 //!     for v in u + 1..4 {
 //!         k4.add_edge(u, v);
 //!     }
 //! }
-//! assert_eq!(hamiltonian_cycles(&k4, &[0, 1, 2, 3]), Some(3));
+//! assert_eq!(hamiltonian_cycles(&k4, &[0, 1, 2, 3], &options).unwrap().0, 3u64);
 //! ```
 
 mod dp;
 mod fillings;
 
-pub use dp::{
-    hamiltonian_cycles, hamiltonian_cycles_until, hamiltonian_paths, hamiltonian_paths_until,
-    Graph, MAX_FRONTIER, MAX_STATES,
-};
-pub use fillings::{count_fillings, NotApplicable};
+pub use dp::{hamiltonian_cycles, hamiltonian_paths, Graph, MAX_FRONTIER};
+pub use fillings::{applies, count_fillings, FrontierCount};
+pub use pathsat_bigcount::BigCount;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The default memory budget when the machine's memory is unknown: 4 GiB.
+pub const FALLBACK_MEMORY_BUDGET: u64 = 4 << 30;
+
+/// Limits and hooks of one count.
+#[derive(Clone, Copy)]
+pub struct FrontierOptions<'a> {
+    /// The most bytes the state tables may hold at once; a count that would need more stops
+    /// with [`FrontierError::OverMemory`] before allocating them.
+    pub memory_budget: u64,
+    /// Stop with [`FrontierError::Timeout`] at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop with [`FrontierError::Cancelled`] when this becomes true (Ctrl-C, a closed request).
+    pub cancel: Option<&'a AtomicBool>,
+    /// Hears each layer as it is done.
+    pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
+}
+
+impl Default for FrontierOptions<'_> {
+    fn default() -> Self {
+        FrontierOptions {
+            memory_budget: default_memory_budget(),
+            deadline: None,
+            cancel: None,
+            progress: None,
+        }
+    }
+}
+
+impl fmt::Debug for FrontierOptions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FrontierOptions")
+            .field("memory_budget", &self.memory_budget)
+            .field("deadline", &self.deadline)
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// Half of the machine's memory (read from `/proc/meminfo`), or [`FALLBACK_MEMORY_BUDGET`]
+/// where that cannot be read.
+pub fn default_memory_budget() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        });
+    total.map_or(FALLBACK_MEMORY_BUDGET, |bytes| bytes / 2)
+}
+
+/// How far a count has come: sent after each layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerProgress {
+    /// Layers done (1-based: the layer just finished).
+    pub layer: usize,
+    pub layers: usize,
+    /// States in the table after this layer.
+    pub states: u64,
+    /// Bytes the state tables hold after this layer.
+    pub bytes: u64,
+}
+
+/// What a count cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrontierStats {
+    /// Vertices and edges of the graph swept (with the extra vertex of a path count).
+    pub vertices: usize,
+    pub edges: usize,
+    /// The steps of the sweep.
+    pub layers: usize,
+    /// The most vertices on the frontier at once.
+    pub width: usize,
+    /// The most states held at once, and the most bytes the tables took.
+    pub peak_states: u64,
+    pub peak_bytes: u64,
+    /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`).
+    pub order: &'static str,
+}
+
+/// Why the program gave no count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FrontierError {
+    /// One-way moves: the move graph is directed.
+    DirectedMoves,
+    /// Marked cells restrict values, which the program does not track.
+    Marks,
+    /// Givens other than the ends of a path (or one value of a tour).
+    Givens,
+    /// A trail covers some cells only, with sums of labels the program does not track.
+    Trail,
+    /// The frontier is wider than the packed states can hold (found before any work).
+    TooWide { width: usize, max: usize },
+    /// The next layer would need more memory than the budget.
+    OverMemory {
+        /// Bytes the tables would have needed (at least).
+        needed: u64,
+        budget: u64,
+        /// The layer that would have exceeded it, of `layers`.
+        layer: usize,
+        layers: usize,
+        /// States in the last table that fitted.
+        states: u64,
+    },
+    /// The deadline passed after `layer` of `layers` layers.
+    Timeout { layer: usize, layers: usize },
+    /// The cancel flag was raised after `layer` of `layers` layers.
+    Cancelled { layer: usize, layers: usize },
+}
+
+impl FrontierError {
+    /// Whether the program applies to the puzzle at all (it may still not have finished).
+    pub fn applies(&self) -> bool {
+        !matches!(
+            self,
+            FrontierError::DirectedMoves
+                | FrontierError::Marks
+                | FrontierError::Givens
+                | FrontierError::Trail
+        )
+    }
+}
+
+impl fmt::Display for FrontierError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrontierError::DirectedMoves => f.write_str("the moves are one-way"),
+            FrontierError::Marks => f.write_str("the puzzle has marked cells"),
+            FrontierError::Givens => {
+                f.write_str("the puzzle has givens other than the ends of the path")
+            }
+            FrontierError::Trail => f.write_str("trail puzzles are counted by enumeration"),
+            FrontierError::TooWide { width, max } => write!(
+                f,
+                "the frontier would be {width} vertices wide, more than the {max} the program \
+                 can hold"
+            ),
+            FrontierError::OverMemory {
+                needed,
+                budget,
+                layer,
+                layers,
+                states,
+            } => write!(
+                f,
+                "the frontier program needs more than its memory budget of {} (at least {} at \
+                 layer {layer} of {layers}, after {} states)",
+                bytes(*budget),
+                bytes(*needed),
+                pathsat_bigcount::grouped(*states)
+            ),
+            FrontierError::Timeout { layer, layers } => write!(
+                f,
+                "the frontier program stopped at the timeout after {layer} of {layers} layers"
+            ),
+            FrontierError::Cancelled { layer, layers } => write!(
+                f,
+                "the frontier program was cancelled after {layer} of {layers} layers"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FrontierError {}
+
+/// Bytes for people, in binary units: `512.0 MiB`, `12.0 GiB`.
+pub fn bytes(n: u64) -> String {
+    bytesize::ByteSize(n).to_string()
+}
