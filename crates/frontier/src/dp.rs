@@ -118,7 +118,8 @@ pub fn hamiltonian_paths(
         0 => return trivial(0),
         1 => return trivial(1),
         2 => {
-            let joined = !graph.edges.is_empty() && !(ends.len() == 2 && ends[0] == ends[1]);
+            let same_end_twice = ends.len() == 2 && ends[0] == ends[1];
+            let joined = !graph.edges.is_empty() && !same_end_twice;
             return trivial(u64::from(joined));
         }
         _ => {}
