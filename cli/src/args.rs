@@ -8,6 +8,7 @@ use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use std::path::PathBuf;
+use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -55,17 +56,24 @@ pub enum Command {
         pathsat solve fixtures/seeds/rook-primes-path.toml --all --format json\n  \
         pathsat solve fixtures/seeds/hidato-188.toml --format svg -o hidato.svg\n  \
         pathsat solve fixtures/seeds/rook-primes-path.toml --all --format svg -o pictures/\n  \
-        pathsat solve fixtures/small/rook-3x3.toml --limit 6 --format svg > sheet.svg"
+        pathsat solve fixtures/small/rook-3x3.toml --limit 6 --format svg > sheet.svg\n  \
+        pathsat solve fixtures/large/knight-50x50-closed.toml --all --timeout 10   # as many as 10 s find"
     )]
     Solve(SolveArgs),
-    /// Count the fillings of a puzzle (every solution, each verified).
+    /// Count the fillings of a puzzle, exactly, however many there are.
     #[command(
-        after_help = "By default (--method auto) boards with symmetric moves, no marks and at most one\n\
-        end of the path given are counted by the frontier dynamic program, without enumerating;\n\
-        other puzzles by SAT, every filling checked by the verifier (--method sat forces that).\n\
+        after_help = "By default (--method auto) boards with symmetric moves, no marks and givens only at\n\
+        the ends of the path are counted by the frontier dynamic program, without enumerating,\n\
+        within --memory. Other puzzles are enumerated by SAT, every filling checked by the\n\
+        verifier, but only when the enumeration is estimated to end within 10 minutes: otherwise\n\
+        the count stops at once and says how long it would take (--method sat runs it anyway;\n\
+        --limit and --timeout count a part). The output says which method counted and why.\n\
         See encodings/counting.md.\n\n\
+        A count that stops early (--limit, --timeout, --memory, or out of reach) is a lower bound\n\
+        marked incomplete, with exit status 0.\n\n\
         Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
         pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
+        pathsat count fixtures/large/knight-6x6-open.toml --memory 2GiB\n  \
         pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10"
     )]
     Count(CountArgs),
@@ -141,8 +149,12 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Seconds each puzzle may take (status `timeout`, with the fillings found by then).
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Memory the frontier program may use in each worker, e.g. 512MiB or 4GiB [default: half
+    /// of this machine's memory, shared among the jobs].
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<u64>,
     /// How to count each puzzle (see `pathsat count --help`).
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
@@ -189,8 +201,10 @@ pub struct WorkerArgs {
     pub limit: Option<u64>,
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
-    #[arg(long)]
-    pub timeout: Option<f64>,
+    #[arg(long, value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[arg(long, value_parser = parse_memory)]
+    pub memory: Option<u64>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
 }
@@ -227,8 +241,8 @@ pub struct CompareArgs {
     #[arg(long = "solver", value_name = "NAME_OR_PATH")]
     pub solvers: Vec<String>,
     /// Seconds each solver may run before it is stopped.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
-    pub timeout: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub timeout: Duration,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -252,6 +266,10 @@ pub struct SolveArgs {
     /// encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
+    /// Stop after this many seconds with the solutions found by then (status `unknown` when
+    /// there are none yet); exit status 0.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
     /// Output format: text for people, json for programs, svg for a picture.
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
@@ -282,12 +300,16 @@ pub struct CountArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Stop after this many seconds; the count is then marked incomplete.
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
     /// How to count.
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
-    /// Threads for the SAT cubes (default: the number of processors).
+    /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
+    /// machine's memory].
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory: Option<u64>,
+    /// Threads for the SAT cubes and the frontier program (default: the number of processors).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
     /// Count with one solver, recording varisat's proof of the whole run, and have its checker
@@ -302,10 +324,11 @@ pub struct CountArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CountMethod {
-    /// The dynamic program where it applies; else enumeration, split into cubes if it is long.
+    /// The dynamic program where it applies; else enumeration, split into cubes if it is long,
+    /// when it is estimated to finish within 10 minutes.
     Auto,
-    /// The frontier dynamic program: symmetric moves, no marks, at most one end given. Counts
-    /// without enumerating.
+    /// The frontier dynamic program: symmetric moves, no marks, givens only at the ends of the
+    /// path. Counts without enumerating.
     Dp,
     /// SAT enumeration in cubes, in parallel, with symmetry classes; every filling verified.
     Sat,
@@ -441,6 +464,30 @@ impl EncodingArgs {
             successor_exactly_one: exactly_one.unwrap_or(defaults.successor_exactly_one),
         }
     }
+}
+
+/// A positive, finite number of seconds (`--timeout`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(format!("must be a positive number of seconds, not {text}"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|e| format!("{text}: {e}"))
+}
+
+/// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).
+fn parse_memory(text: &str) -> Result<u64, String> {
+    let size: bytesize::ByteSize = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("{text:?} is not a memory size such as 512MiB or 8GiB: {e}"))?;
+    if size.as_u64() == 0 {
+        return Err("the memory size must be more than 0 bytes".to_string());
+    }
+    Ok(size.as_u64())
 }
 
 /// The command-line name of a value.

@@ -2,24 +2,36 @@
 //!
 //! `solve`, `count` and `check`: read the input, run the library, hand the results to
 //! [`crate::report`] (or, for `solve --format svg`, to [`crate::pictures`]).
+//!
+//! `solve` and `count` run the library on a thread of their own, so that `--timeout` holds even
+//! when the deadline passes inside one SAT solver call (varisat cannot be interrupted there):
+//! at the deadline the command reports what was found by then and exits, leaving the solver
+//! behind.
 
 use crate::args::{
     CheckArgs, CountArgs, CountMethod, EncodingName, Format, SolveArgs, SolveFormat,
 };
 use crate::pictures;
-use crate::report::{self, EncodingReport, RunReport};
+use crate::progress::CountDisplay;
+use crate::report::{self, EncodingReport, FrontierReport, RunReport};
 use crate::Failure;
 use pathsat_cnf::CountingSink;
-use pathsat_count::{CountError, CountOptions, Method, Stopped};
+use pathsat_count::{CountError, CountOptions, Counted, Method, Stopped, DEFAULT_PATIENCE};
 use pathsat_encode::export::encode_into;
+use pathsat_encode::Encoding;
 use pathsat_puzzle::{
     parse_file, parse_fillings, parse_orders, read_text, verify, Filling, Puzzle,
 };
-use pathsat_solver::{Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+use pathsat_solver::{Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
+
+/// How long past its deadline a run may take to come back before the command reports without
+/// it.
+const GRACE: Duration = Duration::from_millis(250);
 
 /// What `solve` was asked for.
 enum Wanted {
@@ -27,6 +39,24 @@ enum Wanted {
     Unique,
     Upto(u64),
     All,
+}
+
+/// What the solving thread tells the command.
+enum SolveEvent {
+    /// The puzzle is encoded and the solver ready.
+    Ready {
+        encoding: Encoding,
+        stats: SolveStats,
+        contradiction: Option<String>,
+    },
+    Solution(Filling),
+    Done {
+        count: Count,
+        stopped_by_deadline: bool,
+        stats: SolveStats,
+        certificate: Option<Certificate>,
+    },
+    Failed(SolveError),
 }
 
 pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
@@ -40,12 +70,11 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
             )));
         }
     }
-    let puzzle = parse_file(&args.file)?;
+    let puzzle = Arc::new(parse_file(&args.file)?);
     let options = SolveOptions {
         encoding: args.encoding.options(),
         certify: args.certify,
     };
-    let mut solver = new_solver(&puzzle, &args.file, &options)?;
     let wanted = if args.all {
         Wanted::All
     } else if args.unique {
@@ -59,28 +88,78 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         Wanted::Upto(n) => Some(n),
         Wanted::All => None,
     };
+    let deadline = args.timeout.map(|t| started + t);
+    let events = spawn_solver(Arc::clone(&puzzle), options, limit, deadline);
     let mut solutions: Vec<Filling> = Vec::new();
-    let count = solver
-        .count(limit, |f| solutions.push(f.clone()))
-        .map_err(|e| solve_failure(e, &args.file))?;
-    let unique = matches!(wanted, Wanted::Unique).then(|| count.count == 1 && count.complete);
-    let certificate = if args.certify {
-        Some(solver.certify().map_err(|e| solve_failure(e, &args.file))?)
-    } else {
-        None
-    };
+    let mut ready = None;
+    let mut done = None;
+    loop {
+        let event = match deadline {
+            Some(d) => {
+                match events.recv_timeout((d + GRACE).saturating_duration_since(Instant::now())) {
+                    Ok(event) => event,
+                    // Still inside a solver call at the deadline: report what was found.
+                    Err(_) => break,
+                }
+            }
+            None => match events.recv() {
+                Ok(event) => event,
+                Err(_) => break,
+            },
+        };
+        match event {
+            SolveEvent::Ready {
+                encoding,
+                stats,
+                contradiction,
+            } => ready = Some((encoding, stats, contradiction)),
+            SolveEvent::Solution(filling) => solutions.push(filling),
+            SolveEvent::Done {
+                count,
+                stopped_by_deadline,
+                stats,
+                certificate,
+            } => {
+                done = Some((count, stopped_by_deadline, stats, certificate));
+                break;
+            }
+            SolveEvent::Failed(e) => return Err(solve_failure(e, &args.file)),
+        }
+    }
+    // Without `Ready`, the deadline passed while the puzzle was being encoded.
+    let (encoding, ready_stats, contradiction) = ready.unwrap_or_else(|| {
+        let encoding = options.encoding_for(&puzzle);
+        (encoding, unencoded_stats(&puzzle, encoding), None)
+    });
+    let (count, stopped_by_deadline, stats, certificate) = done.unwrap_or_else(|| {
+        let count = Count {
+            count: solutions.len() as u64,
+            complete: false,
+        };
+        let stats = SolveStats {
+            solve_time: started.elapsed().saturating_sub(ready_stats.encode_time),
+            ..ready_stats
+        };
+        (count, true, stats, None)
+    });
+    let unique = matches!(wanted, Wanted::Unique)
+        .then(|| count.count == 1 && count.complete)
+        .filter(|_| !stopped_by_deadline || count.count >= 2);
     let mut report = RunReport::new(
         &args.file,
         &puzzle,
-        EncodingReport::new(solver.encoding(), &options.encoding),
-        &solver.stats(),
+        EncodingReport::new(encoding, &options.encoding),
+        &stats,
         count,
         limit.filter(|_| !matches!(wanted, Wanted::First | Wanted::Unique)),
         unique,
         &solutions,
         started.elapsed(),
     );
-    report.reason = solver.contradiction().map(str::to_string);
+    report.reason = contradiction;
+    if stopped_by_deadline {
+        report.stopped = Some(Stopped::Timeout.name());
+    }
     if let Some(c) = &certificate {
         report.certify(c);
     }
@@ -93,6 +172,107 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Solves on a thread of its own, reporting each solution as it is found and stopping at
+/// `limit` solutions or (between two solutions) at `deadline`.
+fn spawn_solver(
+    puzzle: Arc<Puzzle>,
+    options: SolveOptions,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+) -> mpsc::Receiver<SolveEvent> {
+    let (send, events) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut solver = match PuzzleSolver::new(&puzzle, &options) {
+            Ok(solver) => solver,
+            Err(e) => {
+                let _ = send.send(SolveEvent::Failed(e));
+                return;
+            }
+        };
+        let _ = send.send(SolveEvent::Ready {
+            encoding: solver.encoding(),
+            stats: solver.stats(),
+            contradiction: solver.contradiction().map(str::to_string),
+        });
+        let mut found = 0u64;
+        let mut stopped_by_deadline = false;
+        let outcome = loop {
+            if limit.is_some_and(|l| found >= l) {
+                break Ok(());
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped_by_deadline = true;
+                break Ok(());
+            }
+            match solver.next_solution() {
+                Ok(Some(filling)) => {
+                    found += 1;
+                    if send.send(SolveEvent::Solution(filling)).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        let event = match outcome.and_then(|()| {
+            let certificate = options.certify.then(|| solver.certify()).transpose()?;
+            Ok(certificate)
+        }) {
+            Ok(certificate) => SolveEvent::Done {
+                // Stopping at the limit proves nothing about the rest.
+                count: Count {
+                    count: found,
+                    complete: solver.is_exhausted(),
+                },
+                stopped_by_deadline,
+                stats: solver.stats(),
+                certificate,
+            },
+            Err(e) => SolveEvent::Failed(e),
+        };
+        let _ = send.send(event);
+    });
+    events
+}
+
+/// Runs `work` on a thread of its own and waits for it until `deadline` (and a short grace);
+/// `None` when it has not come back by then (it is left to run until the process exits).
+fn run_until<T: Send + 'static>(
+    deadline: Option<Instant>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (send, result) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(work());
+    });
+    match deadline {
+        Some(d) => result
+            .recv_timeout((d + GRACE).saturating_duration_since(Instant::now()))
+            .ok(),
+        None => result.recv().ok(),
+    }
+}
+
+/// Sizes of a run that has not encoded the puzzle (yet).
+fn unencoded_stats(puzzle: &Puzzle, encoding: Encoding) -> SolveStats {
+    SolveStats {
+        encoding,
+        encode: pathsat_encode::EncodeStats {
+            cells: puzzle.n_cells(),
+            primary_vars: 0,
+            variables: 0,
+            clauses: 0,
+            families: vec![],
+        },
+        encode_time: Duration::ZERO,
+        solve_time: Duration::ZERO,
+        solve_calls: 0,
+        solutions: 0,
+        subtours: None,
+    }
 }
 
 /// Runs `write` on the file `output`, or on standard output.
@@ -110,52 +290,43 @@ fn write_to(
 
 pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let started = Instant::now();
-    let puzzle = parse_file(&args.file)?;
-    let timeout = positive_seconds(args.timeout, "--timeout")?;
+    let puzzle = Arc::new(parse_file(&args.file)?);
     if args.method == CountMethod::Dp && args.encoding.encoding != EncodingName::Auto {
         return Err(Failure::Input(
             "--method dp counts without a SAT encoding; leave --encoding out".into(),
         ));
     }
+    let deadline = args.timeout.map(|t| started + t);
     let options = CountOptions {
         method: args.method.method(),
         limit: args.limit,
-        deadline: timeout.map(|t| started + Duration::from_secs_f64(t)),
+        deadline,
         jobs: args
             .jobs
             .map_or_else(|| CountOptions::default().jobs, |j| j as usize),
+        memory_budget: args
+            .memory
+            .unwrap_or_else(pathsat_frontier::default_memory_budget),
+        patience: DEFAULT_PATIENCE,
         solve: SolveOptions {
             encoding: args.encoding.options(),
             certify: args.certify,
         },
     };
-    let spinner = indicatif::ProgressBar::new_spinner();
-    spinner.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    spinner.set_message("counting");
-    let count_start = Instant::now();
-    let counted = pathsat_count::count(&puzzle, &options, &|n| {
-        spinner.set_message(format!("{n} found"))
+    let display = Arc::new(CountDisplay::new(false));
+    let outcome = run_until(deadline, {
+        let (puzzle, display) = (Arc::clone(&puzzle), Arc::clone(&display));
+        move || pathsat_count::count(&puzzle, &options, &|p| display.update(p))
     });
-    spinner.finish_and_clear();
-    let counted = counted.map_err(|e| match e {
-        CountError::Solve(e) => solve_failure(e, &args.file),
-        CountError::DpNotApplicable(why) => {
-            Failure::Input(format!("{}: --method dp: {why}", args.file.display()))
+    display.clear();
+    let counted = match outcome {
+        Some(result) => result.map_err(|e| count_failure(e, &args.file))?,
+        None => {
+            let seen = display.seen();
+            Counted::timed_out_in(seen.stage, seen.found)
         }
-        CountError::NotCertifiable(_) => Failure::Input(format!(
-            "{}: {e}; leave --method out or use --method enumerate",
-            args.file.display()
-        )),
-        CountError::TrailsEnumerate => Failure::Input(format!(
-            "{}: --method sat: {e}; leave --method out or use --method enumerate",
-            args.file.display()
-        )),
-        CountError::CubesNeedPositions => Failure::Input(format!(
-            "{}: --method sat: {e}; use --method enumerate or --encoding position",
-            args.file.display()
-        )),
-    })?;
-    let count_time = count_start.elapsed();
+    };
+    let count_time = started.elapsed();
     // The sizes reported are those of the encoding the count used (or, for the dynamic
     // program, would use), which is only counted here.
     let kind = counted
@@ -167,11 +338,19 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         &options.solve.encoding,
         kind,
         &mut CountingSink::default(),
-    )
-    .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
+    );
+    let (encode, reason) = match &encoded {
+        Ok(encoded) => (
+            encoded.stats().clone(),
+            encoded.contradiction().map(str::to_string),
+        ),
+        // The frontier program counted a puzzle no encoding takes: report its size only.
+        Err(_) if counted.method == Method::Dp => (unencoded_stats(&puzzle, kind).encode, None),
+        Err(e) => return Err(Failure::Input(format!("{}: {e}", args.file.display()))),
+    };
     let stats = SolveStats {
         encoding: kind,
-        encode: encoded.stats().clone(),
+        encode,
         encode_time: encode_start.elapsed(),
         solve_time: count_time,
         solve_calls: counted.solver_calls,
@@ -192,22 +371,22 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         &[],
         started.elapsed(),
     );
-    report.count = counted.count;
-    report.reason = encoded.contradiction().map(str::to_string);
-    report.cycles = counted.cycles;
-    report.status = if counted.count > 0 {
+    report.status = if !counted.count.is_zero() {
         "sat"
     } else if counted.complete {
         "unsat"
     } else {
         "unknown"
     };
+    report.count = counted.count;
+    report.reason = reason.filter(|_| counted.complete);
+    report.cycles = counted.cycles;
     report.method = Some(counted.method.name());
+    report.why = Some(counted.why);
+    report.frontier = counted.frontier.as_ref().map(FrontierReport::from);
+    report.estimate = counted.estimate;
     report.verified = Some(counted.verified);
-    report.stopped = counted.stopped.map(|s| match s {
-        Stopped::Limit => "limit",
-        Stopped::Deadline => "timeout",
-    });
+    report.stopped = counted.stopped.map(Stopped::name);
     report.cubes = (counted.method == Method::Sat).then_some(counted.cubes);
     report.symmetry = counted.symmetry;
     if let Some(c) = &counted.certificate {
@@ -220,13 +399,25 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A positive, finite number of seconds, or a usage error naming the flag.
-pub(crate) fn positive_seconds(value: Option<f64>, flag: &str) -> Result<Option<f64>, Failure> {
-    match value {
-        Some(t) if !(t > 0.0 && t.is_finite()) => Err(Failure::Input(format!(
-            "{flag} must be a positive number of seconds, not {t}"
-        ))),
-        t => Ok(t),
+/// A count that could not be made: the user's input, or ours.
+fn count_failure(e: CountError, file: &Path) -> Failure {
+    match e {
+        CountError::Solve(e) => solve_failure(e, file),
+        CountError::DpNotApplicable(why) => {
+            Failure::Input(format!("{}: --method dp: {why}", file.display()))
+        }
+        CountError::NotCertifiable(_) => Failure::Input(format!(
+            "{}: {e}; leave --method out or use --method enumerate",
+            file.display()
+        )),
+        CountError::TrailsEnumerate => Failure::Input(format!(
+            "{}: --method sat: {e}; leave --method out or use --method enumerate",
+            file.display()
+        )),
+        CountError::CubesNeedPositions => Failure::Input(format!(
+            "{}: --method sat: {e}; use --method enumerate or --encoding position",
+            file.display()
+        )),
     }
 }
 

@@ -11,6 +11,7 @@ mod batch;
 mod commands;
 mod interop;
 mod pictures;
+mod progress;
 mod report;
 
 use clap::Parser;

@@ -95,12 +95,14 @@ fn one_file_each(
 fn note(report: &RunReport, index: Option<usize>) -> String {
     let noun = report.counts.trim_end_matches('s');
     if let Some(model) = &report.model_file {
-        return match report.count {
-            0 => format!("the solver found no {noun} ({model})"),
-            _ => format!("decoded from {model}, checked by the verifier"),
+        return if report.count.is_zero() {
+            format!("the solver found no {noun} ({model})")
+        } else {
+            format!("decoded from {model}, checked by the verifier")
         };
     }
-    if report.count == 0 {
+    let count = report.count.grouped();
+    if report.count.is_zero() {
         return match &report.reason {
             Some(why) => format!("no {noun} solves the puzzle ({why})"),
             None => format!("no {noun} solves the puzzle"),
@@ -109,14 +111,14 @@ fn note(report: &RunReport, index: Option<usize>) -> String {
     match (report.unique, index) {
         (Some(true), _) => "the only solution (proved unique)".to_string(),
         (Some(false), _) => "a solution, not unique (another one exists)".to_string(),
-        (None, _) if report.complete && report.count == 1 => "the only solution".to_string(),
-        (None, Some(i)) if report.complete => format!("solution {} of {}", i + 1, report.count),
-        (None, Some(i)) if report.limit.is_some() && report.count > 1 => {
-            format!("solution {} of the first {} found", i + 1, report.count)
+        (None, _) if report.complete && report.count == 1u64 => "the only solution".to_string(),
+        (None, Some(i)) if report.complete => format!("solution {} of {count}", i + 1),
+        (None, Some(i)) if report.limit.is_some() && report.count > 1u64 => {
+            format!("solution {} of the first {count} found", i + 1)
         }
-        (None, None) if report.complete => format!("all {} solutions", report.count),
-        (None, None) if report.limit.is_some() && report.count > 1 => {
-            format!("the first {} solutions found", report.count)
+        (None, None) if report.complete => format!("all {count} solutions"),
+        (None, None) if report.limit.is_some() && report.count > 1u64 => {
+            format!("the first {count} solutions found")
         }
         (None, _) => "the first solution found".to_string(),
     }

@@ -3,6 +3,8 @@
 //! What the commands print: one JSON object for programs (`--format json`), or aligned grids
 //! and a statistics line for people.
 
+use pathsat_bigcount::{group_digits, BigCount};
+use pathsat_count::{Estimate, Method, Stopped};
 use pathsat_encode::{Encoding, EncodingOptions};
 use pathsat_puzzle::{render, Filling, Puzzle};
 use pathsat_solver::{Count, LoopStats, SolveStats};
@@ -18,10 +20,11 @@ type Grid = Vec<Vec<Option<u32>>>;
 pub struct RunReport {
     pub file: String,
     pub name: String,
-    /// "sat" or "unsat".
+    /// "sat", "unsat", or "unknown" (stopped before finding a solution or proving none).
     pub status: &'static str,
-    /// Fillings found (all of them when `complete`); for a trail puzzle, trails.
-    pub count: u128,
+    /// Fillings found (all of them when `complete`, else a lower bound); for a trail puzzle,
+    /// trails. An exact JSON number of any length.
+    pub count: BigCount,
     /// What `count` counts: "fillings", or "trails" (a path and its reverse once).
     pub counts: &'static str,
     /// Whether the search proved there are no other fillings.
@@ -47,11 +50,21 @@ pub struct RunReport {
     /// `count` only: how the count was made (`frontier-dp`, `sat-cubes`, `enumeration`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,
+    /// `count` only: why that method (what applied, and why the others did not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// `count` by the frontier program: what it cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<FrontierReport>,
+    /// `count` stopped as out of reach: how long enumeration was estimated to take.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Estimate>,
     /// `count` only: whether every filling counted passed the verifier (false for the
     /// dynamic program, which counts without enumerating).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
-    /// `count` only: what stopped an incomplete count (`limit` or `timeout`).
+    /// What stopped an incomplete run: `limit`, `timeout`, `memory` (the frontier program's
+    /// budget) or `out-of-reach` (enumeration estimated to take too long).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<&'static str>,
     /// `count` only: the cubes the SAT count was split into.
@@ -71,6 +84,30 @@ pub struct RunReport {
     pub certificate: Option<CertificateReport>,
     pub encoding: EncodingReport,
     pub stats: StatsReport,
+}
+
+/// What the frontier program's count cost.
+#[derive(Debug, Serialize)]
+pub struct FrontierReport {
+    /// How the sweep order was chosen: `rows`, `columns` or `path decomposition`.
+    pub order: &'static str,
+    pub layers: usize,
+    /// The most vertices on the frontier at once.
+    pub width: usize,
+    pub peak_states: u64,
+    pub peak_bytes: u64,
+}
+
+impl From<&pathsat_frontier::FrontierStats> for FrontierReport {
+    fn from(s: &pathsat_frontier::FrontierStats) -> Self {
+        FrontierReport {
+            order: s.order,
+            layers: s.layers,
+            width: s.width,
+            peak_states: s.peak_states,
+            peak_bytes: s.peak_bytes,
+        }
+    }
 }
 
 /// What the proof checker accepted.
@@ -241,8 +278,14 @@ impl RunReport {
         RunReport {
             file: file.display().to_string(),
             name: puzzle.name().to_string(),
-            status: if count.count > 0 { "sat" } else { "unsat" },
-            count: u128::from(count.count),
+            status: if count.count > 0 {
+                "sat"
+            } else if count.complete {
+                "unsat"
+            } else {
+                "unknown"
+            },
+            count: BigCount::from(count.count),
             counts: if puzzle.trail().is_some() {
                 "trails"
             } else {
@@ -259,6 +302,9 @@ impl RunReport {
             reason: None,
             model_file: None,
             method: None,
+            why: None,
+            frontier: None,
+            estimate: None,
             verified: None,
             stopped: None,
             cubes: None,
@@ -458,14 +504,21 @@ pub fn shown<'s>(report: &RunReport, solutions: &'s [Filling]) -> &'s [Filling] 
 /// One line saying what the run found: sat or unsat, unique or not, all solutions or some.
 pub fn solve_status(r: &RunReport) -> String {
     if let Some(model) = &r.model_file {
-        return if r.count == 0 {
+        return if r.count.is_zero() {
             format!("unsat: the solver found no filling ({model})")
         } else {
             format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
         };
     }
     let noun = r.counts.trim_end_matches('s');
-    if r.count == 0 {
+    let timed_out = r.stopped == Some(Stopped::Timeout.name());
+    if r.count.is_zero() {
+        if !r.complete {
+            return format!(
+                "unknown: no {noun} found before the timeout, and none ruled out (the puzzle may \
+                 or may not have one)"
+            );
+        }
         return match &r.reason {
             Some(why) => format!("unsat: no {noun} solves the puzzle ({why})"),
             None => format!("unsat: no {noun} solves the puzzle"),
@@ -476,12 +529,17 @@ pub fn solve_status(r: &RunReport) -> String {
         (Some(false), _) => format!(
             "sat: the solution is not unique (another {noun} exists; `pathsat count` counts them)"
         ),
+        _ if timed_out => format!(
+            "sat: {} found before the timeout (there may be more)",
+            plural_big(&r.count, "solution")
+        ),
         (None, _) if r.complete => {
-            format!("sat: {} — all of them", plural_big(r.count, "solution"))
+            format!("sat: {} — all of them", plural_big(&r.count, "solution"))
         }
         (None, Some(limit)) => format!(
-            "sat: {} shown (stopped at the limit of {limit}; there may be more)",
-            plural_big(r.count, "solution")
+            "sat: {} shown (stopped at the limit of {}; there may be more)",
+            plural_big(&r.count, "solution"),
+            thousands(limit)
         ),
         (None, None) => {
             "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
@@ -492,27 +550,45 @@ pub fn solve_status(r: &RunReport) -> String {
 
 pub fn print_count_text(r: &RunReport) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let fillings = plural_big(r.count, r.counts.trim_end_matches('s'));
-    let what = match (r.complete, r.stopped) {
-        (true, _) => format!("{fillings} (complete)"),
-        (false, Some("timeout")) => {
-            format!("at least {fillings} (stopped at the timeout; the count is incomplete)")
+    let noun = r.counts.trim_end_matches('s');
+    let fillings = plural_big(&r.count, noun);
+    let stopped = r.stopped.and_then(stopped_from_name);
+    let what = match stopped {
+        None => format!("{fillings} (complete)"),
+        // The frontier program counts all at once: stopped, it knows no fillings.
+        Some(s) if r.count.is_zero() && r.method == Some(Method::Dp.name()) => {
+            format!("count unknown ({})", stopped_words(s))
         }
-        (false, _) => {
-            format!("at least {fillings} (stopped at the limit; the count is incomplete)")
-        }
+        Some(s) => format!(
+            "at least {fillings} ({}; the count is incomplete)",
+            stopped_words(s)
+        ),
     };
     writeln!(out, "{}: {what}", r.name)?;
-    if let (0, Some(why)) = (r.count, &r.reason) {
+    if let (true, Some(why)) = (r.count.is_zero() && r.complete, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }
+    if let Some(estimate) = &r.estimate {
+        writeln!(
+            out,
+            "stopped: {estimate}; count every one anyway with --method sat, or a part with \
+             --limit N or --timeout SECONDS"
+        )?;
+    }
+    if stopped == Some(Stopped::Memory) {
+        writeln!(
+            out,
+            "stopped: the frontier program could not finish within its memory; give it more \
+             with --memory SIZE, or count a part by SAT with --method sat --limit N"
+        )?;
+    }
     match r.method {
-        Some("frontier-dp") => writeln!(
+        Some(m) if m == Method::Dp.name() => writeln!(
             out,
             "method: the frontier dynamic program, which counts without enumerating \
              (--method sat enumerates and verifies every filling)"
         )?,
-        Some("sat-cubes") => {
+        Some(m) if m == Method::Sat.name() => {
             let cubes = plural(r.cubes.unwrap_or(0) as u64, "cube");
             match &r.symmetry {
                 Some(symmetry) => writeln!(
@@ -539,19 +615,62 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
         Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
         None => {}
     }
+    if let Some(why) = &r.why {
+        writeln!(out, "why: {why}")?;
+    }
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
-    writeln!(out, "{}", stats_line(r))?;
+    match &r.frontier {
+        Some(f) => writeln!(out, "{}", frontier_line(r, f))?,
+        None => writeln!(out, "{}", stats_line(r))?,
+    }
     out.flush()
 }
 
-/// Like [`plural`], for counts that may not fit in 64 bits.
-fn plural_big(n: u128, noun: &str) -> String {
-    match u64::try_from(n) {
-        Ok(n) => plural(n, noun),
-        Err(_) => format!("{n} {noun}s"),
+/// The statistics line of a count by the frontier program.
+fn frontier_line(r: &RunReport, f: &FrontierReport) -> String {
+    let size = match (r.stats.graph, r.stats.cells) {
+        (true, 1) => "1 vertex".to_string(),
+        (true, n) => format!("{} vertices", thousands(n as u64)),
+        (false, n) => plural(n as u64, "cell"),
+    };
+    format!(
+        "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {} · total {}",
+        plural(f.layers as u64, "layer"),
+        f.order,
+        thousands(f.width as u64),
+        plural(f.peak_states, "state"),
+        pathsat_frontier::bytes(f.peak_bytes),
+        duration(r.stats.total_seconds),
+    )
+}
+
+/// The stop reason named in reports, back to its type.
+fn stopped_from_name(name: &str) -> Option<Stopped> {
+    [
+        Stopped::Limit,
+        Stopped::Timeout,
+        Stopped::Memory,
+        Stopped::OutOfReach,
+    ]
+    .into_iter()
+    .find(|s| s.name() == name)
+}
+
+/// Why a count stopped, in a few words.
+fn stopped_words(stopped: Stopped) -> &'static str {
+    match stopped {
+        Stopped::Limit => "stopped at the limit",
+        Stopped::Timeout => "stopped at the timeout",
+        Stopped::Memory => "stopped: out of memory for the frontier program",
+        Stopped::OutOfReach => "stopped: enumerating them all is out of reach",
     }
+}
+
+/// Like [`plural`], for counts of any size.
+fn plural_big(n: &BigCount, noun: &str) -> String {
+    format!("{} {noun}{}", n.grouped(), if *n == 1 { "" } else { "s" })
 }
 
 pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
@@ -607,17 +726,9 @@ fn plural(n: u64, noun: &str) -> String {
     format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
-/// 1234567 as "1,234,567".
+/// 1234567 as "1,234,567": the one format of whole numbers for people.
 fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    group_digits(&n.to_string())
 }
 
 fn duration(seconds: f64) -> String {

@@ -13,6 +13,16 @@ pub fn fixture(path: &str) -> PathBuf {
     fixtures_dir().join(path)
 }
 
+/// The `[expect] count` of a puzzle whose count is known to be small.
+pub fn small_expected_count(puzzle: &Puzzle) -> Option<u64> {
+    let count = puzzle.expect().count.as_ref()?;
+    Some(
+        count
+            .to_u64()
+            .expect("a count of a small puzzle fits in 64 bits"),
+    )
+}
+
 pub fn load(path: &str) -> Puzzle {
     parse_file(&fixture(path)).unwrap_or_else(|e| panic!("{e}"))
 }

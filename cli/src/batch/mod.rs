@@ -15,6 +15,7 @@ use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs};
 use crate::Failure;
 use clap::ValueEnum;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_bigcount::BigCount;
 use pathsat_puzzle::Format;
 use rayon::prelude::*;
 use report::{Report, Row, Status, Summary};
@@ -38,14 +39,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .as_ref()
         .expect("clap requires DIR without a subcommand");
     let started = Instant::now();
-    let timeout = match args.timeout {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            return Err(Failure::Input(format!(
-                "--timeout must be a positive number of seconds, not {t}"
-            )))
-        }
-        t => t,
-    };
+    let timeout = args.timeout;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let all = puzzle_files(dir)?;
     let files: Vec<PathBuf> = match shard {
@@ -67,6 +61,10 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             Failure::Internal(anyhow::Error::new(e).context("cannot start the worker threads"))
         })?;
     let progress = Progress::new(files.len(), args.quiet);
+    // Each worker's share of the memory, unless one was given.
+    let memory = args
+        .memory
+        .unwrap_or_else(|| pathsat_frontier::default_memory_budget() / u64::from(jobs));
     let worker_args = WorkerSetup {
         exe: std::env::current_exe().map_err(|e| {
             Failure::Internal(anyhow::Error::new(e).context("cannot find the pathsat executable"))
@@ -75,6 +73,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         timeout,
         flags: {
             let mut flags = args.encoding.to_flags();
+            flags.extend(["--memory".to_string(), memory.to_string()]);
             let method = args
                 .method
                 .to_possible_value()
@@ -100,7 +99,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         shard: args.shard.clone(),
         jobs: Some(jobs),
         limit: args.limit,
-        timeout,
+        timeout: timeout.map(|t| t.as_secs_f64()),
         seconds: started.elapsed().as_secs_f64(),
         merged_from: vec![],
         summary: Summary::of(&rows),
@@ -171,7 +170,7 @@ fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
 struct WorkerSetup {
     exe: PathBuf,
     limit: Option<u64>,
-    timeout: Option<f64>,
+    timeout: Option<Duration>,
     flags: Vec<String>,
 }
 
@@ -186,7 +185,7 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         cells: None,
         variables: None,
         clauses: None,
-        count: 0,
+        count: BigCount::zero(),
         complete: false,
         seconds: 0.0,
         expected: None,
@@ -202,7 +201,9 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         command.arg("--limit").arg(limit.to_string());
     }
     if let Some(timeout) = setup.timeout {
-        command.arg("--timeout").arg(timeout.to_string());
+        command
+            .arg("--timeout")
+            .arg(timeout.as_secs_f64().to_string());
     }
     let mut child = match command
         .stdin(Stdio::null())
@@ -234,9 +235,7 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         text
     });
     let spinner = progress.start(&row.file);
-    let kill_at = setup
-        .timeout
-        .map(|t| started + Duration::from_secs_f64(t) + GRACE);
+    let kill_at = setup.timeout.map(|t| started + t + GRACE);
     let mut finished: Option<Event> = None;
     let mut killed = false;
     loop {
@@ -262,8 +261,8 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
                     row.expected_sat = expected_sat;
                 }
                 Event::Found { count } => {
+                    progress.found(&spinner, &row.file, &count);
                     row.count = count;
-                    progress.found(&spinner, &row.file, count);
                 }
                 done @ (Event::Done { .. } | Event::Error { .. }) => finished = Some(done),
             },
@@ -362,8 +361,8 @@ impl Progress {
         spinner
     }
 
-    fn found(&self, spinner: &ProgressBar, file: &str, count: u128) {
-        spinner.set_message(format!("{file}: {count} found"));
+    fn found(&self, spinner: &ProgressBar, file: &str, count: &BigCount) {
+        spinner.set_message(format!("{file}: {} found", count.grouped()));
     }
 
     fn done(&self, spinner: ProgressBar) {

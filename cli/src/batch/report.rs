@@ -1,15 +1,17 @@
 //! # Batch reports
 //!
 //! One row per puzzle file, sorted by path, with a status: `ok`, `mismatch`, `limit`,
-//! `timeout` or `error`. Printed as an aligned table, one JSON object (`rows` plus a summary),
+//! `timeout`, `out-of-reach` or `error`. Counts are exact at any size: plain digits in JSON and
+//! CSV, grouped in threes in the table. Printed as an aligned table, one JSON object (`rows` plus a summary),
 //! or CSV; JSON reports of several runs (shards) can be merged.
 
+use pathsat_bigcount::{group_digits, BigCount};
 use serde::{Deserialize, Serialize};
 use std::io::{self, BufWriter, Write};
 
 /// What became of one puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Counted completely (or solved, for a sat-only expectation), and matching `[expect]`
     /// when there is one.
@@ -20,6 +22,9 @@ pub enum Status {
     Limit,
     /// Stopped at `--timeout`.
     Timeout,
+    /// Not counted to the end because it could not be: the frontier program needs more than
+    /// its memory, or enumeration was estimated to take too long (see `pathsat count`).
+    OutOfReach,
     /// The file could not be read or counted.
     Error,
 }
@@ -31,13 +36,17 @@ impl Status {
             Status::Mismatch => "mismatch",
             Status::Limit => "limit",
             Status::Timeout => "timeout",
+            Status::OutOfReach => "out-of-reach",
             Status::Error => "error",
         }
     }
 
     /// Whether the row makes the batch fail (exit status 1).
     pub fn fails(self) -> bool {
-        matches!(self, Status::Mismatch | Status::Timeout | Status::Error)
+        matches!(
+            self,
+            Status::Mismatch | Status::Timeout | Status::OutOfReach | Status::Error
+        )
     }
 }
 
@@ -49,13 +58,13 @@ pub struct Row {
     pub cells: Option<usize>,
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
-    /// Fillings found (and verified, unless `verified` is false).
-    pub count: u128,
+    /// Fillings found (and verified, unless `verified` is false): an exact JSON number.
+    pub count: BigCount,
     /// Whether `count` is all of them.
     pub complete: bool,
     pub seconds: f64,
     /// The expected number of fillings, from `[expect] count`.
-    pub expected: Option<u64>,
+    pub expected: Option<BigCount>,
     /// Whether a solution is expected, from `[expect] sat`.
     pub expected_sat: Option<bool>,
     pub status: Status,
@@ -72,11 +81,14 @@ pub struct Row {
 impl Row {
     /// The status the other fields call for (all but `status` and `error` filled in).
     pub fn classify(&self, stopped: Option<&str>) -> (Status, Option<String>) {
-        let found_sat = self.count > 0;
-        if stopped == Some("deadline") {
-            return (Status::Timeout, None);
+        let found_sat = !self.count.is_zero();
+        // "deadline" is how reports before 0.2 named a timeout.
+        match stopped {
+            Some("timeout" | "deadline") => return (Status::Timeout, None),
+            Some("memory" | "out-of-reach") => return (Status::OutOfReach, None),
+            _ => {}
         }
-        if let (None, Some(sat)) = (self.expected, self.expected_sat) {
+        if let (None, Some(sat)) = (&self.expected, self.expected_sat) {
             // Sat-only: solved, not counted.
             if found_sat == sat {
                 return (Status::Ok, None);
@@ -92,13 +104,14 @@ impl Row {
         if !self.complete {
             return (Status::Limit, None);
         }
-        if let Some(expected) = self.expected {
-            if u128::from(expected) != self.count {
+        if let Some(expected) = &self.expected {
+            if *expected != self.count {
                 return (
                     Status::Mismatch,
                     Some(format!(
-                        "expected {expected} fillings, found {}",
-                        self.count
+                        "expected {} fillings, found {}",
+                        expected.grouped(),
+                        self.count.grouped()
                     )),
                 );
             }
@@ -126,6 +139,8 @@ pub struct Summary {
     pub mismatch: usize,
     pub limit: usize,
     pub timeout: usize,
+    #[serde(default)]
+    pub out_of_reach: usize,
     pub error: usize,
 }
 
@@ -141,6 +156,7 @@ impl Summary {
                 Status::Mismatch => &mut s.mismatch,
                 Status::Limit => &mut s.limit,
                 Status::Timeout => &mut s.timeout,
+                Status::OutOfReach => &mut s.out_of_reach,
                 Status::Error => &mut s.error,
             } += 1;
         }
@@ -212,7 +228,7 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
                 r.count.to_string(),
                 r.complete.to_string(),
                 format!("{:.3}", r.seconds),
-                opt(r.expected.map(|v| v.to_string())),
+                opt(r.expected.as_ref().map(|v| v.to_string())),
                 opt(r.expected_sat.map(|v| v.to_string())),
                 r.status.name().to_string(),
                 opt(r.error.clone()),
@@ -221,6 +237,11 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
             .map_err(fail)?;
     }
     writer.flush()
+}
+
+/// A size for the table, grouped in threes.
+fn grouped(n: usize) -> String {
+    group_digits(&n.to_string())
 }
 
 pub fn print_table(report: &Report) -> io::Result<()> {
@@ -245,13 +266,13 @@ pub fn print_table(report: &Report) -> io::Result<()> {
             [
                 r.file.clone(),
                 r.name.clone(),
-                r.cells.map_or_else(dash, |v| v.to_string()),
-                r.variables.map_or_else(dash, |v| v.to_string()),
-                r.clauses.map_or_else(dash, |v| v.to_string()),
-                r.count.to_string(),
+                r.cells.map_or_else(dash, grouped),
+                r.variables.map_or_else(dash, grouped),
+                r.clauses.map_or_else(dash, grouped),
+                r.count.grouped(),
                 if r.complete { "yes" } else { "no" }.to_string(),
-                match (r.expected, r.expected_sat) {
-                    (Some(c), _) => c.to_string(),
+                match (&r.expected, r.expected_sat) {
+                    (Some(c), _) => c.grouped(),
                     (None, Some(true)) => "sat".to_string(),
                     (None, Some(false)) => "unsat".to_string(),
                     (None, None) => dash(),
@@ -304,6 +325,7 @@ pub fn print_table(report: &Report) -> io::Result<()> {
         (s.mismatch, "mismatch"),
         (s.limit, "limit"),
         (s.timeout, "timeout"),
+        (s.out_of_reach, "out of reach"),
         (s.error, "error"),
     ] {
         if n > 0 {
@@ -322,17 +344,17 @@ pub fn print_table(report: &Report) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn row(count: u128, complete: bool, expected: Option<u64>, expected_sat: Option<bool>) -> Row {
+    fn row(count: u64, complete: bool, expected: Option<u64>, expected_sat: Option<bool>) -> Row {
         Row {
             file: "f".into(),
             name: "n".into(),
             cells: None,
             variables: None,
             clauses: None,
-            count,
+            count: BigCount::from(count),
             complete,
             seconds: 0.0,
-            expected,
+            expected: expected.map(BigCount::from),
             expected_sat,
             status: Status::Ok,
             error: None,
@@ -353,9 +375,21 @@ mod tests {
             Status::Limit
         );
         assert_eq!(
+            row(3, false, Some(4), None).classify(Some("timeout")).0,
+            Status::Timeout
+        );
+        // Reports of earlier versions named the timeout "deadline".
+        assert_eq!(
             row(3, false, Some(4), None).classify(Some("deadline")).0,
             Status::Timeout
         );
+        for stop in ["memory", "out-of-reach"] {
+            assert_eq!(
+                row(3, false, None, None).classify(Some(stop)).0,
+                Status::OutOfReach
+            );
+        }
+        assert!(Status::OutOfReach.fails());
         assert_eq!(row(7, true, None, None).classify(None).0, Status::Ok);
         // Sat-only expectations: one solution settles it.
         assert_eq!(

@@ -7,8 +7,9 @@
 
 use crate::args::WorkerArgs;
 use crate::Failure;
+use pathsat_bigcount::BigCount;
 use pathsat_cnf::CountingSink;
-use pathsat_count::{CountOptions, Method, Stopped};
+use pathsat_count::{CountOptions, Method, Progress, DEFAULT_PATIENCE};
 use pathsat_encode::export::encode_into;
 use pathsat_puzzle::parse_file;
 use pathsat_solver::SolveOptions;
@@ -16,10 +17,10 @@ use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One line of the worker's output, e.g. `{"found":{"count":10}}`. (Externally tagged: an
-/// internally tagged enum could not carry the 128-bit counts.)
+/// internally tagged enum would buffer its fields and lose the exact digits of big counts.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Event {
@@ -28,16 +29,15 @@ pub enum Event {
         cells: usize,
         variables: usize,
         clauses: usize,
-        expected: Option<u64>,
+        expected: Option<BigCount>,
         expected_sat: Option<bool>,
     },
-    Found {
-        count: u128,
-    },
+    /// The most fillings found so far (it only grows).
+    Found { count: BigCount },
     Done {
-        count: u128,
+        count: BigCount,
         complete: bool,
-        /// "limit" or "deadline" when the count stopped early.
+        /// Why the count stopped early: `limit`, `timeout`, `memory` or `out-of-reach`.
         stopped: Option<String>,
         /// The counting method, and whether every filling counted was verified.
         method: String,
@@ -125,7 +125,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
             cells: stats.cells,
             variables: stats.variables,
             clauses: stats.clauses,
-            expected: expect.count,
+            expected: expect.count.clone(),
             expected_sat: expect.sat,
         },
     )?;
@@ -137,16 +137,30 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
             args.method.method()
         },
         limit,
-        deadline: args
-            .timeout
-            .map(|s| started + Duration::from_secs_f64(s.max(0.0))),
+        deadline: args.timeout.map(|t| started + t),
         // `batch` runs one worker per thread already.
         jobs: 1,
+        memory_budget: args
+            .memory
+            .unwrap_or_else(pathsat_frontier::default_memory_budget),
+        patience: DEFAULT_PATIENCE,
         solve,
     };
     let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);
-    let counted = pathsat_count::count(&puzzle, &options, &|count| {
-        if let Err(e) = emit(out, &Event::Found { count }) {
+    // The most fillings reported: a probe's and a later stage's counts start from zero each.
+    let reported = Mutex::new(BigCount::zero());
+    let counted = pathsat_count::count(&puzzle, &options, &|progress| {
+        let found = match progress {
+            Progress::Found(n) => BigCount::from(n),
+            Progress::Cubes { found, .. } => found,
+            Progress::Stage(_) | Progress::Layer(_) => return,
+        };
+        let mut reported = reported.lock().expect("not poisoned");
+        if found <= *reported {
+            return;
+        }
+        *reported = found.clone();
+        if let Err(e) = emit(out, &Event::Found { count: found }) {
             write_failure.lock().expect("not poisoned").get_or_insert(e);
         }
     })
@@ -159,10 +173,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         &Event::Done {
             count: counted.count,
             complete: counted.complete,
-            stopped: counted.stopped.map(|s| match s {
-                Stopped::Limit => "limit".to_string(),
-                Stopped::Deadline => "deadline".to_string(),
-            }),
+            stopped: counted.stopped.map(|s| s.name().to_string()),
             method: counted.method.name().to_string(),
             verified: counted.verified,
         },

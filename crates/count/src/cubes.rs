@@ -4,16 +4,19 @@
 //! moves from the cell of the last one) into smaller cubes, until there are enough to keep
 //! every thread busy. A cube is the puzzle with its pairs given, so that pruning by distance
 //! and support shrinks it before any clause is written; each is counted by its own incremental
-//! solver. The cubes partition the fillings, so their counts add up.
+//! solver. The cubes partition the fillings, so their counts add up. They are counted in a
+//! fixed shuffled order, so that the cubes done after a second are a fair sample: how many of
+//! them are done, and how long that took, is what the estimate of the time left rests on.
 
 use crate::plan::Class;
+use pathsat_bigcount::BigCount;
 use pathsat_encode::Domains;
 use pathsat_puzzle::{verify, Puzzle};
 use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
 
 /// A cube: a class and the pairs fixed in it (the class label and a path prefix).
 #[derive(Clone, Debug)]
@@ -95,13 +98,47 @@ fn split(puzzle: &Puzzle, cube: &Cube) -> Option<Vec<Cube>> {
     )
 }
 
+/// Puts the cubes in an order that does not depend on where they came from, so that the first
+/// cubes done are a fair sample of all of them (the basis of the estimate of the time left).
+/// The order is fixed (a seeded shuffle), so runs repeat.
+pub fn shuffle(cubes: &mut [Cube]) {
+    // xorshift64*: enough to spread the cubes; no statistical claims beyond that.
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in (1..cubes.len()).rev() {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        cubes.swap(i, (r % (i as u64 + 1)) as usize);
+    }
+}
+
+/// How far a count in cubes has come, as the watcher sees it.
+#[derive(Clone, Debug)]
+pub struct CubeProgress {
+    /// Cubes counted to the end, of `total`.
+    pub done: usize,
+    pub total: usize,
+    /// Fillings found so far, and those in the cubes done.
+    pub found: BigCount,
+    pub found_in_done: BigCount,
+    pub elapsed: Duration,
+}
+
+/// Why a count in cubes stopped before every cube was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeStop {
+    Limit,
+    Deadline,
+    /// The watcher asked for it.
+    Watcher,
+}
+
 /// What counting the cubes gave.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CubeCount {
-    pub count: u128,
-    /// Stopped by the limit or the deadline before every cube was done.
-    pub stopped_by_limit: bool,
-    pub stopped_by_deadline: bool,
+    pub count: BigCount,
+    pub stopped: Option<CubeStop>,
     pub solver_calls: u64,
 }
 
@@ -116,100 +153,166 @@ pub struct Job<'a> {
     pub jobs: usize,
 }
 
+/// How often the watcher looks at a running count.
+const WATCH_EVERY: Duration = Duration::from_millis(200);
+
+/// The state the threads share.
+struct Shared {
+    found: Mutex<BigCount>,
+    found_in_done: Mutex<BigCount>,
+    done: AtomicUsize,
+    calls: AtomicU64,
+    stop: AtomicBool,
+    stopped: Mutex<Option<CubeStop>>,
+    failure: Mutex<Option<SolveError>>,
+}
+
+impl Shared {
+    fn stop_for(&self, why: CubeStop) {
+        self.stopped
+            .lock()
+            .expect("not poisoned")
+            .get_or_insert(why);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn progress(&self, total: usize, started: Instant) -> CubeProgress {
+        CubeProgress {
+            done: self.done.load(Ordering::Relaxed),
+            total,
+            found: self.found.lock().expect("not poisoned").clone(),
+            found_in_done: self.found_in_done.lock().expect("not poisoned").clone(),
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
 impl Job<'_> {
     /// Counts the cubes on `jobs` threads. Each filling found is mapped by the images of its
-    /// class, and every image is checked by the verifier against the original puzzle.
+    /// class, and every image is checked by the verifier against the original puzzle. `watch`
+    /// sees the progress every 200 ms and once at the end; when it returns true the count stops
+    /// (between two solutions of each thread).
     ///
     /// # Errors
     /// The first solver error, or an image that fails the verifier (a bug).
-    pub fn run(&self, progress: &(dyn Fn(u128) + Sync)) -> Result<CubeCount, SolveError> {
-        let total = AtomicU64::new(0);
-        let calls = AtomicU64::new(0);
-        let stop = AtomicBool::new(false);
-        let by_limit = AtomicBool::new(false);
-        let by_deadline = AtomicBool::new(false);
-        let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-        let found = |n: u64| {
-            let now = total.fetch_add(n, Ordering::Relaxed) + n;
-            progress(u128::from(now));
-            if self.limit.is_some_and(|l| now >= l) {
-                by_limit.store(true, Ordering::Relaxed);
-                stop.store(true, Ordering::Relaxed);
-            }
+    pub fn run(
+        &self,
+        watch: &(dyn Fn(&CubeProgress) -> bool + Sync),
+    ) -> Result<CubeCount, SolveError> {
+        let started = Instant::now();
+        let shared = Shared {
+            found: Mutex::new(BigCount::zero()),
+            found_in_done: Mutex::new(BigCount::zero()),
+            done: AtomicUsize::new(0),
+            calls: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            stopped: Mutex::new(None),
+            failure: Mutex::new(None),
         };
+        let total = self.cubes.len();
         let work = || {
             self.cubes.par_iter().for_each(|cube| {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                    by_deadline.store(true, Ordering::Relaxed);
-                    stop.store(true, Ordering::Relaxed);
+                if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let class = &self.classes[cube.class];
-                match count_cube(self, class, cube, &stop, &by_deadline, &found) {
-                    Ok(n) => {
-                        calls.fetch_add(n, Ordering::Relaxed);
+                match count_cube(self, class, cube, &shared) {
+                    Ok(Some(found)) => {
+                        *shared.found_in_done.lock().expect("not poisoned") += &found;
+                        shared.done.fetch_add(1, Ordering::Relaxed);
                     }
+                    Ok(None) => {}
                     Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        failure.lock().expect("not poisoned").get_or_insert(e);
+                        shared.stop.store(true, Ordering::Relaxed);
+                        shared
+                            .failure
+                            .lock()
+                            .expect("not poisoned")
+                            .get_or_insert(e);
                     }
                 }
             });
         };
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.max(1))
-            .build()
-        {
-            Ok(pool) => pool.install(work),
-            Err(_) => work(),
-        }
-        if let Some(e) = failure.into_inner().expect("not poisoned") {
+        let (finished, wake) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            // The watcher: progress, the deadline, and whatever `watch` decides.
+            let shared = &shared;
+            scope.spawn(move || {
+                // Woken every 200 ms until the work is done (the sender dropped).
+                while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(WATCH_EVERY) {
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        shared.stop_for(CubeStop::Deadline);
+                    }
+                    if watch(&shared.progress(total, started)) {
+                        shared.stop_for(CubeStop::Watcher);
+                    }
+                }
+            });
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(self.jobs.max(1))
+                .build()
+            {
+                Ok(pool) => pool.install(work),
+                Err(_) => work(),
+            }
+            drop(finished);
+        });
+        if let Some(e) = shared.failure.lock().expect("not poisoned").take() {
             return Err(e);
         }
-        let by_limit = by_limit.load(Ordering::Relaxed);
-        let mut count = u128::from(total.load(Ordering::Relaxed));
+        let progress = shared.progress(total, started);
+        watch(&progress);
+        let mut count = progress.found.clone();
         if let Some(l) = self.limit {
-            count = count.min(u128::from(l));
+            count = count.min_u64(l);
         }
+        let stopped = *shared.stopped.lock().expect("not poisoned");
         Ok(CubeCount {
             count,
-            stopped_by_limit: by_limit,
-            stopped_by_deadline: by_deadline.load(Ordering::Relaxed) && !by_limit,
-            solver_calls: calls.load(Ordering::Relaxed),
+            stopped: stopped.filter(|_| progress.done < total),
+            solver_calls: shared.calls.load(Ordering::Relaxed),
         })
     }
 }
 
-/// Enumerates one cube; `found` hears how many fillings each solution stands for. Returns the
-/// number of solver calls.
+/// Enumerates one cube. Returns the fillings it stands for when it was counted to the end
+/// (`None` when the count stopped inside it).
 fn count_cube(
     job: &Job<'_>,
     class: &Class,
     cube: &Cube,
-    stop: &AtomicBool,
-    by_deadline: &AtomicBool,
-    found: &dyn Fn(u64),
-) -> Result<u64, SolveError> {
+    shared: &Shared,
+) -> Result<Option<BigCount>, SolveError> {
     let Some(sub) = job.puzzle.with_givens(&cube.fixed) else {
-        return Ok(0);
+        return Ok(Some(BigCount::zero()));
     };
     let mut solver = PuzzleSolver::new(&sub, job.options)?;
-    while !stop.load(Ordering::Relaxed) {
+    let mut in_cube = BigCount::zero();
+    let images = class.images.len() as u64;
+    let finished = loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            break false;
+        }
         if job.deadline.is_some_and(|d| Instant::now() >= d) {
-            by_deadline.store(true, Ordering::Relaxed);
-            stop.store(true, Ordering::Relaxed);
-            break;
+            shared.stop_for(CubeStop::Deadline);
+            break false;
         }
         let Some(filling) = solver.next_solution()? else {
-            break;
+            break true;
         };
         for image in &class.images {
             verify(job.puzzle, &image.apply(&filling)).map_err(SolveError::Unverified)?;
         }
-        found(class.images.len() as u64);
-    }
-    Ok(solver.stats().solve_calls)
+        in_cube += images;
+        let mut found = shared.found.lock().expect("not poisoned");
+        *found += images;
+        if job.limit.is_some_and(|l| *found >= l) {
+            drop(found);
+            shared.stop_for(CubeStop::Limit);
+        }
+    };
+    shared
+        .calls
+        .fetch_add(solver.stats().solve_calls, Ordering::Relaxed);
+    Ok(finished.then_some(in_cube))
 }

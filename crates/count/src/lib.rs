@@ -1,25 +1,28 @@
 //! # pathsat-count
 //!
-//! Counting the fillings of a path puzzle, by the best method that applies:
+//! Counting the fillings of a path puzzle, exactly, by the best method that can finish:
 //!
 //! - [`Method::Dp`]: the frontier dynamic program ([`pathsat_frontier`]) for symmetric moves,
-//!   no marks and at most one given at an end of the path. It counts without enumerating, so
-//!   its fillings are not verified one by one.
+//!   no marks and givens only at the ends of the path. It counts without enumerating, so its
+//!   fillings are not verified one by one; it is bounded by a memory budget, not by a clock.
 //! - [`Method::Sat`]: SAT enumeration split into cubes counted in parallel, one cube per
 //!   symmetry class where the board has symmetries ([`plan`]); every filling counted, including
 //!   the symmetric images standing for other cubes, passes the verifier.
 //! - [`Method::Enumerate`]: one incremental solver with blocking clauses.
-//! - [`Method::Auto`]: the dynamic program where it applies; otherwise enumeration if it ends
-//!   within a short probe, otherwise the cubes.
+//! - [`Method::Auto`]: the dynamic program where it applies and fits in memory; otherwise
+//!   enumeration, but only when it can finish. One solver probes for 0.3 s; a count it does not
+//!   finish is split into cubes taken in a shuffled order, and from the cubes done (and, where
+//!   the program can count the puzzle without its givens and marks, from that upper bound) the
+//!   time the whole enumeration needs is estimated. When that exceeds
+//!   [`CountOptions::patience`], the count stops with [`Stopped::OutOfReach`] and an
+//!   [`Estimate`] rather than run for hours; `--limit` and `--timeout` (a count the user
+//!   bounded) and an explicit method are never refused.
+//!
+//! Every [`Counted`] says which method counted and why it was chosen ([`Counted::why`]).
+//! Counts are [`BigCount`]s: exact at any size.
 //!
 //! Trail puzzles are always counted by enumeration: the encoding already keeps one direction
 //! of each trail, and the board's symmetries do not keep the labels.
-//!
-//! The cubes pin values in the middle of the path, so they always use the position encoding.
-//! Where the options give the puzzle the successor encoding, enumeration (and `Auto` after the
-//! dynamic program) runs one successor solver: it finds each Hamiltonian cycle (or path) once,
-//! as a set of arcs, and counts its fillings, N per cycle when no start is given (one per
-//! starting cell), each verified; [`Counted::cycles`] says how many arc sets that was.
 //!
 //! With `solve.certify` the count is a plain enumeration whose whole run is proved and checked
 //! by varisat's proof checker (see `encodings/certificates.md`).
@@ -32,7 +35,7 @@
 //! for method in [Method::Dp, Method::Sat, Method::Enumerate] {
 //!     let options = CountOptions { method, ..CountOptions::default() };
 //!     let counted = count(&board, &options, &|_| {}).unwrap();
-//!     assert_eq!((counted.count, counted.complete), (552, true));
+//!     assert_eq!((counted.count.to_u64(), counted.complete), (Some(552), true));
 //! }
 //! ```
 
@@ -40,8 +43,12 @@ mod cubes;
 pub mod plan;
 pub mod symmetry;
 
-use pathsat_encode::{Encoding, EncodingChoice};
-use pathsat_frontier::{count_fillings, FrontierError as NotApplicable, FrontierOptions};
+pub use pathsat_bigcount::BigCount;
+pub use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
+
+use cubes::{CubeProgress, CubeStop};
+use pathsat_encode::{EncodeError, Encoding, EncodingChoice};
+use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
@@ -57,6 +64,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's name in reports: `auto`, `frontier-dp`, `sat-cubes`, `enumeration`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",
@@ -75,10 +83,18 @@ pub struct CountOptions {
     pub limit: Option<u64>,
     /// Stop at this instant (the count is then incomplete).
     pub deadline: Option<Instant>,
-    /// Threads for the cubes.
+    /// Threads for the cubes and the frontier program.
     pub jobs: usize,
+    /// The most memory the frontier program's tables may take.
+    pub memory_budget: u64,
+    /// The longest enumeration [`Method::Auto`] starts without a limit or deadline from the
+    /// user: a count estimated to need more stops with [`Stopped::OutOfReach`].
+    pub patience: Duration,
     pub solve: SolveOptions,
 }
+
+/// The default [`CountOptions::patience`]: ten minutes.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(600);
 
 impl Default for CountOptions {
     fn default() -> Self {
@@ -87,27 +103,105 @@ impl Default for CountOptions {
             limit: None,
             deadline: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory_budget: pathsat_frontier::default_memory_budget(),
+            patience: DEFAULT_PATIENCE,
             solve: SolveOptions::default(),
         }
     }
 }
 
-/// Why a count stopped early.
+/// Why a count stopped before it was complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
+    /// `limit` fillings were found.
     Limit,
-    Deadline,
+    /// The deadline passed.
+    Timeout,
+    /// The frontier program (asked for by name) needs more memory than its budget, or a
+    /// frontier wider than it can hold.
+    Memory,
+    /// Enumeration was estimated to take longer than the patience allows (see [`Estimate`]).
+    OutOfReach,
+}
+
+impl Stopped {
+    /// The name in reports: `limit`, `timeout`, `memory`, `out-of-reach`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stopped::Limit => "limit",
+            Stopped::Timeout => "timeout",
+            Stopped::Memory => "memory",
+            Stopped::OutOfReach => "out-of-reach",
+        }
+    }
+}
+
+/// How long enumerating every filling was estimated to take, when [`Method::Auto`] stopped
+/// rather than start it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// Seconds the whole enumeration would take: an estimate from the cubes done, or (when
+    /// `at_least`) a lower bound because none was done yet.
+    pub seconds: f64,
+    pub at_least: bool,
+    /// Fillings estimated from the cubes done (none when no cube was done).
+    pub fillings: Option<BigCount>,
+    /// An upper bound on the fillings: the frontier program's count of the puzzle without its
+    /// givens and marks, when it could make it.
+    pub bound: Option<BigCount>,
+    /// Fillings found (and verified) before stopping, and in how long.
+    pub found: BigCount,
+    pub elapsed: f64,
+    pub cubes_done: usize,
+    pub cubes: usize,
+    /// The patience the estimate was held against, in seconds.
+    pub patience: f64,
+}
+
+/// What a count is doing, for progress displays. Each stage's figures only grow.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// A stage begins.
+    Stage(Stage),
+    /// The frontier program finished a layer.
+    Layer(LayerProgress),
+    /// One solver has found this many fillings.
+    Found(u64),
+    /// Cubes done of all the cubes, and the fillings found in them so far.
+    Cubes {
+        done: usize,
+        total: usize,
+        found: BigCount,
+    },
+}
+
+/// The stages of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The frontier program counts the puzzle.
+    Frontier,
+    /// The frontier program counts the puzzle without givens and marks: an upper bound.
+    Bound,
+    /// One solver enumerates for a moment, to see whether the count is small.
+    Probe,
+    /// Enumeration split into cubes.
+    Cubes,
+    /// One solver enumerates to the end.
+    Enumeration,
 }
 
 /// A count and how it was made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Counted {
-    pub count: u128,
+    /// The fillings counted: all of them when `complete`, else a lower bound (every one found).
+    pub count: BigCount,
     /// Whether `count` is all the fillings.
     pub complete: bool,
     pub stopped: Option<Stopped>,
     /// The method that produced the count (never `Auto`).
     pub method: Method,
+    /// Why that method: what applied, what did not and why, for reports.
+    pub why: String,
     /// Whether every filling counted passed the verifier (false for the dynamic program).
     pub verified: bool,
     /// The cubes the SAT count was split into (1 for plain enumeration, 0 for the program).
@@ -115,8 +209,12 @@ pub struct Counted {
     /// The symmetry classes used, described, when there were any.
     pub symmetry: Option<String>,
     pub solver_calls: u64,
-    /// Why the dynamic program was not used, when `Auto` tried it first.
-    pub dp_not_used: Option<String>,
+    /// The frontier program's costs, when it counted.
+    pub frontier: Option<FrontierStats>,
+    /// Why the frontier program did not count, when it was not the method.
+    pub frontier_not_used: Option<String>,
+    /// Why `Auto` stopped short of enumerating ([`Stopped::OutOfReach`]).
+    pub estimate: Option<Estimate>,
     /// With `solve.certify`: what varisat's proof checker accepted about the run.
     pub certificate: Option<Certificate>,
     /// The encoding the SAT count used (none for the dynamic program).
@@ -127,23 +225,114 @@ pub struct Counted {
 }
 
 impl Counted {
-    /// A count of the dynamic program, before its figures are known.
-    fn dp() -> Counted {
+    fn new(method: Method, why: String) -> Counted {
         Counted {
-            count: 0,
+            count: BigCount::zero(),
             complete: false,
             stopped: None,
-            method: Method::Dp,
-            verified: false,
+            method,
+            why,
+            verified: method != Method::Dp,
             cubes: 0,
             symmetry: None,
             solver_calls: 0,
-            dp_not_used: None,
+            frontier: None,
+            frontier_not_used: None,
+            estimate: None,
             certificate: None,
             encoding: None,
             cycles: None,
             subtours: None,
         }
+    }
+}
+
+impl Counted {
+    /// What is known of a count whose thread did not come back by its deadline (varisat cannot
+    /// be interrupted inside one solver call): `found` fillings, found and verified during
+    /// `stage`, and a timeout.
+    pub fn timed_out_in(stage: Stage, found: BigCount) -> Counted {
+        let method = match stage {
+            Stage::Frontier => Method::Dp,
+            Stage::Cubes => Method::Sat,
+            Stage::Bound | Stage::Probe | Stage::Enumeration => Method::Enumerate,
+        };
+        let mut counted = Counted::new(
+            method,
+            "the deadline passed inside a solver call, which cannot be interrupted: the count \
+             is what was found before it"
+                .to_string(),
+        );
+        counted.count = found;
+        counted.stopped = Some(Stopped::Timeout);
+        counted
+    }
+}
+
+impl std::fmt::Display for Estimate {
+    /// One line: how long enumerating would take, and how large the count is known to be.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let time = duration_words(self.seconds);
+        let how_long = if self.at_least {
+            format!("more than {time}")
+        } else {
+            format!("about {time}")
+        };
+        write!(f, "enumerating every filling would take {how_long}")?;
+        let mut size = Vec::new();
+        if let Some(fillings) = &self.fillings {
+            size.push(format!("about {} fillings", fillings.approx()));
+        }
+        if let Some(bound) = &self.bound {
+            size.push(format!(
+                "at most {} by the frontier program on the puzzle without its givens and marks",
+                bound.approx()
+            ));
+        }
+        let seen = if self.cubes > 0 {
+            format!(
+                "{} found in {}, {} of {} cubes done",
+                self.found.grouped(),
+                duration_words(self.elapsed),
+                self.cubes_done,
+                self.cubes
+            )
+        } else {
+            format!(
+                "{} found by one solver in {} without finishing",
+                self.found.grouped(),
+                duration_words(self.elapsed)
+            )
+        };
+        size.push(seen);
+        write!(
+            f,
+            " ({}), more than the {} allowed",
+            size.join("; "),
+            duration_words(self.patience)
+        )
+    }
+}
+
+/// A duration for people, rounded to what matters: `0.3 s`, `12 s`, `4 min`, `3 h 20 min`,
+/// `5 days`, `2.1e9 years`.
+pub fn duration_words(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    match seconds {
+        s if !s.is_finite() => "forever".to_string(),
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < MINUTE => format!("{s:.0} s"),
+        s if s < HOUR => format!("{:.0} min", s / MINUTE),
+        s if s < DAY => {
+            let minutes = (s / MINUTE).round() as u64;
+            format!("{} h {} min", minutes / 60, minutes % 60)
+        }
+        s if s < YEAR => format!("{:.0} days", s / DAY),
+        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
     }
 }
 
@@ -153,7 +342,7 @@ pub enum CountError {
     #[error(transparent)]
     Solve(#[from] SolveError),
     #[error("the frontier dynamic program does not apply: {0}")]
-    DpNotApplicable(String),
+    DpNotApplicable(FrontierError),
     #[error("a certified count runs one solver, so --method {0} cannot be certified")]
     NotCertifiable(&'static str),
     #[error(
@@ -165,32 +354,35 @@ pub enum CountError {
     TrailsEnumerate,
 }
 
-/// How long `Auto` lets plain enumeration run before it splits the count into cubes.
+/// How long `Auto` lets one solver enumerate before it splits the count into cubes.
 const PROBE_TIME: Duration = Duration::from_millis(300);
 
-/// How long [`Method::Auto`] lets the frontier program run before counting by SAT instead.
-/// Every count of the fixtures that the program finishes takes well under a second; where the
-/// frontier explodes (the 8x8 knight's board) it would otherwise spend about 20 s reaching its
-/// state budget before giving up.
-const DP_BUDGET: Duration = Duration::from_secs(2);
+/// How long the cubes run before their progress is trusted for an estimate.
+const ESTIMATE_AFTER: Duration = Duration::from_secs(1);
 
-/// Counts the fillings of `puzzle`; `progress` hears the running count.
+/// How long the upper bound of a puzzle without givens or marks may take: it only informs the
+/// estimate, so it gets a short clock and a quarter of the memory.
+const BOUND_TIME: Duration = Duration::from_secs(1);
+
+/// Counts the fillings of `puzzle`; `progress` hears what the count is doing.
 ///
 /// # Errors
 /// [`CountError::Solve`] for a solver failure, a bug caught by the verifier, or a rejected
 /// certificate; [`CountError::DpNotApplicable`] when [`Method::Dp`] was asked for where it does
 /// not apply; [`CountError::NotCertifiable`] for a certified count by another method than one
-/// solver.
+/// solver. A count that stopped early (limit, deadline, memory, estimate) is not an error: it
+/// is an incomplete [`Counted`].
 pub fn count(
     puzzle: &Puzzle,
     options: &CountOptions,
-    progress: &(dyn Fn(u128) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Counted, CountError> {
     if options.solve.certify {
         // One proof covers one solver's run: certified counts are plain enumerations.
         return match options.method {
             Method::Auto | Method::Enumerate => {
-                Ok(enumerate(puzzle, options, options.deadline, progress)?.0)
+                let why = "a certified count is one solver's run, enumerated to the end";
+                Ok(enumerate_all(puzzle, options, progress, why)?)
             }
             Method::Dp => Err(CountError::NotCertifiable("dp")),
             Method::Sat => Err(CountError::NotCertifiable("sat")),
@@ -200,99 +392,252 @@ pub fn count(
         // Trails: one solver, one canonical trail per solution (no symmetry, no cubes).
         return match options.method {
             Method::Auto | Method::Enumerate => {
-                let mut counted = enumerate(puzzle, options, options.deadline, progress)?.0;
-                if options.method == Method::Auto {
-                    counted.dp_not_used = Some(NotApplicable::Trail.to_string());
-                }
+                let why = format!("{}: one solver enumerates them", FrontierError::Trail);
+                let mut counted = enumerate_all(puzzle, options, progress, &why)?;
+                counted.frontier_not_used = Some(FrontierError::Trail.to_string());
                 Ok(counted)
             }
-            Method::Dp => Err(CountError::DpNotApplicable(
-                NotApplicable::Trail.to_string(),
-            )),
+            Method::Dp => Err(CountError::DpNotApplicable(FrontierError::Trail)),
             Method::Sat => Err(CountError::TrailsEnumerate),
         };
     }
     match options.method {
-        Method::Dp => dp(puzzle, options, options.deadline, progress)
-            .map_err(|e| CountError::DpNotApplicable(e.to_string())),
+        Method::Dp => {
+            if let Err(e) = pathsat_frontier::applies(puzzle) {
+                return Err(CountError::DpNotApplicable(e));
+            }
+            Ok(
+                frontier(puzzle, options, progress, "asked for with --method dp")
+                    .unwrap_or_else(|e| stopped_frontier(e, "asked for with --method dp")),
+            )
+        }
         Method::Sat if options.solve.encoding.choice == EncodingChoice::Successor => {
             Err(CountError::CubesNeedPositions)
         }
-        Method::Sat => Ok(sat_cubes(puzzle, options, progress)?),
-        Method::Enumerate => Ok(enumerate(puzzle, options, options.deadline, progress)?.0),
-        Method::Auto => {
-            let dp_not_used = if options.solve.encoding.choice == EncodingChoice::Successor {
-                // An explicit encoding asks for a SAT count.
-                "the successor encoding was asked for".to_string()
-            } else {
-                let budget_end = Instant::now() + DP_BUDGET;
-                let dp_deadline = options.deadline.map_or(budget_end, |d| d.min(budget_end));
-                match dp(puzzle, options, Some(dp_deadline), progress) {
-                    Ok(counted) => return Ok(counted),
-                    Err(NotApplicable::Timeout { .. })
-                        if options.deadline.is_some_and(|d| Instant::now() >= d) =>
-                    {
-                        return Ok(Counted {
-                            stopped: Some(Stopped::Deadline),
-                            ..Counted::dp()
-                        })
-                    }
-                    Err(NotApplicable::Timeout { .. }) => format!(
-                        "the frontier program did not finish within {} s",
-                        DP_BUDGET.as_secs()
-                    ),
-                    Err(why) => why.to_string(),
-                }
-            };
-            if options.solve.encoding_for(puzzle) == Encoding::Successor {
-                // One successor solver to the end: the cubes would need the position encoding.
-                let mut counted = enumerate(puzzle, options, options.deadline, progress)?.0;
-                counted.dp_not_used = Some(dp_not_used);
-                return Ok(counted);
-            }
-            // A short probe: small counts finish here, in one solver.
-            let probe_end = Instant::now() + PROBE_TIME;
-            let probe_deadline = Some(options.deadline.map_or(probe_end, |d| d.min(probe_end)));
-            let (counted, probe_expired) = enumerate(puzzle, options, probe_deadline, progress)?;
-            let mut counted =
-                if probe_expired && options.deadline.is_none_or(|d| Instant::now() < d) {
-                    progress(0);
-                    sat_cubes(puzzle, options, progress)?
-                } else {
-                    counted
-                };
-            counted.dp_not_used = Some(dp_not_used);
-            Ok(counted)
+        Method::Sat => Ok(sat_cubes(
+            puzzle,
+            options,
+            progress,
+            None,
+            "asked for with --method sat".into(),
+        )?),
+        Method::Enumerate => {
+            let why = "asked for with --method enumerate";
+            Ok(enumerate_all(puzzle, options, progress, why)?)
         }
+        Method::Auto => auto(puzzle, options, progress),
     }
 }
 
-fn dp(
+/// [`Method::Auto`] on a puzzle that is neither certified nor a trail.
+fn auto(
     puzzle: &Puzzle,
     options: &CountOptions,
-    deadline: Option<Instant>,
-    progress: &(dyn Fn(u128) + Sync),
-) -> Result<Counted, NotApplicable> {
-    let frontier = FrontierOptions {
-        deadline,
-        ..FrontierOptions::default()
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Counted, CountError> {
+    // The frontier program, where it applies, runs to its answer within its memory budget.
+    let (dp_not_used, try_bound) = if options.solve.encoding.choice == EncodingChoice::Successor {
+        // An explicit encoding asks for a SAT count.
+        ("the successor encoding was asked for".to_string(), false)
+    } else {
+        match pathsat_frontier::applies(puzzle) {
+            Ok(ends) => {
+                let why = format!("the frontier program applies ({})", applies_because(&ends));
+                match frontier(puzzle, options, progress, &why) {
+                    Ok(counted) => return Ok(counted),
+                    Err(e @ (FrontierError::Timeout { .. } | FrontierError::Cancelled { .. })) => {
+                        return Ok(stopped_frontier(e, &why))
+                    }
+                    // Too wide, or over the memory budget: the puzzle itself is the bound.
+                    Err(e) => (e.to_string(), false),
+                }
+            }
+            Err(e) => {
+                let relaxable = matches!(e, FrontierError::Givens | FrontierError::Marks);
+                (
+                    format!("the frontier program does not apply: {e}"),
+                    relaxable,
+                )
+            }
+        }
     };
-    // Interim: counts beyond 128 bits are refused until the count travels as a big integer.
-    let total = count_fillings(puzzle, &frontier)?
-        .fillings
-        .to_u128()
-        .ok_or(NotApplicable::TooWide { width: 0, max: 0 })?;
-    let (count, complete) = match options.limit {
-        Some(l) if total > u128::from(l) => (u128::from(l), false),
-        _ => (total, true),
+    let bound = if try_bound {
+        relaxed_bound(puzzle, options, progress)
+    } else {
+        None
     };
-    progress(count);
-    Ok(Counted {
-        count,
-        complete,
-        stopped: (!complete).then_some(Stopped::Limit),
-        ..Counted::dp()
-    })
+    let user_bounded = options.limit.is_some() || options.deadline.is_some();
+    let encoding = options.solve.encoding_for(puzzle);
+
+    // A short probe: small counts finish here, in one solver.
+    let probe_end = Instant::now() + PROBE_TIME;
+    let probe_deadline = Some(options.deadline.map_or(probe_end, |d| d.min(probe_end)));
+    progress(Progress::Stage(Stage::Probe));
+    let probe_why = format!("{dp_not_used}; one solver enumerated every filling within 0.3 s");
+    let (mut counted, probe_expired) =
+        enumerate(puzzle, options, probe_deadline, progress, &probe_why)?;
+    let out_of_time = options.deadline.is_some_and(|d| Instant::now() >= d);
+    if !probe_expired || out_of_time {
+        counted.frontier_not_used = Some(dp_not_used);
+        return Ok(counted);
+    }
+    let probe_found = counted.count.clone();
+    let cubes_why = format!(
+        "{dp_not_used}; one solver did not finish within 0.3 s, so the count was split into \
+         cubes"
+    );
+    let guard = (!user_bounded).then(|| Guard {
+        patience: options.patience,
+        bound: bound.clone(),
+        jobs: options.jobs.max(1),
+    });
+    let mut counted = if encoding == Encoding::Successor
+        && options.solve.encoding.choice == EncodingChoice::Successor
+    {
+        // The cubes need the position encoding, which was not asked for.
+        enumerate_or_refuse(puzzle, options, progress, &guard, &dp_not_used, probe_found)?
+    } else {
+        match sat_cubes(puzzle, options, progress, guard.clone(), cubes_why) {
+            Ok(counted) => counted,
+            // A board too large for the position encoding's cubes: one successor solver.
+            Err(SolveError::Encode(EncodeError::TooLarge { .. })) => {
+                enumerate_or_refuse(puzzle, options, progress, &guard, &dp_not_used, probe_found)?
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    counted.frontier_not_used = Some(dp_not_used);
+    if let Some(estimate) = &mut counted.estimate {
+        estimate.bound = bound;
+    }
+    Ok(counted)
+}
+
+/// What the givens of a puzzle the frontier program applies to pin.
+fn applies_because(ends: &[usize]) -> &'static str {
+    match ends.len() {
+        0 => "symmetric moves, no marks, no givens",
+        1 => "symmetric moves, no marks, one end of the path given",
+        _ => "symmetric moves, no marks, both ends of the path given",
+    }
+}
+
+/// Where the cubes cannot go (the successor encoding asked for, or a board too large for the
+/// position encoding): one solver to the end when the user bounded the count, else a stop,
+/// since nothing can estimate how long it would take.
+fn enumerate_or_refuse(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    guard: &Option<Guard>,
+    dp_not_used: &str,
+    probe_found: BigCount,
+) -> Result<Counted, CountError> {
+    if guard.is_none() {
+        let why = format!("{dp_not_used}; one solver enumerates in the successor encoding");
+        return Ok(enumerate_all(puzzle, options, progress, &why)?);
+    }
+    let mut counted = Counted::new(
+        Method::Enumerate,
+        format!(
+            "{dp_not_used}; one solver did not finish within 0.3 s, and the board is too large \
+             to split into cubes, which the estimate of the time left needs"
+        ),
+    );
+    counted.count = probe_found.clone();
+    counted.stopped = Some(Stopped::OutOfReach);
+    counted.estimate = Some(Estimate {
+        seconds: PROBE_TIME.as_secs_f64(),
+        at_least: true,
+        fillings: None,
+        bound: None,
+        found: probe_found,
+        elapsed: PROBE_TIME.as_secs_f64(),
+        cubes_done: 0,
+        cubes: 0,
+        patience: options.patience.as_secs_f64(),
+    });
+    Ok(counted)
+}
+
+/// The frontier program's count of `puzzle`.
+fn frontier(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+) -> Result<Counted, FrontierError> {
+    progress(Progress::Stage(Stage::Frontier));
+    let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
+    let frontier_options = FrontierOptions {
+        memory_budget: options.memory_budget,
+        deadline: options.deadline,
+        cancel: None,
+        progress: Some(&layer),
+    };
+    let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
+    let mut report = Counted::new(Method::Dp, why.to_string());
+    report.complete = options.limit.is_none_or(|l| counted.fillings <= l);
+    report.count = match options.limit {
+        Some(l) => counted.fillings.min_u64(l),
+        None => counted.fillings,
+    };
+    report.stopped = (!report.complete).then_some(Stopped::Limit);
+    report.frontier = Some(counted.stats);
+    Ok(report)
+}
+
+/// A frontier count that stopped before its answer: no fillings are known.
+fn stopped_frontier(error: FrontierError, why: &str) -> Counted {
+    let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
+    counted.stopped = Some(match error {
+        FrontierError::Timeout { .. } | FrontierError::Cancelled { .. } => Stopped::Timeout,
+        _ => Stopped::Memory,
+    });
+    counted
+}
+
+/// Runs `work` on a pool of `jobs` threads (or on the current one if none can be made).
+fn with_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
+
+/// The fillings of the puzzle without its givens and marks, by the frontier program, when it
+/// can count them quickly: every filling of the puzzle is one of them.
+fn relaxed_bound(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Option<BigCount> {
+    let relaxed = puzzle.relaxed()?;
+    progress(Progress::Stage(Stage::Bound));
+    let end = Instant::now() + BOUND_TIME;
+    let frontier_options = FrontierOptions {
+        memory_budget: options.memory_budget / 4,
+        deadline: Some(options.deadline.map_or(end, |d| d.min(end))),
+        cancel: None,
+        progress: None,
+    };
+    with_threads(options.jobs, || count_fillings(&relaxed, &frontier_options))
+        .ok()
+        .map(|c| c.fillings)
+}
+
+/// One solver to the end (or to the limit or deadline of the options).
+fn enumerate_all(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+) -> Result<Counted, SolveError> {
+    progress(Progress::Stage(Stage::Enumeration));
+    Ok(enumerate(puzzle, options, options.deadline, progress, why)?.0)
 }
 
 /// Plain enumeration until `deadline`; also says whether that deadline stopped it.
@@ -300,7 +645,8 @@ fn enumerate(
     puzzle: &Puzzle,
     options: &CountOptions,
     deadline: Option<Instant>,
-    progress: &(dyn Fn(u128) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
 ) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
     let mut count: u64 = 0;
@@ -311,40 +657,91 @@ fn enumerate(
             break;
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            stopped = Some(Stopped::Deadline);
+            stopped = Some(Stopped::Timeout);
             break;
         }
         match solver.next_solution()? {
             Some(_) => {
                 count += 1;
-                progress(u128::from(count));
+                progress(Progress::Found(count));
             }
             None => break,
         }
     }
-    let expired = stopped == Some(Stopped::Deadline);
+    let expired = stopped == Some(Stopped::Timeout);
     let certificate = if options.solve.certify {
         Some(solver.certify()?)
     } else {
         None
     };
     let stats = solver.stats();
-    let counted = Counted {
-        count: u128::from(count),
-        complete: stopped.is_none(),
-        stopped,
-        method: Method::Enumerate,
-        verified: true,
-        cubes: 1,
-        symmetry: None,
-        solver_calls: stats.solve_calls,
-        dp_not_used: None,
-        certificate,
-        encoding: Some(stats.encoding),
-        cycles: solver.cycles_found(),
-        subtours: stats.subtours,
-    };
+    let mut counted = Counted::new(Method::Enumerate, why.to_string());
+    counted.count = BigCount::from(count);
+    counted.complete = stopped.is_none();
+    counted.stopped = stopped;
+    counted.cubes = 1;
+    counted.solver_calls = stats.solve_calls;
+    counted.certificate = certificate;
+    counted.encoding = Some(stats.encoding);
+    counted.cycles = solver.cycles_found();
+    counted.subtours = stats.subtours;
     Ok((counted, expired))
+}
+
+/// What `Auto` holds a count in cubes to: it must be estimated to finish within `patience`.
+#[derive(Clone, Debug)]
+struct Guard {
+    patience: Duration,
+    /// An upper bound on the fillings, when the frontier program could make one.
+    bound: Option<BigCount>,
+    jobs: usize,
+}
+
+impl Guard {
+    /// The estimate of the whole enumeration from the progress so far, when it is known to
+    /// exceed the patience (and the upper bound does not show it will finish in time).
+    fn out_of_reach(&self, p: &CubeProgress) -> Option<Estimate> {
+        let elapsed = p.elapsed.as_secs_f64();
+        if p.elapsed < ESTIMATE_AFTER || p.done == p.total {
+            return None;
+        }
+        let (seconds, at_least) = if p.done > 0 {
+            (elapsed * p.total as f64 / p.done as f64, false)
+        } else {
+            // No cube done yet: each running one has taken `elapsed` already.
+            (elapsed * p.total as f64 / self.jobs as f64, true)
+        };
+        let patience = self.patience.as_secs_f64();
+        if seconds <= patience {
+            return None;
+        }
+        // The bound can show that the count ends in time at the rate seen so far.
+        if let (Some(bound), Some(found)) = (&self.bound, p.found.to_u64()) {
+            let rate = found as f64 / elapsed;
+            let bound = bound.to_u64().map_or(f64::INFINITY, |b| b as f64);
+            if rate > 0.0 && bound / rate <= patience {
+                return None;
+            }
+        }
+        let fillings = (p.done > 0).then(|| {
+            let total = p.total as u64;
+            let done = p.done as u64;
+            // found_in_done * total / done, rounded: whole cubes only.
+            let scaled = p.found_in_done.clone() * total;
+            BigCount::from(scaled.into_biguint() / done)
+        });
+        Some(Estimate {
+            seconds,
+            at_least,
+            fillings,
+            bound: self.bound.clone(),
+            found: p.found.clone(),
+            elapsed,
+            cubes_done: p.done,
+            cubes: p.total,
+            patience,
+        })
+    }
 }
 
 /// Cubes per thread: enough to balance the threads, few enough that their encodings are cheap.
@@ -353,17 +750,21 @@ const CUBES_PER_JOB: usize = 96;
 fn sat_cubes(
     puzzle: &Puzzle,
     options: &CountOptions,
-    progress: &(dyn Fn(u128) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
+    guard: Option<Guard>,
+    why: String,
 ) -> Result<Counted, SolveError> {
     // Each cube pins values in the middle of the path: the position encoding.
     let solve = options.solve.with_choice(EncodingChoice::Position);
     let plan = plan::plan(puzzle);
-    let cubes = cubes::refine(
+    let mut cubes = cubes::refine(
         puzzle,
         &plan.classes,
         CUBES_PER_JOB * options.jobs.max(1),
         8,
     );
+    cubes::shuffle(&mut cubes);
+    progress(Progress::Stage(Stage::Cubes));
     let job = cubes::Job {
         puzzle,
         classes: &plan.classes,
@@ -373,27 +774,36 @@ fn sat_cubes(
         deadline: options.deadline,
         jobs: options.jobs,
     };
-    let result = job.run(progress)?;
-    let stopped = if result.stopped_by_limit {
-        Some(Stopped::Limit)
-    } else if result.stopped_by_deadline {
-        Some(Stopped::Deadline)
-    } else {
-        None
-    };
-    Ok(Counted {
-        count: result.count,
-        complete: stopped.is_none(),
-        stopped,
-        method: Method::Sat,
-        verified: true,
-        cubes: cubes.len(),
-        symmetry: plan.symmetry,
-        solver_calls: result.solver_calls,
-        dp_not_used: None,
-        certificate: None,
-        encoding: Some(Encoding::Position),
-        cycles: None,
-        subtours: None,
-    })
+    let estimate = std::sync::Mutex::new(None);
+    let result = job.run(&|p| {
+        progress(Progress::Cubes {
+            done: p.done,
+            total: p.total,
+            found: p.found.clone(),
+        });
+        let out = guard.as_ref().and_then(|g| g.out_of_reach(p));
+        let stop = out.is_some();
+        if let Some(e) = out {
+            estimate.lock().expect("not poisoned").get_or_insert(e);
+        }
+        stop
+    })?;
+    let stopped = result.stopped.map(|s| match s {
+        CubeStop::Limit => Stopped::Limit,
+        CubeStop::Deadline => Stopped::Timeout,
+        CubeStop::Watcher => Stopped::OutOfReach,
+    });
+    let mut counted = Counted::new(Method::Sat, why);
+    counted.count = result.count;
+    counted.complete = stopped.is_none();
+    counted.stopped = stopped;
+    counted.cubes = cubes.len();
+    counted.symmetry = plan.symmetry;
+    counted.solver_calls = result.solver_calls;
+    counted.encoding = Some(Encoding::Position);
+    counted.estimate = estimate
+        .into_inner()
+        .expect("not poisoned")
+        .filter(|_| stopped == Some(Stopped::OutOfReach));
+    Ok(counted)
 }

@@ -13,7 +13,7 @@
 //! [marks]                        # optional: letter -> the values a cell so marked may hold
 //! P = "primes"                   # "primes" | "squares" | "even" | "odd" | [2, 3, 5, ...]
 //! [expect]                       # optional: the known answer
-//! count = 4                      # the number of fillings
+//! count = 4                      # the number of fillings (a string of digits beyond 2^63)
 //! sat = true                     # whether a solution exists
 //! solutions = ["""..."""]        # published fillings that must be among the solutions
 //! ```
@@ -29,6 +29,7 @@
 use crate::error::{ErrorKind, Location, PuzzleError};
 use crate::filling::{parse_filling_text, tokens};
 use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
+use pathsat_bigcount::BigCount;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -201,7 +202,8 @@ impl<T> Located<T> {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawExpect {
-    count: Option<u64>,
+    /// A number, or a string of digits for counts TOML integers cannot hold.
+    count: Option<BigCount>,
     sat: Option<bool>,
     #[serde(default)]
     solutions: Vec<String>,
@@ -676,7 +678,7 @@ impl Builder<'_> {
         let expect = match &self.raw.expect {
             None => Expect::default(),
             Some(raw) => Expect {
-                count: raw.value.count,
+                count: raw.value.count.clone(),
                 sat: raw.value.sat,
                 solutions: raw
                     .value
@@ -940,7 +942,7 @@ impl Builder<'_> {
             solutions.push(filling);
         }
         Ok(Expect {
-            count: raw.value.count,
+            count: raw.value.count.clone(),
             sat: raw.value.sat,
             solutions,
         })
@@ -1010,7 +1012,7 @@ count = 4
         assert_eq!(p.n_cells(), 16);
         assert_eq!(p.marks().len(), 1);
         assert_eq!(p.rule(0), &CellRule::Marked(0));
-        assert_eq!(p.expect().count, Some(4));
+        assert_eq!(p.expect().count, Some(BigCount::from(4u64)));
     }
 
     #[test]
@@ -1035,7 +1037,7 @@ count = 4
         )
         .unwrap();
         assert_eq!(p.n_cells(), 6);
-        assert_eq!(p.expect().count, Some(2));
+        assert_eq!(p.expect().count, Some(BigCount::from(2u64)));
     }
 
     #[test]

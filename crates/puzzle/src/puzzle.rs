@@ -7,6 +7,7 @@
 use crate::moves::Arcs;
 use crate::trail::{Trail, TrailError};
 use crate::{Board, Filling, Moves, Pos, ValueClass};
+use pathsat_bigcount::BigCount;
 use std::fmt;
 use std::sync::Arc;
 
@@ -50,8 +51,8 @@ pub struct Mark {
 /// The known answer of a puzzle, from its `[expect]` table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expect {
-    /// The number of fillings.
-    pub count: Option<u64>,
+    /// The number of fillings (of trails, for a trail puzzle), exact at any size.
+    pub count: Option<BigCount>,
     /// Whether the puzzle has a solution at all.
     pub sat: Option<bool>,
     /// Published fillings that must be among the solutions.
@@ -489,6 +490,25 @@ impl Puzzle {
             self.closed,
             rules,
             self.marks.clone(),
+            Expect::default(),
+        )
+        .ok()
+    }
+
+    /// The same board and moves with every cell free: no givens, no marks, no expected answer.
+    /// Its fillings include every filling of `self`, so its count bounds `self`'s. `None` for a
+    /// trail puzzle, whose labels are not cell rules.
+    pub fn relaxed(&self) -> Option<Puzzle> {
+        if self.trail.is_some() {
+            return None;
+        }
+        Puzzle::new(
+            self.name.clone(),
+            self.board.clone(),
+            self.moves.clone(),
+            self.closed,
+            vec![CellRule::Free; self.n_cells()],
+            vec![],
             Expect::default(),
         )
         .ok()

@@ -1,0 +1,126 @@
+//! # Progress on the terminal
+//!
+//! A long count shows what it is doing on standard error (only when that is a terminal):
+//! the frontier program's layers done of all its layers with its states and memory, or the
+//! SAT cubes done of all the cubes with the fillings found and an estimate of the time left,
+//! or a spinner with the fillings one solver has found. Each stage has its own bar, and a
+//! bar's figures only grow. The display also remembers the largest number of fillings seen,
+//! which is what a count cut off at its deadline can still report.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_bigcount::{grouped, BigCount};
+use pathsat_count::{Progress, Stage};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The progress display of one count.
+pub struct CountDisplay {
+    bar: Mutex<ProgressBar>,
+    seen: Mutex<Seen>,
+    hidden: bool,
+}
+
+/// What the count has reported so far.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub stage: Stage,
+    /// The most fillings found (and verified) so far, in any stage.
+    pub found: BigCount,
+}
+
+impl CountDisplay {
+    /// A display on standard error; `hidden` draws nothing (progress is still tracked).
+    pub fn new(hidden: bool) -> CountDisplay {
+        CountDisplay {
+            bar: Mutex::new(ProgressBar::hidden()),
+            seen: Mutex::new(Seen {
+                stage: Stage::Probe,
+                found: BigCount::zero(),
+            }),
+            hidden,
+        }
+    }
+
+    /// What the count has reported so far.
+    pub fn seen(&self) -> Seen {
+        self.seen.lock().expect("not poisoned").clone()
+    }
+
+    /// Takes one progress report of the count.
+    pub fn update(&self, progress: Progress) {
+        let bar = self.bar.lock().expect("not poisoned");
+        match progress {
+            Progress::Stage(stage) => {
+                self.seen.lock().expect("not poisoned").stage = stage;
+                drop(bar);
+                self.start(stage);
+            }
+            Progress::Layer(layer) => {
+                bar.set_length(layer.layers as u64);
+                bar.set_position(layer.layer as u64);
+                bar.set_message(format!(
+                    "{} states · {}",
+                    grouped(layer.states),
+                    pathsat_frontier::bytes(layer.bytes)
+                ));
+            }
+            Progress::Found(found) => {
+                self.saw(&BigCount::from(found));
+                bar.set_message(format!("{} found", grouped(found)));
+            }
+            Progress::Cubes { done, total, found } => {
+                self.saw(&found);
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+                bar.set_message(format!("{} fillings", found.grouped()));
+            }
+        }
+    }
+
+    fn saw(&self, found: &BigCount) {
+        let mut seen = self.seen.lock().expect("not poisoned");
+        if *found > seen.found {
+            seen.found = found.clone();
+        }
+    }
+
+    /// A new bar for `stage`, in place of the last one.
+    fn start(&self, stage: Stage) {
+        let (template, message) = match stage {
+            Stage::Frontier => (
+                "frontier program [{bar:30}] layer {pos}/{len} · {msg} · {elapsed}",
+                "",
+            ),
+            Stage::Cubes => (
+                "SAT cubes [{bar:30}] {pos}/{len} done · {msg} · {elapsed}, about {eta} left",
+                "",
+            ),
+            Stage::Bound => (
+                "{spinner} {msg} · {elapsed}",
+                "bounding the count: the frontier program on the puzzle without givens or marks",
+            ),
+            Stage::Probe => ("{spinner} {msg} · {elapsed}", "enumerating (probe)"),
+            Stage::Enumeration => ("{spinner} enumerating: {msg} · {elapsed}", "0 found"),
+        };
+        let bar = if self.hidden {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+        };
+        bar.set_style(
+            ProgressStyle::with_template(template)
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message(message);
+        bar.enable_steady_tick(Duration::from_millis(120));
+        let mut current = self.bar.lock().expect("not poisoned");
+        current.finish_and_clear();
+        *current = bar;
+    }
+
+    /// Clears the display.
+    pub fn clear(&self) {
+        self.bar.lock().expect("not poisoned").finish_and_clear();
+    }
+}
