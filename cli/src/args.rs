@@ -155,6 +155,10 @@ pub struct BatchArgs {
     /// of this machine's memory, shared among the jobs].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
+    /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
+    /// the count: one estimated to take longer stops at once, saying so [default: 600].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub patience: Option<Duration>,
     /// How to count each puzzle (see `pathsat count --help`).
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
@@ -205,6 +209,8 @@ pub struct WorkerArgs {
     pub timeout: Option<Duration>,
     #[arg(long, value_parser = parse_memory)]
     pub memory: Option<u64>,
+    #[arg(long, value_parser = parse_seconds)]
+    pub patience: Option<Duration>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
 }
@@ -309,6 +315,10 @@ pub struct CountArgs {
     /// machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
+    /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
+    /// the count: one estimated to take longer stops at once, saying so [default: 600].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub patience: Option<Duration>,
     /// Threads for the SAT cubes and the frontier program (default: the number of processors).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
@@ -480,10 +490,9 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).
 fn parse_memory(text: &str) -> Result<u64, String> {
-    let size: bytesize::ByteSize = text
-        .trim()
-        .parse()
-        .map_err(|e| format!("{text:?} is not a memory size such as 512MiB or 8GiB: {e}"))?;
+    let size: bytesize::ByteSize = text.trim().parse().map_err(|_| {
+        format!("{text:?} is not a memory size such as 512MiB, 8GiB or a number of bytes")
+    })?;
     if size.as_u64() == 0 {
         return Err("the memory size must be more than 0 bytes".to_string());
     }

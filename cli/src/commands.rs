@@ -307,7 +307,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         memory_budget: args
             .memory
             .unwrap_or_else(pathsat_frontier::default_memory_budget),
-        patience: DEFAULT_PATIENCE,
+        patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
         solve: SolveOptions {
             encoding: args.encoding.options(),
             certify: args.certify,

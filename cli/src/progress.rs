@@ -11,13 +11,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pathsat_bigcount::{grouped, BigCount};
 use pathsat_count::{Progress, Stage};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The progress display of one count.
 pub struct CountDisplay {
     bar: Mutex<ProgressBar>,
     seen: Mutex<Seen>,
     hidden: bool,
+    /// When the current stage began.
+    stage_start: Mutex<Instant>,
 }
 
 /// What the count has reported so far.
@@ -38,6 +40,7 @@ impl CountDisplay {
                 found: BigCount::zero(),
             }),
             hidden,
+            stage_start: Mutex::new(Instant::now()),
         }
     }
 
@@ -72,7 +75,17 @@ impl CountDisplay {
                 self.saw(&found);
                 bar.set_length(total as u64);
                 bar.set_position(done as u64);
-                bar.set_message(format!("{} fillings", found.grouped()));
+                // The time left, once a cube is done: the cubes go in a shuffled order, so the
+                // ones done so far are a fair sample.
+                let left = if done == 0 || done == total {
+                    String::new()
+                } else {
+                    let elapsed = self.stage_start.lock().expect("not poisoned").elapsed();
+                    let per_cube = elapsed.as_secs_f64() / done as f64;
+                    let seconds = per_cube * (total - done) as f64;
+                    format!(" · about {} left", pathsat_count::duration_words(seconds))
+                };
+                bar.set_message(format!("{} fillings{left}", found.grouped()));
             }
         }
     }
@@ -92,7 +105,7 @@ impl CountDisplay {
                 "",
             ),
             Stage::Cubes => (
-                "SAT cubes [{bar:30}] {pos}/{len} done · {msg} · {elapsed}, about {eta} left",
+                "SAT cubes [{bar:30}] {pos}/{len} done · {msg} · {elapsed}",
                 "",
             ),
             Stage::Bound => (
@@ -114,6 +127,7 @@ impl CountDisplay {
         );
         bar.set_message(message);
         bar.enable_steady_tick(Duration::from_millis(120));
+        *self.stage_start.lock().expect("not poisoned") = Instant::now();
         let mut current = self.bar.lock().expect("not poisoned");
         current.finish_and_clear();
         *current = bar;

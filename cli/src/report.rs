@@ -571,8 +571,8 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
     if let Some(estimate) = &r.estimate {
         writeln!(
             out,
-            "stopped: {estimate}; count every one anyway with --method sat, or a part with \
-             --limit N or --timeout SECONDS"
+            "stopped: {estimate}; count every one anyway with --method sat (or allow more with \
+             --patience SECONDS), or a part with --limit N or --timeout SECONDS"
         )?;
     }
     if stopped == Some(Stopped::Memory) {
@@ -621,29 +621,36 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
-    match &r.frontier {
-        Some(f) => writeln!(out, "{}", frontier_line(r, f))?,
-        None => writeln!(out, "{}", stats_line(r))?,
+    match (&r.frontier, r.method) {
+        (Some(f), _) => writeln!(out, "{}", frontier_line(r, Some(f)))?,
+        (None, Some(m)) if m == Method::Dp.name() => writeln!(out, "{}", frontier_line(r, None))?,
+        _ => writeln!(out, "{}", stats_line(r))?,
     }
     out.flush()
 }
 
-/// The statistics line of a count by the frontier program.
-fn frontier_line(r: &RunReport, f: &FrontierReport) -> String {
+/// The statistics line of a count by the frontier program (`None`: it stopped without them).
+fn frontier_line(r: &RunReport, f: Option<&FrontierReport>) -> String {
     let size = match (r.stats.graph, r.stats.cells) {
         (true, 1) => "1 vertex".to_string(),
         (true, n) => format!("{} vertices", thousands(n as u64)),
         (false, n) => plural(n as u64, "cell"),
     };
-    format!(
-        "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {} · total {}",
-        plural(f.layers as u64, "layer"),
-        f.order,
-        thousands(f.width as u64),
-        plural(f.peak_states, "state"),
-        pathsat_frontier::bytes(f.peak_bytes),
-        duration(r.stats.total_seconds),
-    )
+    let total = duration(r.stats.total_seconds);
+    match f {
+        // Decided without a sweep: by brute force on tiny boards, or by colours or connectivity.
+        Some(f) if f.layers == 0 => format!("frontier program · {size} · no sweep · total {total}"),
+        Some(f) => format!(
+            "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {} · \
+             total {total}",
+            plural(f.layers as u64, "layer"),
+            f.order,
+            thousands(f.width as u64),
+            plural(f.peak_states, "state"),
+            pathsat_frontier::bytes(f.peak_bytes),
+        ),
+        None => format!("frontier program · {size} · total {total}"),
+    }
 }
 
 /// The stop reason named in reports, back to its type.

@@ -6,9 +6,11 @@
 mod batch;
 mod cli;
 mod common;
+mod count_limits;
 mod counting;
 mod decode_corpus;
 mod dimacs;
+mod exact_counts;
 mod external_solvers;
 mod fixtures;
 mod garbage;

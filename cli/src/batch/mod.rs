@@ -74,6 +74,9 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         flags: {
             let mut flags = args.encoding.to_flags();
             flags.extend(["--memory".to_string(), memory.to_string()]);
+            if let Some(patience) = args.patience {
+                flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);
+            }
             let method = args
                 .method
                 .to_possible_value()

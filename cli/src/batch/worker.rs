@@ -143,7 +143,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         memory_budget: args
             .memory
             .unwrap_or_else(pathsat_frontier::default_memory_budget),
-        patience: DEFAULT_PATIENCE,
+        patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
         solve,
     };
     let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);

@@ -249,19 +249,21 @@ impl Counted {
 
 impl Counted {
     /// What is known of a count whose thread did not come back by its deadline (varisat cannot
-    /// be interrupted inside one solver call): `found` fillings, found and verified during
-    /// `stage`, and a timeout.
+    /// be interrupted inside one solver call, nor the frontier program inside a layer):
+    /// `found` fillings, found and verified during `stage`, and a timeout.
     pub fn timed_out_in(stage: Stage, found: BigCount) -> Counted {
-        let method = match stage {
-            Stage::Frontier => Method::Dp,
-            Stage::Cubes => Method::Sat,
-            Stage::Bound | Stage::Probe | Stage::Enumeration => Method::Enumerate,
+        let (method, inside) = match stage {
+            Stage::Frontier => (Method::Dp, "inside a layer of the frontier program"),
+            Stage::Bound => (
+                Method::Enumerate,
+                "while the frontier program bounded the count",
+            ),
+            Stage::Cubes => (Method::Sat, "inside a solver call"),
+            Stage::Probe | Stage::Enumeration => (Method::Enumerate, "inside a solver call"),
         };
         let mut counted = Counted::new(
             method,
-            "the deadline passed inside a solver call, which cannot be interrupted: the count \
-             is what was found before it"
-                .to_string(),
+            format!("the deadline passed {inside}: the count is what was found before it"),
         );
         counted.count = found;
         counted.stopped = Some(Stopped::Timeout);
@@ -270,7 +272,8 @@ impl Counted {
 }
 
 impl std::fmt::Display for Estimate {
-    /// One line: how long enumerating would take, and how large the count is known to be.
+    /// One line: how long enumerating would take, against how long was allowed, and what the
+    /// estimate rests on.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let time = duration_words(self.seconds);
         let how_long = if self.at_least {
@@ -278,39 +281,39 @@ impl std::fmt::Display for Estimate {
         } else {
             format!("about {time}")
         };
-        write!(f, "enumerating every filling would take {how_long}")?;
-        let mut size = Vec::new();
+        write!(
+            f,
+            "enumerating every filling would take {how_long}, over the {} an automatic count \
+             allows",
+            duration_words(self.patience)
+        )?;
+        let mut basis = Vec::new();
+        if self.cubes > 0 {
+            basis.push(format!(
+                "{} found in {}, {} of {} cubes done",
+                self.found.grouped(),
+                duration_words(self.elapsed),
+                pathsat_bigcount::grouped(self.cubes_done as u64),
+                pathsat_bigcount::grouped(self.cubes as u64)
+            ));
+        } else {
+            basis.push(format!(
+                "{} found by one solver in {} without finishing, and the board is too large to \
+                 split into cubes",
+                self.found.grouped(),
+                duration_words(self.elapsed)
+            ));
+        }
         if let Some(fillings) = &self.fillings {
-            size.push(format!("about {} fillings", fillings.approx()));
+            basis.push(format!("about {} fillings in all", fillings.approx()));
         }
         if let Some(bound) = &self.bound {
-            size.push(format!(
+            basis.push(format!(
                 "at most {} by the frontier program on the puzzle without its givens and marks",
                 bound.approx()
             ));
         }
-        let seen = if self.cubes > 0 {
-            format!(
-                "{} found in {}, {} of {} cubes done",
-                self.found.grouped(),
-                duration_words(self.elapsed),
-                self.cubes_done,
-                self.cubes
-            )
-        } else {
-            format!(
-                "{} found by one solver in {} without finishing",
-                self.found.grouped(),
-                duration_words(self.elapsed)
-            )
-        };
-        size.push(seen);
-        write!(
-            f,
-            " ({}), more than the {} allowed",
-            size.join("; "),
-            duration_words(self.patience)
-        )
+        write!(f, " ({})", basis.join("; "))
     }
 }
 
@@ -539,10 +542,7 @@ fn enumerate_or_refuse(
     }
     let mut counted = Counted::new(
         Method::Enumerate,
-        format!(
-            "{dp_not_used}; one solver did not finish within 0.3 s, and the board is too large \
-             to split into cubes, which the estimate of the time left needs"
-        ),
+        format!("{dp_not_used}; one solver did not finish within 0.3 s"),
     );
     counted.count = probe_found.clone();
     counted.stopped = Some(Stopped::OutOfReach);
@@ -804,6 +804,92 @@ fn sat_cubes(
     counted.estimate = estimate
         .into_inner()
         .expect("not poisoned")
-        .filter(|_| stopped == Some(Stopped::OutOfReach));
+        .filter(|_| stopped == Some(Stopped::OutOfReach))
+        .map(|e| Estimate {
+            // The threads found a few more before they saw the stop.
+            found: counted.count.clone(),
+            ..e
+        });
     Ok(counted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progress(done: usize, total: usize, found: u64, seconds: f64) -> CubeProgress {
+        CubeProgress {
+            done,
+            total,
+            found: BigCount::from(found),
+            found_in_done: BigCount::from(found / 2),
+            elapsed: Duration::from_secs_f64(seconds),
+        }
+    }
+
+    fn guard(bound: Option<u64>) -> Guard {
+        Guard {
+            patience: Duration::from_secs(600),
+            bound: bound.map(BigCount::from),
+            jobs: 2,
+        }
+    }
+
+    #[test]
+    fn the_guard_waits_a_second_then_extrapolates_from_the_cubes_done() {
+        let g = guard(None);
+        // Too early to tell.
+        assert_eq!(g.out_of_reach(&progress(0, 400, 10, 0.5)), None);
+        // 4 of 400 cubes in 2 s: about 200 s in all, within 10 minutes.
+        assert_eq!(g.out_of_reach(&progress(4, 400, 10, 2.0)), None);
+        // 1 of 400 in 2 s: about 800 s.
+        let e = g.out_of_reach(&progress(1, 400, 10, 2.0)).unwrap();
+        assert!((e.seconds - 800.0).abs() < 1e-9 && !e.at_least);
+        // found_in_done (5) scaled to 400 cubes.
+        assert_eq!(e.fillings, Some(BigCount::from(2000u64)));
+        // None done in 4 s on 2 threads: at least 4 * 400 / 2 = 800 s.
+        let e = g.out_of_reach(&progress(0, 400, 10, 4.0)).unwrap();
+        assert!(e.at_least && (e.seconds - 800.0).abs() < 1e-9);
+        // All done: nothing to stop.
+        assert_eq!(g.out_of_reach(&progress(400, 400, 10, 4000.0)), None);
+    }
+
+    #[test]
+    fn an_upper_bound_can_show_the_count_ends_in_time() {
+        // No cube done in 4 s: more than 800 s by the cubes. But 1,000 found in 4 s is 250 a
+        // second, and at most 100,000 fillings is 400 s.
+        assert!(guard(None)
+            .out_of_reach(&progress(0, 400, 1000, 4.0))
+            .is_some());
+        assert_eq!(
+            guard(Some(100_000)).out_of_reach(&progress(0, 400, 1000, 4.0)),
+            None
+        );
+        // At most 10 million is 40,000 s: the bound does not help.
+        let e = guard(Some(10_000_000))
+            .out_of_reach(&progress(0, 400, 1000, 4.0))
+            .unwrap();
+        assert_eq!(e.bound, Some(BigCount::from(10_000_000u64)));
+    }
+
+    #[test]
+    fn estimates_read_as_one_line() {
+        let e = guard(Some(458_696))
+            .out_of_reach(&progress(1, 400, 10, 30.0))
+            .unwrap();
+        assert_eq!(
+            e.to_string(),
+            "enumerating every filling would take about 3 h 20 min, over the 10 min an \
+             automatic count allows (10 found in 30 s, 1 of 400 cubes done; about 2,000 \
+             fillings in all; at most 458,696 by the frontier program on the puzzle without \
+             its givens and marks)"
+        );
+        assert_eq!(duration_words(0.25), "0.2 s");
+        assert_eq!(duration_words(42.0), "42 s");
+        assert_eq!(duration_words(600.0), "10 min");
+        assert_eq!(duration_words(12_000.0), "3 h 20 min");
+        assert_eq!(duration_words(5.0 * 86_400.0), "5 days");
+        assert_eq!(duration_words(3.0e20), "9.5e12 years");
+        assert_eq!(duration_words(f64::INFINITY), "forever");
+    }
 }

@@ -14,6 +14,7 @@
 //! - Any other puzzle: one class, the puzzle itself.
 
 use crate::symmetry::{board_symmetries, value_reversal, value_rotation, Symmetry};
+use pathsat_bigcount::grouped;
 use pathsat_encode::Domains;
 use pathsat_puzzle::Puzzle;
 
@@ -123,8 +124,8 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
             } else {
                 ""
             },
-            labels.len(),
-            classes.len()
+            grouped(labels.len() as u64),
+            grouped(classes.len() as u64)
         );
         Plan {
             classes,
@@ -150,8 +151,8 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
             } else {
                 ""
             },
-            labels.len(),
-            classes.len()
+            grouped(labels.len() as u64),
+            grouped(classes.len() as u64)
         );
         Plan {
             classes,

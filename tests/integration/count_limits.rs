@@ -1,0 +1,265 @@
+//! How counts and solves stop when they cannot finish: at `--timeout` (for every method, and
+//! for `solve`), at the frontier program's `--memory`, and, under `--method auto`, before an
+//! enumeration estimated to outlast `--patience`. Each is an answer (exit status 0, `complete:
+//! false`, the reason), never a hang and never the bad-input status.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn pathsat() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pathsat"))
+}
+
+/// An empty `rows` x `cols` board, with `extra` lines appended (givens go in the grid).
+fn board(dir: &Path, name: &str, moves: &str, grid: &[String]) -> PathBuf {
+    let path = dir.join(name);
+    let text = format!(
+        "moves = \"{moves}\"\ngrid = \"\"\"\n{}\n\"\"\"\n",
+        grid.join("\n")
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn empty_rows(rows: usize, cols: usize) -> Vec<String> {
+    vec![vec!["."; cols].join(" "); rows]
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The 7x7 knight's board: 165,575,218,320 open paths, far beyond enumeration and a long count
+/// for the frontier program.
+fn knight_7x7(dir: &Path) -> PathBuf {
+    board(dir, "knight-7x7.toml", "knight", &empty_rows(7, 7))
+}
+
+/// An 8x8 king's board with one given in the middle: the frontier program does not apply,
+/// and the fillings are far too many to enumerate.
+fn king_8x8_given(dir: &Path) -> PathBuf {
+    let mut grid = empty_rows(8, 8);
+    grid[3] = ". . . . 20 . . .".to_string();
+    board(dir, "king-8x8-given.toml", "king", &grid)
+}
+
+#[test]
+fn the_frontier_program_stops_at_the_timeout_with_exit_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_7x7(dir.path());
+    let started = Instant::now();
+    let out = pathsat()
+        .args([
+            "count",
+            "--method",
+            "dp",
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let report = json(&out);
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "timeout");
+    assert_eq!(report["status"], "unknown");
+    assert_eq!(report["method"], "frontier-dp");
+    let text = pathsat()
+        .args(["count", "--method", "dp", "--timeout", "0.5"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(text.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("count unknown (stopped at the timeout)")
+    );
+}
+
+#[test]
+fn the_frontier_program_stops_at_its_memory_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_7x7(dir.path());
+    let out = pathsat()
+        .args(["count", "--method", "dp", "--memory", "1MiB"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("count unknown"), "{text}");
+    assert!(text.contains("memory budget of 1.0 MiB"), "{text}");
+    assert!(text.contains("--memory SIZE"), "{text}");
+}
+
+#[test]
+fn auto_stops_an_enumeration_it_estimates_to_outlast_its_patience() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, args) in [
+        // Givens in the middle: the program does not apply.
+        (king_8x8_given(dir.path()), vec![]),
+        // The program applies, but not within 1 MiB.
+        (knight_7x7(dir.path()), vec!["--memory", "1MiB"]),
+    ] {
+        let started = Instant::now();
+        let out = pathsat()
+            .args(["count", "--patience", "1", "--format", "json"])
+            .args(&args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(started.elapsed() < Duration::from_secs(60));
+        let report = json(&out);
+        assert_eq!(report["complete"], false, "{report}");
+        assert_eq!(report["stopped"], "out-of-reach", "{report}");
+        let estimate = &report["estimate"];
+        assert!(estimate["seconds"].as_f64().unwrap() > 1.0, "{report}");
+        assert_eq!(estimate["patience"], 1.0);
+        // Every filling counted before stopping was found and verified.
+        assert!(report["count"].as_u64().unwrap() > 0, "{report}");
+        assert_eq!(report["verified"], true);
+    }
+    let out = pathsat()
+        .args(["count", "--patience", "1"])
+        .arg(king_8x8_given(dir.path()))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("enumerating them all is out of reach"),
+        "{text}"
+    );
+    let stop_line = text
+        .lines()
+        .find(|l| l.starts_with("stopped: enumerating every filling would take"))
+        .unwrap_or_else(|| panic!("{text}"));
+    for alternative in ["--method sat", "--limit N", "--timeout SECONDS"] {
+        assert!(stop_line.contains(alternative), "{stop_line}");
+    }
+}
+
+#[test]
+fn a_user_bound_is_never_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = king_8x8_given(dir.path());
+    // A limit: counted up to it, however long the whole count would be.
+    let report = json(
+        &pathsat()
+            .args([
+                "count",
+                "--patience",
+                "1",
+                "--limit",
+                "50",
+                "--format",
+                "json",
+            ])
+            .arg(&file)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report["count"], 50);
+    assert_eq!(report["stopped"], "limit");
+    // A timeout: counted until it.
+    let report = json(
+        &pathsat()
+            .args([
+                "count",
+                "--patience",
+                "1",
+                "--timeout",
+                "2",
+                "--format",
+                "json",
+            ])
+            .arg(&file)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report["stopped"], "timeout");
+    assert!(report["count"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn solve_stops_at_its_timeout_with_what_it_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = king_8x8_given(dir.path());
+    let report = json(
+        &pathsat()
+            .args(["solve", "--all", "--timeout", "0.5", "--format", "json"])
+            .arg(&file)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report["status"], "sat");
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "timeout");
+    let found = report["count"].as_u64().unwrap();
+    assert!(found > 0);
+    assert_eq!(report["solutions"].as_array().unwrap().len() as u64, found);
+
+    // A board whose first solution takes long in the position encoding: unknown, exit 0.
+    let knight = board(
+        dir.path(),
+        "knight-24x24.toml",
+        "knight",
+        &empty_rows(24, 24),
+    );
+    let started = Instant::now();
+    let out = pathsat()
+        .args(["solve", "--encoding", "position", "--timeout", "0.5"])
+        .arg(&knight)
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("unknown: no filling found before the timeout"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_limits_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = board(dir.path(), "rook.toml", "rook", &empty_rows(3, 3));
+    for (args, flag) in [
+        (vec!["count", "--memory", "0"], "--memory"),
+        (vec!["count", "--memory", "lots"], "--memory"),
+        (vec!["count", "--timeout", "0"], "--timeout"),
+        (vec!["count", "--timeout=-1"], "--timeout"),
+        (vec!["count", "--patience", "nan"], "--patience"),
+        (vec!["solve", "--timeout", "0"], "--timeout"),
+    ] {
+        let out = pathsat().args(&args).arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn batch_reports_an_out_of_reach_count_as_a_failing_row() {
+    let dir = tempfile::tempdir().unwrap();
+    king_8x8_given(dir.path());
+    let out = pathsat()
+        .args(["batch", "--quiet", "--patience", "1", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["rows"][0]["status"], "out-of-reach");
+    assert_eq!(report["summary"]["out_of_reach"], 1);
+}
