@@ -684,7 +684,12 @@ pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     match (&r.violation, r.invalid_index) {
         (None, _) if r.fillings == 1 => writeln!(out, "valid: the filling solves {}", r.name)?,
-        (None, _) => writeln!(out, "valid: all {} fillings solve {}", r.fillings, r.name)?,
+        (None, _) => writeln!(
+            out,
+            "valid: all {} fillings solve {}",
+            thousands(r.fillings as u64),
+            r.name
+        )?,
         (Some(v), Some(i)) if r.fillings > 1 => writeln!(out, "invalid: filling #{i}: {v}")?,
         (Some(v), _) => writeln!(out, "invalid: {v}")?,
     }

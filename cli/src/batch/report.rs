@@ -319,7 +319,7 @@ pub fn print_table(report: &Report) -> io::Result<()> {
         }
     }
     let s = &report.summary;
-    let mut parts = vec![format!("{} files", s.files)];
+    let mut parts = vec![format!("{} files", grouped(s.files))];
     for (n, word) in [
         (s.ok, "ok"),
         (s.mismatch, "mismatch"),
@@ -329,7 +329,7 @@ pub fn print_table(report: &Report) -> io::Result<()> {
         (s.error, "error"),
     ] {
         if n > 0 {
-            parts.push(format!("{n} {word}"));
+            parts.push(format!("{} {word}", grouped(n)));
         }
     }
     if let Some(jobs) = report.jobs {

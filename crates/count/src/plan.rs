@@ -109,7 +109,7 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
         let start = if one_start.is_some() {
             "value 1 given".to_string()
         } else {
-            format!("tours turned to start on one cell (x{n})")
+            format!("tours turned to start on one cell (x{})", grouped(n as u64))
         };
         let symmetry = format!(
             "{start}; {} board symmetr{} keeping it{}: {} labels in {} classes",
