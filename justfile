@@ -45,9 +45,15 @@ compare *args:
 bench:
     cargo bench -p pathsat-solver --bench seeds
 
-# Count the anchors' benchmarks with pathsat and MiniZinc + Gecode side by side; print ratios
-bench-count *args:
-    python3 benches/count_vs_gecode.py {{args}}
+# Counting benchmarks: the anchors' counts against MiniZinc + Gecode, then the frontier program
+# against Graphillion (`pip install graphillion`); side by side, ratios printed
+bench-count:
+    python3 benches/count_vs_gecode.py
+    python3 benches/frontier_vs_graphillion.py
+
+# The frontier program against Graphillion alone, e.g. `just bench-frontier --quick`
+bench-frontier *args:
+    python3 benches/frontier_vs_graphillion.py {{args}}
 
 # Everything CI checks, plus formatting and lints
 check:
