@@ -569,9 +569,15 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
         writeln!(out, "unsat: {why}")?;
     }
     if let Some(estimate) = &r.estimate {
+        // A certified count is one solver's run: the cubes cannot be certified.
+        let anyway = if r.certified.is_some() {
+            "--method enumerate"
+        } else {
+            "--method sat"
+        };
         writeln!(
             out,
-            "stopped: {estimate}; count every one anyway with --method sat (or allow more with \
+            "stopped: {estimate}; count every one anyway with {anyway} (or allow more with \
              --patience SECONDS), or a part with --limit N or --timeout SECONDS"
         )?;
     }

@@ -149,6 +149,26 @@ fn auto_stops_an_enumeration_it_estimates_to_outlast_its_patience() {
 }
 
 #[test]
+fn a_certified_count_the_program_knows_to_be_too_large_stops_too() {
+    let dir = tempfile::tempdir().unwrap();
+    // 458,696 fillings (OEIS A096969): one certified solver would need far more than 1 s.
+    let file = board(dir.path(), "rook-6x6.toml", "rook", &empty_rows(6, 6));
+    let out = pathsat()
+        .args(["count", "--certify", "--patience", "1"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("out of reach"), "{text}");
+    assert!(text.contains("about 458,696 fillings in all"), "{text}");
+    // The cubes cannot be certified: the way to count anyway is one solver.
+    assert!(text.contains("anyway with --method enumerate"), "{text}");
+    // What was found is certified as found, without the claim of completeness.
+    assert!(text.contains("not completeness"), "{text}");
+}
+
+#[test]
 fn a_user_bound_is_never_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = king_8x8_given(dir.path());

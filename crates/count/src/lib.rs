@@ -298,8 +298,7 @@ impl std::fmt::Display for Estimate {
             ));
         } else {
             basis.push(format!(
-                "{} found by one solver in {} without finishing, and the board is too large to \
-                 split into cubes",
+                "{} found by one solver in {}",
                 self.found.grouped(),
                 duration_words(self.elapsed)
             ));
@@ -328,7 +327,13 @@ pub fn duration_words(seconds: f64) -> String {
         s if !s.is_finite() => "forever".to_string(),
         s if s < 10.0 => format!("{s:.1} s"),
         s if s < MINUTE => format!("{s:.0} s"),
-        s if s < HOUR => format!("{:.0} min", s / MINUTE),
+        s if s < HOUR => {
+            let seconds = s.round() as u64;
+            match seconds % 60 {
+                0 => format!("{} min", seconds / 60),
+                rest => format!("{} min {rest} s", seconds / 60),
+            }
+        }
         s if s < DAY => {
             let minutes = (s / MINUTE).round() as u64;
             format!("{} h {} min", minutes / 60, minutes % 60)
@@ -383,6 +388,9 @@ pub fn count(
     if options.solve.certify {
         // One proof covers one solver's run: certified counts are plain enumerations.
         return match options.method {
+            Method::Auto if options.limit.is_none() && options.deadline.is_none() => {
+                certified_auto(puzzle, options, progress)
+            }
             Method::Auto | Method::Enumerate => {
                 let why = "a certified count is one solver's run, enumerated to the end";
                 Ok(enumerate_all(puzzle, options, progress, why)?)
@@ -430,6 +438,60 @@ pub fn count(
         }
         Method::Auto => auto(puzzle, options, progress),
     }
+}
+
+/// A certified count under [`Method::Auto`] without a limit or deadline: one solver to the end,
+/// unless the frontier program knows the count and, at the rate of the first second, the
+/// enumeration would outlast the patience.
+fn certified_auto(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Counted, CountError> {
+    let why = "a certified count is one solver's run, enumerated to the end";
+    let exact = pathsat_frontier::applies(puzzle)
+        .ok()
+        .and_then(|_| quick_frontier_count(puzzle, options, progress));
+    let Some(exact) = exact else {
+        return Ok(enumerate_all(puzzle, options, progress, why)?);
+    };
+    progress(Progress::Stage(Stage::Enumeration));
+    let started = Instant::now();
+    let patience = options.patience.as_secs_f64();
+    let out_of_reach = |found: u64| {
+        let elapsed = started.elapsed().as_secs_f64();
+        if started.elapsed() < ESTIMATE_AFTER || found == 0 {
+            return None;
+        }
+        let total = exact.to_u64().map_or(f64::INFINITY, |n| n as f64);
+        let seconds = total * elapsed / found as f64;
+        (seconds > patience).then(|| Estimate {
+            seconds,
+            at_least: false,
+            fillings: Some(exact.clone()),
+            bound: None,
+            found: BigCount::from(found),
+            elapsed,
+            cubes_done: 0,
+            cubes: 0,
+            patience,
+        })
+    };
+    let (mut counted, _) = enumerate_guarded(
+        puzzle,
+        options,
+        options.deadline,
+        progress,
+        &format!(
+            "{why}; the frontier program counts {} fillings",
+            exact.grouped()
+        ),
+        &out_of_reach,
+    )?;
+    if let Some(estimate) = &mut counted.estimate {
+        estimate.found = counted.count.clone();
+    }
+    Ok(counted)
 }
 
 /// [`Method::Auto`] on a puzzle that is neither certified nor a trail.
@@ -542,7 +604,10 @@ fn enumerate_or_refuse(
     }
     let mut counted = Counted::new(
         Method::Enumerate,
-        format!("{dp_not_used}; one solver did not finish within 0.3 s"),
+        format!(
+            "{dp_not_used}; one solver did not finish within 0.3 s, and the board is too large \
+             to split into cubes, which the estimate of the time left needs"
+        ),
     );
     counted.count = probe_found.clone();
     counted.stopped = Some(Stopped::OutOfReach);
@@ -615,7 +680,16 @@ fn relaxed_bound(
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Option<BigCount> {
-    let relaxed = puzzle.relaxed()?;
+    quick_frontier_count(&puzzle.relaxed()?, options, progress)
+}
+
+/// The frontier program's count of `puzzle` when it comes within [`BOUND_TIME`] and a quarter
+/// of the memory: an estimate's ingredient, not worth more.
+fn quick_frontier_count(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Option<BigCount> {
     progress(Progress::Stage(Stage::Bound));
     let end = Instant::now() + BOUND_TIME;
     let frontier_options = FrontierOptions {
@@ -624,7 +698,7 @@ fn relaxed_bound(
         cancel: None,
         progress: None,
     };
-    with_threads(options.jobs, || count_fillings(&relaxed, &frontier_options))
+    with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
         .ok()
         .map(|c| c.fillings)
 }
@@ -648,9 +722,23 @@ fn enumerate(
     progress: &(dyn Fn(Progress) + Sync),
     why: &str,
 ) -> Result<(Counted, bool), SolveError> {
+    enumerate_guarded(puzzle, options, deadline, progress, why, &|_| None)
+}
+
+/// [`enumerate`], stopping as out of reach when `out_of_reach` (which hears the fillings found
+/// so far) gives an estimate.
+fn enumerate_guarded(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+    out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
+) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
     let mut count: u64 = 0;
     let mut stopped = None;
+    let mut estimate = None;
     loop {
         if options.limit.is_some_and(|l| count >= l) {
             stopped = Some(Stopped::Limit);
@@ -658,6 +746,11 @@ fn enumerate(
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
             stopped = Some(Stopped::Timeout);
+            break;
+        }
+        if let Some(e) = out_of_reach(count) {
+            estimate = Some(e);
+            stopped = Some(Stopped::OutOfReach);
             break;
         }
         match solver.next_solution()? {
@@ -685,6 +778,7 @@ fn enumerate(
     counted.encoding = Some(stats.encoding);
     counted.cycles = solver.cycles_found();
     counted.subtours = stats.subtours;
+    counted.estimate = estimate;
     Ok((counted, expired))
 }
 
@@ -887,6 +981,7 @@ mod tests {
         assert_eq!(duration_words(0.25), "0.2 s");
         assert_eq!(duration_words(42.0), "42 s");
         assert_eq!(duration_words(600.0), "10 min");
+        assert_eq!(duration_words(610.4), "10 min 10 s");
         assert_eq!(duration_words(12_000.0), "3 h 20 min");
         assert_eq!(duration_words(5.0 * 86_400.0), "5 days");
         assert_eq!(duration_words(3.0e20), "9.5e12 years");
