@@ -29,11 +29,16 @@
 //! assert_eq!(hamiltonian_cycles(&k4, &[0, 1, 2, 3], &options).unwrap().0, 3u64);
 //! ```
 
+mod counts;
 mod dp;
 mod fillings;
+mod order;
+mod plan;
+mod store;
 
 pub use dp::{hamiltonian_cycles, hamiltonian_paths, Graph, MAX_FRONTIER};
 pub use fillings::{applies, count_fillings, FrontierCount};
+pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;
 
 use std::fmt;

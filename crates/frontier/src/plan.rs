@@ -1,0 +1,536 @@
+//! The sweep plan and the transition of one state by one vertex.
+//!
+//! The vertices are processed one at a time in the sweep order. Processing vertex `v` decides
+//! all its edges to later vertices at once, so that `v` ends with its final degree (2, or 1 at
+//! an end of a path), and drops `v` from the frontier. The *frontier* after step `i` is the set
+//! of later vertices with an earlier neighbour: the vertices some of whose edges are decided.
+//!
+//! A state gives each frontier vertex (in sweep order) a 4-bit code:
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | untouched: degree 0 |
+//! | 1 | done: degree 2 |
+//! | 2 | the end of a segment whose other end is an end of the path (paths only) |
+//! | 3.. | the end of a segment whose other end is the frontier vertex with the same code |
+//!
+//! Segment codes are renumbered by first appearance (3, 4, …), so each set of partial
+//! solutions with the same future has one key. A frontier of `w` vertices has at most `w / 2`
+//! segments, so codes fit in 4 bits up to `w = 26`; 16 slots fill a `u64` key, 26 a `u128`.
+
+use crate::dp::Graph;
+
+pub(crate) const UNTOUCHED: u8 = 0;
+pub(crate) const DONE: u8 = 1;
+pub(crate) const ANCHORED: u8 = 2;
+pub(crate) const FIRST_LABEL: u8 = 3;
+/// A label not yet renumbered: the segment just made by joining two untouched vertices.
+const FRESH: u8 = 31;
+/// The widest frontier a state can hold: 2 codes + 1 anchored + 13 segment labels = 16 codes.
+pub const MAX_FRONTIER: usize = 26;
+/// The widest frontier that fits in a 64-bit key.
+pub(crate) const MAX_FRONTIER_64: usize = 16;
+
+/// A packed state: 4 bits per frontier slot.
+pub(crate) trait Key:
+    Copy + Ord + Default + Send + Sync + std::fmt::Debug + 'static
+{
+    fn get(self, slot: usize) -> u8;
+    /// The key with `code` put in the (empty) `slot`.
+    fn with(self, slot: usize, code: u8) -> Self;
+    /// A hash of the key, for spreading keys over parts: the top `bits` bits of a mix.
+    fn part(self, bits: u32) -> usize;
+}
+
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl Key for u64 {
+    #[inline]
+    fn get(self, slot: usize) -> u8 {
+        ((self >> (4 * slot)) & 15) as u8
+    }
+    #[inline]
+    fn with(self, slot: usize, code: u8) -> Self {
+        self | (u64::from(code) << (4 * slot))
+    }
+    #[inline]
+    fn part(self, bits: u32) -> usize {
+        if bits == 0 {
+            0
+        } else {
+            let h = (self ^ (self >> 29)).wrapping_mul(MIX);
+            (h >> (64 - bits)) as usize
+        }
+    }
+}
+
+/// A 128-bit key as two words (8-byte aligned, so a key and a 64-bit count take 24 bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Key128 {
+    hi: u64,
+    lo: u64,
+}
+
+impl Key for Key128 {
+    #[inline]
+    fn get(self, slot: usize) -> u8 {
+        if slot < 16 {
+            self.lo.get(slot)
+        } else {
+            self.hi.get(slot - 16)
+        }
+    }
+    #[inline]
+    fn with(self, slot: usize, code: u8) -> Self {
+        if slot < 16 {
+            Key128 {
+                hi: self.hi,
+                lo: self.lo.with(slot, code),
+            }
+        } else {
+            Key128 {
+                hi: self.hi.with(slot - 16, code),
+                lo: self.lo,
+            }
+        }
+    }
+    #[inline]
+    fn part(self, bits: u32) -> usize {
+        (self.lo ^ self.hi.wrapping_mul(MIX).rotate_left(31)).part(bits)
+    }
+}
+
+/// What one step of the sweep needs to know, precomputed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Step {
+    /// For each slot of the frontier before the step: its index in the working frontier
+    /// (the vertex processed at 0, then the frontier after the step, in sweep order).
+    pub prev: Vec<u8>,
+    /// Size of the working frontier: 1 + the frontier after the step.
+    pub work: usize,
+    /// Working indices of the processed vertex's later neighbours.
+    pub later: Vec<u8>,
+    /// For each working index: edges still undecided after this step (to later vertices).
+    pub rem: Vec<u8>,
+    /// For each working index: whether the vertex is a given end of the path.
+    pub given: Vec<bool>,
+    /// For each working index: +1 or -1 by colour class when the graph is bipartite, else 0.
+    pub sign: Vec<i8>,
+    /// Twice the signed colour count of the later vertices not on the frontier (degree 0).
+    pub parity_const: i32,
+    /// Whether every later vertex is on the frontier after this step: only then can a cycle
+    /// (or the path) close.
+    pub all_in: bool,
+    /// Given ends processed up to and including this step, and their number still to come
+    /// with the sum of their signs.
+    pub given_processed: u8,
+    pub given_later: u8,
+    pub given_later_sign: i32,
+    /// Whether the processed vertex is a given end.
+    pub vertex_given: bool,
+    /// The most successors one state can have.
+    pub max_branch: usize,
+}
+
+/// The whole sweep.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub n: usize,
+    /// Counting Hamiltonian paths (else cycles).
+    pub paths: bool,
+    pub n_given: u8,
+    pub bipartite: bool,
+    pub steps: Vec<Step>,
+    /// The most vertices on the frontier after a step.
+    pub width: usize,
+}
+
+/// The colour classes (+1/-1) of a bipartite graph, or `None`.
+pub(crate) fn two_colouring(n: usize, adjacent: &[Vec<usize>]) -> Option<Vec<i8>> {
+    let mut colour = vec![0i8; n];
+    for root in 0..n {
+        if colour[root] != 0 {
+            continue;
+        }
+        colour[root] = 1;
+        let mut stack = vec![root];
+        while let Some(u) = stack.pop() {
+            for &v in &adjacent[u] {
+                if colour[v] == 0 {
+                    colour[v] = -colour[u];
+                    stack.push(v);
+                } else if colour[v] == colour[u] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(colour)
+}
+
+/// The frontier sizes after each step of `order` (a permutation of the vertices).
+pub(crate) fn frontier_sizes(adjacent: &[Vec<usize>], order: &[usize]) -> Vec<usize> {
+    let n = adjacent.len();
+    let mut position = vec![0; n];
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
+    }
+    // Vertex u is on the frontier after step i for first(u) <= i < position(u), where first(u)
+    // is the earliest position of a neighbour.
+    let mut change = vec![0i64; n + 1];
+    for u in 0..n {
+        let first = adjacent[u].iter().map(|&w| position[w]).min();
+        if let Some(first) = first.filter(|&f| f < position[u]) {
+            change[first] += 1;
+            change[position[u]] -= 1;
+        }
+    }
+    let mut width = 0i64;
+    change[..n]
+        .iter()
+        .map(|d| {
+            width += d;
+            width as usize
+        })
+        .collect()
+}
+
+impl Plan {
+    /// The plan of a sweep of `graph` in `order`; `ends` are the given ends of a path count
+    /// (`None` for cycles). `Err(width)` when the frontier is too wide for the keys.
+    pub(crate) fn new(
+        graph: &Graph,
+        order: &[usize],
+        ends: Option<&[usize]>,
+    ) -> Result<Plan, usize> {
+        let n = graph.n_vertices();
+        let adjacent = graph.adjacency();
+        let mut position = vec![usize::MAX; n];
+        for (i, &v) in order.iter().enumerate() {
+            position[v] = i;
+        }
+        let width = frontier_sizes(&adjacent, order)
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        if width > MAX_FRONTIER {
+            return Err(width);
+        }
+        let colours = two_colouring(n, &adjacent);
+        let sign = |v: usize| colours.as_ref().map_or(0, |c| c[v]);
+        let paths = ends.is_some();
+        let ends = ends.unwrap_or(&[]);
+        let is_given = |v: usize| ends.contains(&v);
+        // The signed colour count of the vertices after each position.
+        let mut later_sign = vec![0i32; n + 1];
+        for i in (0..n).rev() {
+            later_sign[i] = later_sign[i + 1] + i32::from(sign(order[i]));
+        }
+        let mut frontier: Vec<usize> = Vec::new();
+        let mut steps = Vec::with_capacity(n);
+        for (i, &v) in order.iter().enumerate() {
+            let mut later: Vec<usize> = adjacent[v]
+                .iter()
+                .copied()
+                .filter(|&w| position[w] > i)
+                .collect();
+            later.sort_by_key(|&w| position[w]);
+            let mut work: Vec<usize> = frontier.clone();
+            work.push(v);
+            work.extend(&later);
+            work.sort_by_key(|&w| position[w]);
+            work.dedup();
+            debug_assert_eq!(work[0], v);
+            let index =
+                |w: usize| work.iter().position(|&x| x == w).expect("on the frontier") as u8;
+            let prev: Vec<u8> = frontier.iter().map(|&w| index(w)).collect();
+            let later_idx: Vec<u8> = later.iter().map(|&w| index(w)).collect();
+            let rem: Vec<u8> = work
+                .iter()
+                .map(|&w| {
+                    adjacent[w]
+                        .iter()
+                        .filter(|&&x| position[x] > i)
+                        .count()
+                        .min(255) as u8
+                })
+                .collect();
+            let given: Vec<bool> = work.iter().map(|&w| is_given(w)).collect();
+            let signs: Vec<i8> = work.iter().map(|&w| sign(w)).collect();
+            let next: Vec<usize> = work[1..].to_vec();
+            let frontier_sign: i32 = next.iter().map(|&w| i32::from(sign(w))).sum();
+            let parity_const = 2 * (later_sign[i + 1] - frontier_sign);
+            let given_processed = ends.iter().filter(|&&e| position[e] <= i).count() as u8;
+            let given_later = ends.len() as u8 - given_processed;
+            let given_later_sign = ends
+                .iter()
+                .filter(|&&e| position[e] > i)
+                .map(|&e| i32::from(sign(e)))
+                .sum();
+            let l = later.len();
+            let max_branch = (l * l.saturating_sub(1) / 2 + l).max(l + 1);
+            steps.push(Step {
+                prev,
+                work: work.len(),
+                later: later_idx,
+                rem,
+                given,
+                sign: signs,
+                parity_const,
+                all_in: next.len() == n - 1 - i,
+                given_processed,
+                given_later,
+                given_later_sign,
+                vertex_given: is_given(v),
+                max_branch,
+            });
+            frontier = next;
+        }
+        Ok(Plan {
+            n,
+            paths,
+            n_given: ends.len() as u8,
+            bipartite: colours.is_some(),
+            steps,
+            width,
+        })
+    }
+
+    /// The successors of the state `key` at step `i`: each new key is passed to `out`; each
+    /// completed cycle or path to `done`.
+    #[inline]
+    pub(crate) fn expand<K: Key>(
+        &self,
+        step: &Step,
+        key: K,
+        out: &mut impl FnMut(K),
+        done: &mut impl FnMut(),
+    ) {
+        let mut arr = [UNTOUCHED; 32];
+        for (slot, &w) in step.prev.iter().enumerate() {
+            arr[w as usize] = key.get(slot);
+        }
+        let degree = match arr[0] {
+            UNTOUCHED => 0,
+            DONE => 2,
+            _ => 1,
+        };
+        let mut finals: [usize; 2] = [2, 1];
+        let choices: &[usize] = if !self.paths {
+            &finals[..1]
+        } else if step.vertex_given {
+            finals[0] = 1;
+            &finals[..1]
+        } else {
+            &finals[..]
+        };
+        for &fin in choices {
+            if fin < degree {
+                continue;
+            }
+            let end = fin == 1;
+            match fin - degree {
+                0 => self.apply(step, &arr, &[], end, out, done),
+                1 => {
+                    for &a in &step.later {
+                        if arr[a as usize] != DONE {
+                            self.apply(step, &arr, &[a], end, out, done);
+                        }
+                    }
+                }
+                _ => {
+                    for (x, &a) in step.later.iter().enumerate() {
+                        if arr[a as usize] == DONE {
+                            continue;
+                        }
+                        for &b in &step.later[x + 1..] {
+                            if arr[b as usize] != DONE {
+                                self.apply(step, &arr, &[a, b], end, out, done);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Joins the processed vertex (index 0) to `targets`, makes it a path end if `end`, and
+    /// emits the successor.
+    #[inline]
+    fn apply<K: Key>(
+        &self,
+        step: &Step,
+        arr: &[u8; 32],
+        targets: &[u8],
+        end: bool,
+        out: &mut impl FnMut(K),
+        done: &mut impl FnMut(),
+    ) {
+        let mut a = *arr;
+        let w = step.work;
+        let mut closed = false;
+        for (k, &t) in targets.iter().enumerate() {
+            match connect(&mut a, w, t as usize, self.paths) {
+                Join::Open => {}
+                Join::Closed if k + 1 == targets.len() && !end => closed = true,
+                _ => return,
+            }
+        }
+        if end {
+            match a[0] {
+                ANCHORED => closed = true,
+                UNTOUCHED => return,
+                label => {
+                    let mate = (1..w)
+                        .find(|&k| a[k] == label)
+                        .expect("segments have two ends");
+                    a[mate] = ANCHORED;
+                }
+            }
+        }
+        if closed {
+            // The cycle (or the path) is complete: it must cover every vertex, so every other
+            // frontier vertex is done (and none is a given end, which needs degree 1), and no
+            // later vertex is off the frontier.
+            if step.all_in
+                && step.given_later == 0
+                && (1..w).all(|k| a[k] == DONE && !step.given[k])
+            {
+                done();
+            }
+            return;
+        }
+        if let Some(key) = self.finish(step, &a) {
+            out(key);
+        }
+    }
+
+    /// The key of the frontier after the step, or `None` when some vertex can no longer
+    /// reach its degree (or the colour classes cannot be balanced).
+    #[inline]
+    fn finish<K: Key>(&self, step: &Step, a: &[u8; 32]) -> Option<K> {
+        let mut key = K::default();
+        let mut label = [0u8; 32];
+        let mut next = FIRST_LABEL;
+        let mut anchored = 0i32;
+        let mut forced_ends = 0i32;
+        let mut parity = step.parity_const;
+        for k in 1..step.work {
+            let value = a[k];
+            let rem = step.rem[k];
+            let (degree, code) = match value {
+                UNTOUCHED => (0u8, UNTOUCHED),
+                DONE => (2, DONE),
+                ANCHORED => {
+                    anchored += 1;
+                    (1, ANCHORED)
+                }
+                l => {
+                    let slot = &mut label[l as usize];
+                    if *slot == 0 {
+                        *slot = next;
+                        next += 1;
+                    }
+                    (1, *slot)
+                }
+            };
+            if degree == 2 {
+                if step.given[k] {
+                    return None;
+                }
+            } else if rem < 2 - degree {
+                // It cannot reach degree 2: only an end of a path may stay below.
+                if !self.paths || rem + degree == 0 {
+                    return None;
+                }
+                if !step.given[k] {
+                    forced_ends += 1;
+                }
+            }
+            parity += i32::from(step.sign[k]) * i32::from(2 - degree);
+            key = key.with(k - 1, code);
+        }
+        if self.paths {
+            // Each anchored segment stands for one path end made so far.
+            let free_used = anchored - i32::from(step.given_processed);
+            let free_left = 2 - i32::from(self.n_given) - free_used;
+            if free_left < 0 || forced_ends > free_left {
+                return None;
+            }
+            if self.bipartite {
+                // Every remaining edge joins the two colour classes: what the classes still
+                // need differs by the ends to come on each side.
+                let unknown_ends = 2 - anchored - i32::from(step.given_later);
+                let balance = parity - step.given_later_sign;
+                if unknown_ends < 0
+                    || balance.abs() > unknown_ends
+                    || (unknown_ends - balance) % 2 != 0
+                {
+                    return None;
+                }
+            }
+        } else if self.bipartite && parity != 0 {
+            return None;
+        }
+        Some(key)
+    }
+}
+
+enum Join {
+    Open,
+    Closed,
+    Invalid,
+}
+
+/// Adds the edge from the processed vertex (index 0) to index `y`.
+#[inline]
+fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool) -> Join {
+    let (p, q) = (a[0], a[y]);
+    debug_assert!(p != DONE && q != DONE);
+    match (p, q) {
+        (UNTOUCHED, UNTOUCHED) => {
+            a[0] = FRESH;
+            a[y] = FRESH;
+        }
+        (UNTOUCHED, l) => {
+            a[y] = DONE;
+            a[0] = l;
+        }
+        (l, UNTOUCHED) => {
+            a[0] = DONE;
+            a[y] = l;
+        }
+        (ANCHORED, ANCHORED) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            return Join::Closed;
+        }
+        (l, m) if l == m => {
+            if paths {
+                return Join::Invalid;
+            }
+            a[0] = DONE;
+            a[y] = DONE;
+            return Join::Closed;
+        }
+        (ANCHORED, m) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == m).expect("segments have two ends");
+            a[mate] = ANCHORED;
+        }
+        (l, ANCHORED) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == l).expect("segments have two ends");
+            a[mate] = ANCHORED;
+        }
+        (l, m) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == m).expect("segments have two ends");
+            a[mate] = l;
+        }
+    }
+    Join::Open
+}
