@@ -210,7 +210,7 @@ mod tests {
         let mut a = max128;
         assert!(a.add(&U256::from_small(1)));
         assert_eq!(a.to_big(), BigUint::from(u128::MAX) + 1u32);
-        let mut b = U256::from_big(&((BigUint::one() << 256u32) - 1u32));
+        let mut b = U256::from_big(&((BigUint::from(1u32) << 256u32) - 1u32));
         let before = b;
         assert!(!b.add(&U256::from_small(1)));
         assert_eq!(b, before);

@@ -16,6 +16,8 @@
 //! brute force. The products are big integers: they cannot wrap.
 
 use crate::dp::{hamiltonian_cycles, hamiltonian_paths};
+use crate::order::{sweep_cost, vertex_order};
+use crate::plan::frontier_sizes;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph};
 use pathsat_puzzle::{brute, Puzzle};
 
@@ -87,7 +89,7 @@ pub fn count_fillings(
             stats: FrontierStats::default(),
         });
     }
-    let (order, order_name) = sweep_order(puzzle);
+    let (order, order_name) = sweep_order(puzzle, &graph);
     let (hamiltonian, mut stats) = if puzzle.is_closed() {
         hamiltonian_cycles(&graph, &order, options)?
     } else {
@@ -142,19 +144,34 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
     bipartite && if closed { a != b } else { a.abs_diff(b) > 1 }
 }
 
-/// Row by row, or column by column when the board is wider than tall: the frontier then spans
-/// the shorter side.
-fn sweep_order(puzzle: &Puzzle) -> (Vec<usize>, &'static str) {
-    let board = puzzle.board();
-    let mut cells: Vec<usize> = (0..puzzle.n_cells()).collect();
-    if board.cols() > board.rows() {
-        cells.sort_by_key(|&c| {
-            let p = board.pos(c);
-            (p.col, p.row)
-        });
-        return (cells, "columns");
+/// Row by row or column by column, whichever is cheaper ([`sweep_cost`]), unless
+/// [`vertex_order`]'s path decomposition has a narrower frontier; graphs have no rows, only
+/// the path decomposition. (At equal width the regular sweep wins: on grids its frontier is a
+/// line, whose segments cannot cross, and holds far fewer states than its width suggests.)
+fn sweep_order(puzzle: &Puzzle, graph: &Graph) -> (Vec<usize>, &'static str) {
+    let heuristic = vertex_order(graph);
+    if puzzle.is_graph() {
+        return (heuristic, "path decomposition");
     }
-    (cells, "rows")
+    let board = puzzle.board();
+    let rows: Vec<usize> = (0..puzzle.n_cells()).collect();
+    let mut columns = rows.clone();
+    columns.sort_by_key(|&c| {
+        let p = board.pos(c);
+        (p.col, p.row)
+    });
+    let adjacent = graph.adjacency();
+    let width = |order: &[usize]| frontier_sizes(&adjacent, order).into_iter().max();
+    let (regular, name) = if sweep_cost(&adjacent, &columns) < sweep_cost(&adjacent, &rows) {
+        (columns, "columns")
+    } else {
+        (rows, "rows")
+    };
+    if width(&heuristic) < width(&regular) {
+        (heuristic, "path decomposition")
+    } else {
+        (regular, name)
+    }
 }
 
 #[cfg(test)]

@@ -310,6 +310,12 @@ impl Plan {
         for (slot, &w) in step.prev.iter().enumerate() {
             arr[w as usize] = key.get(slot);
         }
+        // What the other slots add up to before the processed vertex's edges: each choice
+        // below changes a few slots only, and is judged by the changes.
+        let mut base = Tally::default();
+        for (k, &code) in arr.iter().enumerate().take(step.work).skip(1) {
+            base.slot(self, step, k, code, 1);
+        }
         let degree = match arr[0] {
             UNTOUCHED => 0,
             DONE => 2,
@@ -330,11 +336,11 @@ impl Plan {
             }
             let end = fin == 1;
             match fin - degree {
-                0 => self.apply(step, &arr, &[], end, out, done),
+                0 => self.apply(step, &arr, &base, &[], end, out, done),
                 1 => {
                     for &a in &step.later {
                         if arr[a as usize] != DONE {
-                            self.apply(step, &arr, &[a], end, out, done);
+                            self.apply(step, &arr, &base, &[a], end, out, done);
                         }
                     }
                 }
@@ -345,7 +351,7 @@ impl Plan {
                         }
                         for &b in &step.later[x + 1..] {
                             if arr[b as usize] != DONE {
-                                self.apply(step, &arr, &[a, b], end, out, done);
+                                self.apply(step, &arr, &base, &[a, b], end, out, done);
                             }
                         }
                     }
@@ -355,12 +361,14 @@ impl Plan {
     }
 
     /// Joins the processed vertex (index 0) to `targets`, makes it a path end if `end`, and
-    /// emits the successor.
+    /// emits the successor if every vertex can still reach its degree.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn apply<K: Key>(
         &self,
         step: &Step,
         arr: &[u8; 32],
+        base: &Tally,
         targets: &[u8],
         end: bool,
         out: &mut impl FnMut(K),
@@ -368,9 +376,10 @@ impl Plan {
     ) {
         let mut a = *arr;
         let w = step.work;
+        let mut touched = Touched::default();
         let mut closed = false;
         for (k, &t) in targets.iter().enumerate() {
-            match connect(&mut a, w, t as usize, self.paths) {
+            match connect(&mut a, w, t as usize, self.paths, &mut touched) {
                 Join::Open => {}
                 Join::Closed if k + 1 == targets.len() && !end => closed = true,
                 _ => return,
@@ -385,6 +394,7 @@ impl Plan {
                         .find(|&k| a[k] == label)
                         .expect("segments have two ends");
                     a[mate] = ANCHORED;
+                    touched.push(mate);
                 }
             }
         }
@@ -400,79 +410,129 @@ impl Plan {
             }
             return;
         }
-        if let Some(key) = self.finish(step, &a) {
-            out(key);
+        let mut tally = *base;
+        for &k in &touched.list[..touched.n] {
+            let k = k as usize;
+            tally.slot(self, step, k, arr[k], -1);
+            tally.slot(self, step, k, a[k], 1);
+        }
+        if self.viable(step, &tally) {
+            out(encode(&a, w));
         }
     }
 
-    /// The key of the frontier after the step, or `None` when some vertex can no longer
-    /// reach its degree (or the colour classes cannot be balanced).
+    /// Whether every frontier vertex can still reach its degree, the path ends suffice, and
+    /// (in a bipartite graph) the colour classes can still be balanced.
     #[inline]
-    fn finish<K: Key>(&self, step: &Step, a: &[u8; 32]) -> Option<K> {
-        let mut key = K::default();
-        let mut label = [0u8; 32];
-        let mut next = FIRST_LABEL;
-        let mut anchored = 0i32;
-        let mut forced_ends = 0i32;
-        let mut parity = step.parity_const;
-        for k in 1..step.work {
-            let value = a[k];
-            let rem = step.rem[k];
-            let (degree, code) = match value {
-                UNTOUCHED => (0u8, UNTOUCHED),
-                DONE => (2, DONE),
-                ANCHORED => {
-                    anchored += 1;
-                    (1, ANCHORED)
-                }
-                l => {
-                    let slot = &mut label[l as usize];
-                    if *slot == 0 {
-                        *slot = next;
-                        next += 1;
-                    }
-                    (1, *slot)
-                }
-            };
-            if degree == 2 {
-                if step.given[k] {
-                    return None;
-                }
-            } else if rem < 2 - degree {
-                // It cannot reach degree 2: only an end of a path may stay below.
-                if !self.paths || rem + degree == 0 {
-                    return None;
-                }
-                if !step.given[k] {
-                    forced_ends += 1;
-                }
-            }
-            parity += i32::from(step.sign[k]) * i32::from(2 - degree);
-            key = key.with(k - 1, code);
+    fn viable(&self, step: &Step, t: &Tally) -> bool {
+        if t.bad > 0 {
+            return false;
         }
+        let parity = step.parity_const + t.parity;
         if self.paths {
             // Each anchored segment stands for one path end made so far.
-            let free_used = anchored - i32::from(step.given_processed);
+            let free_used = t.anchored - i32::from(step.given_processed);
             let free_left = 2 - i32::from(self.n_given) - free_used;
-            if free_left < 0 || forced_ends > free_left {
-                return None;
+            if free_left < 0 || t.forced > free_left {
+                return false;
             }
             if self.bipartite {
                 // Every remaining edge joins the two colour classes: what the classes still
                 // need differs by the ends to come on each side.
-                let unknown_ends = 2 - anchored - i32::from(step.given_later);
+                let unknown_ends = 2 - t.anchored - i32::from(step.given_later);
                 let balance = parity - step.given_later_sign;
                 if unknown_ends < 0
                     || balance.abs() > unknown_ends
                     || (unknown_ends - balance) % 2 != 0
                 {
-                    return None;
+                    return false;
                 }
             }
-        } else if self.bipartite && parity != 0 {
-            return None;
+            true
+        } else {
+            !self.bipartite || parity == 0
         }
-        Some(key)
+    }
+}
+
+/// The key of the working frontier without the processed vertex, labels renumbered by first
+/// appearance.
+#[inline]
+fn encode<K: Key>(a: &[u8; 32], w: usize) -> K {
+    let mut key = K::default();
+    let mut label = [0u8; 32];
+    let mut next = FIRST_LABEL;
+    for (k, &code) in a.iter().enumerate().take(w).skip(1) {
+        let mut code = code;
+        if code >= FIRST_LABEL {
+            let slot = &mut label[code as usize & 31];
+            if *slot == 0 {
+                *slot = next;
+                next += 1;
+            }
+            code = *slot;
+        }
+        key = key.with(k - 1, code);
+    }
+    key
+}
+
+/// What the frontier slots (other than the processed vertex) add up to: slots that cannot
+/// reach their degree, slots that can only be path ends, the signed colour balance of the
+/// degrees still needed, and anchored segment ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    bad: i32,
+    forced: i32,
+    parity: i32,
+    anchored: i32,
+}
+
+impl Tally {
+    /// Adds (`sign` 1) or removes (`sign` -1) what slot `k` with `code` contributes.
+    #[inline]
+    fn slot(&mut self, plan: &Plan, step: &Step, k: usize, code: u8, sign: i32) {
+        let rem = step.rem[k];
+        let given = step.given[k];
+        let (degree, anchored) = match code {
+            UNTOUCHED => (0u8, 0),
+            DONE => (2, 0),
+            ANCHORED => (1, 1),
+            _ => (1, 0),
+        };
+        let (mut bad, mut forced) = (0, 0);
+        if degree == 2 {
+            // A given end needs degree 1.
+            bad = i32::from(given);
+        } else if rem < 2 - degree {
+            // It cannot reach degree 2: only an end of a path may stay below.
+            if !plan.paths || rem + degree == 0 {
+                bad = 1;
+            } else if !given {
+                forced = 1;
+            }
+        }
+        self.bad += sign * bad;
+        self.forced += sign * forced;
+        self.parity += sign * i32::from(step.sign[k]) * i32::from(2 - degree);
+        self.anchored += sign * anchored;
+    }
+}
+
+/// Slots whose kind (untouched, done, anchored, segment end) a choice changed.
+#[derive(Default)]
+struct Touched {
+    list: [u8; 8],
+    n: usize,
+}
+
+impl Touched {
+    #[inline]
+    fn push(&mut self, k: usize) {
+        if k != 0 && !self.list[..self.n].contains(&(k as u8)) {
+            self.list[self.n] = k as u8;
+            self.n += 1;
+        }
     }
 }
 
@@ -484,8 +544,9 @@ enum Join {
 
 /// Adds the edge from the processed vertex (index 0) to index `y`.
 #[inline]
-fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool) -> Join {
+fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool, touched: &mut Touched) -> Join {
     let (p, q) = (a[0], a[y]);
+    touched.push(y);
     debug_assert!(p != DONE && q != DONE);
     match (p, q) {
         (UNTOUCHED, UNTOUCHED) => {
@@ -518,12 +579,14 @@ fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool) -> Join {
             a[y] = DONE;
             let mate = (1..w).find(|&k| a[k] == m).expect("segments have two ends");
             a[mate] = ANCHORED;
+            touched.push(mate);
         }
         (l, ANCHORED) => {
             a[0] = DONE;
             a[y] = DONE;
             let mate = (1..w).find(|&k| a[k] == l).expect("segments have two ends");
             a[mate] = ANCHORED;
+            touched.push(mate);
         }
         (l, m) => {
             a[0] = DONE;

@@ -154,9 +154,12 @@ fn step<K: Key, C: Count>(
     entry: u64,
 ) -> Option<StepOut<K, C>> {
     let step = &plan.steps[index];
-    // Output parts of about PART_STATES states, guessing two successors a state.
+    // Output parts of about PART_STATES states, guessing two successors a state, and enough
+    // of them to keep every thread merging (a small table stays in one part).
     let guess = in_states.saturating_mul(2) / PART_STATES;
-    let part_bits = (guess.max(1).next_power_of_two().trailing_zeros()).min(12);
+    let threads = rayon::current_num_threads() as u64;
+    let floor = if in_states < 1 << 12 { 1 } else { 4 * threads };
+    let part_bits = (guess.max(floor).next_power_of_two().trailing_zeros()).min(12);
     let n_parts = 1usize << part_bits;
     let task_states = ((in_states / 256) as usize).clamp(MIN_TASK_STATES, TASK_STATES);
 

@@ -1,0 +1,184 @@
+//! Counts the fillings of a blank board with the frontier program, and says what it cost.
+//!
+//! ```text
+//! cargo run --release -p pathsat-frontier --example count -- knight 7 7 open
+//! cargo run --release -p pathsat-frontier --example count -- rook 16 16 closed --budget-gib 8
+//! ```
+//!
+//! Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
+//! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
+//! `--progress` (one line per layer on stderr), `--timeout S`.
+
+use pathsat_frontier::{
+    bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
+    Graph, LayerProgress,
+};
+use pathsat_puzzle::{Moves, Puzzle};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: count rook|king|knight ROWS COLS open|closed [--budget-gib G] \
+                 [--threads N] [--order rows|columns|heuristic] [--progress] [--timeout S]";
+    if args.len() < 4 {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    }
+    let moves = match args[0].as_str() {
+        "rook" => Moves::Rook,
+        "king" => Moves::King,
+        "knight" => Moves::Knight,
+        _ => panic!("{usage}"),
+    };
+    let rows: usize = args[1].parse().expect("ROWS");
+    let cols: usize = args[2].parse().expect("COLS");
+    let closed = match args[3].as_str() {
+        "open" => false,
+        "closed" => true,
+        _ => panic!("{usage}"),
+    };
+    let mut options = FrontierOptions::default();
+    let mut threads = 0;
+    let mut order_choice: Option<String> = None;
+    let mut show_progress = false;
+    let mut ends: Vec<usize> = Vec::new();
+    let mut rest = args[4..].iter();
+    while let Some(flag) = rest.next() {
+        match flag.as_str() {
+            "--budget-gib" => {
+                let g: f64 = rest.next().expect("G").parse().expect("G");
+                options.memory_budget = (g * (1u64 << 30) as f64) as u64;
+            }
+            "--threads" => threads = rest.next().expect("N").parse().expect("N"),
+            "--order" => order_choice = Some(rest.next().expect("order").clone()),
+            "--progress" => show_progress = true,
+            "--ends" => {
+                // ROW,COL[,ROW,COL]: cells that must be ends of the path (0-based).
+                let v: Vec<usize> = rest
+                    .next()
+                    .expect("cells")
+                    .split(',')
+                    .map(|x| x.parse().expect("a number"))
+                    .collect();
+                ends = v.chunks(2).map(|rc| rc[0] * cols + rc[1]).collect();
+            }
+            "--timeout" => {
+                let s: f64 = rest.next().expect("S").parse().expect("S");
+                options.deadline = Some(Instant::now() + Duration::from_secs_f64(s));
+            }
+            _ => panic!("{usage}"),
+        }
+    }
+    let start = Instant::now();
+    let progress = move |p: &LayerProgress| {
+        eprintln!(
+            "layer {:>4}/{} states {:>13} bytes {:>10} at {:.1} s",
+            p.layer,
+            p.layers,
+            p.states,
+            bytes(p.bytes),
+            start.elapsed().as_secs_f64()
+        );
+    };
+    if show_progress {
+        options.progress = Some(&progress);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    let puzzle = Puzzle::blank(rows, cols, moves, closed).expect("a board");
+    let outcome = pool.install(|| match order_choice.as_deref() {
+        None => count_fillings(&puzzle, &options).map(|c| {
+            (
+                c.fillings.grouped(),
+                c.hamiltonian.grouped(),
+                c.stats.peak_states,
+                c.stats.peak_bytes,
+                c.stats.width,
+                c.stats.order,
+            )
+        }),
+        Some(choice) => {
+            // The Hamiltonian count itself, in the chosen order (fillings as count_fillings
+            // would make them from it, for a board without givens).
+            let n = puzzle.n_cells();
+            let mut graph = Graph::new(n);
+            for cell in 0..n {
+                for &next in puzzle.successors(cell) {
+                    if cell < next {
+                        graph.add_edge(cell, next);
+                    }
+                }
+            }
+            let board = puzzle.board();
+            let mut order: Vec<usize> = (0..n).collect();
+            let name = match choice {
+                "rows" => "rows",
+                "columns" => {
+                    order.sort_by_key(|&c| (board.pos(c).col, board.pos(c).row));
+                    "columns"
+                }
+                "heuristic" => {
+                    order = vertex_order(&graph);
+                    "path decomposition"
+                }
+                _ => panic!("{usage}"),
+            };
+            if show_progress {
+                let adjacent = graph.adjacency();
+                let mut position = vec![0; n];
+                for (i, &v) in order.iter().enumerate() {
+                    position[v] = i;
+                }
+                let widths: Vec<usize> = (0..n)
+                    .map(|i| {
+                        (0..n)
+                            .filter(|&u| {
+                                position[u] > i && adjacent[u].iter().any(|&w| position[w] <= i)
+                            })
+                            .count()
+                    })
+                    .collect();
+                eprintln!("order {order:?}\nfrontier sizes {widths:?}");
+            }
+            let counted = if closed {
+                hamiltonian_cycles(&graph, &order, &options)
+            } else {
+                hamiltonian_paths(&graph, &ends, &order, &options)
+            };
+            counted.map(|(h, stats)| {
+                let factor = match (closed, ends.len()) {
+                    (true, _) => 2 * n as u64,
+                    (false, 0) => 2,
+                    _ => 1,
+                };
+                (
+                    (h.clone() * factor).grouped(),
+                    h.grouped(),
+                    stats.peak_states,
+                    stats.peak_bytes,
+                    stats.width,
+                    name,
+                )
+            })
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    match outcome {
+        Ok((fillings, hamiltonian, states, peak, width, order)) => println!(
+            "{} {rows}x{cols} {}: fillings {fillings} (undirected {hamiltonian}); order {order}, \
+             width {width}; peak states {states}, peak memory {}; {seconds:.2} s",
+            args[0],
+            args[3],
+            bytes(peak)
+        ),
+        Err(e) => {
+            println!(
+                "{} {rows}x{cols} {}: {e} after {seconds:.2} s",
+                args[0], args[3]
+            );
+            std::process::exit(1);
+        }
+    }
+}
