@@ -247,8 +247,9 @@ mod tests {
         assert_eq!(cycles_of(&p3, &[0, 1, 2]), Some(0));
     }
 
-    /// Brute force over permutations: undirected Hamiltonian cycles and paths.
-    fn brute(g: &Graph, end: Option<usize>) -> (u128, u128) {
+    /// Brute force over permutations: undirected Hamiltonian cycles, and undirected
+    /// Hamiltonian paths with every vertex of `ends` at an end.
+    fn brute(g: &Graph, ends: &[usize]) -> (u128, u128) {
         let n = g.n;
         let adj = |a: usize, b: usize| g.edges.contains(&(a.min(b), a.max(b)));
         let mut cycles = 0u128;
@@ -267,7 +268,7 @@ mod tests {
         }
         permute(0, &mut perm, &mut |p| {
             if p.windows(2).all(|w| adj(w[0], w[1])) {
-                if end.is_none_or(|e| p[0] == e || p[n - 1] == e) {
+                if ends.iter().all(|&e| p[0] == e || p[n - 1] == e) {
                     paths += 1;
                 }
                 if n >= 3 && adj(p[n - 1], p[0]) {
@@ -281,17 +282,23 @@ mod tests {
         (cycles, paths)
     }
 
+    fn paths_with(g: &Graph, ends: &[usize], order: &[usize]) -> Option<u128> {
+        let (count, _) = hamiltonian_paths(g, ends, order, &FrontierOptions::default()).ok()?;
+        count.to_u128()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-        /// Random graphs of up to 8 vertices, random sweep orders: the program agrees with
-        /// brute force over all permutations.
+        /// Random graphs of up to 8 vertices, random sweep orders and the order of
+        /// `vertex_order`, with no, one or two given ends: the program agrees with brute force
+        /// over all permutations.
         #[test]
         fn agrees_with_brute_force(
             n in 1usize..=8,
             edge_bits in prop::collection::vec(any::<bool>(), 28),
             order_seed in any::<u64>(),
-            end_seed in any::<usize>(),
-            with_end in any::<bool>(),
+            end_seeds in (any::<usize>(), any::<usize>()),
+            n_ends in 0usize..=2,
         ) {
             let mut g = Graph::new(n);
             let mut k = 0;
@@ -309,10 +316,17 @@ mod tests {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 order.swap(i, (seed >> 33) as usize % (i + 1));
             }
-            let end = with_end.then_some(end_seed % n);
-            let (cycles, paths) = brute(&g, end);
-            prop_assert_eq!(cycles_of(&g, &order), Some(cycles));
-            prop_assert_eq!(paths_of(&g, end, &order), Some(paths));
+            let mut ends = vec![end_seeds.0 % n, end_seeds.1 % n];
+            ends.truncate(n_ends);
+            if ends.len() == 2 && ends[0] == ends[1] {
+                ends.pop();
+            }
+            let (cycles, paths) = brute(&g, &ends);
+            let heuristic = crate::vertex_order(&g);
+            for order in [&order, &heuristic] {
+                prop_assert_eq!(cycles_of(&g, order), Some(cycles));
+                prop_assert_eq!(paths_with(&g, &ends, order), Some(paths));
+            }
         }
     }
 }

@@ -468,6 +468,18 @@ pub(crate) fn sweep<K: Key>(
             });
         }
         if states == 0 {
+            // Nothing left to extend: the later layers are empty, and a progress bar should
+            // still reach its end.
+            if index + 1 < layers {
+                if let Some(progress) = options.progress {
+                    progress(&LayerProgress {
+                        layer: layers,
+                        layers,
+                        states: 0,
+                        bytes: ctx.used(),
+                    });
+                }
+            }
             break;
         }
     }
