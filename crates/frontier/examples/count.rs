@@ -7,7 +7,9 @@
 //!
 //! Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
 //! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
-//! `--progress` (one line per layer on stderr), `--timeout S`.
+//! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
+//! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
+//! vertex joined to every vertex, with `--order`, for comparison).
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
@@ -41,6 +43,7 @@ fn main() {
     let mut threads = 0;
     let mut order_choice: Option<String> = None;
     let mut show_progress = false;
+    let mut apex = false;
     let mut ends: Vec<usize> = Vec::new();
     let mut rest = args[4..].iter();
     while let Some(flag) = rest.next() {
@@ -52,6 +55,9 @@ fn main() {
             "--threads" => threads = rest.next().expect("N").parse().expect("N"),
             "--order" => order_choice = Some(rest.next().expect("order").clone()),
             "--progress" => show_progress = true,
+            // Count open paths as the cycles through an extra vertex joined to every vertex
+            // (the old reduction), for comparison.
+            "--apex" => apex = true,
             "--ends" => {
                 // ROW,COL[,ROW,COL]: cells that must be ends of the path (0-based).
                 let v: Vec<usize> = rest
@@ -142,7 +148,14 @@ fn main() {
                     .collect();
                 eprintln!("order {order:?}\nfrontier sizes {widths:?}");
             }
-            let counted = if closed {
+            let counted = if apex {
+                let mut with_apex = Graph::new(n + 1);
+                with_apex.add_edges(graph.edges().iter().copied());
+                with_apex.add_edges((0..n).map(|v| (v, n)));
+                let mut order = order.clone();
+                order.push(n);
+                hamiltonian_cycles(&with_apex, &order, &options)
+            } else if closed {
                 hamiltonian_cycles(&graph, &order, &options)
             } else {
                 hamiltonian_paths(&graph, &ends, &order, &options)

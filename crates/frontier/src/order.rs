@@ -5,8 +5,8 @@
 //! step)` ([`sweep_cost`]). [`vertex_order`] builds orders greedily from several starts — at
 //! each step, the frontier vertex whose taking grows the frontier least, ties going to the
 //! vertex that has been on the frontier longest (which makes a board sweep row by row) or to
-//! the one with the fewest untaken neighbours — keeps the cheapest, then swaps neighbouring
-//! vertices of the order while that lowers the cost. Finding the narrowest order (the vertex
+//! the one with the fewest untaken neighbours — keeps the cheapest, then moves single vertices
+//! to nearby places in the order while that lowers the cost. Finding the narrowest order (the vertex
 //! separation number, equal to the pathwidth) is NP-hard; the greedy heuristic is the usual
 //! practical answer (H. L. Bodlaender, *A tourist guide through treewidth*, 1993; Kinnersley,
 //! *The vertex separation number of a graph equals its path-width*, 1992).
@@ -85,23 +85,39 @@ fn greedy(adjacent: &[Vec<usize>], start: usize, tie: Tie) -> Vec<usize> {
     order
 }
 
-/// Swaps neighbouring vertices of `order` while that lowers the cost (a few passes at most).
-fn improve(adjacent: &[Vec<usize>], order: &mut [usize]) {
+/// Moves single vertices of `order` to other places nearby (up to 12 positions away, which
+/// includes swapping neighbours) while that lowers the cost, for a few passes at most.
+fn improve(adjacent: &[Vec<usize>], order: &mut Vec<usize>) {
     let n = order.len();
     if n > 2000 {
         return;
     }
+    const REACH: usize = 12;
     let mut cost = sweep_cost(adjacent, order);
-    for _ in 0..8 {
+    for _ in 0..16 {
         let mut better = false;
-        for i in 0..n.saturating_sub(1) {
-            order.swap(i, i + 1);
-            let c = sweep_cost(adjacent, order);
-            if c < cost * (1.0 - 1e-12) {
+        for i in 0..n {
+            let lo = i.saturating_sub(REACH);
+            let hi = (i + REACH).min(n - 1);
+            let mut best: Option<(f64, usize)> = None;
+            for j in lo..=hi {
+                if j == i {
+                    continue;
+                }
+                let v = order.remove(i);
+                order.insert(j, v);
+                let c = sweep_cost(adjacent, order);
+                let v = order.remove(j);
+                order.insert(i, v);
+                if c < cost * (1.0 - 1e-12) && best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, j));
+                }
+            }
+            if let Some((c, j)) = best {
+                let v = order.remove(i);
+                order.insert(j, v);
                 cost = c;
                 better = true;
-            } else {
-                order.swap(i, i + 1);
             }
         }
         if !better {
