@@ -149,12 +149,8 @@ pub(crate) struct Step {
     pub work: usize,
     /// Working indices of the processed vertex's later neighbours.
     pub later: Vec<u8>,
-    /// For each working index: edges still undecided after this step (to later vertices).
-    pub rem: Vec<u8>,
     /// For each working index: whether the vertex is a given end of the path.
     pub given: Vec<bool>,
-    /// For each working index: +1 or -1 by colour class when the graph is bipartite, else 0.
-    pub sign: Vec<i8>,
     /// Twice the signed colour count of the later vertices not on the frontier (degree 0).
     pub parity_const: i32,
     /// Whether every later vertex is on the frontier after this step: only then can a cycle
@@ -169,6 +165,9 @@ pub(crate) struct Step {
     pub vertex_given: bool,
     /// The most successors one state can have.
     pub max_branch: usize,
+    /// For each working index and kind of slot (untouched, done, anchored, segment end): what
+    /// it adds to a [`Tally`], packed.
+    pub contrib: Vec<[u64; 4]>,
 }
 
 /// The whole sweep.
@@ -284,6 +283,8 @@ impl Plan {
                 |w: usize| work.iter().position(|&x| x == w).expect("on the frontier") as u8;
             let prev: Vec<u8> = frontier.iter().map(|&w| index(w)).collect();
             let later_idx: Vec<u8> = later.iter().map(|&w| index(w)).collect();
+            // Edges still undecided after this step (to later vertices), and the colour
+            // class (+1 or -1 when the graph is bipartite, else 0).
             let rem: Vec<u8> = work
                 .iter()
                 .map(|&w| {
@@ -308,13 +309,18 @@ impl Plan {
                 .sum();
             let l = later.len();
             let max_branch = (l * l.saturating_sub(1) / 2 + l).max(l + 1);
+            let contrib: Vec<[u64; 4]> = (0..work.len())
+                .map(|k| {
+                    [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL]
+                        .map(|code| Tally::of(paths, rem[k], given[k], signs[k], code))
+                })
+                .collect();
             steps.push(Step {
+                contrib,
                 prev,
                 work: work.len(),
                 later: later_idx,
-                rem,
                 given,
-                sign: signs,
                 parity_const,
                 all_in: next.len() == n - 1 - i,
                 given_processed,
@@ -351,9 +357,9 @@ impl Plan {
         }
         // What the other slots add up to before the processed vertex's edges: each choice
         // below changes a few slots only, and is judged by the changes.
-        let mut base = Tally::default();
+        let mut base = Tally::EMPTY;
         for (k, &code) in arr.iter().enumerate().take(step.work).skip(1) {
-            base.slot(self, step, k, code, 1);
+            base.0 += step.contrib[k][kind(code)];
         }
         let degree = match arr[0] {
             UNTOUCHED => 0,
@@ -452,8 +458,8 @@ impl Plan {
         let mut tally = *base;
         for &k in &touched.list[..touched.n] {
             let k = k as usize;
-            tally.slot(self, step, k, arr[k], -1);
-            tally.slot(self, step, k, a[k], 1);
+            tally.0 -= step.contrib[k][kind(arr[k])];
+            tally.0 += step.contrib[k][kind(a[k])];
         }
         if self.viable(step, &tally) {
             out(K::encode(&a, w));
@@ -464,21 +470,22 @@ impl Plan {
     /// (in a bipartite graph) the colour classes can still be balanced.
     #[inline]
     fn viable(&self, step: &Step, t: &Tally) -> bool {
-        if t.bad > 0 {
+        if t.bad() > 0 {
             return false;
         }
-        let parity = step.parity_const + t.parity;
+        let parity = step.parity_const + t.parity(step.work - 1);
         if self.paths {
             // Each anchored segment stands for one path end made so far.
-            let free_used = t.anchored - i32::from(step.given_processed);
+            let anchored = t.anchored();
+            let free_used = anchored - i32::from(step.given_processed);
             let free_left = 2 - i32::from(self.n_given) - free_used;
-            if free_left < 0 || t.forced > free_left {
+            if free_left < 0 || t.forced() > free_left {
                 return false;
             }
             if self.bipartite {
                 // Every remaining edge joins the two colour classes: what the classes still
                 // need differs by the ends to come on each side.
-                let unknown_ends = 2 - t.anchored - i32::from(step.given_later);
+                let unknown_ends = 2 - anchored - i32::from(step.given_later);
                 let balance = parity - step.given_later_sign;
                 if unknown_ends < 0
                     || balance.abs() > unknown_ends
@@ -516,45 +523,64 @@ fn encode_slots<K: Key>(a: &[u8; 32], w: usize) -> K {
     key
 }
 
-/// What the frontier slots (other than the processed vertex) add up to: slots that cannot
-/// reach their degree, slots that can only be path ends, the signed colour balance of the
-/// degrees still needed, and anchored segment ends.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Tally {
-    bad: i32,
-    forced: i32,
-    parity: i32,
-    anchored: i32,
+/// The kind of a slot's code: untouched, done, anchored, segment end.
+#[inline]
+fn kind(code: u8) -> usize {
+    usize::from(code.min(FIRST_LABEL))
 }
 
+/// What the frontier slots (other than the processed vertex) add up to, packed in 16-bit
+/// fields of one word so that a slot is added or taken away with one addition: slots that
+/// cannot reach their degree, slots that can only be path ends, anchored segment ends, and
+/// the signed colour balance of the degrees still needed (each slot's share offset by 4, so
+/// the field never goes below zero).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tally(u64);
+
+const PARITY_OFFSET: i32 = 4;
+
 impl Tally {
-    /// Adds (`sign` 1) or removes (`sign` -1) what slot `k` with `code` contributes.
-    #[inline]
-    fn slot(&mut self, plan: &Plan, step: &Step, k: usize, code: u8, sign: i32) {
-        let rem = step.rem[k];
-        let given = step.given[k];
+    const EMPTY: Tally = Tally(0);
+
+    /// What a slot with `code` contributes.
+    fn of(paths: bool, rem: u8, given: bool, sign: i8, code: u8) -> u64 {
         let (degree, anchored) = match code {
-            UNTOUCHED => (0u8, 0),
+            UNTOUCHED => (0u8, 0u64),
             DONE => (2, 0),
             ANCHORED => (1, 1),
             _ => (1, 0),
         };
-        let (mut bad, mut forced) = (0, 0);
+        let (mut bad, mut forced) = (0u64, 0u64);
         if degree == 2 {
             // A given end needs degree 1.
-            bad = i32::from(given);
+            bad = u64::from(given);
         } else if rem < 2 - degree {
             // It cannot reach degree 2: only an end of a path may stay below.
-            if !plan.paths || rem + degree == 0 {
+            if !paths || rem + degree == 0 {
                 bad = 1;
             } else if !given {
                 forced = 1;
             }
         }
-        self.bad += sign * bad;
-        self.forced += sign * forced;
-        self.parity += sign * i32::from(step.sign[k]) * i32::from(2 - degree);
-        self.anchored += sign * anchored;
+        let parity = i32::from(sign) * i32::from(2 - degree) + PARITY_OFFSET;
+        bad | forced << 16 | anchored << 32 | (parity as u64) << 48
+    }
+
+    fn bad(self) -> i32 {
+        (self.0 & 0xFFFF) as i32
+    }
+
+    fn forced(self) -> i32 {
+        ((self.0 >> 16) & 0xFFFF) as i32
+    }
+
+    fn anchored(self) -> i32 {
+        ((self.0 >> 32) & 0xFFFF) as i32
+    }
+
+    /// The colour balance of `slots` slots.
+    fn parity(self, slots: usize) -> i32 {
+        (self.0 >> 48) as i32 - PARITY_OFFSET * slots as i32
     }
 }
 
