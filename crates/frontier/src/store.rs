@@ -30,6 +30,10 @@ const MIN_TASK_STATES: usize = 1 << 14;
 const POLL_STATES: usize = 1 << 14;
 /// The size of an output part the step aims at.
 const PART_STATES: u64 = 1 << 19;
+/// A layer reads its input in about this many batches…
+const BATCHES: u64 = 4;
+/// … of at least this many states.
+const BATCH_STATES: u64 = 1 << 22;
 
 /// Why a step stopped.
 #[derive(Clone, Copy, Debug)]
@@ -213,45 +217,74 @@ fn step<K: Key, C: Count>(
         Some(TaskOut { pieces, completed })
     };
 
-    let tasks: Vec<Option<TaskOut<K, C>>> = input
-        .into_par_iter()
-        .flat_map(|part| {
-            let outs: Vec<Option<TaskOut<K, C>>> =
-                part.par_chunks(task_states).map(generate).collect();
-            ctx.release(part_bytes::<K, C>(part.capacity(), entry));
-            drop(part);
-            outs
-        })
-        .collect();
-    if ctx.should_stop() {
-        return None;
-    }
+    // The input is read in batches of parts, each merged into the output before the next
+    // is read: only one batch's successors wait for their merge at a time.
+    let batch_states = (in_states / BATCHES).max(BATCH_STATES);
+    let mut input = input.into_iter().peekable();
+    let mut out: Vec<Part<K, C>> = (0..n_parts).map(|_| Vec::new()).collect();
     let mut completed = Sum::default();
-    let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts).map(|_| Vec::new()).collect();
-    for task in tasks {
-        let task = task.expect("a task that stopped halted the step");
-        completed.add(&task.completed);
-        for (p, piece) in task.pieces.into_iter().enumerate() {
-            if piece.is_empty() {
-                ctx.release(part_bytes::<K, C>(piece.capacity(), entry));
-            } else {
-                by_part[p].push(piece);
+    loop {
+        let mut batch = Vec::new();
+        let mut taken = 0u64;
+        while let Some(part) = input.next_if(|_| taken < batch_states) {
+            taken += part.len() as u64;
+            batch.push(part);
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let tasks: Vec<Option<TaskOut<K, C>>> = batch
+            .into_par_iter()
+            .flat_map(|part| {
+                let outs: Vec<Option<TaskOut<K, C>>> =
+                    part.par_chunks(task_states).map(generate).collect();
+                ctx.release(part_bytes::<K, C>(part.capacity(), entry));
+                drop(part);
+                outs
+            })
+            .collect();
+        if ctx.should_stop() {
+            return None;
+        }
+        let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts).map(|_| Vec::new()).collect();
+        for task in tasks {
+            let task = task.expect("a task that stopped halted the step");
+            completed.add(&task.completed);
+            for (p, piece) in task.pieces.into_iter().enumerate() {
+                if piece.is_empty() {
+                    ctx.release(part_bytes::<K, C>(piece.capacity(), entry));
+                } else {
+                    by_part[p].push(piece);
+                }
             }
         }
+        let merged: Vec<Option<Part<K, C>>> = out
+            .into_par_iter()
+            .zip(by_part)
+            .map(|(so_far, pieces)| merge(ctx, so_far, pieces, entry))
+            .collect();
+        if ctx.should_stop() {
+            return None;
+        }
+        out = merged
+            .into_iter()
+            .map(|m| m.expect("a merge that stopped halted the step"))
+            .collect();
     }
-
-    let merged: Vec<Option<(Part<K, C>, BigUint)>> = by_part
-        .into_par_iter()
-        .map(|pieces| merge(ctx, pieces, entry))
+    let sums: Vec<BigUint> = out
+        .par_iter()
+        .map(|part| {
+            let mut sum = Sum::default();
+            for (_, c) in part {
+                sum.add(c);
+            }
+            sum.total()
+        })
         .collect();
-    if ctx.should_stop() {
-        return None;
-    }
-    let mut parts = Vec::with_capacity(merged.len());
+    let mut parts = Vec::with_capacity(out.len());
     let mut sum = BigUint::zero();
     let mut states = 0u64;
-    for m in merged {
-        let (part, part_sum) = m.expect("a merge that stopped halted the step");
+    for (part, part_sum) in out.into_iter().zip(sums) {
         if part.is_empty() {
             ctx.release(part_bytes::<K, C>(part.capacity(), entry));
             continue;
@@ -268,12 +301,29 @@ fn step<K: Key, C: Count>(
     })
 }
 
-/// Gathers one output part's pieces, sorts them and adds up equal keys.
+/// Adds up the counts of equal keys of a sorted vector, keeping one entry for each key.
+fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>) {
+    let mut w = 0;
+    for r in 1..v.len() {
+        if v[r].0 == v[w].0 {
+            let c = std::mem::take(&mut v[r].1);
+            assert!(v[w].1.add(&c), "a layer's sums fit its count type");
+        } else {
+            w += 1;
+            v.swap(w, r);
+        }
+    }
+    v.truncate(if v.is_empty() { 0 } else { w + 1 });
+}
+
+/// Gathers one output part's new pieces, sorts them, adds up equal keys, and merges them
+/// into what the part holds so far.
 fn merge<K: Key, C: Count>(
     ctx: &Ctx,
+    so_far: Part<K, C>,
     mut pieces: Vec<Part<K, C>>,
     entry: u64,
-) -> Option<(Part<K, C>, BigUint)> {
+) -> Option<Part<K, C>> {
     let release_all = |pieces: &[Part<K, C>]| {
         for p in pieces {
             ctx.release(part_bytes::<K, C>(p.capacity(), entry));
@@ -282,6 +332,9 @@ fn merge<K: Key, C: Count>(
     if ctx.should_stop() {
         release_all(&pieces);
         return None;
+    }
+    if pieces.is_empty() {
+        return Some(so_far);
     }
     let mut v = if pieces.len() == 1 {
         pieces.pop().expect("one piece")
@@ -299,25 +352,44 @@ fn merge<K: Key, C: Count>(
         v
     };
     v.sort_unstable_by_key(|e| e.0);
-    let mut w = 0;
-    for r in 1..v.len() {
-        if v[r].0 == v[w].0 {
-            let c = std::mem::take(&mut v[r].1);
-            assert!(v[w].1.add(&c), "a layer's sums fit its count type");
-        } else {
-            w += 1;
-            v.swap(w, r);
+    dedup(&mut v);
+    let mut v = if so_far.is_empty() {
+        ctx.release(part_bytes::<K, C>(so_far.capacity(), entry));
+        v
+    } else {
+        // Both sorted: one pass, adding up the keys they share.
+        if !ctx.reserve(part_bytes::<K, C>(so_far.len() + v.len(), entry)) {
+            return None;
         }
-    }
-    v.truncate(if v.is_empty() { 0 } else { w + 1 });
+        let (a_bytes, b_bytes) = (so_far.capacity(), v.capacity());
+        let mut merged = Vec::with_capacity(so_far.len() + v.len());
+        let mut a = so_far.into_iter().peekable();
+        let mut b = v.into_iter().peekable();
+        loop {
+            let take_a = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => {
+                    if x.0 == y.0 {
+                        let (k, mut c) = a.next().expect("peeked");
+                        let (_, d) = b.next().expect("peeked");
+                        assert!(c.add(&d), "a layer's sums fit its count type");
+                        merged.push((k, c));
+                        continue;
+                    }
+                    x.0 < y.0
+                }
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            merged.push(if take_a { a.next() } else { b.next() }.expect("peeked"));
+        }
+        ctx.release(part_bytes::<K, C>(a_bytes + b_bytes, entry));
+        merged
+    };
     let before = v.capacity();
     v.shrink_to_fit();
     ctx.release(part_bytes::<K, C>(before - v.capacity(), entry));
-    let mut sum = Sum::default();
-    for (_, c) in &v {
-        sum.add(c);
-    }
-    Some((v, sum.total()))
+    Some(v)
 }
 
 /// A table with the count type of the moment.
