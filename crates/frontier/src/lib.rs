@@ -1,14 +1,20 @@
 //! # pathsat-frontier
 //!
 //! Counting Hamiltonian cycles and paths of an undirected graph by a dynamic program over its
-//! edges, and from them the fillings of a path puzzle. No SAT and no enumeration: the count of
-//! the 8x8 rook board's paths, or of a 6x6 knight's tours, comes out of a table of partial
-//! solutions that share their future. Counts are exact at any size ([`BigCount`]).
+//! vertices, and from them the fillings of a path puzzle. No SAT and no enumeration: the count of
+//! the 12x12 rook board's paths, or of the 7x7 board's open knight's tours (165,575,218,320),
+//! comes out of a table of partial solutions that share their future. Counts are exact at any
+//! size ([`BigCount`]).
 //!
-//! The program's cost is its number of *states*, which grows with the width of the frontier
-//! (the vertices between the swept part of the graph and the rest). It is bounded by a memory
-//! budget ([`FrontierOptions::memory_budget`]), a deadline and a cancel flag; each stops the
-//! count with a [`FrontierError`] that says how far it got, never with a wrong answer.
+//! The program sweeps the vertices in an order ([`vertex_order`] finds one with a small
+//! frontier) and keeps, for each state of the *frontier* (the later vertices some of whose edges
+//! are decided), the number of partial solutions that reach it. Its cost is its number of
+//! states, which grows about exponentially with the frontier's width. The states live in sorted
+//! vectors of packed keys with their counts, built in parallel on the caller's rayon pool; the
+//! counts widen from 64 bits to 128, 256 and big integers as the sums need. It is bounded by a
+//! memory budget ([`FrontierOptions::memory_budget`]) on every byte of its tables, a deadline
+//! and a cancel flag; each stops the count with a [`FrontierError`] that says how far it got,
+//! never with a wrong answer. `encodings/counting.md` describes the method.
 //!
 //! ```
 //! use pathsat_frontier::{hamiltonian_cycles, FrontierOptions, Graph};

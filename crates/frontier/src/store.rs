@@ -1,16 +1,19 @@
 //! The state tables and one step of the sweep over them, in parallel, within a memory budget.
 //!
 //! A table is a list of *parts*: vectors of `(key, count)` pairs, each sorted by key with no
-//! key twice, a key's part being fixed by a hash of the key. A step reads the parts of the
-//! table (rayon tasks of up to 512K states each), writes each successor with its parent's
-//! count into one of the output parts' *pieces* by the hash of its key, and frees each input
-//! part as soon as it is read. Then each output part gathers its pieces, sorts them
-//! (`sort_unstable`) and adds up the counts of equal keys. No hash maps: the keys and counts
-//! lie in flat vectors, 16 bytes a state for 64-bit keys and counts.
+//! key twice, a key's part being fixed by a hash of the key. No hash maps: keys and counts lie
+//! in flat vectors, 16 bytes a state for 64-bit keys and counts.
+//!
+//! A step reads the input table in a few batches of parts. The parts of a batch are read by
+//! rayon tasks (up to 512K states each, on the caller's pool), which write each successor with
+//! its parent's count into a *piece* of the successor's output part; an input part is freed as
+//! soon as it is read. Then each output part, in parallel, gathers its pieces, sorts them
+//! (`sort_unstable`), adds up the counts of equal keys, and merges the result into what it holds
+//! from the batches before. So only one batch's successors wait for their merge at a time.
 //!
 //! Every buffer is accounted before it is allocated ([`Ctx::reserve`]); a step that would go
 //! over the budget stops with the bytes it would have needed. Tasks look at the deadline and
-//! the cancel flag every 16K states.
+//! the cancel flag every 16K states, merges before they start.
 
 use crate::counts::{widen, Count, Sum, Width, U256};
 use crate::plan::{Key, Plan};
