@@ -131,7 +131,8 @@ pub fn hamiltonian_cycles(
 /// As [`hamiltonian_cycles`].
 ///
 /// # Panics
-/// If `order` is not a permutation of the vertices, or `ends` lists more than two vertices.
+/// If `order` is not a permutation of the vertices, or `ends` lists more than two vertices or
+/// one that is not a vertex.
 pub fn hamiltonian_paths(
     graph: &Graph,
     ends: &[usize],
@@ -139,6 +140,10 @@ pub fn hamiltonian_paths(
     options: &FrontierOptions,
 ) -> Result<(BigCount, FrontierStats), FrontierError> {
     assert!(ends.len() <= 2, "a path has two ends");
+    assert!(
+        ends.iter().all(|&e| e < graph.n),
+        "the ends are vertices of the graph"
+    );
     check_order(graph.n, order);
     let n = graph.n;
     let trivial = |count: u64| Ok((BigCount::from(count), FrontierStats::default()));

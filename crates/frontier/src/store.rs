@@ -29,6 +29,8 @@ use std::time::Instant;
 const TASK_STATES: usize = 1 << 19;
 /// States read by one task, at least (unless the table is smaller).
 const MIN_TASK_STATES: usize = 1 << 14;
+/// The most successors a task's buffer is made for.
+const RAW_STATES: usize = 1 << 23;
 /// How often a task looks at the clock and the cancel flag.
 const POLL_STATES: usize = 1 << 14;
 /// The size of an output part the step aims at.
@@ -168,7 +170,11 @@ fn step<K: Key, C: Count>(
     let floor = if in_states < 1 << 12 { 1 } else { 4 * threads };
     let part_bits = (guess.max(floor).next_power_of_two().trailing_zeros()).min(12);
     let n_parts = 1usize << part_bits;
-    let task_states = ((in_states / 256) as usize).clamp(MIN_TASK_STATES, TASK_STATES);
+    // Tasks of a 256th of the table, within bounds, and small enough that their buffers (for
+    // the most successors a state can have) stay within RAW_STATES entries.
+    let task_states = ((in_states / 256) as usize)
+        .clamp(MIN_TASK_STATES, TASK_STATES)
+        .min((RAW_STATES / step.max_branch).max(256));
 
     let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
         if ctx.should_stop() {

@@ -210,6 +210,45 @@ fn king_3xn_open_a339761_beyond_2_128() {
     assert!((&a[50] * 2u32).to_biguint().unwrap().bits() > 128);
 }
 
+/// The move graph of a blank board.
+fn board_graph(puzzle: &Puzzle) -> Graph {
+    let n = puzzle.n_cells();
+    let mut g = Graph::new(n);
+    g.add_edges((0..n).flat_map(|c| puzzle.successors(c).iter().map(move |&d| (c, d))));
+    g
+}
+
+/// Swept along their long side, these boards have frontiers of 17 to 21 vertices, held in
+/// 128-bit keys: the counts must not change.
+#[test]
+fn wide_frontiers_in_128_bit_keys() {
+    let options = FrontierOptions::default();
+    let mut a: Vec<BigInt> = [0, 1, 2, 6].iter().map(|&x| BigInt::from(x)).collect();
+    while a.len() < 17 {
+        let l = a.len();
+        let next = &a[l - 1] * 2 + &a[l - 2] * 2 - &a[l - 3] * 2 + &a[l - 4];
+        a.push(next);
+    }
+    // Row by row through 4 rows of 17: the frontier spans a whole row.
+    let g = board_graph(&blank(4, 17, Moves::Rook, true));
+    let rows: Vec<usize> = (0..68).collect();
+    let (cycles, stats) = hamiltonian_cycles(&g, &rows, &options).unwrap();
+    assert!(stats.width > 16, "width {}", stats.width);
+    assert_eq!(BigInt::from(cycles.into_biguint()), a[16]);
+    // Open paths of 2 rows of 18, row by row (128-bit keys) and column by column (64-bit).
+    let puzzle = blank(2, 18, Moves::Rook, false);
+    let g = board_graph(&puzzle);
+    let rows: Vec<usize> = (0..36).collect();
+    let (by_rows, stats) = hamiltonian_paths(&g, &[], &rows, &options).unwrap();
+    assert!(stats.width > 16, "width {}", stats.width);
+    let mut columns = rows.clone();
+    columns.sort_by_key(|&c| (c % 18, c / 18));
+    let (by_columns, stats) = hamiltonian_paths(&g, &[], &columns, &options).unwrap();
+    assert!(stats.width <= 3);
+    assert_eq!(by_rows, by_columns);
+    assert_eq!(fillings(&puzzle), by_rows.into_biguint() * 2u32);
+}
+
 /// OEIS A003763: Hamiltonian cycles of the 2n x 2n grid.
 const A003763: [&str; 8] = [
     "1",
