@@ -5,7 +5,8 @@
 //! cargo run --release -p pathsat-frontier --example count -- rook 16 16 closed --budget-gib 8
 //! ```
 //!
-//! Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
+//! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
+//! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
 //! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
 //! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
@@ -15,21 +16,23 @@ use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
     Graph, LayerProgress,
 };
-use pathsat_puzzle::{Moves, Puzzle};
+use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
 use std::time::{Duration, Instant};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: count rook|king|knight ROWS COLS open|closed [--budget-gib G] \
+    let usage = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
                  [--threads N] [--order rows|columns|heuristic] [--progress] [--timeout S]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
     }
     let moves = match args[0].as_str() {
-        "rook" => Moves::Rook,
-        "king" => Moves::King,
-        "knight" => Moves::Knight,
+        "rook" => Some(Moves::Rook),
+        "king" => Some(Moves::King),
+        "knight" => Some(Moves::Knight),
+        // Graphs: `gp N K` (generalized Petersen GP(N, K)), `snark N 0` (flower snark J_N).
+        "gp" | "snark" => None,
         _ => panic!("{usage}"),
     };
     let rows: usize = args[1].parse().expect("ROWS");
@@ -93,7 +96,26 @@ fn main() {
         .num_threads(threads)
         .build()
         .expect("a thread pool");
-    let puzzle = Puzzle::blank(rows, cols, moves, closed).expect("a board");
+    let puzzle = match moves {
+        Some(moves) => Puzzle::blank(rows, cols, moves, closed).expect("a board"),
+        None => {
+            let (n, edges) = if args[0] == "gp" {
+                generalized_petersen(rows, cols)
+            } else {
+                flower_snark(rows)
+            };
+            Puzzle::graph(
+                &args[0],
+                n,
+                &edges,
+                false,
+                closed,
+                vec![CellRule::Free; n],
+                Expect::default(),
+            )
+            .expect("a graph")
+        }
+    };
     let outcome = pool.install(|| match order_choice.as_deref() {
         None => count_fillings(&puzzle, &options).map(|c| {
             (
@@ -194,4 +216,35 @@ fn main() {
             std::process::exit(1);
         }
     }
+}
+
+/// GP(n, k): outer cycle u_i u_{i+1}, spokes u_i v_i, inner edges v_i v_{i+k}.
+fn generalized_petersen(n: usize, k: usize) -> (usize, Vec<(usize, usize)>) {
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((i, (i + 1) % n));
+        edges.push((i, n + i));
+        edges.push((n + i, n + (i + k) % n));
+    }
+    (2 * n, edges)
+}
+
+/// The flower snark J_n: stars a_i–b_i, a_i–c_i, a_i–d_i; the cycle of the b_i; the cycle
+/// c_0 … c_{n-1} d_0 … d_{n-1}.
+fn flower_snark(n: usize) -> (usize, Vec<(usize, usize)>) {
+    let (a, b, c, d) = (0, n, 2 * n, 3 * n);
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((a + i, b + i));
+        edges.push((a + i, c + i));
+        edges.push((a + i, d + i));
+        edges.push((b + i, b + (i + 1) % n));
+    }
+    for i in 0..n - 1 {
+        edges.push((c + i, c + i + 1));
+        edges.push((d + i, d + i + 1));
+    }
+    edges.push((c + n - 1, d));
+    edges.push((d + n - 1, c));
+    (4 * n, edges)
 }
