@@ -103,6 +103,32 @@ impl Key for u64 {
     }
 }
 
+/// The 128-bit key by SWAR, as [`encode_u64`]. The fresh label packs as 15: a fresh segment
+/// leaves room for at most 12 others in the 27 slots of a working frontier, labelled 3..=14.
+#[inline]
+fn encode_u128(a: &[u8; 32], w: usize) -> u128 {
+    const NIBBLES128: u128 = (NIBBLES as u128) << 64 | NIBBLES as u128;
+    let mut x = 0u128;
+    for (k, &code) in a[1..w].iter().enumerate() {
+        x |= u128::from(code & 15) << (4 * k);
+    }
+    let bit = |s: u32| (x >> s) & NIBBLES128;
+    let mut todo = bit(3) | bit(2) | (bit(1) & bit(0));
+    let mut out = x & !(todo * 15);
+    let mut next = u128::from(FIRST_LABEL);
+    while todo != 0 {
+        let at = todo.trailing_zeros();
+        let value = (x >> at) & 15;
+        let y = x ^ (value * NIBBLES128);
+        let differs = (y | (y >> 1) | (y >> 2) | (y >> 3)) & NIBBLES128;
+        let same = !differs & todo;
+        out |= same * next;
+        todo &= !same;
+        next += 1;
+    }
+    out
+}
+
 /// A 128-bit key as two words (8-byte aligned, so a key and a 64-bit count take 24 bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Key128 {
@@ -111,6 +137,14 @@ pub(crate) struct Key128 {
 }
 
 impl Key for Key128 {
+    #[inline]
+    fn encode(a: &[u8; 32], w: usize) -> Self {
+        let x = encode_u128(a, w);
+        Key128 {
+            hi: (x >> 64) as u64,
+            lo: x as u64,
+        }
+    }
     #[inline]
     fn get(self, slot: usize) -> u8 {
         if slot < 16 {
@@ -687,6 +721,21 @@ mod tests {
             assert_eq!(
                 encode_u64(&a, w),
                 encode_slots::<u64>(&a, w),
+                "{:?}",
+                &a[..w]
+            );
+        }
+        // Wide frontiers: up to 27 working slots, labels up to 14 beside a fresh one.
+        let codes: Vec<u8> = (0..=14).chain([FRESH]).collect();
+        for _ in 0..20_000 {
+            let w = 1 + (next() % 27) as usize;
+            let mut a = [0u8; 32];
+            for slot in a.iter_mut().take(w) {
+                *slot = codes[(next() % codes.len() as u64) as usize];
+            }
+            assert_eq!(
+                Key128::encode(&a, w),
+                encode_slots::<Key128>(&a, w),
                 "{:?}",
                 &a[..w]
             );
