@@ -335,6 +335,22 @@ fn knights() {
     assert!(count.stats.width < 13, "width {}", count.stats.width);
 }
 
+/// OEIS A140519: Hamiltonian cycles of the n x n king graph (Knuth, with ZDDs), n = 2..7.
+#[test]
+fn kings_a140519() {
+    for (n, cycles) in [
+        (2usize, 3u64),
+        (3, 16),
+        (4, 2830),
+        (5, 2_462_064),
+        (6, 22_853_860_116),
+        (7, 1_622_043_117_414_624),
+    ] {
+        let expected = big(cycles) * (2 * n * n) as u64;
+        assert_eq!(fillings(&blank(n, n, Moves::King, true)), expected, "{n}x{n}");
+    }
+}
+
 /// OEIS A165134: 165,575,218,320 directed open knight's tours of the 7x7 board.
 #[test]
 #[ignore = "long: about a minute in release on two cores"]
