@@ -87,7 +87,8 @@ impl<'a> Ctx<'a> {
     }
 
     fn release(&self, bytes: u64) {
-        self.used.fetch_sub(bytes, Ordering::Relaxed);
+        let before = self.used.fetch_sub(bytes, Ordering::Relaxed);
+        debug_assert!(before >= bytes, "released more than was reserved");
     }
 
     fn used(&self) -> u64 {
@@ -510,10 +511,23 @@ pub(crate) fn sweep<K: Key>(
         // Every count of the next table is at most the sum of this one.
         let new_bits = sum.bits();
         let width = Width::for_bits(new_bits);
+        let was_big = table.width() == Width::Big;
         table = match table.widen(&ctx, width, bits, new_bits) {
             Some(t) => t,
             None => return Err(ctx.error(index, layers, states)),
         };
+        if let (true, Table::Big(parts)) = (was_big, &table) {
+            // Big counts are charged for their digits, which the bound of this layer sets.
+            let (old, new) = (
+                entry_bytes::<K, BigUint>(bits),
+                entry_bytes::<K, BigUint>(new_bits),
+            );
+            let capacity: u64 = parts.iter().map(|p| p.capacity() as u64).sum();
+            if new > old && !ctx.reserve(capacity * (new - old)) {
+                return Err(ctx.error(index, layers, states));
+            }
+            ctx.release(capacity * old.saturating_sub(new));
+        }
         bits = new_bits;
         macro_rules! run {
             ($parts:expr, $c:ty, $variant:ident) => {{

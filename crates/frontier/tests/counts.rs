@@ -99,6 +99,25 @@ fn clique_chains_and_rings_beyond_2_128() {
     assert_eq!(count.fillings.into_biguint(), chain_paths * 2u32);
     assert_eq!(count.stats.order, "path decomposition");
 
+    // Forty cliques: sums beyond 2^256, counts in big integers, whose digits the budget
+    // charges; every byte is given back by the end.
+    let last_bytes = Mutex::new(u64::MAX);
+    let progress = |p: &LayerProgress| *last_bytes.lock().unwrap() = p.bytes;
+    let with_progress = FrontierOptions {
+        progress: Some(&progress),
+        ..FrontierOptions::default()
+    };
+    let (n, edges) = cliques(m as usize, 40, false);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (paths, stats) = hamiltonian_paths(&g, &[], &order, &with_progress).unwrap();
+    assert_eq!(
+        paths.as_biguint(),
+        &(factorial(m - 1).pow(2) * factorial(m - 2).pow(38))
+    );
+    assert!(paths.bits() > 256 && stats.peak_bytes > 0);
+    assert_eq!(*last_bytes.lock().unwrap(), 0);
+
     let (n, edges) = cliques(m as usize, k as usize, true);
     let g = graph_of(n, &edges);
     let order: Vec<usize> = (0..n).collect();
@@ -347,7 +366,11 @@ fn kings_a140519() {
         (7, 1_622_043_117_414_624),
     ] {
         let expected = big(cycles) * (2 * n * n) as u64;
-        assert_eq!(fillings(&blank(n, n, Moves::King, true)), expected, "{n}x{n}");
+        assert_eq!(
+            fillings(&blank(n, n, Moves::King, true)),
+            expected,
+            "{n}x{n}"
+        );
     }
 }
 
