@@ -177,20 +177,23 @@ fn step<K: Key, C: Count>(
         .clamp(MIN_TASK_STATES, TASK_STATES)
         .min((RAW_STATES / step.max_branch).max(256));
 
+    let header_bytes = 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64;
     let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
         if ctx.should_stop() {
             return None;
         }
         let capacity = chunk.len() * step.max_branch;
         let raw_bytes = part_bytes::<K, C>(capacity, entry);
-        if !ctx.reserve(raw_bytes) {
+        // With the headers of the task's pieces and of their places in the lists of the
+        // parts, given back after the batch's merge.
+        if !ctx.reserve(raw_bytes + header_bytes) {
             return None;
         }
         let mut raw: Vec<(K, C)> = Vec::with_capacity(capacity);
         let mut completed = C::default();
         for (i, (key, count)) in chunk.iter().enumerate() {
             if i % POLL_STATES == POLL_STATES - 1 && ctx.should_stop() {
-                ctx.release(raw_bytes);
+                ctx.release(raw_bytes + header_bytes);
                 return None;
             }
             plan.expand(
@@ -213,7 +216,7 @@ fn step<K: Key, C: Count>(
                 sizes[k.part(part_bits)] += 1;
             }
             if !ctx.reserve(part_bytes::<K, C>(raw.len(), entry)) {
-                ctx.release(raw_bytes);
+                ctx.release(raw_bytes + header_bytes);
                 return None;
             }
             let mut pieces: Vec<Part<K, C>> =
@@ -256,7 +259,10 @@ fn step<K: Key, C: Count>(
         if ctx.should_stop() {
             return None;
         }
-        let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts).map(|_| Vec::new()).collect();
+        let n_tasks = tasks.len() as u64;
+        let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts)
+            .map(|_| Vec::with_capacity(tasks.len()))
+            .collect();
         for task in tasks {
             let task = task.expect("a task that stopped halted the step");
             completed.add(&task.completed);
@@ -280,6 +286,7 @@ fn step<K: Key, C: Count>(
             .into_iter()
             .map(|m| m.expect("a merge that stopped halted the step"))
             .collect();
+        ctx.release(n_tasks * header_bytes);
     }
     let sums: Vec<BigUint> = out
         .par_iter()

@@ -653,7 +653,11 @@ fn a_deadline_inside_a_big_layer_stops_soon() {
 #[test]
 fn progress_is_monotone_and_counts_every_layer() {
     let seen = Mutex::new(Vec::new());
-    let progress = |p: &LayerProgress| seen.lock().unwrap().push((p.layer, p.layers, p.states));
+    let progress = |p: &LayerProgress| {
+        seen.lock()
+            .unwrap()
+            .push((p.layer, p.layers, p.states, p.bytes))
+    };
     let options = FrontierOptions {
         progress: Some(&progress),
         ..FrontierOptions::default()
@@ -665,6 +669,10 @@ fn progress_is_monotone_and_counts_every_layer() {
     assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
     assert!(seen.iter().all(|s| s.1 == 30));
     assert_eq!(seen.last().unwrap().0, 30);
+    // The accounting balances: an empty table holds no bytes.
+    assert_eq!(seen.last().unwrap().2, 0);
+    assert_eq!(seen.last().unwrap().3, 0);
+    assert!(seen.iter().all(|s| s.2 > 0 || s.3 == 0));
     assert!(seen.len() >= 29);
     let peak = seen.iter().map(|s| s.2).max().unwrap();
     assert_eq!(count.stats.peak_states, peak.max(1));
