@@ -64,7 +64,7 @@ pub struct FrontierOptions<'a> {
     pub deadline: Option<Instant>,
     /// Stop with [`FrontierError::Cancelled`] when this becomes true (Ctrl-C, a closed request).
     pub cancel: Option<&'a AtomicBool>,
-    /// Hears each layer as it is done.
+    /// Hears each layer (a vertex of the sweep) as it is done.
     pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
 }
 
@@ -118,14 +118,15 @@ pub struct LayerProgress {
 /// What a count cost.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FrontierStats {
-    /// Vertices and edges of the graph swept (with the extra vertex of a path count).
+    /// Vertices and edges of the graph swept.
     pub vertices: usize,
     pub edges: usize,
-    /// The steps of the sweep.
+    /// The steps of the sweep: one per vertex.
     pub layers: usize,
     /// The most vertices on the frontier at once.
     pub width: usize,
-    /// The most states held at once, and the most bytes the tables took.
+    /// The most states in one table, and the most bytes the tables and their buffers took at
+    /// once (as charged to the memory budget).
     pub peak_states: u64,
     pub peak_bytes: u64,
     /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`).
