@@ -133,9 +133,9 @@ impl<'a> Ctx<'a> {
 
 type Part<K, C> = Vec<(K, C)>;
 
-/// Bytes of a part's buffer (its capacity, with the counts' heap digits for big integers).
-fn part_bytes<K, C>(capacity: usize, entry: u64) -> u64 {
-    let _ = std::mem::size_of::<(K, C)>();
+/// Bytes of a buffer of `capacity` entries of `entry` bytes each (an entry's size, with the
+/// heap digits of a big-integer count).
+fn part_bytes(capacity: usize, entry: u64) -> u64 {
     capacity as u64 * entry
 }
 
@@ -183,7 +183,7 @@ fn step<K: Key, C: Count>(
             return None;
         }
         let capacity = chunk.len() * step.max_branch;
-        let raw_bytes = part_bytes::<K, C>(capacity, entry);
+        let raw_bytes = part_bytes(capacity, entry);
         // With the headers of the task's pieces and of their places in the lists of the
         // parts, given back after the batch's merge.
         if !ctx.reserve(raw_bytes + header_bytes) {
@@ -208,14 +208,14 @@ fn step<K: Key, C: Count>(
         debug_assert!(raw.len() <= capacity);
         let pieces = if n_parts == 1 {
             raw.shrink_to_fit();
-            ctx.release(raw_bytes - part_bytes::<K, C>(raw.capacity(), entry));
+            ctx.release(raw_bytes - part_bytes(raw.capacity(), entry));
             vec![raw]
         } else {
             let mut sizes = vec![0usize; n_parts];
             for (k, _) in &raw {
                 sizes[k.part(part_bits)] += 1;
             }
-            if !ctx.reserve(part_bytes::<K, C>(raw.len(), entry)) {
+            if !ctx.reserve(part_bytes(raw.len(), entry)) {
                 ctx.release(raw_bytes + header_bytes);
                 return None;
             }
@@ -251,7 +251,7 @@ fn step<K: Key, C: Count>(
             .flat_map(|part| {
                 let outs: Vec<Option<TaskOut<K, C>>> =
                     part.par_chunks(task_states).map(generate).collect();
-                ctx.release(part_bytes::<K, C>(part.capacity(), entry));
+                ctx.release(part_bytes(part.capacity(), entry));
                 drop(part);
                 outs
             })
@@ -268,7 +268,7 @@ fn step<K: Key, C: Count>(
             completed.add(&task.completed);
             for (p, piece) in task.pieces.into_iter().enumerate() {
                 if piece.is_empty() {
-                    ctx.release(part_bytes::<K, C>(piece.capacity(), entry));
+                    ctx.release(part_bytes(piece.capacity(), entry));
                 } else {
                     by_part[p].push(piece);
                 }
@@ -303,7 +303,7 @@ fn step<K: Key, C: Count>(
     let mut states = 0u64;
     for (part, part_sum) in out.into_iter().zip(sums) {
         if part.is_empty() {
-            ctx.release(part_bytes::<K, C>(part.capacity(), entry));
+            ctx.release(part_bytes(part.capacity(), entry));
             continue;
         }
         states += part.len() as u64;
@@ -343,7 +343,7 @@ fn merge<K: Key, C: Count>(
 ) -> Option<Part<K, C>> {
     let release_all = |pieces: &[Part<K, C>]| {
         for p in pieces {
-            ctx.release(part_bytes::<K, C>(p.capacity(), entry));
+            ctx.release(part_bytes(p.capacity(), entry));
         }
     };
     if ctx.should_stop() {
@@ -357,13 +357,13 @@ fn merge<K: Key, C: Count>(
         pieces.pop().expect("one piece")
     } else {
         let total: usize = pieces.iter().map(Vec::len).sum();
-        if !ctx.reserve(part_bytes::<K, C>(total, entry)) {
+        if !ctx.reserve(part_bytes(total, entry)) {
             release_all(&pieces);
             return None;
         }
         let mut v = Vec::with_capacity(total);
         for p in pieces {
-            ctx.release(part_bytes::<K, C>(p.capacity(), entry));
+            ctx.release(part_bytes(p.capacity(), entry));
             v.extend(p);
         }
         v
@@ -371,11 +371,11 @@ fn merge<K: Key, C: Count>(
     v.sort_unstable_by_key(|e| e.0);
     dedup(&mut v);
     let mut v = if so_far.is_empty() {
-        ctx.release(part_bytes::<K, C>(so_far.capacity(), entry));
+        ctx.release(part_bytes(so_far.capacity(), entry));
         v
     } else {
         // Both sorted: one pass, adding up the keys they share.
-        if !ctx.reserve(part_bytes::<K, C>(so_far.len() + v.len(), entry)) {
+        if !ctx.reserve(part_bytes(so_far.len() + v.len(), entry)) {
             return None;
         }
         let (a_bytes, b_bytes) = (so_far.capacity(), v.capacity());
@@ -400,12 +400,12 @@ fn merge<K: Key, C: Count>(
             };
             merged.push(if take_a { a.next() } else { b.next() }.expect("peeked"));
         }
-        ctx.release(part_bytes::<K, C>(a_bytes + b_bytes, entry));
+        ctx.release(part_bytes(a_bytes + b_bytes, entry));
         merged
     };
     let before = v.capacity();
     v.shrink_to_fit();
-    ctx.release(part_bytes::<K, C>(before - v.capacity(), entry));
+    ctx.release(part_bytes(before - v.capacity(), entry));
     Some(v)
 }
 
@@ -430,11 +430,11 @@ fn convert<K: Key, A: Count, B: Count>(
 ) -> Option<Vec<Part<K, B>>> {
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        if !ctx.reserve(part_bytes::<K, B>(part.len(), entry_b)) {
+        if !ctx.reserve(part_bytes(part.len(), entry_b)) {
             return None;
         }
         let wide: Part<K, B> = part.iter().map(|(k, c)| (*k, widen::<A, B>(c))).collect();
-        ctx.release(part_bytes::<K, A>(part.capacity(), entry_a));
+        ctx.release(part_bytes(part.capacity(), entry_a));
         out.push(wide);
     }
     Some(out)
