@@ -16,8 +16,10 @@
 //! brute force. The products are big integers: they cannot wrap.
 
 use crate::dp::{hamiltonian_cycles, hamiltonian_paths};
+use crate::order::{sweep_cost, vertex_order};
+use crate::plan::frontier_sizes;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph};
-use pathsat_puzzle::{brute, Puzzle};
+use pathsat_puzzle::{brute, Moves, Puzzle};
 
 /// A count of fillings and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +89,7 @@ pub fn count_fillings(
             stats: FrontierStats::default(),
         });
     }
-    let (order, order_name) = sweep_order(puzzle);
+    let (order, order_name) = sweep_order(puzzle, &graph);
     let (hamiltonian, mut stats) = if puzzle.is_closed() {
         hamiltonian_cycles(&graph, &order, options)?
     } else {
@@ -142,25 +144,44 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
     bipartite && if closed { a != b } else { a.abs_diff(b) > 1 }
 }
 
-/// Row by row, or column by column when the board is wider than tall: the frontier then spans
-/// the shorter side.
-fn sweep_order(puzzle: &Puzzle) -> (Vec<usize>, &'static str) {
-    let board = puzzle.board();
-    let mut cells: Vec<usize> = (0..puzzle.n_cells()).collect();
-    if board.cols() > board.rows() {
-        cells.sort_by_key(|&c| {
-            let p = board.pos(c);
-            (p.col, p.row)
-        });
-        return (cells, "columns");
+/// Row by row or column by column, whichever is cheaper ([`sweep_cost`]), unless
+/// [`vertex_order`]'s path decomposition has a narrower frontier, or (but for rook moves) an
+/// equally wide but cheaper one; graphs have no rows, only the path decomposition. On a rook's
+/// board (a grid) the rows win at equal width: their frontier is a line whose segments cannot
+/// cross, and holds far fewer states than its width suggests (12x12: 168 thousand states by
+/// rows, 1.1 million by the path decomposition, though the latter scores lower).
+fn sweep_order(puzzle: &Puzzle, graph: &Graph) -> (Vec<usize>, &'static str) {
+    let heuristic = vertex_order(graph);
+    if puzzle.is_graph() {
+        return (heuristic, "path decomposition");
     }
-    (cells, "rows")
+    let board = puzzle.board();
+    let rows: Vec<usize> = (0..puzzle.n_cells()).collect();
+    let mut columns = rows.clone();
+    columns.sort_by_key(|&c| {
+        let p = board.pos(c);
+        (p.col, p.row)
+    });
+    let adjacent = graph.adjacency();
+    let width = |order: &[usize]| frontier_sizes(&adjacent, order).into_iter().max();
+    let (regular, name) = if sweep_cost(&adjacent, &columns) < sweep_cost(&adjacent, &rows) {
+        (columns, "columns")
+    } else {
+        (rows, "rows")
+    };
+    let narrower = width(&heuristic) < width(&regular);
+    let cheaper = sweep_cost(&adjacent, &heuristic) < sweep_cost(&adjacent, &regular);
+    if narrower || (cheaper && !matches!(puzzle.moves(), Moves::Rook)) {
+        (heuristic, "path decomposition")
+    } else {
+        (regular, name)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_puzzle::{parse_str, Format, Moves};
+    use pathsat_puzzle::{parse_str, Format};
 
     fn blank(rows: usize, cols: usize, moves: Moves, closed: bool) -> Puzzle {
         Puzzle::blank(rows, cols, moves, closed).unwrap()

@@ -1,14 +1,20 @@
 //! # pathsat-frontier
 //!
 //! Counting Hamiltonian cycles and paths of an undirected graph by a dynamic program over its
-//! edges, and from them the fillings of a path puzzle. No SAT and no enumeration: the count of
-//! the 8x8 rook board's paths, or of a 6x6 knight's tours, comes out of a table of partial
-//! solutions that share their future. Counts are exact at any size ([`BigCount`]).
+//! vertices, and from them the fillings of a path puzzle. No SAT and no enumeration: the count of
+//! the 12x12 rook board's paths, or of the 7x7 board's open knight's tours (165,575,218,320),
+//! comes out of a table of partial solutions that share their future. Counts are exact at any
+//! size ([`BigCount`]).
 //!
-//! The program's cost is its number of *states*, which grows with the width of the frontier
-//! (the vertices between the swept part of the graph and the rest). It is bounded by a memory
-//! budget ([`FrontierOptions::memory_budget`]), a deadline and a cancel flag; each stops the
-//! count with a [`FrontierError`] that says how far it got, never with a wrong answer.
+//! The program sweeps the vertices in an order ([`vertex_order`] finds one with a small
+//! frontier) and keeps, for each state of the *frontier* (the later vertices some of whose edges
+//! are decided), the number of partial solutions that reach it. Its cost is its number of
+//! states, which grows about exponentially with the frontier's width. The states live in sorted
+//! vectors of packed keys with their counts, built in parallel on the caller's rayon pool; the
+//! counts widen from 64 bits to 128, 256 and big integers as the sums need. It is bounded by a
+//! memory budget ([`FrontierOptions::memory_budget`]) on every byte of its tables, a deadline
+//! and a cancel flag; each stops the count with a [`FrontierError`] that says how far it got,
+//! never with a wrong answer. `encodings/counting.md` describes the method.
 //!
 //! ```
 //! use pathsat_frontier::{hamiltonian_cycles, FrontierOptions, Graph};
@@ -29,11 +35,16 @@
 //! assert_eq!(hamiltonian_cycles(&k4, &[0, 1, 2, 3], &options).unwrap().0, 3u64);
 //! ```
 
+mod counts;
 mod dp;
 mod fillings;
+mod order;
+mod plan;
+mod store;
 
 pub use dp::{hamiltonian_cycles, hamiltonian_paths, Graph, MAX_FRONTIER};
 pub use fillings::{applies, count_fillings, FrontierCount};
+pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;
 
 use std::fmt;
@@ -53,7 +64,7 @@ pub struct FrontierOptions<'a> {
     pub deadline: Option<Instant>,
     /// Stop with [`FrontierError::Cancelled`] when this becomes true (Ctrl-C, a closed request).
     pub cancel: Option<&'a AtomicBool>,
-    /// Hears each layer as it is done.
+    /// Hears each layer (a vertex of the sweep) as it is done.
     pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
 }
 
@@ -107,14 +118,15 @@ pub struct LayerProgress {
 /// What a count cost.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FrontierStats {
-    /// Vertices and edges of the graph swept (with the extra vertex of a path count).
+    /// Vertices and edges of the graph swept.
     pub vertices: usize,
     pub edges: usize,
-    /// The steps of the sweep.
+    /// The steps of the sweep: one per vertex.
     pub layers: usize,
     /// The most vertices on the frontier at once.
     pub width: usize,
-    /// The most states held at once, and the most bytes the tables took.
+    /// The most states in one table, and the most bytes the tables and their buffers took at
+    /// once (as charged to the memory budget).
     pub peak_states: u64,
     pub peak_bytes: u64,
     /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`).

@@ -1,0 +1,250 @@
+//! Counts the fillings of a blank board with the frontier program, and says what it cost.
+//!
+//! ```text
+//! cargo run --release -p pathsat-frontier --example count -- knight 7 7 open
+//! cargo run --release -p pathsat-frontier --example count -- rook 16 16 closed --budget-gib 8
+//! ```
+//!
+//! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
+//! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
+//! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
+//! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
+//! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
+//! vertex joined to every vertex, with `--order`, for comparison).
+
+use pathsat_frontier::{
+    bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
+    Graph, LayerProgress,
+};
+use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
+                 [--threads N] [--order rows|columns|heuristic] [--progress] [--timeout S]";
+    if args.len() < 4 {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    }
+    let moves = match args[0].as_str() {
+        "rook" => Some(Moves::Rook),
+        "king" => Some(Moves::King),
+        "knight" => Some(Moves::Knight),
+        // Graphs: `gp N K` (generalized Petersen GP(N, K)), `snark N 0` (flower snark J_N).
+        "gp" | "snark" => None,
+        _ => panic!("{usage}"),
+    };
+    let rows: usize = args[1].parse().expect("ROWS");
+    let cols: usize = args[2].parse().expect("COLS");
+    let closed = match args[3].as_str() {
+        "open" => false,
+        "closed" => true,
+        _ => panic!("{usage}"),
+    };
+    let mut options = FrontierOptions::default();
+    let mut threads = 0;
+    let mut order_choice: Option<String> = None;
+    let mut show_progress = false;
+    let mut apex = false;
+    let mut ends: Vec<usize> = Vec::new();
+    let mut rest = args[4..].iter();
+    while let Some(flag) = rest.next() {
+        match flag.as_str() {
+            "--budget-gib" => {
+                let g: f64 = rest.next().expect("G").parse().expect("G");
+                options.memory_budget = (g * (1u64 << 30) as f64) as u64;
+            }
+            "--threads" => threads = rest.next().expect("N").parse().expect("N"),
+            "--order" => order_choice = Some(rest.next().expect("order").clone()),
+            "--progress" => show_progress = true,
+            // Count open paths as the cycles through an extra vertex joined to every vertex
+            // (the old reduction), for comparison.
+            "--apex" => apex = true,
+            "--ends" => {
+                // ROW,COL[,ROW,COL]: cells that must be ends of the path (0-based).
+                let v: Vec<usize> = rest
+                    .next()
+                    .expect("cells")
+                    .split(',')
+                    .map(|x| x.parse().expect("a number"))
+                    .collect();
+                ends = v.chunks(2).map(|rc| rc[0] * cols + rc[1]).collect();
+            }
+            "--timeout" => {
+                let s: f64 = rest.next().expect("S").parse().expect("S");
+                options.deadline = Some(Instant::now() + Duration::from_secs_f64(s));
+            }
+            _ => panic!("{usage}"),
+        }
+    }
+    let start = Instant::now();
+    let progress = move |p: &LayerProgress| {
+        eprintln!(
+            "layer {:>4}/{} states {:>13} bytes {:>10} at {:.1} s",
+            p.layer,
+            p.layers,
+            p.states,
+            bytes(p.bytes),
+            start.elapsed().as_secs_f64()
+        );
+    };
+    if show_progress {
+        options.progress = Some(&progress);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    let puzzle = match moves {
+        Some(moves) => Puzzle::blank(rows, cols, moves, closed).expect("a board"),
+        None => {
+            let (n, edges) = if args[0] == "gp" {
+                generalized_petersen(rows, cols)
+            } else {
+                flower_snark(rows)
+            };
+            Puzzle::graph(
+                &args[0],
+                n,
+                &edges,
+                false,
+                closed,
+                vec![CellRule::Free; n],
+                Expect::default(),
+            )
+            .expect("a graph")
+        }
+    };
+    let outcome = pool.install(|| match order_choice.as_deref() {
+        None => count_fillings(&puzzle, &options).map(|c| {
+            (
+                c.fillings.grouped(),
+                c.hamiltonian.grouped(),
+                c.stats.peak_states,
+                c.stats.peak_bytes,
+                c.stats.width,
+                c.stats.order,
+            )
+        }),
+        Some(choice) => {
+            // The Hamiltonian count itself, in the chosen order (fillings as count_fillings
+            // would make them from it, for a board without givens).
+            let n = puzzle.n_cells();
+            let mut graph = Graph::new(n);
+            for cell in 0..n {
+                for &next in puzzle.successors(cell) {
+                    if cell < next {
+                        graph.add_edge(cell, next);
+                    }
+                }
+            }
+            let board = puzzle.board();
+            let mut order: Vec<usize> = (0..n).collect();
+            let name = match choice {
+                "rows" => "rows",
+                "columns" => {
+                    order.sort_by_key(|&c| (board.pos(c).col, board.pos(c).row));
+                    "columns"
+                }
+                "heuristic" => {
+                    order = vertex_order(&graph);
+                    "path decomposition"
+                }
+                _ => panic!("{usage}"),
+            };
+            if show_progress {
+                let adjacent = graph.adjacency();
+                let mut position = vec![0; n];
+                for (i, &v) in order.iter().enumerate() {
+                    position[v] = i;
+                }
+                let widths: Vec<usize> = (0..n)
+                    .map(|i| {
+                        (0..n)
+                            .filter(|&u| {
+                                position[u] > i && adjacent[u].iter().any(|&w| position[w] <= i)
+                            })
+                            .count()
+                    })
+                    .collect();
+                eprintln!("order {order:?}\nfrontier sizes {widths:?}");
+            }
+            let counted = if apex {
+                let mut with_apex = Graph::new(n + 1);
+                with_apex.add_edges(graph.edges().iter().copied());
+                with_apex.add_edges((0..n).map(|v| (v, n)));
+                let mut order = order.clone();
+                order.push(n);
+                hamiltonian_cycles(&with_apex, &order, &options)
+            } else if closed {
+                hamiltonian_cycles(&graph, &order, &options)
+            } else {
+                hamiltonian_paths(&graph, &ends, &order, &options)
+            };
+            counted.map(|(h, stats)| {
+                let factor = match (closed, ends.len()) {
+                    (true, _) => 2 * n as u64,
+                    (false, 0) => 2,
+                    _ => 1,
+                };
+                (
+                    (h.clone() * factor).grouped(),
+                    h.grouped(),
+                    stats.peak_states,
+                    stats.peak_bytes,
+                    stats.width,
+                    name,
+                )
+            })
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    match outcome {
+        Ok((fillings, hamiltonian, states, peak, width, order)) => println!(
+            "{} {rows}x{cols} {}: fillings {fillings} (undirected {hamiltonian}); order {order}, \
+             width {width}; peak states {states}, peak memory {}; {seconds:.2} s",
+            args[0],
+            args[3],
+            bytes(peak)
+        ),
+        Err(e) => {
+            println!(
+                "{} {rows}x{cols} {}: {e} after {seconds:.2} s",
+                args[0], args[3]
+            );
+            std::process::exit(1);
+        }
+    }
+}
+
+/// GP(n, k): outer cycle u_i u_{i+1}, spokes u_i v_i, inner edges v_i v_{i+k}.
+fn generalized_petersen(n: usize, k: usize) -> (usize, Vec<(usize, usize)>) {
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((i, (i + 1) % n));
+        edges.push((i, n + i));
+        edges.push((n + i, n + (i + k) % n));
+    }
+    (2 * n, edges)
+}
+
+/// The flower snark J_n: stars a_i–b_i, a_i–c_i, a_i–d_i; the cycle of the b_i; the cycle
+/// c_0 … c_{n-1} d_0 … d_{n-1}.
+fn flower_snark(n: usize) -> (usize, Vec<(usize, usize)>) {
+    let (a, b, c, d) = (0, n, 2 * n, 3 * n);
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((a + i, b + i));
+        edges.push((a + i, c + i));
+        edges.push((a + i, d + i));
+        edges.push((b + i, b + (i + 1) % n));
+    }
+    for i in 0..n - 1 {
+        edges.push((c + i, c + i + 1));
+        edges.push((d + i, d + i + 1));
+    }
+    edges.push((c + n - 1, d));
+    edges.push((d + n - 1, c));
+    (4 * n, edges)
+}

@@ -1,0 +1,744 @@
+//! The sweep plan and the transition of one state by one vertex.
+//!
+//! The vertices are processed one at a time in the sweep order. Processing vertex `v` decides
+//! all its edges to later vertices at once, so that `v` ends with its final degree (2, or 1 at
+//! an end of a path), and drops `v` from the frontier. The *frontier* after step `i` is the set
+//! of later vertices with an earlier neighbour: the vertices some of whose edges are decided.
+//!
+//! A state gives each frontier vertex (in sweep order) a 4-bit code:
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | untouched: degree 0 |
+//! | 1 | done: degree 2 |
+//! | 2 | the end of a segment whose other end is an end of the path (paths only) |
+//! | 3.. | the end of a segment whose other end is the frontier vertex with the same code |
+//!
+//! Segment codes are renumbered by first appearance (3, 4, …), so each set of partial
+//! solutions with the same future has one key. A frontier of `w` vertices has at most `w / 2`
+//! segments, so codes fit in 4 bits up to `w = 26`; 16 slots fill a `u64` key, 26 a `u128`.
+
+use crate::dp::Graph;
+
+pub(crate) const UNTOUCHED: u8 = 0;
+pub(crate) const DONE: u8 = 1;
+pub(crate) const ANCHORED: u8 = 2;
+pub(crate) const FIRST_LABEL: u8 = 3;
+/// A label not yet renumbered: the segment just made by joining two untouched vertices.
+const FRESH: u8 = 31;
+/// The widest frontier a state can hold: 2 codes + 1 anchored + 13 segment labels = 16 codes.
+pub const MAX_FRONTIER: usize = 26;
+/// The widest frontier that fits in a 64-bit key.
+pub(crate) const MAX_FRONTIER_64: usize = 16;
+
+/// A packed state: 4 bits per frontier slot.
+pub(crate) trait Key:
+    Copy + Ord + Default + Send + Sync + std::fmt::Debug + 'static
+{
+    fn get(self, slot: usize) -> u8;
+    /// The key with `code` put in the (empty) `slot`.
+    fn with(self, slot: usize, code: u8) -> Self;
+    /// A hash of the key, for spreading keys over parts: the top `bits` bits of a mix.
+    fn part(self, bits: u32) -> usize;
+    /// The key of the working frontier `a[1..w]` (the processed vertex at 0 left out), labels
+    /// renumbered by first appearance.
+    fn encode(a: &[u8; 32], w: usize) -> Self {
+        encode_slots(a, w)
+    }
+}
+
+const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
+/// The 64-bit key by SWAR: packs the slots, then renumbers one label per round (a round per
+/// segment, not per slot). The fresh label (31) packs as 15, which no other label reaches in
+/// 16 slots (8 segments: labels 3..=10).
+#[inline]
+fn encode_u64(a: &[u8; 32], w: usize) -> u64 {
+    debug_assert!(w <= MAX_FRONTIER_64 + 1);
+    let mut x = 0u64;
+    for (k, &code) in a[1..w].iter().enumerate() {
+        x |= u64::from(code & 15) << (4 * k);
+    }
+    // One bit (the lowest of each nibble) for each slot holding a label (3 or more).
+    let bit = |s: u32| (x >> s) & NIBBLES;
+    let mut todo = bit(3) | bit(2) | (bit(1) & bit(0));
+    let mut out = x & !(todo * 15);
+    let mut next = u64::from(FIRST_LABEL);
+    while todo != 0 {
+        let at = todo.trailing_zeros();
+        let value = (x >> at) & 15;
+        let y = x ^ (value * NIBBLES);
+        let differs = (y | (y >> 1) | (y >> 2) | (y >> 3)) & NIBBLES;
+        let same = !differs & todo;
+        out |= same * next;
+        todo &= !same;
+        next += 1;
+    }
+    out
+}
+
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl Key for u64 {
+    #[inline]
+    fn get(self, slot: usize) -> u8 {
+        ((self >> (4 * slot)) & 15) as u8
+    }
+    #[inline]
+    fn with(self, slot: usize, code: u8) -> Self {
+        self | (u64::from(code) << (4 * slot))
+    }
+    #[inline]
+    fn encode(a: &[u8; 32], w: usize) -> Self {
+        encode_u64(a, w)
+    }
+    #[inline]
+    fn part(self, bits: u32) -> usize {
+        if bits == 0 {
+            0
+        } else {
+            let h = (self ^ (self >> 29)).wrapping_mul(MIX);
+            (h >> (64 - bits)) as usize
+        }
+    }
+}
+
+/// The 128-bit key by SWAR, as [`encode_u64`]. The fresh label packs as 15: a fresh segment
+/// leaves room for at most 12 others in the 27 slots of a working frontier, labelled 3..=14.
+#[inline]
+fn encode_u128(a: &[u8; 32], w: usize) -> u128 {
+    const NIBBLES128: u128 = (NIBBLES as u128) << 64 | NIBBLES as u128;
+    let mut x = 0u128;
+    for (k, &code) in a[1..w].iter().enumerate() {
+        x |= u128::from(code & 15) << (4 * k);
+    }
+    let bit = |s: u32| (x >> s) & NIBBLES128;
+    let mut todo = bit(3) | bit(2) | (bit(1) & bit(0));
+    let mut out = x & !(todo * 15);
+    let mut next = u128::from(FIRST_LABEL);
+    while todo != 0 {
+        let at = todo.trailing_zeros();
+        let value = (x >> at) & 15;
+        let y = x ^ (value * NIBBLES128);
+        let differs = (y | (y >> 1) | (y >> 2) | (y >> 3)) & NIBBLES128;
+        let same = !differs & todo;
+        out |= same * next;
+        todo &= !same;
+        next += 1;
+    }
+    out
+}
+
+/// A 128-bit key as two words (8-byte aligned, so a key and a 64-bit count take 24 bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Key128 {
+    hi: u64,
+    lo: u64,
+}
+
+impl Key for Key128 {
+    #[inline]
+    fn encode(a: &[u8; 32], w: usize) -> Self {
+        let x = encode_u128(a, w);
+        Key128 {
+            hi: (x >> 64) as u64,
+            lo: x as u64,
+        }
+    }
+    #[inline]
+    fn get(self, slot: usize) -> u8 {
+        if slot < 16 {
+            self.lo.get(slot)
+        } else {
+            self.hi.get(slot - 16)
+        }
+    }
+    #[inline]
+    fn with(self, slot: usize, code: u8) -> Self {
+        if slot < 16 {
+            Key128 {
+                hi: self.hi,
+                lo: self.lo.with(slot, code),
+            }
+        } else {
+            Key128 {
+                hi: self.hi.with(slot - 16, code),
+                lo: self.lo,
+            }
+        }
+    }
+    #[inline]
+    fn part(self, bits: u32) -> usize {
+        (self.lo ^ self.hi.wrapping_mul(MIX).rotate_left(31)).part(bits)
+    }
+}
+
+/// What one step of the sweep needs to know, precomputed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Step {
+    /// For each slot of the frontier before the step: its index in the working frontier
+    /// (the vertex processed at 0, then the frontier after the step, in sweep order).
+    pub prev: Vec<u8>,
+    /// Size of the working frontier: 1 + the frontier after the step.
+    pub work: usize,
+    /// Working indices of the processed vertex's later neighbours.
+    pub later: Vec<u8>,
+    /// For each working index: whether the vertex is a given end of the path.
+    pub given: Vec<bool>,
+    /// Twice the signed colour count of the later vertices not on the frontier (degree 0).
+    pub parity_const: i32,
+    /// Whether every later vertex is on the frontier after this step: only then can a cycle
+    /// (or the path) close.
+    pub all_in: bool,
+    /// Given ends processed up to and including this step, and their number still to come
+    /// with the sum of their signs.
+    pub given_processed: u8,
+    pub given_later: u8,
+    pub given_later_sign: i32,
+    /// Whether the processed vertex is a given end.
+    pub vertex_given: bool,
+    /// The most successors one state can have.
+    pub max_branch: usize,
+    /// For each working index and kind of slot (untouched, done, anchored, segment end): what
+    /// it adds to a [`Tally`], packed.
+    pub contrib: Vec<[u64; 4]>,
+}
+
+/// The whole sweep.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub n: usize,
+    /// Counting Hamiltonian paths (else cycles).
+    pub paths: bool,
+    pub n_given: u8,
+    pub bipartite: bool,
+    pub steps: Vec<Step>,
+    /// The most vertices on the frontier after a step.
+    pub width: usize,
+}
+
+/// The colour classes (+1/-1) of a bipartite graph, or `None`.
+pub(crate) fn two_colouring(n: usize, adjacent: &[Vec<usize>]) -> Option<Vec<i8>> {
+    let mut colour = vec![0i8; n];
+    for root in 0..n {
+        if colour[root] != 0 {
+            continue;
+        }
+        colour[root] = 1;
+        let mut stack = vec![root];
+        while let Some(u) = stack.pop() {
+            for &v in &adjacent[u] {
+                if colour[v] == 0 {
+                    colour[v] = -colour[u];
+                    stack.push(v);
+                } else if colour[v] == colour[u] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(colour)
+}
+
+/// The frontier sizes after each step of `order` (a permutation of the vertices).
+pub(crate) fn frontier_sizes(adjacent: &[Vec<usize>], order: &[usize]) -> Vec<usize> {
+    let n = adjacent.len();
+    let mut position = vec![0; n];
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
+    }
+    // Vertex u is on the frontier after step i for first(u) <= i < position(u), where first(u)
+    // is the earliest position of a neighbour.
+    let mut change = vec![0i64; n + 1];
+    for u in 0..n {
+        let first = adjacent[u].iter().map(|&w| position[w]).min();
+        if let Some(first) = first.filter(|&f| f < position[u]) {
+            change[first] += 1;
+            change[position[u]] -= 1;
+        }
+    }
+    let mut width = 0i64;
+    change[..n]
+        .iter()
+        .map(|d| {
+            width += d;
+            width as usize
+        })
+        .collect()
+}
+
+impl Plan {
+    /// The plan of a sweep of `graph` in `order`; `ends` are the given ends of a path count
+    /// (`None` for cycles). `Err(width)` when the frontier is too wide for the keys.
+    pub(crate) fn new(
+        graph: &Graph,
+        order: &[usize],
+        ends: Option<&[usize]>,
+    ) -> Result<Plan, usize> {
+        let n = graph.n_vertices();
+        let adjacent = graph.adjacency();
+        let mut position = vec![usize::MAX; n];
+        for (i, &v) in order.iter().enumerate() {
+            position[v] = i;
+        }
+        let width = frontier_sizes(&adjacent, order)
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        if width > MAX_FRONTIER {
+            return Err(width);
+        }
+        let colours = two_colouring(n, &adjacent);
+        let sign = |v: usize| colours.as_ref().map_or(0, |c| c[v]);
+        let paths = ends.is_some();
+        let ends = ends.unwrap_or(&[]);
+        let is_given = |v: usize| ends.contains(&v);
+        // The signed colour count of the vertices after each position.
+        let mut later_sign = vec![0i32; n + 1];
+        for i in (0..n).rev() {
+            later_sign[i] = later_sign[i + 1] + i32::from(sign(order[i]));
+        }
+        let mut frontier: Vec<usize> = Vec::new();
+        let mut steps = Vec::with_capacity(n);
+        for (i, &v) in order.iter().enumerate() {
+            let mut later: Vec<usize> = adjacent[v]
+                .iter()
+                .copied()
+                .filter(|&w| position[w] > i)
+                .collect();
+            later.sort_by_key(|&w| position[w]);
+            let mut work: Vec<usize> = frontier.clone();
+            work.push(v);
+            work.extend(&later);
+            work.sort_by_key(|&w| position[w]);
+            work.dedup();
+            debug_assert_eq!(work[0], v);
+            let index =
+                |w: usize| work.iter().position(|&x| x == w).expect("on the frontier") as u8;
+            let prev: Vec<u8> = frontier.iter().map(|&w| index(w)).collect();
+            let later_idx: Vec<u8> = later.iter().map(|&w| index(w)).collect();
+            // Edges still undecided after this step (to later vertices), and the colour
+            // class (+1 or -1 when the graph is bipartite, else 0).
+            let rem: Vec<u8> = work
+                .iter()
+                .map(|&w| {
+                    adjacent[w]
+                        .iter()
+                        .filter(|&&x| position[x] > i)
+                        .count()
+                        .min(255) as u8
+                })
+                .collect();
+            let given: Vec<bool> = work.iter().map(|&w| is_given(w)).collect();
+            let signs: Vec<i8> = work.iter().map(|&w| sign(w)).collect();
+            let next: Vec<usize> = work[1..].to_vec();
+            let frontier_sign: i32 = next.iter().map(|&w| i32::from(sign(w))).sum();
+            let parity_const = 2 * (later_sign[i + 1] - frontier_sign);
+            let given_processed = ends.iter().filter(|&&e| position[e] <= i).count() as u8;
+            let given_later = ends.len() as u8 - given_processed;
+            let given_later_sign = ends
+                .iter()
+                .filter(|&&e| position[e] > i)
+                .map(|&e| i32::from(sign(e)))
+                .sum();
+            let l = later.len();
+            let max_branch = (l * l.saturating_sub(1) / 2 + l).max(l + 1);
+            let contrib: Vec<[u64; 4]> = (0..work.len())
+                .map(|k| {
+                    [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL]
+                        .map(|code| Tally::of(paths, rem[k], given[k], signs[k], code))
+                })
+                .collect();
+            steps.push(Step {
+                contrib,
+                prev,
+                work: work.len(),
+                later: later_idx,
+                given,
+                parity_const,
+                all_in: next.len() == n - 1 - i,
+                given_processed,
+                given_later,
+                given_later_sign,
+                vertex_given: is_given(v),
+                max_branch,
+            });
+            frontier = next;
+        }
+        Ok(Plan {
+            n,
+            paths,
+            n_given: ends.len() as u8,
+            bipartite: colours.is_some(),
+            steps,
+            width,
+        })
+    }
+
+    /// The successors of the state `key` at step `i`: each new key is passed to `out`; each
+    /// completed cycle or path to `done`.
+    #[inline]
+    pub(crate) fn expand<K: Key>(
+        &self,
+        step: &Step,
+        key: K,
+        out: &mut impl FnMut(K),
+        done: &mut impl FnMut(),
+    ) {
+        let mut arr = [UNTOUCHED; 32];
+        for (slot, &w) in step.prev.iter().enumerate() {
+            arr[w as usize] = key.get(slot);
+        }
+        // What the other slots add up to before the processed vertex's edges: each choice
+        // below changes a few slots only, and is judged by the changes.
+        let mut base = Tally::EMPTY;
+        for (k, &code) in arr.iter().enumerate().take(step.work).skip(1) {
+            base.0 += step.contrib[k][kind(code)];
+        }
+        let degree = match arr[0] {
+            UNTOUCHED => 0,
+            DONE => 2,
+            _ => 1,
+        };
+        let mut finals: [usize; 2] = [2, 1];
+        let choices: &[usize] = if !self.paths {
+            &finals[..1]
+        } else if step.vertex_given {
+            finals[0] = 1;
+            &finals[..1]
+        } else {
+            &finals[..]
+        };
+        for &fin in choices {
+            if fin < degree {
+                continue;
+            }
+            let end = fin == 1;
+            match fin - degree {
+                0 => self.apply(step, &arr, &base, &[], end, out, done),
+                1 => {
+                    for &a in &step.later {
+                        if arr[a as usize] != DONE {
+                            self.apply(step, &arr, &base, &[a], end, out, done);
+                        }
+                    }
+                }
+                _ => {
+                    for (x, &a) in step.later.iter().enumerate() {
+                        if arr[a as usize] == DONE {
+                            continue;
+                        }
+                        for &b in &step.later[x + 1..] {
+                            if arr[b as usize] != DONE {
+                                self.apply(step, &arr, &base, &[a, b], end, out, done);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Joins the processed vertex (index 0) to `targets`, makes it a path end if `end`, and
+    /// emits the successor if every vertex can still reach its degree.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn apply<K: Key>(
+        &self,
+        step: &Step,
+        arr: &[u8; 32],
+        base: &Tally,
+        targets: &[u8],
+        end: bool,
+        out: &mut impl FnMut(K),
+        done: &mut impl FnMut(),
+    ) {
+        let mut a = *arr;
+        let w = step.work;
+        let mut touched = Touched::default();
+        let mut closed = false;
+        for (k, &t) in targets.iter().enumerate() {
+            match connect(&mut a, w, t as usize, self.paths, &mut touched) {
+                Join::Open => {}
+                Join::Closed if k + 1 == targets.len() && !end => closed = true,
+                _ => return,
+            }
+        }
+        if end {
+            match a[0] {
+                ANCHORED => closed = true,
+                UNTOUCHED => return,
+                label => {
+                    let mate = (1..w)
+                        .find(|&k| a[k] == label)
+                        .expect("segments have two ends");
+                    a[mate] = ANCHORED;
+                    touched.push(mate);
+                }
+            }
+        }
+        if closed {
+            // The cycle (or the path) is complete: it must cover every vertex, so every other
+            // frontier vertex is done (and none is a given end, which needs degree 1), and no
+            // later vertex is off the frontier.
+            if step.all_in
+                && step.given_later == 0
+                && (1..w).all(|k| a[k] == DONE && !step.given[k])
+            {
+                done();
+            }
+            return;
+        }
+        let mut tally = *base;
+        for &k in &touched.list[..touched.n] {
+            let k = k as usize;
+            tally.0 -= step.contrib[k][kind(arr[k])];
+            tally.0 += step.contrib[k][kind(a[k])];
+        }
+        if self.viable(step, &tally) {
+            out(K::encode(&a, w));
+        }
+    }
+
+    /// Whether every frontier vertex can still reach its degree, the path ends suffice, and
+    /// (in a bipartite graph) the colour classes can still be balanced.
+    #[inline]
+    fn viable(&self, step: &Step, t: &Tally) -> bool {
+        if t.bad() > 0 {
+            return false;
+        }
+        let parity = step.parity_const + t.parity(step.work - 1);
+        if self.paths {
+            // Each anchored segment stands for one path end made so far.
+            let anchored = t.anchored();
+            let free_used = anchored - i32::from(step.given_processed);
+            let free_left = 2 - i32::from(self.n_given) - free_used;
+            if free_left < 0 || t.forced() > free_left {
+                return false;
+            }
+            if self.bipartite {
+                // Every remaining edge joins the two colour classes: what the classes still
+                // need differs by the ends to come on each side.
+                let unknown_ends = 2 - anchored - i32::from(step.given_later);
+                let balance = parity - step.given_later_sign;
+                if unknown_ends < 0
+                    || balance.abs() > unknown_ends
+                    || (unknown_ends - balance) % 2 != 0
+                {
+                    return false;
+                }
+            }
+            true
+        } else {
+            !self.bipartite || parity == 0
+        }
+    }
+}
+
+/// The key of the working frontier without the processed vertex, labels renumbered by first
+/// appearance, slot by slot.
+#[inline]
+fn encode_slots<K: Key>(a: &[u8; 32], w: usize) -> K {
+    let mut key = K::default();
+    let mut label = [0u8; 32];
+    let mut next = FIRST_LABEL;
+    for (k, &code) in a.iter().enumerate().take(w).skip(1) {
+        let mut code = code;
+        if code >= FIRST_LABEL {
+            let slot = &mut label[code as usize & 31];
+            if *slot == 0 {
+                *slot = next;
+                next += 1;
+            }
+            code = *slot;
+        }
+        key = key.with(k - 1, code);
+    }
+    key
+}
+
+/// The kind of a slot's code: untouched, done, anchored, segment end.
+#[inline]
+fn kind(code: u8) -> usize {
+    usize::from(code.min(FIRST_LABEL))
+}
+
+/// What the frontier slots (other than the processed vertex) add up to, packed in 16-bit
+/// fields of one word so that a slot is added or taken away with one addition: slots that
+/// cannot reach their degree, slots that can only be path ends, anchored segment ends, and
+/// the signed colour balance of the degrees still needed (each slot's share offset by 4, so
+/// the field never goes below zero).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tally(u64);
+
+const PARITY_OFFSET: i32 = 4;
+
+impl Tally {
+    const EMPTY: Tally = Tally(0);
+
+    /// What a slot with `code` contributes.
+    fn of(paths: bool, rem: u8, given: bool, sign: i8, code: u8) -> u64 {
+        let (degree, anchored) = match code {
+            UNTOUCHED => (0u8, 0u64),
+            DONE => (2, 0),
+            ANCHORED => (1, 1),
+            _ => (1, 0),
+        };
+        let (mut bad, mut forced) = (0u64, 0u64);
+        if degree == 2 {
+            // A given end needs degree 1.
+            bad = u64::from(given);
+        } else if rem < 2 - degree {
+            // It cannot reach degree 2: only an end of a path may stay below.
+            if !paths || rem + degree == 0 {
+                bad = 1;
+            } else if !given {
+                forced = 1;
+            }
+        }
+        let parity = i32::from(sign) * i32::from(2 - degree) + PARITY_OFFSET;
+        bad | forced << 16 | anchored << 32 | (parity as u64) << 48
+    }
+
+    fn bad(self) -> i32 {
+        (self.0 & 0xFFFF) as i32
+    }
+
+    fn forced(self) -> i32 {
+        ((self.0 >> 16) & 0xFFFF) as i32
+    }
+
+    fn anchored(self) -> i32 {
+        ((self.0 >> 32) & 0xFFFF) as i32
+    }
+
+    /// The colour balance of `slots` slots.
+    fn parity(self, slots: usize) -> i32 {
+        (self.0 >> 48) as i32 - PARITY_OFFSET * slots as i32
+    }
+}
+
+/// Slots whose kind (untouched, done, anchored, segment end) a choice changed.
+#[derive(Default)]
+struct Touched {
+    list: [u8; 8],
+    n: usize,
+}
+
+impl Touched {
+    #[inline]
+    fn push(&mut self, k: usize) {
+        if k != 0 && !self.list[..self.n].contains(&(k as u8)) {
+            self.list[self.n] = k as u8;
+            self.n += 1;
+        }
+    }
+}
+
+enum Join {
+    Open,
+    Closed,
+    Invalid,
+}
+
+/// Adds the edge from the processed vertex (index 0) to index `y`.
+#[inline]
+fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool, touched: &mut Touched) -> Join {
+    let (p, q) = (a[0], a[y]);
+    touched.push(y);
+    debug_assert!(p != DONE && q != DONE);
+    match (p, q) {
+        (UNTOUCHED, UNTOUCHED) => {
+            a[0] = FRESH;
+            a[y] = FRESH;
+        }
+        (UNTOUCHED, l) => {
+            a[y] = DONE;
+            a[0] = l;
+        }
+        (l, UNTOUCHED) => {
+            a[0] = DONE;
+            a[y] = l;
+        }
+        (ANCHORED, ANCHORED) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            return Join::Closed;
+        }
+        (l, m) if l == m => {
+            if paths {
+                return Join::Invalid;
+            }
+            a[0] = DONE;
+            a[y] = DONE;
+            return Join::Closed;
+        }
+        (ANCHORED, m) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == m).expect("segments have two ends");
+            a[mate] = ANCHORED;
+            touched.push(mate);
+        }
+        (l, ANCHORED) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == l).expect("segments have two ends");
+            a[mate] = ANCHORED;
+            touched.push(mate);
+        }
+        (l, m) => {
+            a[0] = DONE;
+            a[y] = DONE;
+            let mate = (1..w).find(|&k| a[k] == m).expect("segments have two ends");
+            a[mate] = l;
+        }
+    }
+    Join::Open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SWAR renumbering agrees with the slot-by-slot one.
+    #[test]
+    fn encodings_agree() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let codes = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FRESH];
+        for _ in 0..20_000 {
+            let w = 1 + (next() % 17) as usize;
+            let mut a = [0u8; 32];
+            for slot in a.iter_mut().take(w) {
+                *slot = codes[(next() % codes.len() as u64) as usize];
+            }
+            assert_eq!(
+                encode_u64(&a, w),
+                encode_slots::<u64>(&a, w),
+                "{:?}",
+                &a[..w]
+            );
+        }
+        // Wide frontiers: up to 27 working slots, labels up to 14 beside a fresh one.
+        let codes: Vec<u8> = (0..=14).chain([FRESH]).collect();
+        for _ in 0..20_000 {
+            let w = 1 + (next() % 27) as usize;
+            let mut a = [0u8; 32];
+            for slot in a.iter_mut().take(w) {
+                *slot = codes[(next() % codes.len() as u64) as usize];
+            }
+            assert_eq!(
+                Key128::encode(&a, w),
+                encode_slots::<Key128>(&a, w),
+                "{:?}",
+                &a[..w]
+            );
+        }
+    }
+}

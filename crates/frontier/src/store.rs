@@ -1,0 +1,593 @@
+//! The state tables and one step of the sweep over them, in parallel, within a memory budget.
+//!
+//! A table is a list of *parts*: vectors of `(key, count)` pairs, each sorted by key with no
+//! key twice, a key's part being fixed by a hash of the key. No hash maps: keys and counts lie
+//! in flat vectors, 16 bytes a state for 64-bit keys and counts.
+//!
+//! A step reads the input table in a few batches of parts. The parts of a batch are read by
+//! rayon tasks (up to 512K states each, on the caller's pool), which write each successor with
+//! its parent's count into a *piece* of the successor's output part; an input part is freed as
+//! soon as it is read. Then each output part, in parallel, gathers its pieces, sorts them
+//! (`sort_unstable`), adds up the counts of equal keys, and merges the result into what it holds
+//! from the batches before. So only one batch's successors wait for their merge at a time.
+//!
+//! Every buffer is accounted before it is allocated ([`Ctx::reserve`]); a step that would go
+//! over the budget stops with the bytes it would have needed. Tasks look at the deadline and
+//! the cancel flag every 16K states, merges before they start.
+
+use crate::counts::{widen, Count, Sum, Width, U256};
+use crate::plan::{Key, Plan};
+use crate::{FrontierError, FrontierOptions, LayerProgress};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// States read by one task, at most.
+const TASK_STATES: usize = 1 << 19;
+/// States read by one task, at least (unless the table is smaller).
+const MIN_TASK_STATES: usize = 1 << 14;
+/// The most successors a task's buffer is made for.
+const RAW_STATES: usize = 1 << 23;
+/// How often a task looks at the clock and the cancel flag.
+const POLL_STATES: usize = 1 << 14;
+/// The size of an output part the step aims at.
+const PART_STATES: u64 = 1 << 19;
+/// A layer reads its input in about this many batches…
+const BATCHES: u64 = 4;
+/// … of at least this many states.
+const BATCH_STATES: u64 = 1 << 22;
+
+/// Why a step stopped.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    Memory(u64),
+    Timeout,
+    Cancelled,
+}
+
+/// The shared state of one count: the budget's accounting, the stop flag.
+pub(crate) struct Ctx<'a> {
+    options: &'a FrontierOptions<'a>,
+    used: AtomicU64,
+    peak: AtomicU64,
+    halted: AtomicBool,
+    reason: Mutex<Option<Stop>>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(options: &'a FrontierOptions<'a>) -> Ctx<'a> {
+        Ctx {
+            options,
+            used: AtomicU64::new(0),
+            peak: AtomicU64::new(0),
+            halted: AtomicBool::new(false),
+            reason: Mutex::new(None),
+        }
+    }
+
+    fn halt(&self, why: Stop) {
+        let mut reason = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        reason.get_or_insert(why);
+        self.halted.store(true, Ordering::Relaxed);
+    }
+
+    /// Accounts `bytes` more, or records that they would go over the budget and stops.
+    fn reserve(&self, bytes: u64) -> bool {
+        let now = self.used.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if now > self.options.memory_budget {
+            self.used.fetch_sub(bytes, Ordering::Relaxed);
+            self.halt(Stop::Memory(now));
+            return false;
+        }
+        self.peak.fetch_max(now, Ordering::Relaxed);
+        true
+    }
+
+    fn release(&self, bytes: u64) {
+        let before = self.used.fetch_sub(bytes, Ordering::Relaxed);
+        debug_assert!(before >= bytes, "released more than was reserved");
+    }
+
+    fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Whether to stop: already halted, past the deadline, or cancelled.
+    fn should_stop(&self) -> bool {
+        if self.halted.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.options.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.halt(Stop::Timeout);
+            return true;
+        }
+        if self
+            .options
+            .cancel
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.halt(Stop::Cancelled);
+            return true;
+        }
+        false
+    }
+
+    fn error(&self, layer: usize, layers: usize, states: u64) -> FrontierError {
+        let reason = *self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        match reason.expect("a stopped step records why") {
+            Stop::Memory(needed) => FrontierError::OverMemory {
+                needed,
+                budget: self.options.memory_budget,
+                layer: layer + 1,
+                layers,
+                states,
+            },
+            Stop::Timeout => FrontierError::Timeout { layer, layers },
+            Stop::Cancelled => FrontierError::Cancelled { layer, layers },
+        }
+    }
+}
+
+type Part<K, C> = Vec<(K, C)>;
+
+/// Bytes of a buffer of `capacity` entries of `entry` bytes each (an entry's size, with the
+/// heap digits of a big-integer count).
+fn part_bytes(capacity: usize, entry: u64) -> u64 {
+    capacity as u64 * entry
+}
+
+/// What one task made.
+struct TaskOut<K, C> {
+    pieces: Vec<Part<K, C>>,
+    completed: C,
+}
+
+/// What one step made.
+struct StepOut<K, C> {
+    parts: Vec<Part<K, C>>,
+    states: u64,
+    sum: BigUint,
+    completed: BigUint,
+}
+
+/// One step: the table after vertex `index` of the sweep from the table before it. `None`
+/// when it stopped (the reason is in `ctx`).
+fn step<K: Key, C: Count>(
+    ctx: &Ctx,
+    plan: &Plan,
+    index: usize,
+    input: Vec<Part<K, C>>,
+    in_states: u64,
+    entry: u64,
+) -> Option<StepOut<K, C>> {
+    let step = &plan.steps[index];
+    // Output parts of about PART_STATES states, guessing two successors a state, and enough
+    // of them to keep every thread merging (a small table stays in one part).
+    let guess = in_states.saturating_mul(2) / PART_STATES;
+    let threads = rayon::current_num_threads() as u64;
+    let floor = if in_states < 1 << 12 { 1 } else { 4 * threads };
+    let part_bits = (guess.max(floor).next_power_of_two().trailing_zeros()).min(12);
+    let n_parts = 1usize << part_bits;
+    // Tasks of a 256th of the table, within bounds, and small enough that their buffers (for
+    // the most successors a state can have) stay within RAW_STATES entries.
+    let task_states = ((in_states / 256) as usize)
+        .clamp(MIN_TASK_STATES, TASK_STATES)
+        .min((RAW_STATES / step.max_branch).max(256));
+
+    let header_bytes = 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64;
+    let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
+        if ctx.should_stop() {
+            return None;
+        }
+        let capacity = chunk.len() * step.max_branch;
+        let raw_bytes = part_bytes(capacity, entry);
+        // With the headers of the task's pieces and of their places in the lists of the
+        // parts, given back after the batch's merge.
+        if !ctx.reserve(raw_bytes + header_bytes) {
+            return None;
+        }
+        let mut raw: Vec<(K, C)> = Vec::with_capacity(capacity);
+        let mut completed = C::default();
+        for (i, (key, count)) in chunk.iter().enumerate() {
+            if i % POLL_STATES == POLL_STATES - 1 && ctx.should_stop() {
+                ctx.release(raw_bytes + header_bytes);
+                return None;
+            }
+            plan.expand(
+                step,
+                *key,
+                &mut |k| raw.push((k, count.clone())),
+                &mut || {
+                    assert!(completed.add(count), "a layer's sums fit its count type");
+                },
+            );
+        }
+        debug_assert!(raw.len() <= capacity);
+        let pieces = if n_parts == 1 {
+            raw.shrink_to_fit();
+            ctx.release(raw_bytes - part_bytes(raw.capacity(), entry));
+            vec![raw]
+        } else {
+            let mut sizes = vec![0usize; n_parts];
+            for (k, _) in &raw {
+                sizes[k.part(part_bits)] += 1;
+            }
+            if !ctx.reserve(part_bytes(raw.len(), entry)) {
+                ctx.release(raw_bytes + header_bytes);
+                return None;
+            }
+            let mut pieces: Vec<Part<K, C>> =
+                sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+            for (k, c) in raw {
+                pieces[k.part(part_bits)].push((k, c));
+            }
+            ctx.release(raw_bytes);
+            pieces
+        };
+        Some(TaskOut { pieces, completed })
+    };
+
+    // The input is read in batches of parts, each merged into the output before the next
+    // is read: only one batch's successors wait for their merge at a time.
+    let batch_states = (in_states / BATCHES).max(BATCH_STATES);
+    let mut input = input.into_iter().peekable();
+    let mut out: Vec<Part<K, C>> = (0..n_parts).map(|_| Vec::new()).collect();
+    let mut completed = Sum::default();
+    loop {
+        let mut batch = Vec::new();
+        let mut taken = 0u64;
+        while let Some(part) = input.next_if(|_| taken < batch_states) {
+            taken += part.len() as u64;
+            batch.push(part);
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let tasks: Vec<Option<TaskOut<K, C>>> = batch
+            .into_par_iter()
+            .flat_map(|part| {
+                let outs: Vec<Option<TaskOut<K, C>>> =
+                    part.par_chunks(task_states).map(generate).collect();
+                ctx.release(part_bytes(part.capacity(), entry));
+                drop(part);
+                outs
+            })
+            .collect();
+        if ctx.should_stop() {
+            return None;
+        }
+        let n_tasks = tasks.len() as u64;
+        let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts)
+            .map(|_| Vec::with_capacity(tasks.len()))
+            .collect();
+        for task in tasks {
+            let task = task.expect("a task that stopped halted the step");
+            completed.add(&task.completed);
+            for (p, piece) in task.pieces.into_iter().enumerate() {
+                if piece.is_empty() {
+                    ctx.release(part_bytes(piece.capacity(), entry));
+                } else {
+                    by_part[p].push(piece);
+                }
+            }
+        }
+        let merged: Vec<Option<Part<K, C>>> = out
+            .into_par_iter()
+            .zip(by_part)
+            .map(|(so_far, pieces)| merge(ctx, so_far, pieces, entry))
+            .collect();
+        if ctx.should_stop() {
+            return None;
+        }
+        out = merged
+            .into_iter()
+            .map(|m| m.expect("a merge that stopped halted the step"))
+            .collect();
+        ctx.release(n_tasks * header_bytes);
+    }
+    let sums: Vec<BigUint> = out
+        .par_iter()
+        .map(|part| {
+            let mut sum = Sum::default();
+            for (_, c) in part {
+                sum.add(c);
+            }
+            sum.total()
+        })
+        .collect();
+    let mut parts = Vec::with_capacity(out.len());
+    let mut sum = BigUint::zero();
+    let mut states = 0u64;
+    for (part, part_sum) in out.into_iter().zip(sums) {
+        if part.is_empty() {
+            ctx.release(part_bytes(part.capacity(), entry));
+            continue;
+        }
+        states += part.len() as u64;
+        sum += part_sum;
+        parts.push(part);
+    }
+    Some(StepOut {
+        parts,
+        states,
+        sum,
+        completed: completed.total(),
+    })
+}
+
+/// Adds up the counts of equal keys of a sorted vector, keeping one entry for each key.
+fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>) {
+    let mut w = 0;
+    for r in 1..v.len() {
+        if v[r].0 == v[w].0 {
+            let c = std::mem::take(&mut v[r].1);
+            assert!(v[w].1.add(&c), "a layer's sums fit its count type");
+        } else {
+            w += 1;
+            v.swap(w, r);
+        }
+    }
+    v.truncate(if v.is_empty() { 0 } else { w + 1 });
+}
+
+/// Gathers one output part's new pieces, sorts them, adds up equal keys, and merges them
+/// into what the part holds so far.
+fn merge<K: Key, C: Count>(
+    ctx: &Ctx,
+    so_far: Part<K, C>,
+    mut pieces: Vec<Part<K, C>>,
+    entry: u64,
+) -> Option<Part<K, C>> {
+    let release_all = |pieces: &[Part<K, C>]| {
+        for p in pieces {
+            ctx.release(part_bytes(p.capacity(), entry));
+        }
+    };
+    if ctx.should_stop() {
+        release_all(&pieces);
+        return None;
+    }
+    if pieces.is_empty() {
+        return Some(so_far);
+    }
+    let mut v = if pieces.len() == 1 {
+        pieces.pop().expect("one piece")
+    } else {
+        let total: usize = pieces.iter().map(Vec::len).sum();
+        if !ctx.reserve(part_bytes(total, entry)) {
+            release_all(&pieces);
+            return None;
+        }
+        let mut v = Vec::with_capacity(total);
+        for p in pieces {
+            ctx.release(part_bytes(p.capacity(), entry));
+            v.extend(p);
+        }
+        v
+    };
+    v.sort_unstable_by_key(|e| e.0);
+    dedup(&mut v);
+    let mut v = if so_far.is_empty() {
+        ctx.release(part_bytes(so_far.capacity(), entry));
+        v
+    } else {
+        // Both sorted: one pass, adding up the keys they share.
+        if !ctx.reserve(part_bytes(so_far.len() + v.len(), entry)) {
+            return None;
+        }
+        let (a_bytes, b_bytes) = (so_far.capacity(), v.capacity());
+        let mut merged = Vec::with_capacity(so_far.len() + v.len());
+        let mut a = so_far.into_iter().peekable();
+        let mut b = v.into_iter().peekable();
+        loop {
+            let take_a = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => {
+                    if x.0 == y.0 {
+                        let (k, mut c) = a.next().expect("peeked");
+                        let (_, d) = b.next().expect("peeked");
+                        assert!(c.add(&d), "a layer's sums fit its count type");
+                        merged.push((k, c));
+                        continue;
+                    }
+                    x.0 < y.0
+                }
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            merged.push(if take_a { a.next() } else { b.next() }.expect("peeked"));
+        }
+        ctx.release(part_bytes(a_bytes + b_bytes, entry));
+        merged
+    };
+    let before = v.capacity();
+    v.shrink_to_fit();
+    ctx.release(part_bytes(before - v.capacity(), entry));
+    Some(v)
+}
+
+/// A table with the count type of the moment.
+enum Table<K> {
+    W64(Vec<Part<K, u64>>),
+    W128(Vec<Part<K, u128>>),
+    W256(Vec<Part<K, U256>>),
+    Big(Vec<Part<K, BigUint>>),
+}
+
+fn entry_bytes<K, C: Count>(sum_bits: u64) -> u64 {
+    std::mem::size_of::<(K, C)>() as u64 + C::heap_bytes(sum_bits)
+}
+
+/// Converts a table to a wider count type, part by part.
+fn convert<K: Key, A: Count, B: Count>(
+    ctx: &Ctx,
+    parts: Vec<Part<K, A>>,
+    entry_a: u64,
+    entry_b: u64,
+) -> Option<Vec<Part<K, B>>> {
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        if !ctx.reserve(part_bytes(part.len(), entry_b)) {
+            return None;
+        }
+        let wide: Part<K, B> = part.iter().map(|(k, c)| (*k, widen::<A, B>(c))).collect();
+        ctx.release(part_bytes(part.capacity(), entry_a));
+        out.push(wide);
+    }
+    Some(out)
+}
+
+impl<K: Key> Table<K> {
+    fn width(&self) -> Width {
+        match self {
+            Table::W64(_) => Width::W64,
+            Table::W128(_) => Width::W128,
+            Table::W256(_) => Width::W256,
+            Table::Big(_) => Width::Big,
+        }
+    }
+
+    /// The table with counts of at least `width` (and at most `bits` binary digits).
+    fn widen(self, ctx: &Ctx, width: Width, old_bits: u64, bits: u64) -> Option<Table<K>> {
+        if width <= self.width() {
+            return Some(self);
+        }
+        let ea = |w: Width| match w {
+            Width::W64 => entry_bytes::<K, u64>(old_bits),
+            Width::W128 => entry_bytes::<K, u128>(old_bits),
+            Width::W256 => entry_bytes::<K, U256>(old_bits),
+            Width::Big => entry_bytes::<K, BigUint>(old_bits),
+        };
+        let from = ea(self.width());
+        let to = match width {
+            Width::W64 => entry_bytes::<K, u64>(bits),
+            Width::W128 => entry_bytes::<K, u128>(bits),
+            Width::W256 => entry_bytes::<K, U256>(bits),
+            Width::Big => entry_bytes::<K, BigUint>(bits),
+        };
+        macro_rules! to {
+            ($parts:expr, $a:ty) => {
+                match width {
+                    Width::W64 => unreachable!("only wider"),
+                    Width::W128 => Table::W128(convert::<K, $a, u128>(ctx, $parts, from, to)?),
+                    Width::W256 => Table::W256(convert::<K, $a, U256>(ctx, $parts, from, to)?),
+                    Width::Big => Table::Big(convert::<K, $a, BigUint>(ctx, $parts, from, to)?),
+                }
+            };
+        }
+        Some(match self {
+            Table::W64(p) => to!(p, u64),
+            Table::W128(p) => to!(p, u128),
+            Table::W256(p) => to!(p, U256),
+            Table::Big(_) => unreachable!("nothing is wider"),
+        })
+    }
+}
+
+/// What a whole sweep found and cost.
+pub(crate) struct Swept {
+    pub count: BigUint,
+    pub peak_states: u64,
+    pub peak_bytes: u64,
+}
+
+/// Runs the sweep of `plan` with keys `K`.
+pub(crate) fn sweep<K: Key>(
+    plan: &Plan,
+    options: &FrontierOptions,
+) -> Result<Swept, FrontierError> {
+    let ctx = Ctx::new(options);
+    let layers = plan.n;
+    let start_entry = entry_bytes::<K, u64>(1);
+    if !ctx.reserve(start_entry) {
+        return Err(ctx.error(0, layers, 0));
+    }
+    let mut table: Table<K> = Table::W64(vec![vec![(K::default(), 1u64)]]);
+    let mut sum = <BigUint as One>::one();
+    let mut states = 1u64;
+    let mut peak_states = 1u64;
+    let mut total = BigUint::zero();
+    let mut bits = 1;
+    for index in 0..layers {
+        if ctx.should_stop() {
+            return Err(ctx.error(index, layers, states));
+        }
+        // Every count of the next table is at most the sum of this one.
+        let new_bits = sum.bits();
+        let width = Width::for_bits(new_bits);
+        let was_big = table.width() == Width::Big;
+        table = match table.widen(&ctx, width, bits, new_bits) {
+            Some(t) => t,
+            None => return Err(ctx.error(index, layers, states)),
+        };
+        if let (true, Table::Big(parts)) = (was_big, &table) {
+            // Big counts are charged for their digits, which the bound of this layer sets.
+            let (old, new) = (
+                entry_bytes::<K, BigUint>(bits),
+                entry_bytes::<K, BigUint>(new_bits),
+            );
+            let capacity: u64 = parts.iter().map(|p| p.capacity() as u64).sum();
+            if new > old && !ctx.reserve(capacity * (new - old)) {
+                return Err(ctx.error(index, layers, states));
+            }
+            ctx.release(capacity * old.saturating_sub(new));
+        }
+        bits = new_bits;
+        macro_rules! run {
+            ($parts:expr, $c:ty, $variant:ident) => {{
+                let entry = entry_bytes::<K, $c>(bits);
+                match step::<K, $c>(&ctx, plan, index, $parts, states, entry) {
+                    Some(out) => (
+                        Table::$variant(out.parts),
+                        out.states,
+                        out.sum,
+                        out.completed,
+                    ),
+                    None => return Err(ctx.error(index, layers, states)),
+                }
+            }};
+        }
+        let (next, next_states, next_sum, completed) = match table {
+            Table::W64(p) => run!(p, u64, W64),
+            Table::W128(p) => run!(p, u128, W128),
+            Table::W256(p) => run!(p, U256, W256),
+            Table::Big(p) => run!(p, BigUint, Big),
+        };
+        table = next;
+        states = next_states;
+        sum = next_sum;
+        total += completed;
+        peak_states = peak_states.max(states);
+        if let Some(progress) = options.progress {
+            progress(&LayerProgress {
+                layer: index + 1,
+                layers,
+                states,
+                bytes: ctx.used(),
+            });
+        }
+        if states == 0 {
+            // Nothing left to extend: the later layers are empty, and a progress bar should
+            // still reach its end.
+            if index + 1 < layers {
+                if let Some(progress) = options.progress {
+                    progress(&LayerProgress {
+                        layer: layers,
+                        layers,
+                        states: 0,
+                        bytes: ctx.used(),
+                    });
+                }
+            }
+            break;
+        }
+    }
+    Ok(Swept {
+        count: total,
+        peak_states,
+        peak_bytes: ctx.peak.load(Ordering::Relaxed),
+    })
+}

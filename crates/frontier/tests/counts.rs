@@ -1,0 +1,722 @@
+//! The frontier program against answers established without it: closed forms, published
+//! sequences (with their recurrences or generating functions, recomputed here in big integers),
+//! theorems, and brute force. Counts beyond 2^128 are among them, so the promotion of counts to
+//! wider types and the products that make fillings are checked too.
+//!
+//! The longer checks are `#[ignore]`d: `cargo test --release -p pathsat-frontier -- --ignored`.
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::One;
+use pathsat_frontier::{
+    count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierError,
+    FrontierOptions, Graph, LayerProgress,
+};
+use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+fn big(n: u64) -> BigUint {
+    BigUint::from(n)
+}
+
+fn factorial(n: u64) -> BigUint {
+    (1..=n).fold(BigUint::one(), |acc, k| acc * k)
+}
+
+fn blank(rows: usize, cols: usize, moves: Moves, closed: bool) -> Puzzle {
+    Puzzle::blank(rows, cols, moves, closed).expect("a board")
+}
+
+fn fillings(puzzle: &Puzzle) -> BigUint {
+    count_fillings(puzzle, &FrontierOptions::default())
+        .expect("the program counts it")
+        .fillings
+        .into_biguint()
+}
+
+fn graph_puzzle(n: usize, edges: &[(usize, usize)], closed: bool) -> Puzzle {
+    Puzzle::graph(
+        "test",
+        n,
+        edges,
+        false,
+        closed,
+        vec![CellRule::Free; n],
+        Expect::default(),
+    )
+    .expect("a graph puzzle")
+}
+
+fn graph_of(n: usize, edges: &[(usize, usize)]) -> Graph {
+    let mut g = Graph::new(n);
+    g.add_edges(edges.iter().copied());
+    g
+}
+
+/// A chain (or ring) of `k` cliques K_m, the exit vertex (last) of each joined to the entry
+/// vertex (first) of the next.
+fn cliques(m: usize, k: usize, ring: bool) -> (usize, Vec<(usize, usize)>) {
+    let mut edges = Vec::new();
+    for c in 0..k {
+        for u in 0..m {
+            for v in u + 1..m {
+                edges.push((c * m + u, c * m + v));
+            }
+        }
+        if c + 1 < k || ring {
+            edges.push((c * m + m - 1, ((c + 1) % k) * m));
+        }
+    }
+    (m * k, edges)
+}
+
+/// Hamiltonian paths of a chain of k cliques K_m: the path crosses every bridge, so it covers
+/// the first clique ending at its exit ((m-1)! ways), each middle clique from entry to exit
+/// ((m-2)!), the last from its entry ((m-1)!). A ring's cycles: (m-2)! in each clique.
+#[test]
+fn clique_chains_and_rings_beyond_2_128() {
+    let (m, k) = (7u64, 20u64);
+    let chain_paths = factorial(m - 1).pow(2) * factorial(m - 2).pow(k as u32 - 2);
+    let ring_cycles = factorial(m - 2).pow(k as u32);
+    assert!(chain_paths.bits() > 128 && ring_cycles.bits() > 128);
+    let options = FrontierOptions::default();
+
+    let (n, edges) = cliques(m as usize, k as usize, false);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (paths, _) = hamiltonian_paths(&g, &[], &order, &options).unwrap();
+    assert_eq!(paths.as_biguint(), &chain_paths);
+    let (paths, _) = hamiltonian_paths(&g, &[], &vertex_order(&g), &options).unwrap();
+    assert_eq!(paths.as_biguint(), &chain_paths);
+    // The path must end in the first and last cliques: pinning one end to the first clique's
+    // entry divides the first clique's (m-1)! ways by m-1.
+    let (pinned, _) = hamiltonian_paths(&g, &[0], &order, &options).unwrap();
+    assert_eq!(pinned.as_biguint(), &(chain_paths.clone() / (m - 1)));
+    // A graph puzzle's fillings are the directed paths: 2 H.
+    let count = count_fillings(&graph_puzzle(n, &edges, false), &options).unwrap();
+    assert_eq!(count.hamiltonian.as_biguint(), &chain_paths);
+    assert_eq!(count.fillings.into_biguint(), chain_paths * 2u32);
+    assert_eq!(count.stats.order, "path decomposition");
+
+    // Forty cliques: sums beyond 2^256, counts in big integers, whose digits the budget
+    // charges; every byte is given back by the end.
+    let last_bytes = Mutex::new(u64::MAX);
+    let progress = |p: &LayerProgress| *last_bytes.lock().unwrap() = p.bytes;
+    let with_progress = FrontierOptions {
+        progress: Some(&progress),
+        ..FrontierOptions::default()
+    };
+    let (n, edges) = cliques(m as usize, 40, false);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (paths, stats) = hamiltonian_paths(&g, &[], &order, &with_progress).unwrap();
+    assert_eq!(
+        paths.as_biguint(),
+        &(factorial(m - 1).pow(2) * factorial(m - 2).pow(38))
+    );
+    assert!(paths.bits() > 256 && stats.peak_bytes > 0);
+    assert_eq!(*last_bytes.lock().unwrap(), 0);
+
+    let (n, edges) = cliques(m as usize, k as usize, true);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (cycles, _) = hamiltonian_cycles(&g, &order, &options).unwrap();
+    assert_eq!(cycles.as_biguint(), &ring_cycles);
+    // A tour's fillings: a start cell and a direction for each cycle, 2N H.
+    let count = count_fillings(&graph_puzzle(n, &edges, true), &options).unwrap();
+    assert_eq!(count.hamiltonian.as_biguint(), &ring_cycles);
+    assert_eq!(count.fillings.into_biguint(), ring_cycles * (2 * n as u64));
+}
+
+/// OEIS A006864, Hamiltonian cycles of P_4 x P_n: a(1..4) = 0, 1, 2, 6 and
+/// a(n) = 2a(n-1) + 2a(n-2) - 2a(n-3) + a(n-4) (Tošić, Bodroža, Kwong, Straight 1990).
+#[test]
+fn ladder_of_four_rows_a006864_beyond_2_128() {
+    let mut a: Vec<BigInt> = [0, 1, 2, 6].iter().map(|&x| BigInt::from(x)).collect();
+    while a.len() < 100 {
+        let l = a.len();
+        let next = &a[l - 1] * 2 + &a[l - 2] * 2 - &a[l - 3] * 2 + &a[l - 4];
+        a.push(next);
+    }
+    // The recurrence's first terms by brute force, which knows nothing of it.
+    for n in 1..=5usize {
+        let brute_fillings = brute::count(&blank(4, n, Moves::Rook, true), None).count;
+        assert_eq!(
+            BigInt::from(brute_fillings),
+            &a[n - 1] * (2 * 4 * n as i64),
+            "4x{n}"
+        );
+    }
+    for n in [6usize, 17, 100] {
+        let h: BigUint = a[n - 1].to_biguint().expect("a count");
+        let f = fillings(&blank(4, n, Moves::Rook, true));
+        assert_eq!(f, h.clone() * (8 * n as u64), "4x{n}");
+        if n == 100 {
+            assert!(h.bits() > 128);
+        }
+    }
+}
+
+/// OEIS A339761, undirected Hamiltonian paths of the 3 x n king graph, from A. Howroyd's
+/// generating function x N(x) / D(x), expanded here as a power series.
+fn king_3xn_paths(terms: usize) -> Vec<BigInt> {
+    let n: Vec<i64> = vec![
+        1, 33, -292, 815, 782, -3649, -4630, 1517, 3835, -3822, -5722, -5418, -7562, -4808, -240,
+        720, 216,
+    ];
+    let mul = |a: &[i64], b: &[i64]| -> Vec<i64> {
+        let mut r = vec![0; a.len() + b.len() - 1];
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
+                r[i + j] += x * y;
+            }
+        }
+        r
+    };
+    let q = [1, -4, -15, -8, -6];
+    let d = mul(
+        &mul(&[1, -1], &mul(&q, &q)),
+        &[1, -6, -12, 27, -2, -30, -4, 6],
+    );
+    assert_eq!(d[0], 1);
+    let mut numerator = vec![0i64];
+    numerator.extend(&n);
+    let mut a: Vec<BigInt> = Vec::with_capacity(terms + 1);
+    for i in 0..=terms {
+        let mut s = BigInt::from(*numerator.get(i).unwrap_or(&0));
+        for k in 1..d.len().min(i + 1) {
+            s -= &a[i - k] * d[k];
+        }
+        a.push(s);
+    }
+    a
+}
+
+#[test]
+fn king_3xn_open_a339761_beyond_2_128() {
+    let a = king_3xn_paths(50);
+    let published: [i64; 7] = [1, 48, 392, 4678, 43676, 406396, 3568906];
+    for (i, &p) in published.iter().enumerate() {
+        assert_eq!(a[i + 1], BigInt::from(p), "the series expands as published");
+    }
+    for (n, paths) in a.iter().enumerate().take(5).skip(1) {
+        let brute_fillings = brute::count(&blank(3, n, Moves::King, false), None).count;
+        assert_eq!(
+            BigInt::from(brute_fillings),
+            paths * 2,
+            "3x{n} by brute force"
+        );
+    }
+    for n in [7usize, 45, 50] {
+        let expected: BigUint = (&a[n] * 2u32).to_biguint().expect("a count");
+        assert_eq!(
+            fillings(&blank(3, n, Moves::King, false)),
+            expected,
+            "3x{n}"
+        );
+        // Sideways, the sweep turns to columns.
+        assert_eq!(
+            fillings(&blank(n, 3, Moves::King, false)),
+            expected,
+            "{n}x3"
+        );
+    }
+    assert_eq!(
+        (&a[45] * 2u32).to_string(),
+        "11837511763718197665586602265440445271012"
+    );
+    assert!((&a[50] * 2u32).to_biguint().unwrap().bits() > 128);
+}
+
+/// The move graph of a blank board.
+fn board_graph(puzzle: &Puzzle) -> Graph {
+    let n = puzzle.n_cells();
+    let mut g = Graph::new(n);
+    g.add_edges((0..n).flat_map(|c| puzzle.successors(c).iter().map(move |&d| (c, d))));
+    g
+}
+
+/// Swept along their long side, these boards have frontiers of 17 to 21 vertices, held in
+/// 128-bit keys: the counts must not change.
+#[test]
+fn wide_frontiers_in_128_bit_keys() {
+    let options = FrontierOptions::default();
+    let mut a: Vec<BigInt> = [0, 1, 2, 6].iter().map(|&x| BigInt::from(x)).collect();
+    while a.len() < 17 {
+        let l = a.len();
+        let next = &a[l - 1] * 2 + &a[l - 2] * 2 - &a[l - 3] * 2 + &a[l - 4];
+        a.push(next);
+    }
+    // Row by row through 4 rows of 17: the frontier spans a whole row.
+    let g = board_graph(&blank(4, 17, Moves::Rook, true));
+    let rows: Vec<usize> = (0..68).collect();
+    let (cycles, stats) = hamiltonian_cycles(&g, &rows, &options).unwrap();
+    assert!(stats.width > 16, "width {}", stats.width);
+    assert_eq!(BigInt::from(cycles.into_biguint()), a[16]);
+    // Open paths of 2 rows of 18, row by row (128-bit keys) and column by column (64-bit).
+    let puzzle = blank(2, 18, Moves::Rook, false);
+    let g = board_graph(&puzzle);
+    let rows: Vec<usize> = (0..36).collect();
+    let (by_rows, stats) = hamiltonian_paths(&g, &[], &rows, &options).unwrap();
+    assert!(stats.width > 16, "width {}", stats.width);
+    let mut columns = rows.clone();
+    columns.sort_by_key(|&c| (c % 18, c / 18));
+    let (by_columns, stats) = hamiltonian_paths(&g, &[], &columns, &options).unwrap();
+    assert!(stats.width <= 3);
+    assert_eq!(by_rows, by_columns);
+    assert_eq!(fillings(&puzzle), by_rows.into_biguint() * 2u32);
+}
+
+/// OEIS A003763: Hamiltonian cycles of the 2n x 2n grid.
+const A003763: [&str; 8] = [
+    "1",
+    "6",
+    "1072",
+    "4638576",
+    "467260456608",
+    "1076226888605605706",
+    "56126499620491437281263608",
+    "65882516522625836326159786165530572",
+];
+
+/// OEIS A096969: directed Hamiltonian paths of the n x n grid (checked against the OEIS
+/// entry: its terms 11 and 12 are 1573342970540617696 and 6905329711608694708440).
+const A096969: [&str; 12] = [
+    "1",
+    "8",
+    "40",
+    "552",
+    "8648",
+    "458696",
+    "27070560",
+    "6046626568",
+    "1490832682992",
+    "1460089659025264",
+    "1573342970540617696",
+    "6905329711608694708440",
+];
+
+fn closed_grid(half: usize) -> (BigUint, BigUint) {
+    let side = 2 * half;
+    let h: BigUint = A003763[half - 1].parse().unwrap();
+    let expected = h * (2 * side * side) as u64;
+    (fillings(&blank(side, side, Moves::Rook, true)), expected)
+}
+
+fn open_grid(n: usize) -> (BigUint, BigUint) {
+    let expected: BigUint = A096969[n - 1].parse().unwrap();
+    (fillings(&blank(n, n, Moves::Rook, false)), expected)
+}
+
+#[test]
+fn grids_a003763_and_a096969() {
+    for half in 1..=5 {
+        let (got, expected) = closed_grid(half);
+        assert_eq!(got, expected, "{0}x{0} closed", 2 * half);
+    }
+    for n in 1..=8 {
+        let (got, expected) = open_grid(n);
+        assert_eq!(got, expected, "{n}x{n} open");
+    }
+}
+
+#[test]
+#[ignore = "long: 12x12 to 16x16 grids (seconds in release)"]
+fn long_grids_a003763_to_16x16_and_a096969_to_12x12() {
+    for half in 6..=8 {
+        let (got, expected) = closed_grid(half);
+        assert_eq!(got, expected, "{0}x{0} closed", 2 * half);
+    }
+    for n in 9..=12 {
+        let (got, expected) = open_grid(n);
+        assert_eq!(got, expected, "{n}x{n} open");
+    }
+}
+
+/// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
+/// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
+#[test]
+fn knights() {
+    assert_eq!(
+        fillings(&blank(6, 6, Moves::Knight, true)),
+        big(2 * 36 * 9862)
+    );
+    assert_eq!(fillings(&blank(5, 5, Moves::Knight, false)), big(1728));
+    let count = count_fillings(
+        &blank(6, 6, Moves::Knight, false),
+        &FrontierOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(count.fillings, 6_637_920u64);
+    // The path decomposition is narrower than the rows' 13.
+    assert_eq!(count.stats.order, "path decomposition");
+    assert!(count.stats.width < 13, "width {}", count.stats.width);
+}
+
+/// OEIS A140519: Hamiltonian cycles of the n x n king graph (Knuth, with ZDDs), n = 2..7.
+#[test]
+fn kings_a140519() {
+    for (n, cycles) in [
+        (2usize, 3u64),
+        (3, 16),
+        (4, 2830),
+        (5, 2_462_064),
+        (6, 22_853_860_116),
+        (7, 1_622_043_117_414_624),
+    ] {
+        let expected = big(cycles) * (2 * n * n) as u64;
+        assert_eq!(
+            fillings(&blank(n, n, Moves::King, true)),
+            expected,
+            "{n}x{n}"
+        );
+    }
+}
+
+/// OEIS A165134: 165,575,218,320 directed open knight's tours of the 7x7 board.
+#[test]
+#[ignore = "long: about a minute in release on two cores"]
+fn knight_7x7_open_a165134() {
+    let count = count_fillings(
+        &blank(7, 7, Moves::Knight, false),
+        &FrontierOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(count.fillings, 165_575_218_320u64);
+}
+
+/// Fillings with both ends given (1 on a, N on b) and with one, against brute force.
+#[test]
+fn given_ends_against_brute_force() {
+    for (rows, cols, moves) in [
+        (4, 4, Moves::Rook),
+        (3, 4, Moves::King),
+        (3, 5, Moves::Rook),
+        (4, 5, Moves::Knight),
+    ] {
+        let puzzle = blank(rows, cols, moves.clone(), false);
+        let n = puzzle.n_cells();
+        for a in 0..n {
+            for b in [0, n / 2, n - 1] {
+                let mut givens = vec![(a, 1u32)];
+                if b != a {
+                    givens.push((b, n as u32));
+                }
+                let p = puzzle.with_givens(&givens).expect("givens");
+                let expected = brute::count(&p, None).count;
+                assert_eq!(
+                    fillings(&p),
+                    big(expected),
+                    "{rows}x{cols} {moves:?} 1 on {a}, {n} on {b}"
+                );
+            }
+        }
+    }
+}
+
+/// The Petersen graph GP(5, 2): no Hamiltonian cycle, 120 undirected Hamiltonian paths.
+#[test]
+fn petersen() {
+    let (n, edges) = generalized_petersen(5, 2);
+    let g = graph_of(n, &edges);
+    let options = FrontierOptions::default();
+    let order = vertex_order(&g);
+    assert_eq!(hamiltonian_cycles(&g, &order, &options).unwrap().0, 0u64);
+    assert_eq!(
+        hamiltonian_paths(&g, &[], &order, &options).unwrap().0,
+        120u64
+    );
+    assert_eq!(
+        hamiltonian_cycles(&g, &order, &options).unwrap().0,
+        brute_cycles(&g)
+    );
+}
+
+/// GP(n, k): outer cycle u_i u_{i+1}, spokes u_i v_i, inner edges v_i v_{i+k}.
+fn generalized_petersen(n: usize, k: usize) -> (usize, Vec<(usize, usize)>) {
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((i, (i + 1) % n));
+        edges.push((i, n + i));
+        edges.push((n + i, n + (i + k) % n));
+    }
+    (2 * n, edges)
+}
+
+/// The flower snark J_n: stars a_i–b_i, a_i–c_i, a_i–d_i; the cycle of the b_i; the cycle
+/// c_0 … c_{n-1} d_0 … d_{n-1}.
+fn flower_snark(n: usize) -> (usize, Vec<(usize, usize)>) {
+    let (a, b, c, d) = (0, n, 2 * n, 3 * n);
+    let mut edges = Vec::new();
+    for i in 0..n {
+        edges.push((a + i, b + i));
+        edges.push((a + i, c + i));
+        edges.push((a + i, d + i));
+        edges.push((b + i, b + (i + 1) % n));
+    }
+    for i in 0..n - 1 {
+        edges.push((c + i, c + i + 1));
+        edges.push((d + i, d + i + 1));
+    }
+    edges.push((c + n - 1, d));
+    edges.push((d + n - 1, c));
+    (4 * n, edges)
+}
+
+/// Hamiltonian cycles by depth-first search from vertex 0 (each found twice, once per
+/// direction): independent of the program, fine for small cubic graphs.
+fn brute_cycles(g: &Graph) -> u64 {
+    let n = g.n_vertices();
+    let adjacent = g.adjacency();
+    fn dfs(adj: &[Vec<usize>], v: usize, seen: &mut [bool], depth: usize, found: &mut u64) {
+        if depth == adj.len() {
+            if adj[v].contains(&0) {
+                *found += 1;
+            }
+            return;
+        }
+        for &w in &adj[v] {
+            if !seen[w] {
+                seen[w] = true;
+                dfs(adj, w, seen, depth + 1, found);
+                seen[w] = false;
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut found = 0;
+    dfs(&adjacent, 0, &mut seen, 1, &mut found);
+    found / 2
+}
+
+/// Alspach (1983): GP(n, 2) is Hamiltonian unless n = 5 (mod 6). The program's counts agree
+/// with depth-first search on the small ones and are zero exactly where the theorem says.
+#[test]
+fn generalized_petersen_gp_n_2() {
+    let options = FrontierOptions::default();
+    for n in 5..=13 {
+        let (v, edges) = generalized_petersen(n, 2);
+        let g = graph_of(v, &edges);
+        let (count, _) = hamiltonian_cycles(&g, &vertex_order(&g), &options).unwrap();
+        assert_eq!(count, brute_cycles(&g), "GP({n},2)");
+        assert_eq!(count.is_zero(), n % 6 == 5, "GP({n},2)");
+    }
+    for n in [11, 17, 23, 47, 95] {
+        let (v, edges) = generalized_petersen(n, 2);
+        let start = Instant::now();
+        let count = count_fillings(&graph_puzzle(v, &edges, true), &options).unwrap();
+        assert!(count.fillings.is_zero(), "GP({n},2)");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "GP({n},2) quickly"
+        );
+    }
+    for n in [14, 24, 48] {
+        let (v, edges) = generalized_petersen(n, 2);
+        let count = count_fillings(&graph_puzzle(v, &edges, true), &options).unwrap();
+        assert!(!count.fillings.is_zero(), "GP({n},2)");
+    }
+}
+
+/// Isaacs (1975): the flower snarks J_n (odd n >= 5) have no Hamiltonian cycle.
+#[test]
+fn flower_snarks_have_no_hamiltonian_cycle() {
+    let options = FrontierOptions::default();
+    let (v, edges) = flower_snark(5);
+    assert_eq!(brute_cycles(&graph_of(v, &edges)), 0);
+    for n in (5..=21).step_by(2) {
+        let (v, edges) = flower_snark(n);
+        let start = Instant::now();
+        let count = count_fillings(&graph_puzzle(v, &edges, true), &options).unwrap();
+        assert!(count.fillings.is_zero(), "J{n}");
+        assert!(start.elapsed() < Duration::from_secs(5), "J{n} quickly");
+        // Its open paths are there all the same.
+        let g = graph_of(v, &edges);
+        let (paths, _) = hamiltonian_paths(&g, &[], &vertex_order(&g), &options).unwrap();
+        assert!(!paths.is_zero(), "J{n} has Hamiltonian paths");
+    }
+    // J3 is Hamiltonian: the program finds the cycles DFS finds.
+    let (v, edges) = flower_snark(3);
+    let g = graph_of(v, &edges);
+    let (count, _) = hamiltonian_cycles(&g, &vertex_order(&g), &options).unwrap();
+    assert_eq!(count, brute_cycles(&g));
+}
+
+#[test]
+fn a_tiny_budget_stops_with_over_memory() {
+    let options = FrontierOptions {
+        memory_budget: 4 << 10,
+        ..FrontierOptions::default()
+    };
+    match count_fillings(&blank(8, 8, Moves::Rook, false), &options) {
+        Err(FrontierError::OverMemory {
+            needed,
+            budget,
+            layer,
+            layers,
+            states,
+        }) => {
+            assert_eq!(budget, 4 << 10);
+            assert!(needed > budget);
+            assert!(layer >= 1 && layer <= layers && layers == 64);
+            assert!(states >= 1);
+        }
+        other => panic!("expected OverMemory, got {other:?}"),
+    }
+    // With enough, the same count finishes, within its budget.
+    let options = FrontierOptions {
+        memory_budget: 64 << 20,
+        ..FrontierOptions::default()
+    };
+    let count = count_fillings(&blank(8, 8, Moves::Rook, false), &options).unwrap();
+    assert_eq!(count.fillings, 6_046_626_568u64);
+    assert!(count.stats.peak_bytes <= 64 << 20 && count.stats.peak_bytes > 0);
+    assert!(count.stats.peak_states > 100);
+}
+
+#[test]
+fn a_past_deadline_stops_with_timeout() {
+    let options = FrontierOptions {
+        deadline: Some(Instant::now()),
+        ..FrontierOptions::default()
+    };
+    assert_eq!(
+        count_fillings(&blank(6, 6, Moves::Rook, false), &options),
+        Err(FrontierError::Timeout {
+            layer: 0,
+            layers: 36
+        })
+    );
+}
+
+#[test]
+fn a_raised_flag_cancels() {
+    let flag = AtomicBool::new(true);
+    let options = FrontierOptions {
+        cancel: Some(&flag),
+        ..FrontierOptions::default()
+    };
+    assert_eq!(
+        count_fillings(&blank(6, 6, Moves::Rook, false), &options),
+        Err(FrontierError::Cancelled {
+            layer: 0,
+            layers: 36
+        })
+    );
+    // Raised by the progress hook after layer 10: the count stops there.
+    let flag = AtomicBool::new(false);
+    let seen = Mutex::new(Vec::new());
+    let progress = |p: &LayerProgress| {
+        seen.lock().unwrap().push(p.layer);
+        if p.layer == 10 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    };
+    let options = FrontierOptions {
+        cancel: Some(&flag),
+        progress: Some(&progress),
+        ..FrontierOptions::default()
+    };
+    assert_eq!(
+        count_fillings(&blank(6, 6, Moves::Rook, false), &options),
+        Err(FrontierError::Cancelled {
+            layer: 10,
+            layers: 36
+        })
+    );
+    assert_eq!(*seen.lock().unwrap(), (1..=10).collect::<Vec<_>>());
+}
+
+/// A deadline that passes inside a big layer stops the count soon after, not at the end of
+/// the layer.
+#[test]
+fn a_deadline_inside_a_big_layer_stops_soon() {
+    let start = Instant::now();
+    let options = FrontierOptions {
+        deadline: Some(start + Duration::from_millis(300)),
+        ..FrontierOptions::default()
+    };
+    let result = count_fillings(&blank(7, 7, Moves::Knight, false), &options);
+    assert!(
+        matches!(result, Err(FrontierError::Timeout { .. })),
+        "{result:?}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "stopped after {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn progress_is_monotone_and_counts_every_layer() {
+    let seen = Mutex::new(Vec::new());
+    let progress = |p: &LayerProgress| {
+        seen.lock()
+            .unwrap()
+            .push((p.layer, p.layers, p.states, p.bytes))
+    };
+    let options = FrontierOptions {
+        progress: Some(&progress),
+        ..FrontierOptions::default()
+    };
+    let count = count_fillings(&blank(5, 6, Moves::Rook, true), &options).unwrap();
+    let seen = seen.into_inner().unwrap();
+    // Layers in increasing order, ending at the last (the table may empty a layer early,
+    // when the last cycles close before the last vertex).
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
+    assert!(seen.iter().all(|s| s.1 == 30));
+    assert_eq!(seen.last().unwrap().0, 30);
+    // The accounting balances: an empty table holds no bytes.
+    assert_eq!(seen.last().unwrap().2, 0);
+    assert_eq!(seen.last().unwrap().3, 0);
+    assert!(seen.iter().all(|s| s.2 > 0 || s.3 == 0));
+    assert!(seen.len() >= 29);
+    let peak = seen.iter().map(|s| s.2).max().unwrap();
+    assert_eq!(count.stats.peak_states, peak.max(1));
+    assert_eq!(count.stats.layers, 30);
+}
+
+/// The most vertices on the frontier (later vertices with an earlier neighbour) of a sweep.
+fn frontier_width(g: &Graph, order: &[usize]) -> usize {
+    let adjacent = g.adjacency();
+    let mut position = vec![0; order.len()];
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
+    }
+    (0..order.len())
+        .map(|i| {
+            (0..order.len())
+                .filter(|&u| position[u] > i && adjacent[u].iter().any(|&w| position[w] <= i))
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn vertex_order_is_a_permutation_and_narrow() {
+    let puzzle = blank(7, 7, Moves::Knight, false);
+    let mut g = Graph::new(49);
+    for cell in 0..49 {
+        for &next in puzzle.successors(cell) {
+            g.add_edge(cell, next);
+        }
+    }
+    let order = vertex_order(&g);
+    let mut sorted = order.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..49).collect::<Vec<_>>());
+    let rows: Vec<usize> = (0..49).collect();
+    assert_eq!(frontier_width(&g, &rows), 15);
+    assert!(frontier_width(&g, &order) <= 14);
+    // GP(95, 2) is swept with a frontier of a few vertices, not the 95 of a numbering.
+    let (v, edges) = generalized_petersen(95, 2);
+    let g = graph_of(v, &edges);
+    assert!(frontier_width(&g, &vertex_order(&g)) <= 8);
+    // An empty graph and isolated vertices.
+    assert!(vertex_order(&Graph::new(0)).is_empty());
+    assert_eq!(vertex_order(&Graph::new(3)).len(), 3);
+}
