@@ -507,7 +507,10 @@ fn auto(
     } else {
         match pathsat_frontier::applies(puzzle) {
             Ok(ends) => {
-                let why = format!("the frontier program applies ({})", applies_because(&ends));
+                let why = format!(
+                    "the frontier program applies ({})",
+                    applies_because(puzzle, &ends)
+                );
                 match frontier(puzzle, options, progress, &why) {
                     Ok(counted) => return Ok(counted),
                     Err(e @ (FrontierError::Timeout { .. } | FrontierError::Cancelled { .. })) => {
@@ -579,12 +582,19 @@ fn auto(
 }
 
 /// What the givens of a puzzle the frontier program applies to pin.
-fn applies_because(ends: &[usize]) -> &'static str {
-    match ends.len() {
-        0 => "symmetric moves, no marks, no givens",
-        1 => "symmetric moves, no marks, one end of the path given",
-        _ => "symmetric moves, no marks, both ends of the path given",
-    }
+fn applies_because(puzzle: &Puzzle, ends: &[usize]) -> String {
+    let rules = if puzzle.is_graph() {
+        "an undirected graph"
+    } else {
+        "symmetric moves, no marks"
+    };
+    let givens = match (ends.len(), puzzle.is_closed()) {
+        (0, _) => "no givens",
+        (_, true) => "one value of the tour given",
+        (1, false) => "one end of the path given",
+        _ => "both ends of the path given",
+    };
+    format!("{rules}, {givens}")
 }
 
 /// Where the cubes cannot go (the successor encoding asked for, or a board too large for the
