@@ -16,6 +16,11 @@ clippy *args:
 test *args:
     cargo test --workspace {{args}}
 
+# The long checks left out of `just test`: the frontier program on 16x16, 12x12 and 7x7 knight
+# boards against published counts (release build, about a minute)
+test-long:
+    cargo test --release -p pathsat-frontier -- --ignored
+
 # Build the API documentation
 doc:
     cargo doc --workspace --no-deps
