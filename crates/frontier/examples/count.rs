@@ -16,6 +16,7 @@ use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
     Graph, LayerProgress,
 };
+use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
 use std::time::{Duration, Instant};
 
@@ -216,35 +217,4 @@ fn main() {
             std::process::exit(1);
         }
     }
-}
-
-/// GP(n, k): outer cycle u_i u_{i+1}, spokes u_i v_i, inner edges v_i v_{i+k}.
-fn generalized_petersen(n: usize, k: usize) -> (usize, Vec<(usize, usize)>) {
-    let mut edges = Vec::new();
-    for i in 0..n {
-        edges.push((i, (i + 1) % n));
-        edges.push((i, n + i));
-        edges.push((n + i, n + (i + k) % n));
-    }
-    (2 * n, edges)
-}
-
-/// The flower snark J_n: stars a_i–b_i, a_i–c_i, a_i–d_i; the cycle of the b_i; the cycle
-/// c_0 … c_{n-1} d_0 … d_{n-1}.
-fn flower_snark(n: usize) -> (usize, Vec<(usize, usize)>) {
-    let (a, b, c, d) = (0, n, 2 * n, 3 * n);
-    let mut edges = Vec::new();
-    for i in 0..n {
-        edges.push((a + i, b + i));
-        edges.push((a + i, c + i));
-        edges.push((a + i, d + i));
-        edges.push((b + i, b + (i + 1) % n));
-    }
-    for i in 0..n - 1 {
-        edges.push((c + i, c + i + 1));
-        edges.push((d + i, d + i + 1));
-    }
-    edges.push((c + n - 1, d));
-    edges.push((d + n - 1, c));
-    (4 * n, edges)
 }

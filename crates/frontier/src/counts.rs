@@ -54,53 +54,38 @@ pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
     }
 }
 
-impl Count for u64 {
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(sum) => {
-                *self = sum;
-                true
+/// The primitive widths: checked addition, conversions that panic only if the driver erred.
+macro_rules! primitive_count {
+    ($t:ty, $to:ident, $bits:literal) => {
+        impl Count for $t {
+            fn add(&mut self, other: &Self) -> bool {
+                match self.checked_add(*other) {
+                    Some(sum) => {
+                        *self = sum;
+                        true
+                    }
+                    None => false,
+                }
             }
-            None => false,
+            fn small(&self) -> Option<u128> {
+                Some(u128::from(*self))
+            }
+            fn to_big(&self) -> BigUint {
+                BigUint::from(*self)
+            }
+            fn from_big(n: &BigUint) -> Self {
+                n.$to()
+                    .expect(concat!("the count fits in ", $bits, " bits"))
+            }
+            fn from_small(n: u128) -> Self {
+                <$t>::try_from(n).expect(concat!("the count fits in ", $bits, " bits"))
+            }
         }
-    }
-    fn small(&self) -> Option<u128> {
-        Some(u128::from(*self))
-    }
-    fn to_big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn from_big(n: &BigUint) -> Self {
-        n.to_u64().expect("the count fits in 64 bits")
-    }
-    fn from_small(n: u128) -> Self {
-        u64::try_from(n).expect("the count fits in 64 bits")
-    }
+    };
 }
 
-impl Count for u128 {
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(sum) => {
-                *self = sum;
-                true
-            }
-            None => false,
-        }
-    }
-    fn small(&self) -> Option<u128> {
-        Some(*self)
-    }
-    fn to_big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn from_big(n: &BigUint) -> Self {
-        n.to_u128().expect("the count fits in 128 bits")
-    }
-    fn from_small(n: u128) -> Self {
-        n
-    }
-}
+primitive_count!(u64, to_u64, "64");
+primitive_count!(u128, to_u128, "128");
 
 /// A 256-bit unsigned count: two 128-bit halves, added with a checked carry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -25,6 +25,7 @@
 mod board;
 pub mod brute;
 mod error;
+pub mod families;
 mod filling;
 mod graph_formats;
 mod moves;
