@@ -86,6 +86,14 @@ pub enum Command {
         Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
+    /// Draw the blank puzzle (board, holes, givens, marks) as SVG, to print and solve by hand.
+    #[command(
+        after_help = "The picture is the one `solve --format svg` draws, without a solution: a board's\n\
+        cells with the givens shaded and marked cells coloured, or a graph's vertices on a circle.\n\n\
+        Examples:\n  pathsat draw fixtures/seeds/hidato-188.toml -o hidato-188.svg\n  \
+        pathsat draw fixtures/seeds/rook-primes-tour.toml | rsvg-convert -o tour.png"
+    )]
+    Draw(DrawArgs),
     /// Write the CNF of a puzzle in DIMACS: the clauses the embedded solver receives, with a
     /// header mapping variables back to cells and values.
     #[command(
@@ -213,6 +221,15 @@ pub struct WorkerArgs {
     pub patience: Option<Duration>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DrawArgs {
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    pub file: PathBuf,
+    /// Write the SVG to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT.svg")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

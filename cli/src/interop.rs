@@ -4,20 +4,17 @@
 //! verified filling, and `compare` runs the embedded solver and external ones on the same CNF.
 
 use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format, SolveFormat};
-use crate::commands::{new_solver, solve_failure};
 use crate::pictures;
-use crate::report::{self, CompareReport, EncodingReport, RunReport, SolverRow};
+use crate::report::{self, CompareReport, SolverRow, SolverStatus};
 use crate::Failure;
 use anyhow::Context;
-use pathsat_cnf::CountingSink;
-use pathsat_dimacs::{parse_solver_output, write_dimacs, SolverOutput};
-use pathsat_encode::export::{encode_for_export, Encoded};
+use pathsat_api::outcome::EncodingInfo;
+use pathsat_dimacs::{write_dimacs, SolverOutput};
+use pathsat_encode::export::Encoded;
 use pathsat_encode::{export as export_cnf, EncodingOptions, Export};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use pathsat_solver::external::{ExternalSolver, Outcome};
-use pathsat_solver::{
-    decode_model, Count, ModelProblem, SolveOptions, SolveStats, VARISAT_VERSION,
-};
+use pathsat_solver::{decode_model, ModelProblem, PuzzleSolver, SolveOptions, VARISAT_VERSION};
 use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
@@ -68,7 +65,6 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
 }
 
 pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
-    let started = Instant::now();
     let puzzle = parse_file(&args.file)?;
     let (model_name, text) = if args.model.as_os_str() == "-" {
         let mut bytes = Vec::new();
@@ -82,68 +78,21 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
     } else {
         (args.model.display().to_string(), read_text(&args.model)?)
     };
-    let output = parse_solver_output(&text).map_err(|e| match e.position {
-        Some(p) => Failure::Input(format!("{model_name}:{p}: {}", e.message)),
-        None => Failure::Input(format!("{model_name}: {}", e.message)),
-    })?;
-    let encode_start = Instant::now();
-    // The same choice as `export`, so that an exported file decodes with the same options.
-    let options = args.encoding.options();
-    let encoded = encode_for_export(&puzzle, &options, &mut CountingSink::default())
-        .map_err(|e| Failure::Input(format!("{}: {e}", args.file.display())))?;
-    let kind = encoded.kind();
-    let encode_time = encode_start.elapsed();
-    let (count, solutions) = match output {
-        SolverOutput::Unknown => {
-            return Err(Failure::Rejected(format!(
-                "{model_name}: the solver did not decide (s UNKNOWN): there is no filling to decode"
-            )))
-        }
-        SolverOutput::Unsat => (
-            Count {
-                count: 0,
-                complete: true,
-            },
-            vec![],
-        ),
-        SolverOutput::Sat(model) => {
-            let filling = decode_model(&puzzle, &encoded, &model)
-                .map_err(|problem| Failure::Rejected(format!("{model_name}: {problem}")))?;
-            (
-                Count {
-                    count: 1,
-                    complete: false,
-                },
-                vec![filling],
-            )
-        }
-    };
-    let stats = SolveStats {
-        encoding: kind,
-        encode: encoded.stats().clone(),
-        encode_time,
-        solve_time: Duration::ZERO,
-        solve_calls: 0,
-        solutions: count.count,
-        subtours: None,
-    };
-    let mut report = RunReport::new(
-        &args.file,
+    let report = pathsat_api::decode::decode(
         &puzzle,
-        EncodingReport::new(kind, &options),
-        &stats,
-        count,
-        None,
-        None,
-        &solutions,
-        started.elapsed(),
-    );
-    report.model_file = Some(model_name);
-    report.reason = encoded.contradiction().map(str::to_string);
+        &args.file.display().to_string(),
+        &args.encoding.options(),
+        &model_name,
+        &text,
+    )?;
+    let mut out = io::stdout().lock();
     match args.format {
-        SolveFormat::Json => report::print_json(&report)?,
-        SolveFormat::Text => report::print_solve_text(&report, &puzzle, &solutions)?,
-        SolveFormat::Svg => pictures::write(&args.file, None, &puzzle, &report, &solutions)?,
+        SolveFormat::Json => report::write_json(&mut out, &report)?,
+        SolveFormat::Text => report::write_decode_text(&mut out, &report, &puzzle)?,
+        SolveFormat::Svg => {
+            drop(out);
+            pictures::write_decoded(&puzzle, &report)?
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -171,10 +120,10 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     for name in names {
         rows.push(external_row(&puzzle, &export, &name, &cnf_path, timeout));
     }
-    let decided: Vec<&str> = rows
+    let decided: Vec<SolverStatus> = rows
         .iter()
         .map(|r| r.status)
-        .filter(|s| *s == "sat" || *s == "unsat")
+        .filter(|s| s.decided())
         .collect();
     let disagree = decided.windows(2).any(|w| w[0] != w[1]);
     let invalid = rows.iter().any(|r| r.valid == Some(false));
@@ -183,13 +132,13 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
         name: puzzle.name().to_string(),
         variables: export.encoded.stats().variables,
         clauses: export.encoded.stats().clauses,
-        encoding: EncodingReport::new(export.encoded.kind(), &args.encoding.options()),
+        encoding: EncodingInfo::new(export.encoded.kind(), &args.encoding.options()),
         solvers: rows,
     };
     match args.output.format {
         Format::Json => report::print_json(&report)?,
         Format::Text => {
-            report::print_compare_text(&report)?;
+            report::write_compare_text(&mut io::stdout().lock(), &report)?;
             if disagree {
                 println!("the solvers disagree on whether the puzzle has a solution");
             }
@@ -212,13 +161,21 @@ fn embedded_row(
         encoding,
         ..SolveOptions::default()
     };
-    let mut solver = new_solver(puzzle, file, &options)?;
-    let first = solver.next_solution().map_err(|e| solve_failure(e, file))?;
+    let failed = |error| pathsat_api::Error::Solve {
+        file: file.display().to_string(),
+        error,
+    };
+    let mut solver = PuzzleSolver::new(puzzle, &options).map_err(failed)?;
+    let first = solver.next_solution().map_err(failed)?;
     Ok(SolverRow {
         solver: "varisat (embedded)".to_string(),
         path: None,
         version: Some(VARISAT_VERSION.to_string()),
-        status: if first.is_some() { "sat" } else { "unsat" },
+        status: if first.is_some() {
+            SolverStatus::Sat
+        } else {
+            SolverStatus::Unsat
+        },
         seconds: Some(start.elapsed().as_secs_f64()),
         // Every solution of the embedded solver has passed the verifier.
         valid: first.is_some().then_some(true),
@@ -237,7 +194,7 @@ fn external_row(
         solver: name.to_string(),
         path: None,
         version: None,
-        status: "absent",
+        status: SolverStatus::Absent,
         seconds: None,
         valid: None,
         error: None,
@@ -251,22 +208,22 @@ fn external_row(
     let run = match solver.run(cnf, timeout) {
         Ok(run) => run,
         Err(e) => {
-            row.status = "error";
+            row.status = SolverStatus::Error;
             row.error = Some(format!("cannot run: {e}"));
             return row;
         }
     };
     row.seconds = Some(run.seconds);
     match run.outcome {
-        Outcome::TimedOut => row.status = "timeout",
+        Outcome::TimedOut => row.status = SolverStatus::Timeout,
         Outcome::BadOutput(e) => {
-            row.status = "error";
+            row.status = SolverStatus::Error;
             row.error = Some(format!("unreadable output: {e}"));
         }
-        Outcome::Answer(SolverOutput::Unknown) => row.status = "unknown",
-        Outcome::Answer(SolverOutput::Unsat) => row.status = "unsat",
+        Outcome::Answer(SolverOutput::Unknown) => row.status = SolverStatus::Unknown,
+        Outcome::Answer(SolverOutput::Unsat) => row.status = SolverStatus::Unsat,
         Outcome::Answer(SolverOutput::Sat(model)) => {
-            row.status = "sat";
+            row.status = SolverStatus::Sat;
             match decode_model(puzzle, &export.encoded, &model) {
                 Ok(_) => row.valid = Some(true),
                 // Round 0 of the successor encoding: a cycle cover is a correct answer to

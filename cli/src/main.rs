@@ -47,6 +47,16 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
+impl From<pathsat_api::Error> for Failure {
+    fn from(e: pathsat_api::Error) -> Failure {
+        match e.kind() {
+            pathsat_api::ErrorKind::Input => Failure::Input(e.to_string()),
+            pathsat_api::ErrorKind::Rejected => Failure::Rejected(e.to_string()),
+            pathsat_api::ErrorKind::Internal => Failure::Internal(anyhow::Error::new(e)),
+        }
+    }
+}
+
 impl From<pathsat_puzzle::PuzzleError> for Failure {
     fn from(e: pathsat_puzzle::PuzzleError) -> Failure {
         Failure::Input(e.to_string())
@@ -69,6 +79,7 @@ fn main() -> ExitCode {
         args::Command::Solve(a) => commands::solve(a),
         args::Command::Count(a) => commands::count(a),
         args::Command::Check(a) => commands::check(a),
+        args::Command::Draw(a) => commands::draw(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),

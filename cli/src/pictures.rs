@@ -1,41 +1,104 @@
 //! # Pictures
 //!
-//! `solve --format svg` (and `decode --format svg`): where the pictures go. Without `-o`, or with `-o FILE`, one SVG
-//! document: the solution, a sheet of small multiples when several are shown, or the puzzle
-//! alone when there is none. With `-o DIR/` one file per solution, `DIR/<stem>-<k>.svg`, and
-//! the paths written are listed on standard output with the status line. Every filling drawn
-//! has passed the verifier before it reaches here.
+//! `solve --format svg`, `decode --format svg` and `draw`: where the pictures go. Without `-o`,
+//! or with `-o FILE`, one SVG document: the solution, a sheet of small multiples when several
+//! are shown, the two solutions side by side (differing cells outlined) when `--unique` found a
+//! second, or the puzzle alone when there is none (or for `draw`). With `-o DIR/` one file per
+//! solution, `DIR/<stem>-<k>.svg`, and the paths written are listed on standard output with the
+//! status line. Every filling drawn has passed the verifier before it reaches here.
 
-use crate::report::{self, RunReport};
+use crate::report;
 use crate::Failure;
+use pathsat_api::{DecodeReport, SolveReport, Status, Wanted};
 use pathsat_puzzle::{Filling, Puzzle};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// Draws `solutions` (as `report` describes them) where `output` says.
-pub fn write(
+/// What to draw of a run.
+struct Drawing<'a> {
+    /// The solutions that are the answer.
+    shown: &'a [Filling],
+    /// A second solution that shows the first is not unique.
+    second: Option<&'a Filling>,
+    /// The status line, printed after the paths of files written into a directory.
+    status: String,
+    /// The caption's second line; the index is the solution's when each has its own picture.
+    note: &'a dyn Fn(Option<usize>) -> String,
+}
+
+/// Draws the solutions of `solve` where `output` says.
+pub fn write_solved(
     puzzle_file: &Path,
     output: Option<&Path>,
     puzzle: &Puzzle,
-    report: &RunReport,
-    solutions: &[Filling],
+    report: &SolveReport,
 ) -> Result<(), Failure> {
-    let shown = report::shown(report, solutions);
+    let note = |index| solve_note(report, index);
+    let drawing = Drawing {
+        shown: report.shown(),
+        second: report.second(),
+        status: report::solve_status(report),
+        note: &note,
+    };
+    write(puzzle_file, output, puzzle, &drawing)
+}
+
+/// Draws the solution `decode` read from a model.
+pub fn write_decoded(puzzle: &Puzzle, report: &DecodeReport) -> Result<(), Failure> {
+    let note = |_| match report.status {
+        Status::Sat => format!(
+            "decoded from {}, checked by the verifier",
+            report.model_file
+        ),
+        _ => format!(
+            "the solver found no {} ({})",
+            report.counts.noun(),
+            report.model_file
+        ),
+    };
+    let drawing = Drawing {
+        shown: &report.fillings,
+        second: None,
+        status: report::decode_status(report),
+        note: &note,
+    };
+    write(Path::new(&report.file), None, puzzle, &drawing)
+}
+
+/// The blank puzzle (holes, givens, marks), for printing: `pathsat draw`.
+pub fn write_blank(output: Option<&Path>, puzzle: &Puzzle, note: &str) -> Result<(), Failure> {
+    let svg = pathsat_picture::picture(puzzle, None, note);
+    match output {
+        Some(file) => write_file(file, &svg),
+        None => Ok(io::stdout().lock().write_all(svg.as_bytes())?),
+    }
+}
+
+fn write(
+    puzzle_file: &Path,
+    output: Option<&Path>,
+    puzzle: &Puzzle,
+    drawing: &Drawing<'_>,
+) -> Result<(), Failure> {
     match output {
         Some(dir) if is_directory_target(dir) => {
-            let written = one_file_each(puzzle_file, dir, puzzle, report, shown)?;
+            let written = one_file_each(puzzle_file, dir, puzzle, drawing)?;
             let mut out = io::stdout().lock();
             for path in written {
                 writeln!(out, "{}", path.display())?;
             }
-            writeln!(out, "{}", report::solve_status(report))?;
+            writeln!(out, "{}", drawing.status)?;
             Ok(())
         }
         _ => {
-            let svg = match shown {
-                [] => pathsat_picture::picture(puzzle, None, &note(report, None)),
-                [only] => pathsat_picture::picture(puzzle, Some(only), &note(report, None)),
-                several => pathsat_picture::sheet(puzzle, several, &note(report, None)),
+            let note = (drawing.note)(None);
+            let svg = match (drawing.shown, drawing.second) {
+                ([first], Some(second)) => {
+                    pathsat_picture::two_solutions(puzzle, first, second, &note)
+                }
+                ([], _) => pathsat_picture::picture(puzzle, None, &note),
+                ([only], None) => pathsat_picture::picture(puzzle, Some(only), &note),
+                (several, _) => pathsat_picture::sheet(puzzle, several, &note),
             };
             match output {
                 Some(file) => write_file(file, &svg),
@@ -53,13 +116,13 @@ pub fn is_directory_target(path: &Path) -> bool {
         || path.is_dir()
 }
 
-/// One SVG per solution in `dir` (created if needed); the puzzle alone when there is none.
+/// One SVG per solution in `dir` (created if needed), the puzzle alone when there is none, and
+/// a second solution that shows the first is not unique as a picture of the two.
 fn one_file_each(
     puzzle_file: &Path,
     dir: &Path,
     puzzle: &Puzzle,
-    report: &RunReport,
-    shown: &[Filling],
+    drawing: &Drawing<'_>,
 ) -> Result<Vec<PathBuf>, Failure> {
     std::fs::create_dir_all(dir).map_err(|e| {
         Failure::Input(format!(
@@ -71,11 +134,12 @@ fn one_file_each(
         .file_stem()
         .map_or_else(|| "puzzle".into(), |s| s.to_string_lossy().into_owned());
     let mut written = Vec::new();
+    let shown = drawing.shown;
     if shown.is_empty() {
         let path = dir.join(format!("{stem}.svg"));
         write_file(
             &path,
-            &pathsat_picture::picture(puzzle, None, &note(report, None)),
+            &pathsat_picture::picture(puzzle, None, &(drawing.note)(None)),
         )?;
         written.push(path);
     }
@@ -83,24 +147,22 @@ fn one_file_each(
     let width = shown.len().to_string().len();
     for (i, filling) in shown.iter().enumerate() {
         let path = dir.join(format!("{stem}-{:0width$}.svg", i + 1));
-        let svg = pathsat_picture::picture(puzzle, Some(filling), &note(report, Some(i)));
+        let svg = pathsat_picture::picture(puzzle, Some(filling), &(drawing.note)(Some(i)));
+        write_file(&path, &svg)?;
+        written.push(path);
+    }
+    if let ([first], Some(second)) = (shown, drawing.second) {
+        let path = dir.join(format!("{stem}-two-solutions.svg"));
+        let svg = pathsat_picture::two_solutions(puzzle, first, second, &(drawing.note)(None));
         write_file(&path, &svg)?;
         written.push(path);
     }
     Ok(written)
 }
 
-/// The caption's second line: what the picture shows of the run's answer. `index` is the
-/// solution's when each has its own picture.
-fn note(report: &RunReport, index: Option<usize>) -> String {
-    let noun = report.counts.trim_end_matches('s');
-    if let Some(model) = &report.model_file {
-        return if report.count.is_zero() {
-            format!("the solver found no {noun} ({model})")
-        } else {
-            format!("decoded from {model}, checked by the verifier")
-        };
-    }
+/// The caption's second line for `solve`: what the picture shows of the answer.
+fn solve_note(report: &SolveReport, index: Option<usize>) -> String {
+    let noun = report.counts.noun();
     let count = report.count.grouped();
     if report.count.is_zero() {
         return match &report.reason {
@@ -108,18 +170,15 @@ fn note(report: &RunReport, index: Option<usize>) -> String {
             None => format!("no {noun} solves the puzzle"),
         };
     }
+    let limited = matches!(report.wanted, Wanted::Upto(_)) && report.count > 1u64;
     match (report.unique, index) {
         (Some(true), _) => "the only solution (proved unique)".to_string(),
-        (Some(false), _) => "a solution, not unique (another one exists)".to_string(),
+        (Some(false), _) => "not unique: two solutions".to_string(),
         (None, _) if report.complete && report.count == 1u64 => "the only solution".to_string(),
         (None, Some(i)) if report.complete => format!("solution {} of {count}", i + 1),
-        (None, Some(i)) if report.limit.is_some() && report.count > 1u64 => {
-            format!("solution {} of the first {count} found", i + 1)
-        }
+        (None, Some(i)) if limited => format!("solution {} of the first {count} found", i + 1),
         (None, None) if report.complete => format!("all {count} solutions"),
-        (None, None) if report.limit.is_some() && report.count > 1u64 => {
-            format!("the first {count} solutions found")
-        }
+        (None, None) if limited => format!("the first {count} solutions found"),
         (None, _) => "the first solution found".to_string(),
     }
 }

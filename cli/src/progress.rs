@@ -4,11 +4,10 @@
 //! the frontier program's layers done of all its layers with its states and memory, or the
 //! SAT cubes done of all the cubes with the fillings found and an estimate of the time left,
 //! or a spinner with the fillings one solver has found. Each stage has its own bar, and a
-//! bar's figures only grow. The display also remembers the largest number of fillings seen,
-//! which is what a count cut off at its deadline can still report.
+//! bar's figures only grow.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pathsat_bigcount::{grouped, BigCount};
+use pathsat_bigcount::grouped;
 use pathsat_count::{Progress, Stage};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -16,18 +15,9 @@ use std::time::{Duration, Instant};
 /// The progress display of one count.
 pub struct CountDisplay {
     bar: Mutex<ProgressBar>,
-    seen: Mutex<Seen>,
     hidden: bool,
     /// When the current stage began.
     stage_start: Mutex<Instant>,
-}
-
-/// What the count has reported so far.
-#[derive(Clone, Debug)]
-pub struct Seen {
-    pub stage: Stage,
-    /// The most fillings found (and verified) so far, in any stage.
-    pub found: BigCount,
 }
 
 impl CountDisplay {
@@ -35,18 +25,9 @@ impl CountDisplay {
     pub fn new(hidden: bool) -> CountDisplay {
         CountDisplay {
             bar: Mutex::new(ProgressBar::hidden()),
-            seen: Mutex::new(Seen {
-                stage: Stage::Probe,
-                found: BigCount::zero(),
-            }),
             hidden,
             stage_start: Mutex::new(Instant::now()),
         }
-    }
-
-    /// What the count has reported so far.
-    pub fn seen(&self) -> Seen {
-        self.seen.lock().expect("not poisoned").clone()
     }
 
     /// Takes one progress report of the count.
@@ -54,7 +35,6 @@ impl CountDisplay {
         let bar = self.bar.lock().expect("not poisoned");
         match progress {
             Progress::Stage(stage) => {
-                self.seen.lock().expect("not poisoned").stage = stage;
                 drop(bar);
                 self.start(stage);
             }
@@ -68,11 +48,9 @@ impl CountDisplay {
                 ));
             }
             Progress::Found(found) => {
-                self.saw(&BigCount::from(found));
                 bar.set_message(format!("{} found", grouped(found)));
             }
             Progress::Cubes { done, total, found } => {
-                self.saw(&found);
                 bar.set_length(total as u64);
                 bar.set_position(done as u64);
                 // The time left, once a cube is done: the cubes go in a shuffled order, so the
@@ -87,13 +65,6 @@ impl CountDisplay {
                 };
                 bar.set_message(format!("{} fillings{left}", found.grouped()));
             }
-        }
-    }
-
-    fn saw(&self, found: &BigCount) {
-        let mut seen = self.seen.lock().expect("not poisoned");
-        if *found > seen.found {
-            seen.found = found.clone();
         }
     }
 

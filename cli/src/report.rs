@@ -1,141 +1,23 @@
 //! # Reports
 //!
-//! What the commands print: one JSON object for programs (`--format json`), or aligned grids
-//! and a statistics line for people.
+//! What the commands print: the library's typed results ([`pathsat_api`]) as one JSON object
+//! for programs (`--format json`, serialised by serde exactly as the library defines them), or
+//! aligned grids and a statistics line for people. The text printers match on the results'
+//! enums, never on strings.
 
+use pathsat_api::outcome::{
+    differing_cells, vertex_order, CertificateInfo, EncodingInfo, RunStats,
+};
+use pathsat_api::{
+    CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Status, Stopped, Wanted,
+};
 use pathsat_bigcount::{group_digits, BigCount};
-use pathsat_count::{Estimate, Method, Stopped};
-use pathsat_encode::{Encoding, EncodingOptions};
 use pathsat_puzzle::{render, Filling, Puzzle};
-use pathsat_solver::{Count, LoopStats, SolveStats};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
-use std::time::Duration;
-
-type Grid = Vec<Vec<Option<u32>>>;
-
-/// The result of `solve` or `count`.
-#[derive(Debug, Serialize)]
-pub struct RunReport {
-    pub file: String,
-    pub name: String,
-    /// "sat", "unsat", or "unknown" (stopped before finding a solution or proving none).
-    pub status: &'static str,
-    /// Fillings found (all of them when `complete`, else a lower bound); for a trail puzzle,
-    /// trails. An exact JSON number of any length.
-    pub count: BigCount,
-    /// What `count` counts: "fillings", or "trails" (a path and its reverse once).
-    pub counts: &'static str,
-    /// Whether the search proved there are no other fillings.
-    pub complete: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<u64>,
-    /// `solve --unique` only: whether the solution is proved unique.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unique: Option<bool>,
-    /// The fillings found (none for `count`): for a board each a grid of rows, holes as null;
-    /// for a trail each a grid of step numbers, null for holes and for cells off the trail; for
-    /// a graph each a vertex order (vertices numbered from 1, as in the input).
-    pub solutions: Solutions,
-    /// A graph's first solution as a vertex order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub order: Option<Vec<usize>>,
-    /// Why the puzzle has no solution, when the encoder proved it before solving.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// `decode` only: the solver output the answer was read from.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub model_file: Option<String>,
-    /// `count` only: how the count was made (`frontier-dp`, `sat-cubes`, `enumeration`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<&'static str>,
-    /// `count` only: why that method (what applied, and why the others did not).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
-    /// `count` by the frontier program: what it cost.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub frontier: Option<FrontierReport>,
-    /// `count` stopped as out of reach: how long enumeration was estimated to take.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub estimate: Option<Estimate>,
-    /// `count` only: whether every filling counted passed the verifier (false for the
-    /// dynamic program, which counts without enumerating).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub verified: Option<bool>,
-    /// What stopped an incomplete run: `limit`, `timeout`, `memory` (the frontier program's
-    /// budget) or `out-of-reach` (enumeration estimated to take too long).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<&'static str>,
-    /// `count` only: the cubes the SAT count was split into.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cubes: Option<usize>,
-    /// `count` only: the symmetry classes used.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub symmetry: Option<String>,
-    /// `count` in the successor encoding: the Hamiltonian cycles (or paths) found, as arc sets.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cycles: Option<u64>,
-    /// With `--certify`: true when varisat's proof checker accepted the proof of the run (a
-    /// rejected proof is an error, never `false`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub certified: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<CertificateReport>,
-    pub encoding: EncodingReport,
-    pub stats: StatsReport,
-}
-
-/// What the frontier program's count cost.
-#[derive(Debug, Serialize)]
-pub struct FrontierReport {
-    /// How the sweep order was chosen: `rows`, `columns` or `path decomposition`.
-    pub order: &'static str,
-    pub layers: usize,
-    /// The most vertices on the frontier at once.
-    pub width: usize,
-    pub peak_states: u64,
-    pub peak_bytes: u64,
-}
-
-impl From<&pathsat_frontier::FrontierStats> for FrontierReport {
-    fn from(s: &pathsat_frontier::FrontierStats) -> Self {
-        FrontierReport {
-            order: s.order,
-            layers: s.layers,
-            width: s.width,
-            peak_states: s.peak_states,
-            peak_bytes: s.peak_bytes,
-        }
-    }
-}
-
-/// What the proof checker accepted.
-#[derive(Debug, Serialize)]
-pub struct CertificateReport {
-    /// Models verified: exactly the fillings returned, in order.
-    pub models: usize,
-    /// Whether the final unsatisfiability was verified (no other filling exists).
-    pub complete: bool,
-    pub proof_bytes: u64,
-    pub check_seconds: f64,
-}
-
-impl RunReport {
-    /// Marks the report as certified by `certificate`.
-    pub fn certify(&mut self, certificate: &pathsat_solver::Certificate) {
-        self.certified = Some(true);
-        self.certificate = Some(CertificateReport {
-            models: certificate.models,
-            complete: certificate.complete,
-            proof_bytes: certificate.proof_bytes,
-            check_seconds: certificate.check_time.as_secs_f64(),
-        });
-    }
-}
 
 /// The line that says what a certificate covers.
-fn certificate_line(c: &CertificateReport) -> String {
+fn certificate_line(c: &CertificateInfo) -> String {
     let models = plural(c.models as u64, "model");
     let rest = if c.complete {
         "then unsatisfiability: no other filling exists"
@@ -150,198 +32,21 @@ fn certificate_line(c: &CertificateReport) -> String {
     )
 }
 
-/// Solutions as grids (boards) or vertex orders (graphs).
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Solutions {
-    Grids(Vec<Grid>),
-    Orders(Vec<Vec<usize>>),
-}
-
-impl Solutions {
-    fn of(puzzle: &Puzzle, fillings: &[Filling]) -> Solutions {
-        if puzzle.is_graph() {
-            Solutions::Orders(fillings.iter().map(vertex_order).collect())
-        } else {
-            let off_trail_as_null = |mut grid: Grid| {
-                if puzzle.trail().is_some() {
-                    for entry in grid.iter_mut().flatten() {
-                        if *entry == Some(0) {
-                            *entry = None;
-                        }
-                    }
-                }
-                grid
-            };
-            Solutions::Grids(
-                fillings
-                    .iter()
-                    .map(|f| off_trail_as_null(f.to_rows(puzzle.board())))
-                    .collect(),
-            )
-        }
+/// How the text output names an encoding.
+fn describe_encoding(e: &EncodingInfo) -> String {
+    match e.pruning {
+        Some(pruning) => format!(
+            "{} encoding, exactly-one {}, pruning {}",
+            e.name.name(),
+            e.exactly_one.name(),
+            pruning.name()
+        ),
+        None => format!(
+            "{} encoding, exactly-one {}",
+            e.name.name(),
+            e.exactly_one.name()
+        ),
     }
-}
-
-/// The vertices of a graph filling in order, numbered from 1.
-fn vertex_order(filling: &Filling) -> Vec<usize> {
-    filling.order().into_iter().map(|v| v + 1).collect()
-}
-
-#[derive(Debug, Serialize)]
-pub struct EncodingReport {
-    pub name: &'static str,
-    pub exactly_one: &'static str,
-    /// Position encoding only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pruning: Option<&'static str>,
-}
-
-impl EncodingReport {
-    pub fn new(encoding: Encoding, options: &EncodingOptions) -> EncodingReport {
-        EncodingReport {
-            name: encoding.name(),
-            exactly_one: options.exactly_one(encoding).name(),
-            pruning: (encoding == Encoding::Position).then(|| options.position.pruning.name()),
-        }
-    }
-
-    /// How the text output names it.
-    fn describe(&self) -> String {
-        match self.pruning {
-            Some(pruning) => format!(
-                "{} encoding, exactly-one {}, pruning {pruning}",
-                self.name, self.exactly_one
-            ),
-            None => format!("{} encoding, exactly-one {}", self.name, self.exactly_one),
-        }
-    }
-}
-
-/// The successor encoding's rounds of subtour cuts.
-#[derive(Debug, Serialize)]
-pub struct SubtoursReport {
-    /// Solver calls whose model had subcycles.
-    pub rounds: u64,
-    /// Cut clauses added (two per subcycle: an arc out of it, an arc into it).
-    pub cuts: u64,
-    /// The most subcycles one model had.
-    pub max_cycles: usize,
-    /// Tours made by joining a model's subcycles rather than by another solver call.
-    pub patched: u64,
-}
-
-impl From<&LoopStats> for SubtoursReport {
-    fn from(s: &LoopStats) -> Self {
-        SubtoursReport {
-            rounds: s.rounds,
-            cuts: s.cuts,
-            max_cycles: s.max_cycles,
-            patched: s.patched,
-        }
-    }
-}
-
-#[derive(Debug, Serialize)]
-pub struct StatsReport {
-    /// Cells of a board, vertices of a graph.
-    pub cells: usize,
-    /// Whether the cells are a graph's vertices (text output names them so).
-    #[serde(skip)]
-    pub graph: bool,
-    pub primary_variables: usize,
-    pub variables: usize,
-    pub clauses: usize,
-    pub solver_calls: u64,
-    pub encode_seconds: f64,
-    pub solve_seconds: f64,
-    /// Parsing, encoding, solving and verifying: the whole run.
-    pub total_seconds: f64,
-    /// The successor encoding's subtour cuts.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subtours: Option<SubtoursReport>,
-}
-
-impl RunReport {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        file: &Path,
-        puzzle: &Puzzle,
-        encoding: EncodingReport,
-        stats: &SolveStats,
-        count: Count,
-        limit: Option<u64>,
-        unique: Option<bool>,
-        solutions: &[Filling],
-        elapsed: Duration,
-    ) -> RunReport {
-        RunReport {
-            file: file.display().to_string(),
-            name: puzzle.name().to_string(),
-            status: if count.count > 0 {
-                "sat"
-            } else if count.complete {
-                "unsat"
-            } else {
-                "unknown"
-            },
-            count: BigCount::from(count.count),
-            counts: if puzzle.trail().is_some() {
-                "trails"
-            } else {
-                "fillings"
-            },
-            complete: count.complete,
-            limit,
-            unique,
-            solutions: Solutions::of(puzzle, solutions),
-            order: solutions
-                .first()
-                .filter(|_| puzzle.is_graph())
-                .map(vertex_order),
-            reason: None,
-            model_file: None,
-            method: None,
-            why: None,
-            frontier: None,
-            estimate: None,
-            verified: None,
-            stopped: None,
-            cubes: None,
-            symmetry: None,
-            cycles: None,
-            certified: None,
-            certificate: None,
-            encoding,
-            stats: StatsReport {
-                cells: stats.encode.cells,
-                graph: puzzle.is_graph(),
-                primary_variables: stats.encode.primary_vars,
-                variables: stats.encode.variables,
-                clauses: stats.encode.clauses,
-                solver_calls: stats.solve_calls,
-                encode_seconds: stats.encode_time.as_secs_f64(),
-                solve_seconds: stats.solve_time.as_secs_f64(),
-                total_seconds: elapsed.as_secs_f64(),
-                subtours: stats.subtours.as_ref().map(SubtoursReport::from),
-            },
-        }
-    }
-}
-
-/// The result of `check`.
-#[derive(Debug, Serialize)]
-pub struct CheckReport {
-    pub file: String,
-    pub solution_file: String,
-    pub name: String,
-    /// How many fillings the solution file held.
-    pub fillings: usize,
-    pub valid: bool,
-    /// The index of the first invalid filling.
-    pub invalid_index: Option<usize>,
-    /// The first rule it breaks.
-    pub violation: Option<String>,
 }
 
 /// The result of `compare`.
@@ -351,8 +56,39 @@ pub struct CompareReport {
     pub name: String,
     pub variables: usize,
     pub clauses: usize,
-    pub encoding: EncodingReport,
+    pub encoding: EncodingInfo,
     pub solvers: Vec<SolverRow>,
+}
+
+/// What one solver said in `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverStatus {
+    Sat,
+    Unsat,
+    Unknown,
+    Timeout,
+    /// The solver is not installed.
+    Absent,
+    Error,
+}
+
+impl SolverStatus {
+    fn name(self) -> &'static str {
+        match self {
+            SolverStatus::Sat => "sat",
+            SolverStatus::Unsat => "unsat",
+            SolverStatus::Unknown => "unknown",
+            SolverStatus::Timeout => "timeout",
+            SolverStatus::Absent => "absent",
+            SolverStatus::Error => "error",
+        }
+    }
+
+    /// Whether the solver decided the formula.
+    pub fn decided(self) -> bool {
+        matches!(self, SolverStatus::Sat | SolverStatus::Unsat)
+    }
 }
 
 /// One solver's line in `compare`.
@@ -361,8 +97,7 @@ pub struct SolverRow {
     pub solver: String,
     pub path: Option<String>,
     pub version: Option<String>,
-    /// sat, unsat, unknown, timeout, absent or error.
-    pub status: &'static str,
+    pub status: SolverStatus,
     pub seconds: Option<f64>,
     /// Whether the model decodes to a valid filling (sat answers only).
     pub valid: Option<bool>,
@@ -370,15 +105,15 @@ pub struct SolverRow {
     pub error: Option<String>,
 }
 
-pub fn print_compare_text(r: &CompareReport) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
+pub fn write_compare_text(out: &mut dyn Write, r: &CompareReport) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
     writeln!(
         out,
         "{}: {}, {} ({})",
         r.name,
         plural(r.variables as u64, "variable"),
         plural(r.clauses as u64, "clause"),
-        r.encoding.describe()
+        describe_encoding(&r.encoding)
     )?;
     let header = ["solver", "version", "status", "seconds", "model"];
     let rows: Vec<[String; 5]> = r
@@ -388,7 +123,7 @@ pub fn print_compare_text(r: &CompareReport) -> io::Result<()> {
             [
                 row.solver.clone(),
                 row.version.clone().unwrap_or_else(|| "-".into()),
-                row.status.to_string(),
+                row.status.name().to_string(),
                 row.seconds.map_or("-".into(), |s| format!("{s:.3}")),
                 match (row.valid, &row.error) {
                     (Some(true), _) => "valid".into(),
@@ -442,130 +177,171 @@ pub fn write_json(out: &mut dyn Write, report: &impl Serialize) -> io::Result<()
     out.flush()
 }
 
-pub fn print_solve_text(
-    report: &RunReport,
+/// One solution as text: a grid (with `starred` cells marked), or a graph's vertex order.
+fn write_filling(
+    out: &mut dyn Write,
     puzzle: &Puzzle,
-    solutions: &[Filling],
+    filling: &Filling,
+    starred: &[usize],
 ) -> io::Result<()> {
-    write_solve_text(&mut io::stdout().lock(), report, puzzle, solutions)
+    if puzzle.is_graph() {
+        let order: Vec<String> = vertex_order(filling)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        writeln!(out, "{}", order.join(" "))?;
+    } else {
+        out.write_all(render::filling_grid_starred(puzzle, filling, starred).as_bytes())?;
+    }
+    if let Some(labels) = render::trail_labels(puzzle, filling) {
+        writeln!(out, "{labels}")?;
+    }
+    Ok(())
 }
 
-/// The solutions as grids (or vertex orders), then the status and statistics lines.
-pub fn write_solve_text(
-    out: &mut dyn Write,
-    report: &RunReport,
-    puzzle: &Puzzle,
-    solutions: &[Filling],
-) -> io::Result<()> {
+/// The solutions as grids (or vertex orders), then the status and statistics lines. With
+/// `--unique` on a puzzle that is not unique, the second solution follows, its differing cells
+/// starred.
+pub fn write_solve_text(out: &mut dyn Write, r: &SolveReport, puzzle: &Puzzle) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     writeln!(out, "{puzzle}")?;
-    let shown = shown(report, solutions);
+    let shown = r.shown();
     for (i, filling) in shown.iter().enumerate() {
-        if shown.len() > 1 {
+        if shown.len() > 1 || r.second().is_some() {
             writeln!(out, "\nsolution {}", i + 1)?;
         } else {
             writeln!(out)?;
         }
-        if puzzle.is_graph() {
-            let order: Vec<String> = vertex_order(filling)
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            writeln!(out, "{}", order.join(" "))?;
-        } else {
-            out.write_all(render::filling_grid(puzzle, filling).as_bytes())?;
-        }
-        if let Some(labels) = render::trail_labels(puzzle, filling) {
-            writeln!(out, "{labels}")?;
-        }
+        write_filling(&mut out, puzzle, filling, &[])?;
     }
-    if let (Some(legend), false) = (render::legend(puzzle), shown.is_empty()) {
+    if let (Some(first), Some(second)) = (shown.first(), r.second()) {
+        let differing = differing_cells(first, second);
+        let places = if puzzle.is_graph() {
+            let vertices: Vec<String> = differing.iter().map(|v| (v + 1).to_string()).collect();
+            let noun = if differing.len() == 1 {
+                "vertex"
+            } else {
+                "vertices"
+            };
+            format!("{} {noun} ({})", differing.len(), vertices.join(" "))
+        } else {
+            format!("{}, starred", plural(differing.len() as u64, "cell"))
+        };
+        writeln!(out, "\nsolution 2, another one: it differs in {places}")?;
+        write_filling(&mut out, puzzle, second, &differing)?;
+    }
+    let star = (r.second().is_some() && !puzzle.is_graph()).then_some("n* differs from solution 1");
+    let legend = [render::legend(puzzle).as_deref(), star]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+    if !legend.is_empty() && !shown.is_empty() {
         writeln!(out, "{legend}")?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", solve_status(report))?;
-    if let Some(c) = &report.certificate {
+    writeln!(out, "{}", solve_status(r))?;
+    if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
-    writeln!(out, "{}", stats_line(report))?;
+    writeln!(
+        out,
+        "{}",
+        stats_line(r.encoding.name.name(), &r.stats, false)
+    )?;
     out.flush()
 }
 
-/// The solutions to show: `--unique` found a second filling only to prove the first is not
-/// unique, so it shows one.
-pub fn shown<'s>(report: &RunReport, solutions: &'s [Filling]) -> &'s [Filling] {
-    if report.unique.is_some() {
-        &solutions[..solutions.len().min(1)]
-    } else {
-        solutions
+/// `decode`'s text: the decoded solution (if any), the status and the sizes.
+pub fn write_decode_text(out: &mut dyn Write, r: &DecodeReport, puzzle: &Puzzle) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    writeln!(out, "{puzzle}")?;
+    for filling in &r.fillings {
+        writeln!(out)?;
+        write_filling(&mut out, puzzle, filling, &[])?;
+    }
+    if let (Some(legend), false) = (render::legend(puzzle), r.fillings.is_empty()) {
+        writeln!(out, "{legend}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", decode_status(r))?;
+    writeln!(
+        out,
+        "{}",
+        stats_line(r.encoding.name.name(), &r.stats, true)
+    )?;
+    out.flush()
+}
+
+/// One line saying what a decoded model is.
+pub fn decode_status(r: &DecodeReport) -> String {
+    let model = &r.model_file;
+    match r.status {
+        Status::Sat => {
+            format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
+        }
+        _ => format!("unsat: the solver found no filling ({model})"),
     }
 }
 
 /// One line saying what the run found: sat or unsat, unique or not, all solutions or some.
-pub fn solve_status(r: &RunReport) -> String {
-    if let Some(model) = &r.model_file {
-        return if r.count.is_zero() {
-            format!("unsat: the solver found no filling ({model})")
-        } else {
-            format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
-        };
-    }
-    let noun = r.counts.trim_end_matches('s');
-    let timed_out = r.stopped == Some(Stopped::Timeout.name());
-    if r.count.is_zero() {
-        if !r.complete {
+pub fn solve_status(r: &SolveReport) -> String {
+    let noun = r.counts.noun();
+    match r.status {
+        Status::Unknown => {
             return format!(
                 "unknown: no {noun} found before the timeout, and none ruled out (the puzzle may \
                  or may not have one)"
-            );
+            )
         }
-        return match &r.reason {
-            Some(why) => format!("unsat: no {noun} solves the puzzle ({why})"),
-            None => format!("unsat: no {noun} solves the puzzle"),
-        };
+        Status::Unsat => {
+            return match &r.reason {
+                Some(why) => format!("unsat: no {noun} solves the puzzle ({why})"),
+                None => format!("unsat: no {noun} solves the puzzle"),
+            }
+        }
+        Status::Sat => {}
     }
-    match (r.unique, r.limit) {
+    match (r.unique, r.wanted) {
         (Some(true), _) => format!("sat: the solution is unique (no other {noun} exists)"),
         (Some(false), _) => format!(
-            "sat: the solution is not unique (another {noun} exists; `pathsat count` counts them)"
+            "sat: the solution is not unique (another {noun} exists, shown as solution 2; \
+             `pathsat count` counts them)"
         ),
-        _ if timed_out => format!(
+        _ if r.timed_out() => format!(
             "sat: {} found before the timeout (there may be more)",
             plural_big(&r.count, "solution")
         ),
-        (None, _) if r.complete => {
+        (None, Wanted::All | Wanted::Upto(_)) if r.complete => {
             format!("sat: {} — all of them", plural_big(&r.count, "solution"))
         }
-        (None, Some(limit)) => format!(
+        (None, Wanted::Upto(limit)) => format!(
             "sat: {} shown (stopped at the limit of {}; there may be more)",
             plural_big(&r.count, "solution"),
             thousands(limit)
         ),
-        (None, None) => {
-            "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
-                .to_string()
-        }
+        _ => "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
+            .to_string(),
     }
 }
 
-pub fn print_count_text(r: &RunReport) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let noun = r.counts.trim_end_matches('s');
-    let fillings = plural_big(&r.count, noun);
-    let stopped = r.stopped.and_then(stopped_from_name);
-    let what = match stopped {
-        None => format!("{fillings} (complete)"),
+pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    let noun = r.counts.noun();
+    let found = plural_big(&r.count, noun);
+    let what = match r.stopped {
+        None => format!("{found} (complete)"),
         // The frontier program counts all at once: stopped, it knows no fillings.
-        Some(s) if r.count.is_zero() && r.method == Some(Method::Dp.name()) => {
+        Some(s) if r.count.is_zero() && r.method == Method::Dp => {
             format!("count unknown ({})", stopped_words(s))
         }
         Some(s) => format!(
-            "at least {fillings} ({}; the count is incomplete)",
+            "at least {found} ({}; the count is incomplete)",
             stopped_words(s)
         ),
     };
     writeln!(out, "{}: {what}", r.name)?;
-    if let (true, Some(why)) = (r.count.is_zero() && r.complete, &r.reason) {
+    if let (Status::Unsat, Some(why)) = (r.status, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }
     if let Some(estimate) = &r.estimate {
@@ -581,7 +357,7 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
              --patience SECONDS), or a part with --limit N or --timeout SECONDS"
         )?;
     }
-    if stopped == Some(Stopped::Memory) {
+    if r.stopped == Some(Stopped::Memory) {
         writeln!(
             out,
             "stopped: the frontier program could not finish within its memory; give it more \
@@ -589,12 +365,12 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
         )?;
     }
     match r.method {
-        Some(m) if m == Method::Dp.name() => writeln!(
+        Method::Dp => writeln!(
             out,
             "method: the frontier dynamic program, which counts without enumerating \
              (--method sat enumerates and verifies every filling)"
         )?,
-        Some(m) if m == Method::Sat.name() => {
+        Method::Sat => {
             let cubes = plural(r.cubes.unwrap_or(0) as u64, "cube");
             match &r.symmetry {
                 Some(symmetry) => writeln!(
@@ -604,71 +380,61 @@ pub fn print_count_text(r: &RunReport) -> io::Result<()> {
                 None => writeln!(out, "method: SAT in {cubes}; every filling verified")?,
             }
         }
-        Some(_) if r.cycles.is_some() => {
-            let cycles = plural(r.cycles.unwrap_or(0), "Hamiltonian cycle");
-            writeln!(
+        Method::Enumerate | Method::Auto => match (r.cycles, r.counts) {
+            (Some(cycles), _) => writeln!(
                 out,
-                "method: SAT enumeration in the successor encoding: {cycles} found as arc sets, \
-                 each standing for its fillings (one per starting cell for a tour without a \
-                 given start); every filling verified"
-            )?
-        }
-        Some(_) if r.counts == "trails" => writeln!(
-            out,
-            "method: SAT enumeration of trails, each once (a path and its reverse are one trail; \
-             a closed trail also has one start); every trail verified"
-        )?,
-        Some(_) => writeln!(out, "method: SAT enumeration; every filling verified")?,
-        None => {}
+                "method: SAT enumeration in the successor encoding: {} found as arc sets, each \
+                 standing for its fillings (one per starting cell for a tour without a given \
+                 start); every filling verified",
+                plural(cycles, "Hamiltonian cycle")
+            )?,
+            (None, Counts::Trails) => writeln!(
+                out,
+                "method: SAT enumeration of trails, each once (a path and its reverse are one \
+                 trail; a closed trail also has one start); every trail verified"
+            )?,
+            (None, Counts::Fillings) => {
+                writeln!(out, "method: SAT enumeration; every filling verified")?
+            }
+        },
     }
-    if let Some(why) = &r.why {
-        writeln!(out, "why: {why}")?;
-    }
+    writeln!(out, "why: {}", r.why)?;
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
-    match (&r.frontier, r.method) {
-        (Some(f), _) => writeln!(out, "{}", frontier_line(r, Some(f)))?,
-        (None, Some(m)) if m == Method::Dp.name() => writeln!(out, "{}", frontier_line(r, None))?,
-        _ => writeln!(out, "{}", stats_line(r))?,
+    match (&r.frontier, &r.encoding) {
+        (Some(_), _) | (None, None) => writeln!(out, "{}", frontier_line(r))?,
+        (None, Some(encoding)) => {
+            writeln!(out, "{}", stats_line(encoding.name.name(), &r.stats, false))?
+        }
     }
     out.flush()
 }
 
-/// The statistics line of a count by the frontier program (`None`: it stopped without them).
-fn frontier_line(r: &RunReport, f: Option<&FrontierReport>) -> String {
-    let size = match (r.stats.graph, r.stats.cells) {
-        (true, 1) => "1 vertex".to_string(),
-        (true, n) => format!("{} vertices", thousands(n as u64)),
-        (false, n) => plural(n as u64, "cell"),
-    };
+/// The statistics line of a count by the frontier program (or of a count that stopped before
+/// any encoding was built).
+fn frontier_line(r: &CountReport) -> String {
+    let size = size_words(&r.stats);
     let total = duration(r.stats.total_seconds);
-    match f {
+    let label = if r.method == Method::Dp {
+        "frontier program"
+    } else {
+        "no encoding built"
+    };
+    match &r.frontier {
         // Decided without a sweep: by brute force on tiny boards, or by colours or connectivity.
         Some(f) if f.layers == 0 => format!("frontier program · {size} · no sweep · total {total}"),
         Some(f) => format!(
             "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {} · \
              total {total}",
             plural(f.layers as u64, "layer"),
-            f.order,
+            f.order.unwrap_or("no"),
             thousands(f.width as u64),
             plural(f.peak_states, "state"),
             pathsat_frontier::bytes(f.peak_bytes),
         ),
-        None => format!("frontier program · {size} · total {total}"),
+        None => format!("{label} · {size} · total {total}"),
     }
-}
-
-/// The stop reason named in reports, back to its type.
-fn stopped_from_name(name: &str) -> Option<Stopped> {
-    [
-        Stopped::Limit,
-        Stopped::Timeout,
-        Stopped::Memory,
-        Stopped::OutOfReach,
-    ]
-    .into_iter()
-    .find(|s| s.name() == name)
 }
 
 /// Why a count stopped, in a few words.
@@ -686,8 +452,8 @@ fn plural_big(n: &BigCount, noun: &str) -> String {
     format!("{} {noun}{}", n.grouped(), if *n == 1 { "" } else { "s" })
 }
 
-pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
+pub fn write_check_text(out: &mut dyn Write, r: &CheckReport) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
     match (&r.violation, r.invalid_index) {
         (None, _) if r.fillings == 1 => writeln!(out, "valid: the filling solves {}", r.name)?,
         (None, _) => writeln!(
@@ -702,21 +468,28 @@ pub fn print_check_text(r: &CheckReport) -> io::Result<()> {
     out.flush()
 }
 
-fn stats_line(r: &RunReport) -> String {
-    let s = &r.stats;
-    let sizes = format!(
-        "{} · {} ({} primary) · {}",
-        match (s.graph, s.cells) {
-            (true, 1) => "1 vertex".to_string(),
-            (true, n) => format!("{} vertices", thousands(n as u64)),
-            (false, n) => plural(n as u64, "cell"),
-        },
-        plural(s.variables as u64, "variable"),
-        thousands(s.primary_variables as u64),
-        plural(s.clauses as u64, "clause"),
-    );
-    if r.model_file.is_some() {
-        // Decoded from a model file: nothing was solved here.
+/// `12 cells`, `1 vertex`, `1,000 vertices`.
+fn size_words(s: &RunStats) -> String {
+    match (s.graph, s.cells) {
+        (true, 1) => "1 vertex".to_string(),
+        (true, n) => format!("{} vertices", thousands(n as u64)),
+        (false, n) => plural(n as u64, "cell"),
+    }
+}
+
+/// The statistics line of a run that encoded the puzzle: sizes, then (unless `decoded` from a
+/// model file, where nothing was solved) times and solver calls.
+fn stats_line(encoding: &str, s: &RunStats, decoded: bool) -> String {
+    let mut sizes = size_words(s);
+    if let Some(e) = &s.encoded {
+        sizes = format!(
+            "{sizes} · {} ({} primary) · {}",
+            plural(e.variables as u64, "variable"),
+            thousands(e.primary_variables as u64),
+            plural(e.clauses as u64, "clause"),
+        );
+    }
+    if decoded {
         return format!("{sizes} · total {}", duration(s.total_seconds));
     }
     let subtours = match &s.subtours {
@@ -730,10 +503,13 @@ fn stats_line(r: &RunReport) -> String {
         Some(_) => " · no subtours".to_string(),
         None => String::new(),
     };
+    let encode = s
+        .encoded
+        .as_ref()
+        .map(|e| format!(" · encode {}", duration(e.encode_seconds)))
+        .unwrap_or_default();
     format!(
-        "{} encoding · {sizes} · encode {} · solve {} ({}){subtours} · total {}",
-        r.encoding.name,
-        duration(s.encode_seconds),
+        "{encoding} encoding · {sizes}{encode} · solve {} ({}){subtours} · total {}",
         duration(s.solve_seconds),
         plural(s.solver_calls, "solver call"),
         duration(s.total_seconds),

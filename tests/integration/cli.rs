@@ -1,18 +1,8 @@
 //! The `pathsat` command end to end: JSON shape, text output, exit codes, error messages.
 
-use crate::common::{fixture, pathsat};
+use crate::common::{fixture, json_of, pathsat};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn json_of(args: &[&str]) -> Value {
-    let out = pathsat()
-        .args(args)
-        .arg("--format")
-        .arg("json")
-        .assert()
-        .success();
-    serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
-}
 
 fn path(p: &str) -> String {
     fixture(p).display().to_string()

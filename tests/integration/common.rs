@@ -86,3 +86,14 @@ pub fn all_fillings(
         .unwrap();
     (count, found)
 }
+
+/// `pathsat ARGS --format json`, which must succeed, as one JSON value.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = pathsat()
+        .args(args)
+        .arg("--format")
+        .arg("json")
+        .assert()
+        .success();
+    serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
+}

@@ -182,7 +182,10 @@ fn several_solutions_make_a_sheet_or_one_file_each() {
     for (args, says) in [
         (&["--limit", "1"][..], "the first solution found"),
         (&["--limit", "2"], "the first 2 solutions found"),
-        (&["--unique"], "a solution, not unique (another one exists)"),
+        (
+            &["--unique"],
+            "not unique: two solutions; 53 cells differ (outlined)",
+        ),
         (&["--all"], "all 4 solutions"),
     ] {
         let svg = solve_svg(&file, args);
@@ -227,6 +230,60 @@ fn several_solutions_make_a_sheet_or_one_file_each() {
     drawn.sort();
     published.sort();
     assert_eq!(drawn, published);
+}
+
+/// `solve --unique` on a puzzle that is not unique: both solutions, the cells where they differ
+/// outlined in each panel, and each panel a solution of the published set.
+#[test]
+fn a_puzzle_that_is_not_unique_shows_both_solutions() {
+    let file = fixture("seeds/rook-primes-path.toml");
+    let puzzle = load("seeds/rook-primes-path.toml");
+    let svg = solve_svg(&file, &["--unique"]);
+    let xml = Document::parse(&svg).unwrap();
+    let panels: Vec<Node> = xml
+        .descendants()
+        .filter(|n| has_class(n, "panel"))
+        .collect();
+    assert_eq!(panels.len(), 2);
+    let mut outlined = Vec::new();
+    for panel in &panels {
+        let boxes: Vec<(f64, f64)> = panel
+            .descendants()
+            .filter(|n| has_class(n, "differs"))
+            .flat_map(|g| g.children().filter(|c| c.has_tag_name("rect")))
+            .map(|r| {
+                let at = |a: &str| r.attribute(a).unwrap().parse::<f64>().unwrap();
+                (at("x"), at("y"))
+            })
+            .collect();
+        outlined.push(boxes);
+    }
+    assert_eq!(outlined[0], outlined[1]);
+    // The JSON names the same cells, and they are exactly where the two grids differ.
+    let v = crate::common::json_of(&["solve", "--unique", file.to_str().unwrap()]);
+    assert_eq!(v["unique"], false);
+    let grids = v["solutions"].as_array().unwrap();
+    assert_eq!(grids.len(), 2);
+    let cells = v["differences"].as_array().unwrap();
+    assert_eq!(cells.len(), outlined[0].len());
+    let (first, second) = (grids[0].as_array().unwrap(), grids[1].as_array().unwrap());
+    assert_eq!(first.len(), puzzle.board().rows());
+    let mut differing = 0;
+    for (r, (row1, row2)) in first.iter().zip(second).enumerate() {
+        for (c, (a, b)) in row1
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(row2.as_array().unwrap())
+            .enumerate()
+        {
+            if a != b {
+                differing += 1;
+                assert!(cells.contains(&serde_json::json!([r, c])), "{r},{c}");
+            }
+        }
+    }
+    assert_eq!(differing, cells.len());
 }
 
 /// `decode --format svg` draws the filling of a kissat model (a real one, from the corpus).

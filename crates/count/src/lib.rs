@@ -47,19 +47,23 @@ pub use pathsat_bigcount::BigCount;
 pub use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
 
 use cubes::{CubeProgress, CubeStop};
-use pathsat_encode::{EncodeError, Encoding, EncodingChoice};
+use pathsat_encode::{EncodeError, EncodeStats, Encoding, EncodingChoice};
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
 use std::time::{Duration, Instant};
 
-/// How to count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How to count. Reports name each method as [`Method::name`] says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Method {
     #[default]
+    #[serde(rename = "auto")]
     Auto,
+    #[serde(rename = "frontier-dp")]
     Dp,
+    #[serde(rename = "sat-cubes")]
     Sat,
+    #[serde(rename = "enumeration")]
     Enumerate,
 }
 
@@ -110,12 +114,14 @@ impl Default for CountOptions {
     }
 }
 
-/// Why a count stopped before it was complete.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why a count stopped before it was complete. Reports name each as [`Stopped::name`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stopped {
     /// `limit` fillings were found.
     Limit,
-    /// The deadline passed.
+    /// The deadline passed (`deadline` is read as this too: the batch protocol's old word).
+    #[serde(alias = "deadline")]
     Timeout,
     /// The frontier program (asked for by name) needs more memory than its budget, or a
     /// frontier wider than it can hold.
@@ -219,6 +225,11 @@ pub struct Counted {
     pub certificate: Option<Certificate>,
     /// The encoding the SAT count used (none for the dynamic program).
     pub encoding: Option<Encoding>,
+    /// The sizes of the puzzle's encoding and how long it took, when one solver encoded the
+    /// whole puzzle (the cubes each encode a part).
+    pub encoded: Option<(EncodeStats, Duration)>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    pub contradiction: Option<String>,
     /// Successor encoding: the Hamiltonian cycles (arc sets) found, and the subtour rounds.
     pub cycles: Option<u64>,
     pub subtours: Option<LoopStats>,
@@ -241,6 +252,8 @@ impl Counted {
             estimate: None,
             certificate: None,
             encoding: None,
+            encoded: None,
+            contradiction: None,
             cycles: None,
             subtours: None,
         }
@@ -658,6 +671,11 @@ fn frontier(
         None => counted.fillings,
     };
     report.stopped = (!report.complete).then_some(Stopped::Limit);
+    report.contradiction = counted
+        .stats
+        .shortcut
+        .filter(|s| *s != pathsat_frontier::Shortcut::Tiny)
+        .map(|s| s.to_string());
     report.frontier = Some(counted.stats);
     Ok(report)
 }
@@ -786,6 +804,8 @@ fn enumerate_guarded(
     counted.solver_calls = stats.solve_calls;
     counted.certificate = certificate;
     counted.encoding = Some(stats.encoding);
+    counted.encoded = Some((stats.encode.clone(), stats.encode_time));
+    counted.contradiction = solver.contradiction().map(str::to_string);
     counted.cycles = solver.cycles_found();
     counted.subtours = stats.subtours;
     counted.estimate = estimate;
@@ -920,6 +940,31 @@ fn sat_cubes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reports_name_methods_and_stops_as_serde_does() {
+        for m in [Method::Auto, Method::Dp, Method::Sat, Method::Enumerate] {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.name());
+            assert_eq!(
+                serde_json::from_value::<Method>(m.name().into()).unwrap(),
+                m
+            );
+        }
+        for s in [
+            Stopped::Limit,
+            Stopped::Timeout,
+            Stopped::Memory,
+            Stopped::OutOfReach,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+            assert_eq!(
+                serde_json::from_value::<Stopped>(s.name().into()).unwrap(),
+                s
+            );
+        }
+        let old: Stopped = serde_json::from_value("deadline".into()).unwrap();
+        assert_eq!(old, Stopped::Timeout);
+    }
 
     fn progress(done: usize, total: usize, found: u64, seconds: f64) -> CubeProgress {
         CubeProgress {

@@ -182,6 +182,7 @@ fn count(
         peak_states: swept.peak_states,
         peak_bytes: swept.peak_bytes,
         order: "",
+        shortcut: None,
     };
     Ok((BigCount::from(swept.count), stats))
 }

@@ -18,7 +18,7 @@
 use crate::dp::{hamiltonian_cycles, hamiltonian_paths};
 use crate::order::{sweep_cost, vertex_order};
 use crate::plan::frontier_sizes;
-use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph};
+use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph, Shortcut};
 use pathsat_puzzle::{brute, Moves, Puzzle};
 
 /// A count of fillings and what it cost.
@@ -73,7 +73,10 @@ pub fn count_fillings(
         return Ok(FrontierCount {
             hamiltonian: fillings.clone(),
             fillings,
-            stats: FrontierStats::default(),
+            stats: FrontierStats {
+                shortcut: Some(Shortcut::Tiny),
+                ..FrontierStats::default()
+            },
         });
     }
     let mut graph = Graph::new(n);
@@ -82,11 +85,14 @@ pub fn count_fillings(
             graph.add_edge(cell, next);
         }
     }
-    if colours_rule_out(&graph, puzzle.is_closed()) {
+    if let Some(shortcut) = colours_rule_out(&graph, puzzle.is_closed()) {
         return Ok(FrontierCount {
             fillings: BigCount::zero(),
             hamiltonian: BigCount::zero(),
-            stats: FrontierStats::default(),
+            stats: FrontierStats {
+                shortcut: Some(shortcut),
+                ..FrontierStats::default()
+            },
         });
     }
     let (order, order_name) = sweep_order(puzzle, &graph);
@@ -113,7 +119,7 @@ pub fn count_fillings(
 /// path (sizes differing by more than one) or cycle (sizes differing at all) can alternate.
 /// The encoder's `pathsat_encode::colours` makes the same check; this engine keeps its own so
 /// that its counts stay an independent cross-check of the SAT counts.
-fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
+fn colours_rule_out(graph: &Graph, closed: bool) -> Option<Shortcut> {
     let n = graph.n_vertices();
     let mut adjacent = vec![Vec::new(); n];
     for &(u, v) in graph.edges() {
@@ -137,11 +143,16 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> bool {
         }
     }
     if reached < n {
-        return true;
+        return Some(Shortcut::Disconnected { reached, n });
     }
     let a = colour.iter().filter(|&&c| c == 0).count();
     let b = n - a;
-    bipartite && if closed { a != b } else { a.abs_diff(b) > 1 }
+    let unbalanced = if closed { a != b } else { a.abs_diff(b) > 1 };
+    (bipartite && unbalanced).then_some(Shortcut::Colours {
+        a: a.max(b),
+        b: a.min(b),
+        closed,
+    })
 }
 
 /// Row by row or column by column, whichever is cheaper ([`sweep_cost`]), unless

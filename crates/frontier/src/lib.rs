@@ -44,6 +44,7 @@ mod store;
 
 pub use dp::{hamiltonian_cycles, hamiltonian_paths, Graph, MAX_FRONTIER};
 pub use fillings::{applies, count_fillings, FrontierCount};
+
 pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;
 
@@ -129,8 +130,42 @@ pub struct FrontierStats {
     /// once (as charged to the memory budget).
     pub peak_states: u64,
     pub peak_bytes: u64,
-    /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`).
+    /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`);
+    /// empty when there was no sweep.
     pub order: &'static str,
+    /// How the count was made without a sweep, when it was.
+    pub shortcut: Option<Shortcut>,
+}
+
+/// A count made without sweeping: tiny puzzles by brute force, and move graphs that no
+/// Hamiltonian path can cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// Three cells or fewer: counted by brute force.
+    Tiny,
+    /// Only `reached` of the `n` vertices are connected to the first.
+    Disconnected { reached: usize, n: usize },
+    /// The graph is bipartite with colour classes of `a` and `b` vertices, which no path
+    /// (sizes differing by more than one) or tour (sizes differing) can alternate.
+    Colours { a: usize, b: usize, closed: bool },
+}
+
+impl std::fmt::Display for Shortcut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Shortcut::Tiny => write!(f, "three cells or fewer, counted by brute force"),
+            Shortcut::Disconnected { reached, n } => write!(
+                f,
+                "only {reached} of the {n} cells are connected by moves: no path can visit them all"
+            ),
+            Shortcut::Colours { a, b, closed } => write!(
+                f,
+                "a {} alternates the two colours of the move graph, which has {a} cells of one and \
+                 {b} of the other",
+                if closed { "tour" } else { "path" }
+            ),
+        }
+    }
 }
 
 /// Why the program gave no count.

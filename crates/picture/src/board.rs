@@ -13,8 +13,8 @@ use pathsat_puzzle::{CellRule, Filling, Puzzle, Trail};
 use svg::node::element::{Group, Rectangle, Text};
 
 /// The board of `puzzle`, filled in by `filling` when there is one (which must be a filling of
-/// this puzzle).
-pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>) -> Panel {
+/// this puzzle), with the `outlined` cells outlined.
+pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>, outlined: &[usize]) -> Panel {
     let board = puzzle.board();
     let corner = |cell: usize| {
         let pos = board.pos(cell);
@@ -121,7 +121,26 @@ pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>) -> Panel {
         }
     }
 
+    let mut outlines = Group::new()
+        .set("class", "differs")
+        .set("fill", "none")
+        .set("stroke", style::DIFFERS)
+        .set("stroke-width", 0.08 * CELL);
+    for &cell in outlined {
+        let (x, y) = corner(cell);
+        let inset = 0.06 * CELL;
+        outlines = outlines.add(
+            Rectangle::new()
+                .set("x", style::round(x + inset))
+                .set("y", style::round(y + inset))
+                .set("width", style::round(CELL - 2.0 * inset))
+                .set("height", style::round(CELL - 2.0 * inset)),
+        );
+    }
     let mut group = Group::new().set("class", "board").add(cells);
+    if !outlined.is_empty() {
+        group = group.add(outlines);
+    }
     if let Some(filling) = filling {
         let order = match puzzle.trail() {
             Some(_) => Trail::cells_in_order(filling),

@@ -13,11 +13,12 @@ use svg::node::element::{Circle, Group, Line, Text};
 const NODE_RADIUS: f64 = 0.35 * CELL;
 
 /// The graph of `puzzle` in a circle layout, in the order of `filling` when there is one
-/// (which must be a filling of this puzzle), else in the order of the vertex numbers.
+/// (which must be a filling of this puzzle), else in the order of the vertex numbers; the
+/// `ringed` vertices get a ring.
 ///
 /// # Panics
 /// If `puzzle` is not a graph puzzle.
-pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>) -> Panel {
+pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>, ringed: &[usize]) -> Panel {
     let arcs = puzzle.moves().arcs().expect("a graph puzzle");
     let n = puzzle.n_cells();
     let order: Vec<usize> = filling.map_or_else(|| (0..n).collect(), Filling::order);
@@ -125,8 +126,27 @@ pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>) -> Panel {
             values = values.add(text);
         }
     }
+    let mut rings = Group::new()
+        .set("class", "differs")
+        .set("fill", "none")
+        .set("stroke", style::DIFFERS)
+        .set("stroke-width", 0.08 * CELL);
+    for &v in ringed {
+        let (x, y) = at(radius, v);
+        rings = rings.add(
+            Circle::new()
+                .set("cx", x)
+                .set("cy", y)
+                .set("r", style::round(NODE_RADIUS + 0.12 * CELL)),
+        );
+    }
+    let group = group.add(nodes).add(names).add(values);
     Panel {
-        group: group.add(nodes).add(names).add(values),
+        group: if ringed.is_empty() {
+            group
+        } else {
+            group.add(rings)
+        },
         width: 2.0 * half,
         height: 2.0 * half,
     }

@@ -58,6 +58,57 @@ pub fn picture(puzzle: &Puzzle, filling: Option<&Filling>, note: &str) -> String
 /// # Panics
 /// As [`picture`], for any of `fillings`.
 pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
+    let heads: Vec<String> = (1..=fillings.len())
+        .map(|i| format!("solution {i}"))
+        .collect();
+    sheet_of(puzzle, fillings, &heads, &[], note)
+}
+
+/// Two solutions of `puzzle` side by side, the cells (or vertices) where the second differs
+/// from the first outlined in both: what makes a puzzle not unique.
+///
+/// # Panics
+/// As [`picture`], for either filling.
+pub fn two_solutions(puzzle: &Puzzle, first: &Filling, second: &Filling, note: &str) -> String {
+    let differing: Vec<usize> = (0..puzzle.n_cells())
+        .filter(|&cell| first.value(cell) != second.value(cell))
+        .collect();
+    let heads = ["solution 1".to_string(), "solution 2".to_string()];
+    let words = differing_words(puzzle, differing.len());
+    let note = if note.is_empty() {
+        format!("{words} (outlined)")
+    } else {
+        format!("{note}; {words} (outlined)")
+    };
+    sheet_of(
+        puzzle,
+        &[first.clone(), second.clone()],
+        &heads,
+        &differing,
+        &note,
+    )
+}
+
+/// `3 cells differ`, `1 vertex differs`.
+fn differing_words(puzzle: &Puzzle, n: usize) -> String {
+    let noun = match (puzzle.is_graph(), n) {
+        (true, 1) => "vertex differs",
+        (true, _) => "vertices differ",
+        (false, 1) => "cell differs",
+        (false, _) => "cells differ",
+    };
+    format!("{n} {noun}")
+}
+
+/// Panels of `fillings` in rows, each under its heading, the `differing` cells outlined in
+/// every panel when there are any.
+fn sheet_of(
+    puzzle: &Puzzle,
+    fillings: &[Filling],
+    heads: &[String],
+    differing: &[usize],
+    note: &str,
+) -> String {
     // A puzzle's panels all have the size of its blank panel (the board, or the circle of its
     // vertices), whatever the filling.
     let blank = panel(puzzle, None);
@@ -72,11 +123,11 @@ pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
     let height = grid_height + PAD + CAPTION_LINE * caption.len() as f64;
     let mut document = document(width, height, &title(puzzle, note));
     for (i, filling) in fillings.iter().enumerate() {
-        let panel = panel(puzzle, Some(filling));
+        let panel = marked_panel(puzzle, Some(filling), differing);
         debug_assert_eq!((panel.width, panel.height), (blank.width, blank.height));
         let x = PAD + (i % columns) as f64 * (cell_width + 2.0 * PAD);
         let y = PAD + (i / columns) as f64 * (cell_height + 2.0 * PAD);
-        let head = Text::new(format!("solution {}", i + 1))
+        let head = Text::new(xml_text(&heads[i]))
             .set("x", style::round(x))
             .set("y", style::round(y + CAPTION_FONT))
             .set("font-size", CAPTION_FONT)
@@ -97,10 +148,15 @@ struct Panel {
 }
 
 fn panel(puzzle: &Puzzle, filling: Option<&Filling>) -> Panel {
+    marked_panel(puzzle, filling, &[])
+}
+
+/// [`panel`], with the `differing` cells (or vertices) outlined.
+fn marked_panel(puzzle: &Puzzle, filling: Option<&Filling>, differing: &[usize]) -> Panel {
     if puzzle.is_graph() {
-        graph::panel(puzzle, filling)
+        graph::panel(puzzle, filling, differing)
     } else {
-        board::panel(puzzle, filling)
+        board::panel(puzzle, filling, differing)
     }
 }
 

@@ -33,6 +33,8 @@ pub const PATH: &str = "#d62728";
 pub const PATH_OPACITY: f64 = 0.8;
 pub const START: &str = "#1a9641";
 pub const END: &str = "#7b3294";
+/// The outline of cells (or rings of vertices) where a second solution differs from the first.
+pub const DIFFERS: &str = "#e66101";
 /// Graph edges that the path does not use.
 pub const EDGE: &str = "#c8c8c8";
 

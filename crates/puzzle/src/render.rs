@@ -9,19 +9,33 @@ use crate::{CellRule, Filling, Puzzle};
 
 /// The filled grid, one line per row, each ending in a newline.
 pub fn filling_grid(puzzle: &Puzzle, filling: &Filling) -> String {
-    grid(puzzle, |cell| match filling.value(cell) {
+    grid(puzzle, |cell| filling_text(puzzle, filling, cell), &[])
+}
+
+/// [`filling_grid`] with `starred` cells followed by `*` (say, where a second solution differs
+/// from the first).
+pub fn filling_grid_starred(puzzle: &Puzzle, filling: &Filling, starred: &[usize]) -> String {
+    grid(puzzle, |cell| filling_text(puzzle, filling, cell), starred)
+}
+
+fn filling_text(puzzle: &Puzzle, filling: &Filling, cell: usize) -> String {
+    match filling.value(cell) {
         0 if puzzle.trail().is_some() => ".".to_string(),
         v => v.to_string(),
-    })
+    }
 }
 
 /// The unfilled puzzle in the same layout: `.` for free cells, labels for a trail puzzle.
 pub fn puzzle_grid(puzzle: &Puzzle) -> String {
-    grid(puzzle, |cell| match (puzzle.trail(), puzzle.rule(cell)) {
-        (Some(trail), _) => trail.label(cell).to_string(),
-        (None, CellRule::Given(v)) => v.to_string(),
-        _ => ".".to_string(),
-    })
+    grid(
+        puzzle,
+        |cell| match (puzzle.trail(), puzzle.rule(cell)) {
+            (Some(trail), _) => trail.label(cell).to_string(),
+            (None, CellRule::Given(v)) => v.to_string(),
+            _ => ".".to_string(),
+        },
+        &[],
+    )
 }
 
 /// For a trail: the labels it collects, in step order, with their sum.
@@ -49,7 +63,7 @@ pub fn legend(puzzle: &Puzzle) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
-fn grid(puzzle: &Puzzle, text_of: impl Fn(usize) -> String) -> String {
+fn grid(puzzle: &Puzzle, text_of: impl Fn(usize) -> String, starred: &[usize]) -> String {
     let board = puzzle.board();
     // Wide enough for every value, and for a trail puzzle's labels.
     let widest_label = puzzle
@@ -67,7 +81,9 @@ fn grid(puzzle: &Puzzle, text_of: impl Fn(usize) -> String) -> String {
         .map(|m| m.letter.len())
         .max()
         .unwrap_or(0)
-        .max(1);
+        .max(1)
+        // Room for a star after a mark's letter.
+        + usize::from(!starred.is_empty());
     let mut out = String::new();
     for row in 0..board.rows() {
         let mut fields = Vec::with_capacity(board.cols());
@@ -88,7 +104,12 @@ fn grid(puzzle: &Puzzle, text_of: impl Fn(usize) -> String) -> String {
                             )
                         }
                         CellRule::Marked(i) => {
-                            format!("{text:>width$}{:<letters$}", puzzle.marks()[*i].letter)
+                            let letter = &puzzle.marks()[*i].letter;
+                            let star = if starred.contains(&cell) { "*" } else { "" };
+                            format!("{text:>width$}{:<letters$}", format!("{letter}{star}"))
+                        }
+                        CellRule::Free if starred.contains(&cell) => {
+                            format!("{text:>width$}{:<letters$}", "*")
                         }
                         CellRule::Free => format!("{text:>width$}{:letters$}", ""),
                     }
@@ -120,5 +141,12 @@ mod tests {
         assert_eq!(parse_filling_text(p.board(), &text, false).unwrap(), f);
         assert_eq!(puzzle_grid(&p), "[1]  .   .P\n .   #   .\n .   .  [7]\n");
         assert_eq!(legend(&p).unwrap(), "[n] given · nP marked P (primes)");
+        let g = Filling::from_values(vec![1, 2, 3, 8, 4, 6, 5, 7]);
+        let h = Filling::from_values(vec![1, 8, 3, 2, 4, 6, 5, 7]);
+        assert_eq!(
+            filling_grid_starred(&p, &h, &[1, 3]),
+            "[1]   8*   3P\n 2*   #    4\n 6    5   [7]\n"
+        );
+        assert_eq!(filling_grid_starred(&p, &g, &[]), filling_grid(&p, &g));
     }
 }

@@ -1,0 +1,53 @@
+//! `check`: whether the fillings in a solution file solve a puzzle, by the independent
+//! verifier alone (no SAT).
+
+use crate::Error;
+use pathsat_puzzle::{parse_fillings, parse_orders, verify, Puzzle};
+use serde::Serialize;
+
+/// The result of `check`, as `pathsat check --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub file: String,
+    pub solution_file: String,
+    pub name: String,
+    /// How many fillings the solution file held.
+    pub fillings: usize,
+    pub valid: bool,
+    /// The index of the first invalid filling.
+    pub invalid_index: Option<usize>,
+    /// The first rule it breaks.
+    pub violation: Option<String>,
+}
+
+/// Checks the fillings of `text` (from `solution_file`, JSON when `json`) against `puzzle`.
+///
+/// # Errors
+/// [`Error::Puzzle`] when the solution file does not parse (with its line and column).
+pub fn check(
+    puzzle: &Puzzle,
+    file: &str,
+    solution_file: &str,
+    text: &str,
+    json: bool,
+) -> Result<CheckReport, Error> {
+    let fillings = if puzzle.is_graph() {
+        parse_orders(puzzle.n_cells(), text, json)
+    } else {
+        parse_fillings(puzzle.board(), text, json, puzzle.trail().is_some())
+    }
+    .map_err(|e| e.with_path(std::path::Path::new(solution_file)))?;
+    let first_violation = fillings
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| verify(puzzle, f).err().map(|v| (i, v)));
+    Ok(CheckReport {
+        file: file.to_string(),
+        solution_file: solution_file.to_string(),
+        name: puzzle.name().to_string(),
+        fillings: fillings.len(),
+        valid: first_violation.is_none(),
+        invalid_index: first_violation.as_ref().map(|(i, _)| *i),
+        violation: first_violation.map(|(_, v)| v.to_string()),
+    })
+}

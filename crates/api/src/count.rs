@@ -1,0 +1,200 @@
+//! `count`: how many solutions a puzzle has, by the method [`pathsat_count`] chooses or the one
+//! asked for, with why, what it cost, and (when it stopped early) why it stopped.
+//!
+//! The count runs on a thread of its own, so that a timeout holds even inside one solver call
+//! or one layer of the frontier program: at the deadline [`count`] returns what was found by
+//! then.
+
+use crate::outcome::{
+    CertificateInfo, Counts, EncodedSizes, EncodingInfo, FrontierInfo, RunStats, Status,
+    SubtoursInfo,
+};
+use crate::{until_deadline, Error, Refusal, GRACE};
+use pathsat_bigcount::BigCount;
+use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
+use pathsat_encode::EncodingChoice;
+use pathsat_puzzle::Puzzle;
+use serde::Serialize;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A `count` request: the library's count options, and a timeout measured from the call.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountRequest {
+    pub options: CountOptions,
+    pub timeout: Option<Duration>,
+}
+
+/// The result of `count`, as `pathsat count --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountReport {
+    pub file: String,
+    pub name: String,
+    pub status: Status,
+    /// Solutions counted: all of them when `complete`, else a lower bound (every one found). An
+    /// exact JSON number of any length.
+    pub count: BigCount,
+    pub counts: Counts,
+    pub complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// How the count was made: `frontier-dp`, `sat-cubes` or `enumeration`.
+    pub method: Method,
+    /// Why that method: what applied, and why the others did not.
+    pub why: String,
+    /// The frontier program's costs, when it counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<FrontierInfo>,
+    /// Stopped as out of reach: how long enumerating was estimated to take.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Estimate>,
+    /// Whether every solution counted passed the verifier (false for the frontier program,
+    /// which counts without enumerating).
+    pub verified: bool,
+    /// What stopped an incomplete count: `limit`, `timeout`, `memory` or `out-of-reach`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stopped>,
+    /// `sat-cubes`: the cubes the count was split into.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<usize>,
+    /// `sat-cubes`: the symmetry classes used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<String>,
+    /// In the successor encoding: the Hamiltonian cycles (or paths) found, as arc sets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateInfo>,
+    /// The SAT encoding the count used (none for the frontier program).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<EncodingInfo>,
+    pub stats: RunStats,
+}
+
+/// What a count heard of its own progress: enough to report a count whose thread did not
+/// come back by its deadline.
+#[derive(Debug, Default)]
+struct Seen {
+    stage: Option<Stage>,
+    found: BigCount,
+}
+
+/// Counts the solutions of `puzzle` (read from `file`) as `request` asks; `progress` hears
+/// what the count is doing (from the counting threads).
+///
+/// # Errors
+/// [`Error::Refused`] and [`Error::Count`] for a method that does not apply or options that
+/// contradict each other; [`Error::Count`] for a solver failure or a model that does not
+/// verify (a bug). A count that stopped early is an answer (`complete` false, `stopped` why).
+pub fn count(
+    puzzle: &Arc<Puzzle>,
+    file: &str,
+    request: &CountRequest,
+    progress: Arc<dyn Fn(Progress) + Send + Sync>,
+) -> Result<CountReport, Error> {
+    let started = Instant::now();
+    let mut options = request.options;
+    if options.method == Method::Dp && options.solve.encoding.choice != EncodingChoice::Auto {
+        return Err(Error::refused(file, Refusal::DpTakesNoEncoding));
+    }
+    let deadline = request.timeout.map(|t| started + t);
+    options.deadline = match (options.deadline, deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let (send, result) = mpsc::channel();
+    {
+        let (puzzle, seen) = (Arc::clone(puzzle), Arc::clone(&seen));
+        std::thread::spawn(move || {
+            let hear = |p: Progress| {
+                record(&seen, &p);
+                progress(p);
+            };
+            let _ = send.send(pathsat_count::count(&puzzle, &options, &hear));
+        });
+    }
+    let counted = match until_deadline(&result, options.deadline.map(|d| d + GRACE)) {
+        Some(result) => result.map_err(|e| Error::count(file, e))?,
+        None => {
+            let seen = seen.lock().expect("not poisoned");
+            Counted::timed_out_in(seen.stage.unwrap_or(Stage::Enumeration), seen.found.clone())
+        }
+    };
+    Ok(report(puzzle, file, &options, counted, started.elapsed()))
+}
+
+/// Keeps the stage and the most solutions found, which only grow.
+fn record(seen: &Mutex<Seen>, progress: &Progress) {
+    let mut seen = seen.lock().expect("not poisoned");
+    match progress {
+        Progress::Stage(stage) => seen.stage = Some(*stage),
+        Progress::Found(n) => {
+            if seen.found < *n {
+                seen.found = BigCount::from(*n);
+            }
+        }
+        Progress::Cubes { found, .. } => {
+            if *found > seen.found {
+                seen.found = found.clone();
+            }
+        }
+        Progress::Layer(_) => {}
+    }
+}
+
+fn report(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &CountOptions,
+    counted: Counted,
+    elapsed: Duration,
+) -> CountReport {
+    let encoded = counted
+        .encoded
+        .as_ref()
+        .map(|(stats, time)| EncodedSizes::new(stats, *time));
+    let reason = counted.contradiction.clone().filter(|_| counted.complete);
+    CountReport {
+        file: file.to_string(),
+        name: puzzle.name().to_string(),
+        status: Status::of(&counted.count, counted.complete),
+        counts: Counts::of(puzzle),
+        complete: counted.complete,
+        limit: options.limit,
+        reason,
+        method: counted.method,
+        why: counted.why,
+        frontier: counted.frontier.as_ref().map(FrontierInfo::from),
+        estimate: counted.estimate,
+        verified: counted.verified,
+        stopped: counted.stopped,
+        cubes: (counted.method == Method::Sat).then_some(counted.cubes),
+        symmetry: counted.symmetry,
+        cycles: counted.cycles,
+        certified: counted.certificate.as_ref().map(|_| true),
+        certificate: counted.certificate.as_ref().map(CertificateInfo::from),
+        encoding: counted
+            .encoding
+            .map(|e| EncodingInfo::new(e, &options.solve.encoding)),
+        stats: RunStats {
+            cells: puzzle.n_cells(),
+            graph: puzzle.is_graph(),
+            encoded,
+            solver_calls: counted.solver_calls,
+            solve_seconds: elapsed.as_secs_f64()
+                - counted
+                    .encoded
+                    .as_ref()
+                    .map_or(0.0, |(_, t)| t.as_secs_f64()),
+            total_seconds: elapsed.as_secs_f64(),
+            subtours: counted.subtours.as_ref().map(SubtoursInfo::from),
+        },
+        count: counted.count,
+    }
+}

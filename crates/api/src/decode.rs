@@ -1,0 +1,109 @@
+//! `decode`: reads a SAT solver's answer to pathsat's exported CNF back into a solution, which
+//! the verifier must accept.
+
+use crate::outcome::{
+    vertex_order, Counts, EncodedSizes, EncodingInfo, RunStats, Solutions, Status,
+};
+use crate::{Error, Refusal};
+use pathsat_bigcount::BigCount;
+use pathsat_cnf::CountingSink;
+use pathsat_dimacs::{parse_solver_output, SolverOutput};
+use pathsat_encode::export::encode_for_export;
+use pathsat_encode::EncodingOptions;
+use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_solver::decode_model;
+use serde::Serialize;
+use std::time::Instant;
+
+/// The result of `decode`, as `pathsat decode --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct DecodeReport {
+    pub file: String,
+    pub name: String,
+    /// `sat` (the model decodes to a verified solution) or `unsat` (the solver found none).
+    pub status: Status,
+    pub count: BigCount,
+    pub counts: Counts,
+    pub complete: bool,
+    pub solutions: Solutions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<usize>>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The solver output the answer was read from.
+    pub model_file: String,
+    pub encoding: EncodingInfo,
+    pub stats: RunStats,
+    /// The solution, passed by the verifier, for pictures and text.
+    #[serde(skip)]
+    pub fillings: Vec<Filling>,
+}
+
+/// Decodes the solver output `text` (from `model_file`) for `puzzle` (from `file`), encoded
+/// with `options` as `export` encoded it.
+///
+/// # Errors
+/// [`Error::Puzzle`] for solver output that does not parse (with its line and column),
+/// [`Error::Refused`] for an undecided run, [`Error::Solve`] when the puzzle cannot be encoded,
+/// and [`Error::Model`] when the model is not a solution of this puzzle.
+pub fn decode(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &EncodingOptions,
+    model_file: &str,
+    text: &str,
+) -> Result<DecodeReport, Error> {
+    let started = Instant::now();
+    let output = parse_solver_output(text).map_err(|e| {
+        let message = match e.position {
+            Some(p) => format!("{model_file}:{p}: {}", e.message),
+            None => format!("{model_file}: {}", e.message),
+        };
+        Error::SolverOutput(message)
+    })?;
+    let encoded = encode_for_export(puzzle, options, &mut CountingSink::default())
+        .map_err(|e| Error::solve(file, e.into()))?;
+    let encode_time = started.elapsed();
+    let fillings = match output {
+        SolverOutput::Unknown => return Err(Error::refused(model_file, Refusal::UndecidedModel)),
+        SolverOutput::Unsat => vec![],
+        SolverOutput::Sat(model) => {
+            vec![
+                decode_model(puzzle, &encoded, &model).map_err(|problem| Error::Model {
+                    file: model_file.to_string(),
+                    problem,
+                })?,
+            ]
+        }
+    };
+    let count = BigCount::from(fillings.len() as u64);
+    // A model is one solution: only an unsatisfiable answer is complete.
+    let complete = fillings.is_empty();
+    Ok(DecodeReport {
+        file: file.to_string(),
+        name: puzzle.name().to_string(),
+        status: Status::of(&count, complete),
+        count,
+        counts: Counts::of(puzzle),
+        complete,
+        solutions: Solutions::of(puzzle, &fillings),
+        order: fillings
+            .first()
+            .filter(|_| puzzle.is_graph())
+            .map(vertex_order),
+        reason: encoded.contradiction().map(str::to_string),
+        model_file: model_file.to_string(),
+        encoding: EncodingInfo::new(encoded.kind(), options),
+        stats: RunStats {
+            cells: puzzle.n_cells(),
+            graph: puzzle.is_graph(),
+            encoded: Some(EncodedSizes::new(encoded.stats(), encode_time)),
+            solver_calls: 0,
+            solve_seconds: 0.0,
+            total_seconds: started.elapsed().as_secs_f64(),
+            subtours: None,
+        },
+        fillings,
+    })
+}

@@ -1,0 +1,117 @@
+//! Why a command could not give an answer, typed, so that every front end maps it the same way
+//! (the CLI to an exit status, the web server to an HTTP status, Python to an exception). An
+//! unsolvable puzzle is an answer, never an error.
+//!
+//! Every error displays as one line that names the file it concerns.
+
+use pathsat_count::CountError;
+use pathsat_puzzle::PuzzleError;
+use pathsat_solver::{ModelProblem, SolveError};
+
+/// What kind of failure an [`Error`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The user's input or request is wrong (the CLI's exit status 2).
+    Input,
+    /// A filling or a model was checked and found wrong (exit status 1).
+    Rejected,
+    /// pathsat failed, or a run it made did not verify (exit status 3): a bug to report.
+    Internal,
+}
+
+/// A request the library refuses before running it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("--method dp counts without a SAT encoding; leave --encoding out")]
+    DpTakesNoEncoding,
+    #[error("the solver did not decide (s UNKNOWN): there is no filling to decode")]
+    UndecidedModel,
+}
+
+/// Why a command gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A puzzle, solution or model file that cannot be read or parsed (its message names the
+    /// file, and the line and column where they exist).
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// Solving `file` failed.
+    #[error("{file}: {error}")]
+    Solve { file: String, error: SolveError },
+    /// Counting `file` failed.
+    #[error("{file}: {}", count_message(.error))]
+    Count { file: String, error: CountError },
+    /// A solver's output that does not parse (the message names the file, line and column).
+    #[error("{0}")]
+    SolverOutput(String),
+    /// The request cannot be run on `file`.
+    #[error("{file}: {refusal}")]
+    Refused { file: String, refusal: Refusal },
+    /// A solver's model (in `file`) does not solve the puzzle.
+    #[error("{file}: {problem}")]
+    Model { file: String, problem: ModelProblem },
+}
+
+impl Error {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Refused {
+                refusal: Refusal::UndecidedModel,
+                ..
+            } => ErrorKind::Rejected,
+            Error::Puzzle(_) | Error::SolverOutput(_) | Error::Refused { .. } => ErrorKind::Input,
+            Error::Solve { error, .. } => solve_kind(error),
+            Error::Count { error, .. } => match error {
+                CountError::Solve(e) => solve_kind(e),
+                _ => ErrorKind::Input,
+            },
+            Error::Model { .. } => ErrorKind::Rejected,
+        }
+    }
+
+    pub(crate) fn solve(file: &str, error: SolveError) -> Error {
+        Error::Solve {
+            file: file.to_string(),
+            error,
+        }
+    }
+
+    pub(crate) fn count(file: &str, error: CountError) -> Error {
+        Error::Count {
+            file: file.to_string(),
+            error,
+        }
+    }
+
+    pub(crate) fn refused(file: &str, refusal: Refusal) -> Error {
+        Error::Refused {
+            file: file.to_string(),
+            refusal,
+        }
+    }
+}
+
+/// A puzzle the encoding cannot take is the user's input; anything else is ours.
+fn solve_kind(error: &SolveError) -> ErrorKind {
+    match error {
+        SolveError::Encode(_) | SolveError::Unsupported(_) => ErrorKind::Input,
+        _ => ErrorKind::Internal,
+    }
+}
+
+/// A count error with what to do instead.
+fn count_message(error: &CountError) -> String {
+    match error {
+        CountError::Solve(e) => e.to_string(),
+        CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
+        CountError::NotCertifiable(_) => {
+            format!("{error}; leave --method out or use --method enumerate")
+        }
+        CountError::TrailsEnumerate => {
+            format!("--method sat: {error}; leave --method out or use --method enumerate")
+        }
+        CountError::CubesNeedPositions => {
+            format!("--method sat: {error}; use --method enumerate or --encoding position")
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! The pieces every command's result is made of: what was found ([`Status`]), what is counted
+//! ([`Counts`]), the solutions as JSON shows them ([`Solutions`]), the encoding and the costs.
+//!
+//! Each is a type, so that a front end matches on values rather than strings, and each
+//! serialises to the JSON field names and values that `pathsat --format json` prints.
+
+use pathsat_bigcount::BigCount;
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_encode::{EncodeStats, Encoding, EncodingOptions, Pruning};
+use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_solver::{Certificate, LoopStats};
+use serde::{Deserialize, Serialize, Serializer};
+use std::time::Duration;
+
+/// What a run found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// At least one solution was found.
+    Sat,
+    /// No solution exists: proved.
+    Unsat,
+    /// Stopped before finding a solution or proving there is none.
+    Unknown,
+}
+
+impl Status {
+    /// The status of `count` solutions found, `complete` when the search was exhausted.
+    pub fn of(count: &BigCount, complete: bool) -> Status {
+        if !count.is_zero() {
+            Status::Sat
+        } else if complete {
+            Status::Unsat
+        } else {
+            Status::Unknown
+        }
+    }
+}
+
+/// What a puzzle's solutions are, and so what a count counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Counts {
+    /// Placements of 1..N on every cell (boards and graphs).
+    Fillings,
+    /// Trails of a trail puzzle, a path and its reverse once.
+    Trails,
+}
+
+impl Counts {
+    pub fn of(puzzle: &Puzzle) -> Counts {
+        if puzzle.trail().is_some() {
+            Counts::Trails
+        } else {
+            Counts::Fillings
+        }
+    }
+
+    /// One of them: `filling` or `trail`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Counts::Fillings => "filling",
+            Counts::Trails => "trail",
+        }
+    }
+}
+
+/// A board's solution as rows of values, `None` for holes (and, for a trail, for cells off it).
+pub type Grid = Vec<Vec<Option<u32>>>;
+
+/// Solutions as JSON shows them: grids for boards, vertex orders (numbered from 1, as in the
+/// input) for graphs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Solutions {
+    Grids(Vec<Grid>),
+    Orders(Vec<Vec<usize>>),
+}
+
+impl Solutions {
+    pub fn of(puzzle: &Puzzle, fillings: &[Filling]) -> Solutions {
+        if puzzle.is_graph() {
+            return Solutions::Orders(fillings.iter().map(vertex_order).collect());
+        }
+        let trail = puzzle.trail().is_some();
+        Solutions::Grids(
+            fillings
+                .iter()
+                .map(|f| {
+                    let mut grid = f.to_rows(puzzle.board());
+                    if trail {
+                        // Step 0 is "not on the trail".
+                        for entry in grid.iter_mut().flatten() {
+                            if *entry == Some(0) {
+                                *entry = None;
+                            }
+                        }
+                    }
+                    grid
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The vertices of a graph filling in path order, numbered from 1.
+pub fn vertex_order(filling: &Filling) -> Vec<usize> {
+    filling.order().into_iter().map(|v| v + 1).collect()
+}
+
+/// Where a second solution differs from the first: board cells as `[row, column]` (from 0, as
+/// indexes into the grids), or graph vertices (numbered from 1) that hold another value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Differences {
+    Cells(Vec<[usize; 2]>),
+    Vertices(Vec<usize>),
+}
+
+impl Differences {
+    /// The cells (or vertices) whose values differ between `first` and `second`.
+    pub fn between(puzzle: &Puzzle, first: &Filling, second: &Filling) -> Differences {
+        let differing = differing_cells(first, second);
+        if puzzle.is_graph() {
+            Differences::Vertices(differing.into_iter().map(|v| v + 1).collect())
+        } else {
+            let board = puzzle.board();
+            Differences::Cells(
+                differing
+                    .into_iter()
+                    .map(|cell| {
+                        let pos = board.pos(cell);
+                        [pos.row, pos.col]
+                    })
+                    .collect(),
+            )
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Differences::Cells(c) => c.len(),
+            Differences::Vertices(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The cells (indexes) whose values differ.
+pub fn differing_cells(first: &Filling, second: &Filling) -> Vec<usize> {
+    first
+        .values()
+        .iter()
+        .zip(second.values())
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(cell, _)| cell)
+        .collect()
+}
+
+/// The encoding a run used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodingInfo {
+    #[serde(serialize_with = "by_name")]
+    pub name: Encoding,
+    #[serde(serialize_with = "by_name")]
+    pub exactly_one: ExactlyOneEncoding,
+    /// Position encoding only.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "option_by_name"
+    )]
+    pub pruning: Option<Pruning>,
+}
+
+impl EncodingInfo {
+    pub fn new(encoding: Encoding, options: &EncodingOptions) -> EncodingInfo {
+        EncodingInfo {
+            name: encoding,
+            exactly_one: options.exactly_one(encoding),
+            pruning: (encoding == Encoding::Position).then_some(options.position.pruning),
+        }
+    }
+}
+
+/// Types that reports name by a fixed word.
+pub trait Named: Copy {
+    fn report_name(self) -> &'static str;
+}
+
+impl Named for Encoding {
+    fn report_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for ExactlyOneEncoding {
+    fn report_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Pruning {
+    fn report_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+fn by_name<T: Named, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(value.report_name())
+}
+
+fn option_by_name<T: Named, S: Serializer>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(v) => s.serialize_str(v.report_name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// The sizes of an encoding that was built, and how long it took.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EncodedSizes {
+    pub primary_variables: usize,
+    pub variables: usize,
+    pub clauses: usize,
+    pub encode_seconds: f64,
+}
+
+impl EncodedSizes {
+    pub fn new(stats: &EncodeStats, time: Duration) -> EncodedSizes {
+        EncodedSizes {
+            primary_variables: stats.primary_vars,
+            variables: stats.variables,
+            clauses: stats.clauses,
+            encode_seconds: time.as_secs_f64(),
+        }
+    }
+}
+
+/// Sizes and times of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunStats {
+    /// Cells of a board, vertices of a graph.
+    pub cells: usize,
+    /// Whether the cells are a graph's vertices.
+    #[serde(skip)]
+    pub graph: bool,
+    /// The encoding's sizes, when the run built one (a count by the frontier program does not).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub encoded: Option<EncodedSizes>,
+    pub solver_calls: u64,
+    pub solve_seconds: f64,
+    /// Parsing, encoding, solving and verifying: the whole run.
+    pub total_seconds: f64,
+    /// The successor encoding's subtour cuts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtours: Option<SubtoursInfo>,
+}
+
+/// The successor encoding's rounds of subtour cuts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SubtoursInfo {
+    /// Solver calls whose model had subcycles.
+    pub rounds: u64,
+    /// Cut clauses added (two per subcycle: an arc out of it, an arc into it).
+    pub cuts: u64,
+    /// The most subcycles one model had.
+    pub max_cycles: usize,
+    /// Tours made by joining a model's subcycles rather than by another solver call.
+    pub patched: u64,
+}
+
+impl From<&LoopStats> for SubtoursInfo {
+    fn from(s: &LoopStats) -> Self {
+        SubtoursInfo {
+            rounds: s.rounds,
+            cuts: s.cuts,
+            max_cycles: s.max_cycles,
+            patched: s.patched,
+        }
+    }
+}
+
+/// What varisat's proof checker accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CertificateInfo {
+    /// Models verified: exactly the fillings returned, in order.
+    pub models: usize,
+    /// Whether the final unsatisfiability was verified (no other filling exists).
+    pub complete: bool,
+    pub proof_bytes: u64,
+    pub check_seconds: f64,
+}
+
+impl From<&Certificate> for CertificateInfo {
+    fn from(c: &Certificate) -> Self {
+        CertificateInfo {
+            models: c.models,
+            complete: c.complete,
+            proof_bytes: c.proof_bytes,
+            check_seconds: c.check_time.as_secs_f64(),
+        }
+    }
+}
+
+/// What the frontier program's count cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FrontierInfo {
+    /// How the sweep order was chosen: `rows`, `columns` or `path decomposition` (absent when
+    /// the count needed no sweep).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<&'static str>,
+    pub layers: usize,
+    /// The most vertices on the frontier at once.
+    pub width: usize,
+    pub peak_states: u64,
+    pub peak_bytes: u64,
+}
+
+impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
+    fn from(s: &pathsat_frontier::FrontierStats) -> Self {
+        FrontierInfo {
+            order: (!s.order.is_empty()).then_some(s.order),
+            layers: s.layers,
+            width: s.width,
+            peak_states: s.peak_states,
+            peak_bytes: s.peak_bytes,
+        }
+    }
+}

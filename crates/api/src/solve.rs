@@ -1,0 +1,327 @@
+//! `solve`: the first solution, the first few, all of them, or a proof of uniqueness.
+//!
+//! The solver runs on a thread of its own, so that a timeout holds even when it passes inside
+//! one SAT solver call (varisat cannot be interrupted there): at the deadline [`solve`] returns
+//! what was found by then, and the solver thread is left to finish its call and end.
+
+use crate::outcome::{
+    vertex_order, CertificateInfo, Counts, Differences, EncodedSizes, EncodingInfo, RunStats,
+    Solutions, Status, SubtoursInfo,
+};
+use crate::{until_deadline, Error, GRACE};
+use pathsat_bigcount::BigCount;
+use pathsat_count::Stopped;
+use pathsat_encode::Encoding;
+use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+use serde::Serialize;
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// What `solve` is asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wanted {
+    /// One solution.
+    #[default]
+    First,
+    /// One solution, and a proof that no other exists (or a second one, when there is).
+    Unique,
+    /// Up to this many solutions.
+    Upto(u64),
+    /// Every solution.
+    All,
+}
+
+impl Wanted {
+    /// The most solutions the solver looks for.
+    fn limit(self) -> Option<u64> {
+        match self {
+            Wanted::First => Some(1),
+            Wanted::Unique => Some(2),
+            Wanted::Upto(n) => Some(n),
+            Wanted::All => None,
+        }
+    }
+}
+
+/// A `solve` request.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolveRequest {
+    pub wanted: Wanted,
+    pub options: SolveOptions,
+    /// Stop this long after the call, reporting what was found by then.
+    pub timeout: Option<Duration>,
+}
+
+/// The result of `solve`, as `pathsat solve --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    pub file: String,
+    pub name: String,
+    pub status: Status,
+    /// Solutions found: all of them when `complete`, else a lower bound.
+    pub count: BigCount,
+    /// What the solutions are: `fillings`, or `trails`.
+    pub counts: Counts,
+    /// Whether the search proved there are no other solutions.
+    pub complete: bool,
+    /// The limit asked for (`--limit`), when there was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// With [`Wanted::Unique`]: whether the solution is proved unique (absent when the timeout
+    /// came first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// The solutions found: grids for boards, vertex orders for graphs. With
+    /// [`Wanted::Unique`] on a puzzle that is not unique, the first and a second one.
+    pub solutions: Solutions,
+    /// A graph's first solution as a vertex order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<usize>>,
+    /// With [`Wanted::Unique`] on a puzzle that is not unique: where the second solution
+    /// differs from the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differences: Option<Differences>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// What stopped the run before it was complete: only `timeout` (reaching the number of
+    /// solutions asked for is what `solve` does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stopped>,
+    /// With `certify`: true when varisat's proof checker accepted the run's proof.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateInfo>,
+    pub encoding: EncodingInfo,
+    pub stats: RunStats,
+    /// What was asked for.
+    #[serde(skip)]
+    pub wanted: Wanted,
+    /// The solutions as fillings, each passed by the verifier, for pictures and text.
+    #[serde(skip)]
+    pub fillings: Vec<Filling>,
+}
+
+impl SolveReport {
+    /// The solutions to show as the answer: with [`Wanted::Unique`] the first (the second is
+    /// shown apart, as what makes it not unique).
+    pub fn shown(&self) -> &[Filling] {
+        match self.wanted {
+            Wanted::Unique => &self.fillings[..self.fillings.len().min(1)],
+            _ => &self.fillings,
+        }
+    }
+
+    /// With [`Wanted::Unique`] on a puzzle that is not unique: the second solution.
+    pub fn second(&self) -> Option<&Filling> {
+        match self.wanted {
+            Wanted::Unique => self.fillings.get(1),
+            _ => None,
+        }
+    }
+
+    pub fn timed_out(&self) -> bool {
+        self.stopped == Some(Stopped::Timeout)
+    }
+}
+
+/// What the solving thread tells the caller.
+enum Event {
+    /// The puzzle is encoded and the solver ready.
+    Ready {
+        stats: SolveStats,
+        contradiction: Option<String>,
+    },
+    Solution(Filling),
+    Done {
+        stopped_by_deadline: bool,
+        exhausted: bool,
+        stats: SolveStats,
+        certificate: Option<Certificate>,
+    },
+    Failed(SolveError),
+}
+
+/// Solves `puzzle` (read from `file`, which reports name) as `request` asks.
+///
+/// # Errors
+/// [`Error::Solve`] when the encoding cannot take the puzzle (the user's input) or the solver
+/// fails or returns a model that does not verify (a bug). A puzzle without solutions, or a
+/// timeout, is an answer.
+pub fn solve(
+    puzzle: &Arc<Puzzle>,
+    file: &str,
+    request: &SolveRequest,
+) -> Result<SolveReport, Error> {
+    let started = Instant::now();
+    let deadline = request.timeout.map(|t| started + t);
+    let events = spawn(
+        Arc::clone(puzzle),
+        request.options,
+        request.wanted.limit(),
+        deadline,
+    );
+    let mut fillings = Vec::new();
+    let mut ready = None;
+    let mut done = None;
+    while let Some(event) = until_deadline(&events, deadline.map(|d| d + GRACE)) {
+        match event {
+            Event::Ready {
+                stats,
+                contradiction,
+            } => ready = Some((stats, contradiction)),
+            Event::Solution(filling) => fillings.push(filling),
+            Event::Done {
+                stopped_by_deadline,
+                exhausted,
+                stats,
+                certificate,
+            } => {
+                done = Some((stopped_by_deadline, exhausted, stats, certificate));
+                break;
+            }
+            Event::Failed(e) => return Err(Error::solve(file, e)),
+        }
+    }
+    // Without `Ready`, the deadline passed while the puzzle was being encoded.
+    let encoding = request.options.encoding_for(puzzle);
+    let (ready_stats, contradiction) = match ready {
+        Some((stats, contradiction)) => (Some(stats), contradiction),
+        None => (None, None),
+    };
+    // Without `Done`, the deadline passed inside a solver call.
+    let came_back = done.is_some();
+    let (stopped_by_deadline, exhausted, stats, certificate) = match done {
+        Some((stopped, exhausted, stats, certificate)) => {
+            (stopped, exhausted, Some(stats), certificate)
+        }
+        None => (true, false, ready_stats, None),
+    };
+    let found = fillings.len() as u64;
+    let complete = exhausted;
+    let count = BigCount::from(found);
+    let wanted = request.wanted;
+    let unique = (wanted == Wanted::Unique)
+        .then_some(found == 1 && complete)
+        .filter(|_| !stopped_by_deadline || found >= 2);
+    let differences = match (wanted, fillings.as_slice()) {
+        (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
+        _ => None,
+    };
+    let run_stats = RunStats {
+        cells: puzzle.n_cells(),
+        graph: puzzle.is_graph(),
+        encoded: stats
+            .as_ref()
+            .map(|s| EncodedSizes::new(&s.encode, s.encode_time)),
+        solver_calls: stats.as_ref().map_or(0, |s| s.solve_calls),
+        solve_seconds: match &stats {
+            Some(s) if came_back => s.solve_time.as_secs_f64(),
+            Some(s) => started
+                .elapsed()
+                .saturating_sub(s.encode_time)
+                .as_secs_f64(),
+            None => 0.0,
+        },
+        total_seconds: started.elapsed().as_secs_f64(),
+        subtours: stats
+            .as_ref()
+            .and_then(|s| s.subtours.as_ref())
+            .map(SubtoursInfo::from),
+    };
+    Ok(SolveReport {
+        file: file.to_string(),
+        name: puzzle.name().to_string(),
+        status: Status::of(&count, complete),
+        count,
+        counts: Counts::of(puzzle),
+        complete,
+        limit: match wanted {
+            Wanted::Upto(n) => Some(n),
+            _ => None,
+        },
+        unique,
+        solutions: Solutions::of(puzzle, &fillings),
+        order: fillings
+            .first()
+            .filter(|_| puzzle.is_graph())
+            .map(vertex_order),
+        differences,
+        reason: contradiction,
+        stopped: stopped_by_deadline.then_some(Stopped::Timeout),
+        certified: certificate.as_ref().map(|_| true),
+        certificate: certificate.as_ref().map(CertificateInfo::from),
+        encoding: EncodingInfo::new(
+            stats.as_ref().map_or(encoding, |s| s.encoding),
+            &request.options.encoding,
+        ),
+        stats: run_stats,
+        wanted,
+        fillings,
+    })
+}
+
+/// Solves on a thread of its own, reporting each solution as it is found and stopping at
+/// `limit` solutions or (between two solutions) at `deadline`.
+fn spawn(
+    puzzle: Arc<Puzzle>,
+    options: SolveOptions,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+) -> mpsc::Receiver<Event> {
+    let (send, events) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut solver = match PuzzleSolver::new(&puzzle, &options) {
+            Ok(solver) => solver,
+            Err(e) => {
+                let _ = send.send(Event::Failed(e));
+                return;
+            }
+        };
+        let _ = send.send(Event::Ready {
+            stats: solver.stats(),
+            contradiction: solver.contradiction().map(str::to_string),
+        });
+        let mut found = 0u64;
+        let mut stopped_by_deadline = false;
+        let outcome = loop {
+            if limit.is_some_and(|l| found >= l) {
+                break Ok(());
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                stopped_by_deadline = true;
+                break Ok(());
+            }
+            match solver.next_solution() {
+                Ok(Some(filling)) => {
+                    found += 1;
+                    if send.send(Event::Solution(filling)).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        let event =
+            match outcome.and_then(|()| options.certify.then(|| solver.certify()).transpose()) {
+                Ok(certificate) => Event::Done {
+                    stopped_by_deadline,
+                    // Stopping at the limit proves nothing about the rest.
+                    exhausted: solver.is_exhausted(),
+                    stats: solver.stats(),
+                    certificate,
+                },
+                Err(e) => Event::Failed(e),
+            };
+        let _ = send.send(event);
+    });
+    events
+}
+
+/// The encoding `request` gives `puzzle`.
+pub fn encoding_for(puzzle: &Puzzle, request: &SolveRequest) -> Encoding {
+    request.options.encoding_for(puzzle)
+}
