@@ -171,8 +171,8 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "I/N", value_parser = crate::batch::Shard::parse)]
+    pub shard: Option<crate::batch::Shard>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = BatchFormat::Table)]
     pub format: BatchFormat,

@@ -1,7 +1,7 @@
 //! Workspace-level integration tests, attached to the `pathsat` package (see
 //! `tests/README.md`): the fixture corpus, the command line end to end, random puzzles against
 //! the brute-force reference, DIMACS export and decoding, the round trip through kissat and
-//! CaDiCaL, and SVG pictures read back as XML.
+//! CaDiCaL, SVG pictures read back as XML, and snapshots of the text layouts.
 
 mod batch;
 mod cli;
@@ -16,6 +16,7 @@ mod fixtures;
 mod garbage;
 mod graphs;
 mod hostile;
+mod layouts;
 mod pictures;
 mod random_puzzles;
 mod trails;

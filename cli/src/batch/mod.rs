@@ -40,13 +40,12 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .expect("clap requires DIR without a subcommand");
     let started = Instant::now();
     let timeout = args.timeout;
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let all = puzzle_files(dir)?;
-    let files: Vec<PathBuf> = match shard {
-        Some((i, n)) => all
+    let files: Vec<PathBuf> = match args.shard {
+        Some(shard) => all
             .into_iter()
             .enumerate()
-            .filter(|(k, _)| k % n == i - 1)
+            .filter(|(k, _)| shard.takes(*k))
             .map(|(_, f)| f)
             .collect(),
         None => all,
@@ -99,7 +98,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     rows.sort_by(|a, b| a.file.cmp(&b.file));
     let report = Report {
         dir: Some(dir.display().to_string()),
-        shard: args.shard.clone(),
+        shard: args.shard.map(|s| s.to_string()),
         jobs: Some(jobs),
         limit: args.limit,
         timeout: timeout.map(|t| t.as_secs_f64()),
@@ -124,22 +123,39 @@ fn print(report: &Report, format: BatchFormat) -> Result<ExitCode, Failure> {
     })
 }
 
-/// `I/N` with 1 <= I <= N.
-fn parse_shard(text: &str) -> Result<(usize, usize), Failure> {
-    let bad = || {
-        Failure::Input(format!(
-            "--shard {text}: expected I/N with 1 <= I <= N, e.g. 2/8"
-        ))
-    };
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > n {
-        return Err(bad());
+/// One of N deterministic slices of a sorted file list: `--shard I/N`, 1 <= I <= N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// From 1.
+    index: usize,
+    of: usize,
+}
+
+impl Shard {
+    /// Reads `I/N` (clap's value parser for `--shard`).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected I/N with 1 <= I <= N, e.g. 2/8, not {text:?}");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, of): (usize, usize) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > of {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
     }
-    Ok((i, n))
+
+    /// Whether the file at position `k` (from 0) of the sorted list is in this slice.
+    pub fn takes(self, k: usize) -> bool {
+        k % self.of == self.index - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.of)
+    }
 }
 
 /// Every puzzle file under `dir` (or `dir` itself, if it is a file), sorted: `.toml`, `.json`
@@ -251,15 +267,11 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
                 Event::Start {
                     name,
                     cells,
-                    variables,
-                    clauses,
                     expected,
                     expected_sat,
                 } => {
                     row.name = name;
                     row.cells = Some(cells);
-                    row.variables = Some(variables);
-                    row.clauses = Some(clauses);
                     row.expected = expected;
                     row.expected_sat = expected_sat;
                 }
@@ -294,12 +306,16 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
             stopped,
             method,
             verified,
+            variables,
+            clauses,
         }) => {
             row.count = count;
             row.complete = complete;
             row.method = Some(method);
             row.verified = Some(verified);
-            let (status, note) = row.classify(stopped.as_deref());
+            row.variables = variables;
+            row.clauses = clauses;
+            let (status, note) = row.classify(stopped);
             row.status = status;
             row.error = note;
         }
@@ -451,10 +467,15 @@ mod tests {
 
     #[test]
     fn shards_are_one_based_slices() {
-        assert_eq!(parse_shard("1/3").ok(), Some((1, 3)));
-        assert_eq!(parse_shard("3/3").ok(), Some((3, 3)));
+        let first = Shard::parse("1/3").unwrap();
+        let last = Shard::parse("3/3").unwrap();
+        assert_eq!(first.to_string(), "1/3");
+        assert_eq!(last.to_string(), "3/3");
+        let taken = |s: Shard| (0..7).filter(|&k| s.takes(k)).collect::<Vec<_>>();
+        assert_eq!(taken(first), [0, 3, 6]);
+        assert_eq!(taken(last), [2, 5]);
         for bad in ["0/3", "4/3", "x/3", "3", "1/0"] {
-            assert!(parse_shard(bad).is_err(), "{bad}");
+            assert!(Shard::parse(bad).is_err(), "{bad}");
         }
     }
 }

@@ -6,6 +6,7 @@
 //! or CSV; JSON reports of several runs (shards) can be merged.
 
 use pathsat_bigcount::{group_digits, BigCount};
+use pathsat_count::{Method, Stopped};
 use serde::{Deserialize, Serialize};
 use std::io::{self, BufWriter, Write};
 
@@ -72,7 +73,7 @@ pub struct Row {
     pub error: Option<String>,
     /// How the count was made (`frontier-dp`, `sat-cubes`, `enumeration`).
     #[serde(default)]
-    pub method: Option<String>,
+    pub method: Option<Method>,
     /// Whether every filling counted passed the verifier.
     #[serde(default)]
     pub verified: Option<bool>,
@@ -80,13 +81,12 @@ pub struct Row {
 
 impl Row {
     /// The status the other fields call for (all but `status` and `error` filled in).
-    pub fn classify(&self, stopped: Option<&str>) -> (Status, Option<String>) {
+    pub fn classify(&self, stopped: Option<Stopped>) -> (Status, Option<String>) {
         let found_sat = !self.count.is_zero();
-        // "deadline" is how reports before 0.2 named a timeout.
         match stopped {
-            Some("timeout" | "deadline") => return (Status::Timeout, None),
-            Some("memory" | "out-of-reach") => return (Status::OutOfReach, None),
-            _ => {}
+            Some(Stopped::Timeout) => return (Status::Timeout, None),
+            Some(Stopped::Memory | Stopped::OutOfReach) => return (Status::OutOfReach, None),
+            Some(Stopped::Limit) | None => {}
         }
         if let (None, Some(sat)) = (&self.expected, self.expected_sat) {
             // Sat-only: solved, not counted.
@@ -225,14 +225,23 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
                 opt(r.cells.map(|v| v.to_string())),
                 opt(r.variables.map(|v| v.to_string())),
                 opt(r.clauses.map(|v| v.to_string())),
-                r.count.to_string(),
-                r.complete.to_string(),
+                // An error row counted nothing: count and completeness are left empty.
+                if r.status == Status::Error {
+                    String::new()
+                } else {
+                    r.count.to_string()
+                },
+                if r.status == Status::Error {
+                    String::new()
+                } else {
+                    r.complete.to_string()
+                },
                 format!("{:.3}", r.seconds),
                 opt(r.expected.as_ref().map(|v| v.to_string())),
                 opt(r.expected_sat.map(|v| v.to_string())),
                 r.status.name().to_string(),
                 opt(r.error.clone()),
-                opt(r.method.clone()),
+                opt(r.method.map(|m| m.name().to_string())),
             ])
             .map_err(fail)?;
     }
@@ -269,8 +278,19 @@ pub fn print_table(report: &Report) -> io::Result<()> {
                 r.cells.map_or_else(dash, grouped),
                 r.variables.map_or_else(dash, grouped),
                 r.clauses.map_or_else(dash, grouped),
-                r.count.grouped(),
-                if r.complete { "yes" } else { "no" }.to_string(),
+                // An error row counted nothing: its count is not zero but absent.
+                if r.status == Status::Error {
+                    String::new()
+                } else {
+                    r.count.grouped()
+                },
+                if r.status == Status::Error {
+                    String::new()
+                } else if r.complete {
+                    "yes".to_string()
+                } else {
+                    "no".to_string()
+                },
                 match (&r.expected, r.expected_sat) {
                     (Some(c), _) => c.grouped(),
                     (None, Some(true)) => "sat".to_string(),
@@ -371,19 +391,24 @@ mod tests {
             Status::Mismatch
         );
         assert_eq!(
-            row(3, false, Some(4), None).classify(Some("limit")).0,
+            row(3, false, Some(4), None)
+                .classify(Some(Stopped::Limit))
+                .0,
             Status::Limit
         );
         assert_eq!(
-            row(3, false, Some(4), None).classify(Some("timeout")).0,
+            row(3, false, Some(4), None)
+                .classify(Some(Stopped::Timeout))
+                .0,
             Status::Timeout
         );
         // Reports of earlier versions named the timeout "deadline".
+        let old: Stopped = serde_json::from_str("\"deadline\"").unwrap();
         assert_eq!(
-            row(3, false, Some(4), None).classify(Some("deadline")).0,
+            row(3, false, Some(4), None).classify(Some(old)).0,
             Status::Timeout
         );
-        for stop in ["memory", "out-of-reach"] {
+        for stop in [Stopped::Memory, Stopped::OutOfReach] {
             assert_eq!(
                 row(3, false, None, None).classify(Some(stop)).0,
                 Status::OutOfReach
@@ -393,7 +418,9 @@ mod tests {
         assert_eq!(row(7, true, None, None).classify(None).0, Status::Ok);
         // Sat-only expectations: one solution settles it.
         assert_eq!(
-            row(1, false, None, Some(true)).classify(Some("limit")).0,
+            row(1, false, None, Some(true))
+                .classify(Some(Stopped::Limit))
+                .0,
             Status::Ok
         );
         assert_eq!(
@@ -402,7 +429,9 @@ mod tests {
         );
         assert_eq!(row(0, true, None, Some(false)).classify(None).0, Status::Ok);
         assert_eq!(
-            row(1, false, None, Some(false)).classify(Some("limit")).0,
+            row(1, false, None, Some(false))
+                .classify(Some(Stopped::Limit))
+                .0,
             Status::Mismatch
         );
         assert_eq!(

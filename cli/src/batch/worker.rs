@@ -1,16 +1,15 @@
 //! # The batch worker
 //!
 //! `pathsat worker FILE` counts one puzzle for `batch` (by the methods of `pathsat-count`) and
-//! streams what happens as JSON lines on standard output: `start` (sizes and the expected
-//! answer), `found` with the running count, then `done` or `error`. It checks its deadline between solutions; the parent kills
+//! streams what happens as JSON lines on standard output: `start` (the puzzle's size and the
+//! expected answer), `found` with the running count, then `done` (with the sizes of the encoding
+//! the count built, if it built one) or `error`. It checks its deadline between solutions; the parent kills
 //! it if one solve runs past the deadline, and then still knows how many fillings were found.
 
 use crate::args::WorkerArgs;
 use crate::Failure;
 use pathsat_bigcount::BigCount;
-use pathsat_cnf::CountingSink;
-use pathsat_count::{CountOptions, Method, Progress, DEFAULT_PATIENCE};
-use pathsat_encode::export::encode_into;
+use pathsat_count::{CountOptions, Method, Progress, Stopped, DEFAULT_PATIENCE};
 use pathsat_puzzle::parse_file;
 use pathsat_solver::SolveOptions;
 use serde::{Deserialize, Serialize};
@@ -27,8 +26,6 @@ pub enum Event {
     Start {
         name: String,
         cells: usize,
-        variables: usize,
-        clauses: usize,
         expected: Option<BigCount>,
         expected_sat: Option<bool>,
     },
@@ -37,11 +34,14 @@ pub enum Event {
     Done {
         count: BigCount,
         complete: bool,
-        /// Why the count stopped early: `limit`, `timeout`, `memory` or `out-of-reach`.
-        stopped: Option<String>,
+        /// Why the count stopped early.
+        stopped: Option<Stopped>,
         /// The counting method, and whether every filling counted was verified.
-        method: String,
+        method: Method,
         verified: bool,
+        /// The sizes of the encoding the count built (none for the frontier program).
+        variables: Option<usize>,
+        clauses: Option<usize>,
     },
     Error {
         /// The puzzle's name, when the file was read.
@@ -102,13 +102,6 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         encoding: args.encoding.options(),
         ..SolveOptions::default()
     };
-    let encoded = encode_into(
-        &puzzle,
-        &solve.encoding,
-        solve.encoding_for(&puzzle),
-        &mut CountingSink::default(),
-    )
-    .map_err(|e| failed(e.to_string()))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted.
     let sat_only = expect.count.is_none() && expect.sat.is_some();
@@ -117,14 +110,11 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         (None, true) => Some(1),
         (l, false) => l,
     };
-    let stats = encoded.stats();
     emit(
         out,
         &Event::Start {
             name: puzzle.name().to_string(),
-            cells: stats.cells,
-            variables: stats.variables,
-            clauses: stats.clauses,
+            cells: puzzle.n_cells(),
             expected: expect.count.clone(),
             expected_sat: expect.sat,
         },
@@ -168,14 +158,17 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
     if let Some(e) = write_failure.into_inner().expect("not poisoned") {
         return Err(Stop::Io(e));
     }
+    let sizes = counted.encoded.as_ref().map(|(stats, _)| stats);
     emit(
         out,
         &Event::Done {
+            stopped: counted.stopped,
+            method: counted.method,
+            verified: counted.verified,
+            variables: sizes.map(|s| s.variables),
+            clauses: sizes.map(|s| s.clauses),
             count: counted.count,
             complete: counted.complete,
-            stopped: counted.stopped.map(|s| s.name().to_string()),
-            method: counted.method.name().to_string(),
-            verified: counted.verified,
         },
     )?;
     Ok(())
