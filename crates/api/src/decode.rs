@@ -55,12 +55,9 @@ pub fn decode(
     text: &str,
 ) -> Result<DecodeReport, Error> {
     let started = Instant::now();
-    let output = parse_solver_output(text).map_err(|e| {
-        let message = match e.position {
-            Some(p) => format!("{model_file}:{p}: {}", e.message),
-            None => format!("{model_file}: {}", e.message),
-        };
-        Error::SolverOutput(message)
+    let output = parse_solver_output(text).map_err(|error| Error::SolverOutput {
+        file: model_file.to_string(),
+        error,
     })?;
     let encoded = encode_for_export(puzzle, options, &mut CountingSink::default())
         .map_err(|e| Error::solve(file, e.into()))?;

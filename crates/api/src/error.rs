@@ -5,6 +5,7 @@
 //! Every error displays as one line that names the file it concerns.
 
 use pathsat_count::CountError;
+use pathsat_dimacs::OutputError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
@@ -41,9 +42,9 @@ pub enum Error {
     /// Counting `file` failed.
     #[error("{file}: {}", count_message(.error))]
     Count { file: String, error: CountError },
-    /// A solver's output that does not parse (the message names the file, line and column).
-    #[error("{0}")]
-    SolverOutput(String),
+    /// A solver's output (in `file`) that does not parse, with the line and column.
+    #[error("{}", located(.file, .error))]
+    SolverOutput { file: String, error: OutputError },
     /// The request cannot be run on `file`.
     #[error("{file}: {refusal}")]
     Refused { file: String, refusal: Refusal },
@@ -59,7 +60,9 @@ impl Error {
                 refusal: Refusal::UndecidedModel,
                 ..
             } => ErrorKind::Rejected,
-            Error::Puzzle(_) | Error::SolverOutput(_) | Error::Refused { .. } => ErrorKind::Input,
+            Error::Puzzle(_) | Error::SolverOutput { .. } | Error::Refused { .. } => {
+                ErrorKind::Input
+            }
             Error::Solve { error, .. } => solve_kind(error),
             Error::Count { error, .. } => match error {
                 CountError::Solve(e) => solve_kind(e),
@@ -113,5 +116,13 @@ fn count_message(error: &CountError) -> String {
         CountError::CubesNeedPositions => {
             format!("--method sat: {error}; use --method enumerate or --encoding position")
         }
+    }
+}
+
+/// `file:line:column: message`, or `file: message` without a position.
+fn located(file: &str, error: &OutputError) -> String {
+    match error.position {
+        Some(p) => format!("{file}:{p}: {}", error.message),
+        None => format!("{file}: {}", error.message),
     }
 }

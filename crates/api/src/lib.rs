@@ -66,3 +66,118 @@ fn until_deadline<T>(events: &mpsc::Receiver<T>, until: Option<Instant>) -> Opti
         None => events.recv().ok(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_count::CountOptions;
+    use pathsat_encode::EncodingChoice;
+    use pathsat_puzzle::{brute, parse_str, Format, Puzzle};
+    use std::sync::Arc;
+
+    fn puzzle(toml: &str) -> Arc<Puzzle> {
+        Arc::new(parse_str(toml, Format::Toml).unwrap())
+    }
+
+    #[test]
+    fn a_second_solution_and_where_it_differs() {
+        let p = puzzle("moves = \"rook\"\ngrid = \"1 . .\\n. . .\"\n");
+        let request = SolveRequest {
+            wanted: Wanted::Unique,
+            ..SolveRequest::default()
+        };
+        let report = solve::solve(&p, "p.toml", &request).unwrap();
+        assert_eq!(report.status, Status::Sat);
+        assert_eq!(report.unique, Some(false));
+        assert!(brute::count(&p, None).count >= 2);
+        let [first, second] = &report.fillings[..] else {
+            panic!("two solutions")
+        };
+        let Some(Differences::Cells(cells)) = &report.differences else {
+            panic!("cells")
+        };
+        let expected: Vec<[usize; 2]> = (0..p.n_cells())
+            .filter(|&c| first.value(c) != second.value(c))
+            .map(|c| {
+                let pos = p.board().pos(c);
+                [pos.row, pos.col]
+            })
+            .collect();
+        assert_eq!(cells, &expected);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["status"], "sat");
+        assert_eq!(json["counts"], "fillings");
+        assert_eq!(json["solutions"].as_array().unwrap().len(), 2);
+        assert_eq!(json["differences"].as_array().unwrap().len(), cells.len());
+    }
+
+    #[test]
+    fn counts_by_each_method_agree_with_brute_force() {
+        let p = puzzle("moves = \"king\"\ngrid = \"\"\"\n. . .\n. . .\n. . .\n\"\"\"\n");
+        let expected = brute::count(&p, None).count;
+        for method in [Method::Auto, Method::Dp, Method::Sat, Method::Enumerate] {
+            let request = CountRequest {
+                options: CountOptions {
+                    method,
+                    ..CountOptions::default()
+                },
+                timeout: None,
+            };
+            let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
+            assert_eq!(report.count, expected, "{method:?}");
+            assert!(report.complete);
+            // The program builds no encoding; enumeration reports the one it built.
+            assert_eq!(report.encoding.is_none(), report.method == Method::Dp);
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["method"], report.method.name());
+            assert_eq!(json.get("variables"), None);
+        }
+    }
+
+    #[test]
+    fn errors_say_whose_fault_they_are() {
+        let p = puzzle("moves = \"rook\"\ngrid = \"1 .\\n. .\"\n");
+        let mut request = CountRequest::default();
+        request.options.method = Method::Dp;
+        request.options.solve.encoding.choice = EncodingChoice::Position;
+        let e = count::count(&p, "p.toml", &request, Arc::new(|_| {})).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Input);
+        assert_eq!(
+            e.to_string(),
+            "p.toml: --method dp counts without a SAT encoding; leave --encoding out"
+        );
+        let e =
+            decode::decode(&p, "p.toml", &Default::default(), "m.out", "s UNKNOWN\n").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Rejected);
+        let e = decode::decode(&p, "p.toml", &Default::default(), "m.out", "v 1 0\n").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Input);
+        assert!(e.to_string().starts_with("m.out:"), "{e}");
+    }
+
+    #[test]
+    fn a_timeout_returns_what_was_found() {
+        // 8x8 king's paths through a given in the middle: far too many to enumerate.
+        let mut grid = String::new();
+        for r in 0..8 {
+            let row: Vec<&str> = (0..8)
+                .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
+                .collect();
+            grid.push_str(&row.join(" "));
+            grid.push('\n');
+        }
+        let p = puzzle(&format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n"));
+        let request = CountRequest {
+            options: CountOptions {
+                method: Method::Enumerate,
+                ..CountOptions::default()
+            },
+            timeout: Some(Duration::from_millis(300)),
+        };
+        let started = Instant::now();
+        let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(30));
+        assert_eq!(report.stopped, Some(Stopped::Timeout));
+        assert!(!report.complete);
+        assert_eq!(report.status, Status::of(&report.count, false));
+    }
+}
