@@ -15,9 +15,9 @@
 //!
 //! The format is documented in `encodings/dimacs.md`.
 
-use crate::position::{self, EncodeError, EncodeStats, PositionEncoding};
+use crate::position::{self, PositionEncoding};
 use crate::successor::{self, SuccessorEncoding};
-use crate::{Encoding, EncodingChoice, EncodingOptions};
+use crate::{EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions};
 use pathsat_cnf::{ClauseSink, Cnf};
 use pathsat_dimacs::Header;
 use pathsat_puzzle::Puzzle;

@@ -19,7 +19,8 @@
 //!   problem*, 1954 (subtour elimination constraints, added as they are violated).
 
 use crate::colours::{colour_classes, Colouring};
-use crate::position::{record_family, EncodeStats, FamilyCount};
+use crate::stats::{record_family, EncodeStats, FamilyCount};
+use crate::SuccessorError;
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
@@ -27,21 +28,6 @@ use pathsat_puzzle::{CellRule, Filling, Puzzle};
 /// The exactly-one encoding used unless another is asked for: pairwise for the small
 /// constraints of sparse move graphs, which measured much faster than the sequential counter.
 pub const DEFAULT_EXACTLY_ONE: ExactlyOneEncoding = ExactlyOneEncoding::Hybrid;
-
-/// Why the successor encoding does not apply.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SuccessorError {
-    #[error(
-        "the successor encoding takes no givens or marks other than the start (value 1) and, \
-         for a path, the end (value N); use the position encoding"
-    )]
-    Unsupported,
-    #[error(
-        "a trail covers only some cells, which the successor encoding cannot express; trail \
-         puzzles use the position encoding (leave --encoding out)"
-    )]
-    Trail,
-}
 
 /// The arc variables and how to read a model.
 #[derive(Clone, Debug)]
