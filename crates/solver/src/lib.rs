@@ -16,6 +16,7 @@
 
 mod decode;
 pub mod external;
+mod patch;
 mod position_solver;
 mod proof;
 mod puzzle_solver;
