@@ -13,8 +13,8 @@ use pathsat_cnf::CountingSink;
 use pathsat_dimacs::{parse_solver_output, write_dimacs, SolverOutput};
 use pathsat_encode::export::{encode_for_export, Encoded};
 use pathsat_encode::{export as export_cnf, EncodingOptions, Export};
+use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
-use pathsat_solver::external::{ExternalSolver, Outcome};
 use pathsat_solver::{
     decode_model, Count, ModelProblem, SolveOptions, SolveStats, VARISAT_VERSION,
 };

@@ -5,7 +5,7 @@
 //! `PATHSAT_REQUIRE_SOLVERS=1` (set by `.ci/run`), where a missing solver fails the test.
 
 use crate::common::{fixture, pathsat, puzzle_files};
-use pathsat_solver::external::ExternalSolver;
+use pathsat_external::ExternalSolver;
 use predicates::prelude::*;
 use std::process::Command;
 

@@ -15,7 +15,6 @@
 //! ```
 
 mod decode;
-pub mod external;
 mod patch;
 mod position_solver;
 mod proof;
