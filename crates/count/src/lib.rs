@@ -64,6 +64,16 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's value of the `--method` option: `auto`, `dp`, `sat`, `enumerate`.
+    pub fn option(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Dp => "dp",
+            Method::Sat => "sat",
+            Method::Enumerate => "enumerate",
+        }
+    }
+
     /// The method's name in reports: `auto`, `frontier-dp`, `sat-cubes`, `enumeration`.
     pub fn name(self) -> &'static str {
         match self {
@@ -351,8 +361,12 @@ pub enum CountError {
     Solve(#[from] SolveError),
     #[error("the frontier dynamic program does not apply: {0}")]
     DpNotApplicable(FrontierError),
-    #[error("a certified count runs one solver, so --method {0} cannot be certified")]
-    NotCertifiable(&'static str),
+    /// A certified count asked of a method other than one solver's enumeration.
+    #[error(
+        "a certified count runs one solver, so --method {} cannot be certified",
+        .0.option()
+    )]
+    NotCertifiable(Method),
     #[error(
         "the SAT cubes pin values in the middle of the path, which the successor encoding \
          cannot express"
@@ -395,8 +409,7 @@ pub fn count(
                 let why = "a certified count is one solver's run, enumerated to the end";
                 Ok(enumerate_all(puzzle, options, progress, why)?)
             }
-            Method::Dp => Err(CountError::NotCertifiable("dp")),
-            Method::Sat => Err(CountError::NotCertifiable("sat")),
+            method @ (Method::Dp | Method::Sat) => Err(CountError::NotCertifiable(method)),
         };
     }
     if puzzle.trail().is_some() {
@@ -974,6 +987,29 @@ mod tests {
             .out_of_reach(&progress(0, 400, 1000, 4.0))
             .unwrap();
         assert_eq!(e.bound, Some(BigCount::from(10_000_000u64)));
+    }
+
+    #[test]
+    fn certified_counts_refuse_other_methods_by_their_option_name() {
+        let board = Puzzle::blank(3, 3, pathsat_puzzle::Moves::Rook, false).unwrap();
+        for (method, option) in [(Method::Dp, "dp"), (Method::Sat, "sat")] {
+            let options = CountOptions {
+                method,
+                solve: SolveOptions {
+                    certify: true,
+                    ..SolveOptions::default()
+                },
+                ..CountOptions::default()
+            };
+            let e = count(&board, &options, &|_| {}).unwrap_err();
+            assert!(matches!(e, CountError::NotCertifiable(m) if m == method));
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "a certified count runs one solver, so --method {option} cannot be certified"
+                )
+            );
+        }
     }
 
     #[test]

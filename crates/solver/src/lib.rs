@@ -25,7 +25,9 @@ pub mod successor;
 pub use decode::{decode_model, ModelProblem};
 pub use position_solver::PositionSolver;
 pub use proof::{CheckedRun, ProofError};
-pub use puzzle_solver::{Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+pub use puzzle_solver::{
+    Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Unsupported,
+};
 pub use sat::SatSolver;
 pub use successor::{LoopStats, SuccessorSolver};
 

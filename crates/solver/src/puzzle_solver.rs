@@ -60,12 +60,25 @@ pub enum SolveError {
     /// A bug in pathsat: a trail came back in a direction other than its canonical one.
     #[error("internal error, please report: a trail was found in another direction than its canonical one")]
     TrailOrientation,
-    /// The chosen encoding cannot express the puzzle (or the run asked of it).
-    #[error("{0}")]
-    Unsupported(String),
+    /// The chosen encoding cannot do the run asked of it.
+    #[error(transparent)]
+    Unsupported(Unsupported),
     /// The proof of the run was not accepted, or does not match what was counted.
     #[error("the certificate was rejected: {0}")]
     Certificate(String),
+}
+
+/// A run the chosen encoding cannot do (the puzzles it cannot express are
+/// [`EncodeError`]s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// A certified run in the successor encoding: only the position encoding's runs are proved.
+    #[error(
+        "certified runs use the position encoding; leave --encoding out or use --encoding \
+         position"
+    )]
+    CertifiedSuccessor,
 }
 
 /// What the proof checker accepted about a run.
@@ -128,11 +141,9 @@ impl<'p> PuzzleSolver<'p> {
                 inner: Inner::Position(PositionSolver::new(puzzle, options)?),
                 exactly_one,
             }),
-            Encoding::Successor if options.certify => Err(SolveError::Unsupported(
-                "certified runs use the position encoding; leave --encoding out or use \
-                 --encoding position"
-                    .into(),
-            )),
+            Encoding::Successor if options.certify => {
+                Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
+            }
             Encoding::Successor => Ok(PuzzleSolver {
                 inner: Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
                 exactly_one,
@@ -321,8 +332,13 @@ mod tests {
         let explicit = certify.with_choice(EncodingChoice::Successor);
         assert!(matches!(
             PuzzleSolver::new(&large, &explicit),
-            Err(SolveError::Unsupported(_))
+            Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
         ));
+        assert_eq!(
+            Unsupported::CertifiedSuccessor.to_string(),
+            "certified runs use the position encoding; leave --encoding out or use --encoding \
+             position"
+        );
     }
 
     #[test]
