@@ -2,9 +2,10 @@
 //!
 //! [`PuzzleSolver`] is the front door: it picks the encoding ([`EncodingChoice::resolve`]) and
 //! drives either a [`PositionSolver`] or a [`SuccessorSolver`], which both return verified
-//! fillings one at a time, each different from those before.
+//! fillings one at a time, each different from those before; [`PuzzleSolver::fillings`] makes
+//! that the iterator every enumeration reads ([`crate::fillings`]).
 
-use crate::{LoopStats, PositionSolver, SuccessorSolver};
+use crate::{Fillings, LoopStats, PositionSolver, SuccessorSolver};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{
     DecodeError, EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions,
@@ -192,8 +193,17 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
+    /// The fillings not returned before, verified, one solver call (or round of subtour cuts)
+    /// at a time: the enumeration every count and list is made of. Bound it with
+    /// [`Fillings::limit`], [`Fillings::until`] and [`Fillings::cancelled_by`], which record
+    /// why it stopped.
+    pub fn fillings(&mut self) -> Fillings<'_, 'p> {
+        Fillings::new(self)
+    }
+
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
-    /// `on_solution` sees each one.
+    /// `on_solution` sees each one. The count is complete when the solver proved there are no
+    /// more (a run stopped at its limit is not, even if none was left).
     ///
     /// # Errors
     /// As [`PuzzleSolver::next_solution`].
@@ -202,17 +212,11 @@ impl<'p> PuzzleSolver<'p> {
         limit: Option<u64>,
         mut on_solution: impl FnMut(&Filling),
     ) -> Result<Count, SolveError> {
-        let mut count = 0;
-        while limit.is_none_or(|l| count < l) {
-            match self.next_solution()? {
-                Some(filling) => {
-                    count += 1;
-                    on_solution(&filling);
-                }
-                None => break,
-            }
+        let mut run = self.fillings().limit(limit);
+        for filling in &mut run {
+            on_solution(&filling?);
         }
-        // Stopping at the limit proves nothing about the rest: complete only if exhausted.
+        let count = run.found();
         Ok(Count {
             count,
             complete: self.is_exhausted(),
