@@ -50,7 +50,7 @@ use cubes::{CubeProgress, CubeStop};
 use pathsat_encode::{EncodeError, Encoding, EncodingChoice};
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions, Stop};
 use std::time::{Duration, Instant};
 
 /// How to count.
@@ -142,6 +142,18 @@ impl Stopped {
             Stopped::Timeout => "timeout",
             Stopped::Memory => "memory",
             Stopped::OutOfReach => "out-of-reach",
+        }
+    }
+}
+
+impl From<Stop> for Stopped {
+    /// Why a bounded enumeration stopped, as a count reports it. No count raises a cancel flag
+    /// of its own yet; a cancelled enumeration, like a timed-out one, counts what it found by
+    /// then.
+    fn from(stop: Stop) -> Stopped {
+        match stop {
+            Stop::Limit => Stopped::Limit,
+            Stop::Deadline | Stop::Cancelled => Stopped::Timeout,
         }
     }
 }
@@ -759,31 +771,24 @@ fn enumerate_guarded(
     out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
 ) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
-    let mut count: u64 = 0;
-    let mut stopped = None;
+    let mut run = solver.fillings().limit(options.limit).until(deadline);
     let mut estimate = None;
-    loop {
-        if options.limit.is_some_and(|l| count >= l) {
-            stopped = Some(Stopped::Limit);
-            break;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            stopped = Some(Stopped::Timeout);
-            break;
-        }
-        if let Some(e) = out_of_reach(count) {
+    // `out_of_reach` is asked before the bounds: it is only given (by `certified_auto`) to
+    // counts without a limit or deadline.
+    let stopped = loop {
+        if let Some(e) = out_of_reach(run.found()) {
             estimate = Some(e);
-            stopped = Some(Stopped::OutOfReach);
-            break;
+            break Some(Stopped::OutOfReach);
         }
-        match solver.next_solution()? {
-            Some(_) => {
-                count += 1;
-                progress(Progress::Found(count));
+        match run.next() {
+            Some(filling) => {
+                filling?;
+                progress(Progress::Found(run.found()));
             }
-            None => break,
+            None => break run.stopped().map(Stopped::from),
         }
-    }
+    };
+    let count = run.found();
     let expired = stopped == Some(Stopped::Timeout);
     let certificate = if options.solve.certify {
         Some(solver.certify()?)
