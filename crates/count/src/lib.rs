@@ -18,6 +18,9 @@
 //!   [`Estimate`] rather than run for hours; `--limit` and `--timeout` (a count the user
 //!   bounded) and an explicit method are never refused.
 //!
+//! Both SAT methods read [`PuzzleSolver::fillings`], the solver's one enumeration iterator,
+//! bounded by the limit and deadline (and, in cubes, by a stop flag the threads share).
+//!
 //! Every [`Counted`] says which method counted and why it was chosen ([`Counted::why`]).
 //! Counts are [`BigCount`]s: exact at any size.
 //!

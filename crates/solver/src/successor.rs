@@ -8,7 +8,7 @@
 //! start stands for N fillings, one per starting cell, each verified in turn.
 //!
 //! Before calling the solver again, the cycles of a model are patched together where two-arc
-//! exchanges allow ([`crate::patch`], Karp's patching): a patched tour is a genuine solution,
+//! exchanges allow (Karp's patching, `patch.rs`): a patched tour is a genuine solution,
 //! verified and blocked like the solver's own, and skipped if it was returned before.
 
 use crate::patch::patch;
