@@ -9,11 +9,11 @@ use crate::report::{self, CompareReport, SolverRow, SolverStatus};
 use crate::Failure;
 use anyhow::Context;
 use pathsat_api::outcome::EncodingInfo;
-use pathsat_dimacs::{write_dimacs, SolverOutput};
+use pathsat_dimacs::{write_dimacs, Header, SolverOutput};
 use pathsat_encode::export::Encoded;
 use pathsat_encode::{export as export_cnf, EncodingOptions, Export};
+use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
-use pathsat_solver::external::{ExternalSolver, Outcome};
 use pathsat_solver::{decode_model, ModelProblem, PuzzleSolver, SolveOptions, VARISAT_VERSION};
 use std::io::{self, Read};
 use std::path::Path;
@@ -33,17 +33,25 @@ fn export_file(
         .map_err(|e| Failure::Input(format!("{source}: {e}")))
 }
 
+/// The comment lines and projection of an export, as the DIMACS writer takes them.
+fn header(export: &Export) -> Header<'_> {
+    Header {
+        comments: &export.comments,
+        show: export.show.as_deref(),
+    }
+}
+
 pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
     let export = export_file(&puzzle, &args.file, &args.encoding)?;
     match &args.output {
-        None => write_dimacs(&mut io::stdout().lock(), &export.cnf, &export.header)?,
+        None => write_dimacs(&mut io::stdout().lock(), &export.cnf, &header(&export))?,
         Some(path) => {
             let cannot = |e: io::Error| {
                 Failure::Input(format!("{}: cannot write the file: {e}", path.display()))
             };
             let mut file = std::fs::File::create(path).map_err(cannot)?;
-            write_dimacs(&mut file, &export.cnf, &export.header).map_err(cannot)?;
+            write_dimacs(&mut file, &export.cnf, &header(&export)).map_err(cannot)?;
             let stats = export.encoded.stats();
             println!(
                 "wrote {}: {} encoding, {} variables ({} primary), {} clauses",
@@ -103,7 +111,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     let dir = tempfile::tempdir().context("cannot make a temporary directory")?;
     let cnf_path = dir.path().join("puzzle.cnf");
     let mut file = std::fs::File::create(&cnf_path).context("cannot write the temporary CNF")?;
-    write_dimacs(&mut file, &export.cnf, &export.header)
+    write_dimacs(&mut file, &export.cnf, &header(&export))
         .context("cannot write the temporary CNF")?;
     drop(file);
 

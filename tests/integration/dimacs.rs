@@ -6,10 +6,10 @@
 use crate::common::all_puzzle_files;
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::Var;
-use pathsat_dimacs::{parse_dimacs, write_dimacs};
+use pathsat_dimacs::{parse_dimacs, write_dimacs, Header};
 use pathsat_encode::export::{export, Encoded, ARC_PREFIX, MAP_PREFIX};
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionEncoding, PositionOptions};
-use pathsat_puzzle::{parse_file, verify};
+use pathsat_puzzle::{parse_file, parse_str, verify, Format};
 use pathsat_solver::{PuzzleSolver, SolveOptions};
 use std::collections::BTreeSet;
 
@@ -32,8 +32,40 @@ fn written(path: &std::path::Path, options: &EncodingOptions) -> (pathsat_encode
     let puzzle = parse_file(path).unwrap();
     let e = export(&puzzle, options, Some("fixture")).unwrap();
     let mut bytes = Vec::new();
-    write_dimacs(&mut bytes, &e.cnf, &e.header).unwrap();
+    write_dimacs(&mut bytes, &e.cnf, &header(&e)).unwrap();
     (e, String::from_utf8(bytes).unwrap())
+}
+
+fn header(e: &pathsat_encode::Export) -> Header<'_> {
+    Header {
+        comments: &e.comments,
+        show: e.show.as_deref(),
+    }
+}
+
+/// The exported file, byte for byte: the header lines, the map, the `p` line, the projection.
+#[test]
+fn the_file_starts_with_its_header_and_maps_every_primary_variable() {
+    let p = parse_str(
+        "name = \"t\"\nmoves = \"rook\"\ngrid = \"1 .\\n. .\"\n",
+        Format::Toml,
+    )
+    .unwrap();
+    let e = export(&p, &EncodingOptions::default(), Some("t.toml")).unwrap();
+    let mut text = Vec::new();
+    write_dimacs(&mut text, &e.cnf, &header(&e)).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.starts_with("c t pmc\nc pathsat "), "{text}");
+    assert!(text.contains("c puzzle t\nc file t.toml\nc board 2x2, 4 cells, rook moves, open\n"));
+    assert!(text.contains("c options encoding=position exactly-one=sequential pruning=full\n"));
+    // 1 at (0, 0); 2 and 4 on (0, 1) and (1, 0); 3 at (1, 1).
+    assert!(text.contains(
+        "c x 1 0 0 1\nc x 2 0 1 2\nc x 3 0 1 4\nc x 4 1 0 2\nc x 5 1 0 4\nc x 6 1 1 3\np cnf "
+    ));
+    assert!(text.contains("\nc p show 1 2 3 4 5 6 0\n"));
+    let parsed = parse_dimacs(&text).unwrap();
+    assert_eq!(parsed.cnf, e.cnf);
+    assert_eq!((parsed.comments, parsed.show), (e.comments, e.show));
 }
 
 #[test]

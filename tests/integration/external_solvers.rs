@@ -7,7 +7,7 @@
 //! fails the test.
 
 use crate::common::{fixture, pathsat, puzzle_files};
-use pathsat_solver::external::ExternalSolver;
+use pathsat_external::ExternalSolver;
 use predicates::prelude::*;
 use std::process::Command;
 

@@ -13,7 +13,7 @@ use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_encode::Encoding;
 use pathsat_puzzle::{Filling, Puzzle};
-use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
 use serde::Serialize;
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -284,27 +284,19 @@ fn spawn(
             stats: solver.stats(),
             contradiction: solver.contradiction().map(str::to_string),
         });
-        let mut found = 0u64;
-        let mut stopped_by_deadline = false;
+        let mut fillings = solver.fillings().limit(limit).until(deadline);
         let outcome = loop {
-            if limit.is_some_and(|l| found >= l) {
-                break Ok(());
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                stopped_by_deadline = true;
-                break Ok(());
-            }
-            match solver.next_solution() {
-                Ok(Some(filling)) => {
-                    found += 1;
+            match fillings.next() {
+                Some(Ok(filling)) => {
                     if send.send(Event::Solution(filling)).is_err() {
                         return;
                     }
                 }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
+                Some(Err(e)) => break Err(e),
+                None => break Ok(()),
             }
         };
+        let stopped_by_deadline = fillings.stopped() == Some(Stop::Deadline);
         let event =
             match outcome.and_then(|()| options.certify.then(|| solver.certify()).transpose()) {
                 Ok(certificate) => Event::Done {

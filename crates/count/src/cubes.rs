@@ -12,10 +12,10 @@ use crate::plan::Class;
 use pathsat_bigcount::BigCount;
 use pathsat_encode::Domains;
 use pathsat_puzzle::{verify, Puzzle};
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A cube: a class and the pairs fixed in it (the class label and a path prefix).
@@ -162,7 +162,8 @@ struct Shared {
     found_in_done: Mutex<BigCount>,
     done: AtomicUsize,
     calls: AtomicU64,
-    stop: AtomicBool,
+    /// Raised to stop every thread; each cube's fillings are cancelled by it.
+    stop: Arc<AtomicBool>,
     stopped: Mutex<Option<CubeStop>>,
     failure: Mutex<Option<SolveError>>,
 }
@@ -205,7 +206,7 @@ impl Job<'_> {
             found_in_done: Mutex::new(BigCount::zero()),
             done: AtomicUsize::new(0),
             calls: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
+            stop: Arc::new(AtomicBool::new(false)),
             stopped: Mutex::new(None),
             failure: Mutex::new(None),
         };
@@ -289,17 +290,14 @@ fn count_cube(
     let mut solver = PuzzleSolver::new(&sub, job.options)?;
     let mut in_cube = BigCount::zero();
     let images = class.images.len() as u64;
-    let finished = loop {
-        if shared.stop.load(Ordering::Relaxed) {
-            break false;
-        }
-        if job.deadline.is_some_and(|d| Instant::now() >= d) {
-            shared.stop_for(CubeStop::Deadline);
-            break false;
-        }
-        let Some(filling) = solver.next_solution()? else {
-            break true;
-        };
+    // The shared flag stops every thread (at the limit, the deadline, the watcher's word, or
+    // another thread's failure); the limit is on all the threads' fillings together.
+    let mut run = solver
+        .fillings()
+        .cancelled_by(Arc::clone(&shared.stop))
+        .until(job.deadline);
+    for filling in &mut run {
+        let filling = filling?;
         for image in &class.images {
             verify(job.puzzle, &image.apply(&filling)).map_err(SolveError::Unverified)?;
         }
@@ -310,9 +308,13 @@ fn count_cube(
             drop(found);
             shared.stop_for(CubeStop::Limit);
         }
-    };
+    }
+    let stopped = run.stopped();
+    if stopped == Some(Stop::Deadline) {
+        shared.stop_for(CubeStop::Deadline);
+    }
     shared
         .calls
         .fetch_add(solver.stats().solve_calls, Ordering::Relaxed);
-    Ok(finished.then_some(in_cube))
+    Ok(stopped.is_none().then_some(in_cube))
 }

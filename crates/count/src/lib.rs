@@ -18,6 +18,9 @@
 //!   [`Estimate`] rather than run for hours; `--limit` and `--timeout` (a count the user
 //!   bounded) and an explicit method are never refused.
 //!
+//! Both SAT methods read [`PuzzleSolver::fillings`], the solver's one enumeration iterator,
+//! bounded by the limit and deadline (and, in cubes, by a stop flag the threads share).
+//!
 //! Every [`Counted`] says which method counted and why it was chosen ([`Counted::why`]).
 //! Counts are [`BigCount`]s: exact at any size.
 //!
@@ -50,7 +53,7 @@ use cubes::{CubeProgress, CubeStop};
 use pathsat_encode::{EncodeError, EncodeStats, Encoding, EncodingChoice};
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions};
+use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions, Stop};
 use std::time::{Duration, Instant};
 
 /// How to count. Reports name each method as [`Method::name`] says.
@@ -68,6 +71,16 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's value of the `--method` option: `auto`, `dp`, `sat`, `enumerate`.
+    pub fn option(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Dp => "dp",
+            Method::Sat => "sat",
+            Method::Enumerate => "enumerate",
+        }
+    }
+
     /// The method's name in reports: `auto`, `frontier-dp`, `sat-cubes`, `enumeration`.
     pub fn name(self) -> &'static str {
         match self {
@@ -138,6 +151,18 @@ impl Stopped {
             Stopped::Timeout => "timeout",
             Stopped::Memory => "memory",
             Stopped::OutOfReach => "out-of-reach",
+        }
+    }
+}
+
+impl From<Stop> for Stopped {
+    /// Why a bounded enumeration stopped, as a count reports it. No count raises a cancel flag
+    /// of its own yet; a cancelled enumeration, like a timed-out one, counts what it found by
+    /// then.
+    fn from(stop: Stop) -> Stopped {
+        match stop {
+            Stop::Limit => Stopped::Limit,
+            Stop::Deadline | Stop::Cancelled => Stopped::Timeout,
         }
     }
 }
@@ -364,8 +389,12 @@ pub enum CountError {
     Solve(#[from] SolveError),
     #[error("the frontier dynamic program does not apply: {0}")]
     DpNotApplicable(FrontierError),
-    #[error("a certified count runs one solver, so --method {0} cannot be certified")]
-    NotCertifiable(&'static str),
+    /// A certified count asked of a method other than one solver's enumeration.
+    #[error(
+        "a certified count runs one solver, so --method {} cannot be certified",
+        .0.option()
+    )]
+    NotCertifiable(Method),
     #[error(
         "the SAT cubes pin values in the middle of the path, which the successor encoding \
          cannot express"
@@ -408,8 +437,7 @@ pub fn count(
                 let why = "a certified count is one solver's run, enumerated to the end";
                 Ok(enumerate_all(puzzle, options, progress, why)?)
             }
-            Method::Dp => Err(CountError::NotCertifiable("dp")),
-            Method::Sat => Err(CountError::NotCertifiable("sat")),
+            method @ (Method::Dp | Method::Sat) => Err(CountError::NotCertifiable(method)),
         };
     }
     if puzzle.trail().is_some() {
@@ -764,31 +792,24 @@ fn enumerate_guarded(
     out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
 ) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
-    let mut count: u64 = 0;
-    let mut stopped = None;
+    let mut run = solver.fillings().limit(options.limit).until(deadline);
     let mut estimate = None;
-    loop {
-        if options.limit.is_some_and(|l| count >= l) {
-            stopped = Some(Stopped::Limit);
-            break;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            stopped = Some(Stopped::Timeout);
-            break;
-        }
-        if let Some(e) = out_of_reach(count) {
+    // `out_of_reach` is asked before the bounds: it is only given (by `certified_auto`) to
+    // counts without a limit or deadline.
+    let stopped = loop {
+        if let Some(e) = out_of_reach(run.found()) {
             estimate = Some(e);
-            stopped = Some(Stopped::OutOfReach);
-            break;
+            break Some(Stopped::OutOfReach);
         }
-        match solver.next_solution()? {
-            Some(_) => {
-                count += 1;
-                progress(Progress::Found(count));
+        match run.next() {
+            Some(filling) => {
+                filling?;
+                progress(Progress::Found(run.found()));
             }
-            None => break,
+            None => break run.stopped().map(Stopped::from),
         }
-    }
+    };
+    let count = run.found();
     let expired = stopped == Some(Stopped::Timeout);
     let certificate = if options.solve.certify {
         Some(solver.certify()?)
@@ -1019,6 +1040,29 @@ mod tests {
             .out_of_reach(&progress(0, 400, 1000, 4.0))
             .unwrap();
         assert_eq!(e.bound, Some(BigCount::from(10_000_000u64)));
+    }
+
+    #[test]
+    fn certified_counts_refuse_other_methods_by_their_option_name() {
+        let board = Puzzle::blank(3, 3, pathsat_puzzle::Moves::Rook, false).unwrap();
+        for (method, option) in [(Method::Dp, "dp"), (Method::Sat, "sat")] {
+            let options = CountOptions {
+                method,
+                solve: SolveOptions {
+                    certify: true,
+                    ..SolveOptions::default()
+                },
+                ..CountOptions::default()
+            };
+            let e = count(&board, &options, &|_| {}).unwrap_err();
+            assert!(matches!(e, CountError::NotCertifiable(m) if m == method));
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "a certified count runs one solver, so --method {option} cannot be certified"
+                )
+            );
+        }
     }
 
     #[test]

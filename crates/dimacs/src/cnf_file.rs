@@ -8,22 +8,23 @@ use crate::{literal, tokens, Position};
 use pathsat_cnf::{ClauseSink, Cnf, Lit, Var};
 use std::io::{self, Write};
 
-/// What is written around the clauses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Header {
+/// What is written around the clauses: borrowed, so that a caller writes the comment lines and
+/// projection it already holds (such as `pathsat_encode::Export`'s) without copying them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Header<'a> {
     /// Comment lines before the `p` line, without the leading `c `.
-    pub comments: Vec<String>,
+    pub comments: &'a [String],
     /// The projection set, written as `c p show VAR ... 0`.
-    pub show: Option<Vec<Var>>,
+    pub show: Option<&'a [Var]>,
 }
 
 /// Writes `cnf` in DIMACS with `header`.
 ///
 /// # Errors
 /// Whatever writing to `out` fails with.
-pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header) -> io::Result<()> {
+pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header<'_>) -> io::Result<()> {
     let mut out = io::BufWriter::new(out);
-    for comment in &header.comments {
+    for comment in header.comments {
         if comment.is_empty() {
             writeln!(out, "c")?;
         } else {
@@ -31,7 +32,7 @@ pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header) -> io::Res
         }
     }
     writeln!(out, "p cnf {} {}", cnf.n_vars(), cnf.n_clauses())?;
-    if let Some(show) = &header.show {
+    if let Some(show) = header.show {
         write!(out, "c p show")?;
         for var in show {
             write!(out, " {}", var.to_dimacs())?;
@@ -206,7 +207,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn write(cnf: &Cnf, header: &Header) -> String {
+    fn write(cnf: &Cnf, header: &Header<'_>) -> String {
         let mut out = Vec::new();
         write_dimacs(&mut out, cnf, header).unwrap();
         String::from_utf8(out).unwrap()
@@ -282,14 +283,13 @@ mod tests {
                 let lits: Vec<Lit> = clause.iter().map(|&(v, p)| Var::from_index(v % n_vars).lit(p)).collect();
                 cnf.add_clause(&lits);
             }
-            let header = Header {
-                comments: vec!["t pmc".into(), "x 1 0 0 1".into()],
-                show: Some(show.iter().map(|&v| Var::from_index(v % n_vars)).collect()),
-            };
+            let comments = vec!["t pmc".to_string(), "x 1 0 0 1".to_string()];
+            let show: Vec<Var> = show.iter().map(|&v| Var::from_index(v % n_vars)).collect();
+            let header = Header { comments: &comments, show: Some(&show) };
             let parsed = parse_dimacs(&write(&cnf, &header)).unwrap();
             prop_assert_eq!(parsed.cnf, cnf);
-            prop_assert_eq!(parsed.comments, header.comments);
-            prop_assert_eq!(parsed.show, header.show);
+            prop_assert_eq!(parsed.comments, comments);
+            prop_assert_eq!(parsed.show, Some(show));
         }
     }
 }

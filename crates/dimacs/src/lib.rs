@@ -11,7 +11,8 @@
 //! let mut cnf = Cnf::new();
 //! let (a, b) = (cnf.new_lit(), cnf.new_lit());
 //! cnf.add_clause(&[a, !b]);
-//! let header = Header { comments: vec!["an example".into()], show: Some(vec![a.var()]) };
+//! let comments = ["an example".to_string()];
+//! let header = Header { comments: &comments, show: Some(&[a.var()]) };
 //! let mut text = Vec::new();
 //! write_dimacs(&mut text, &cnf, &header)?;
 //! let text = String::from_utf8(text)?;

@@ -13,13 +13,14 @@
 //!   model may be several disjoint cycles, and it has no projection (its models are cycle
 //!   covers, not fillings).
 //!
-//! The format is documented in `encodings/dimacs.md`.
+//! The format is documented in `encodings/dimacs.md`. This module says what the file holds
+//! ([`Export`]: the clauses, the comment lines, the projection); writing it is the format
+//! crate's job (`pathsat_dimacs::write_dimacs`), so the encoder does not depend on it.
 
-use crate::position::{self, EncodeError, EncodeStats, PositionEncoding};
+use crate::position::{self, PositionEncoding};
 use crate::successor::{self, SuccessorEncoding};
-use crate::{Encoding, EncodingChoice, EncodingOptions};
-use pathsat_cnf::{ClauseSink, Cnf};
-use pathsat_dimacs::Header;
+use crate::{EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions};
+use pathsat_cnf::{ClauseSink, Cnf, Var};
 use pathsat_puzzle::Puzzle;
 
 /// The encoding written, and how to read its models.
@@ -52,11 +53,16 @@ impl Encoded {
     }
 }
 
-/// A puzzle's CNF and everything needed to write and read it back.
+/// A puzzle's CNF and everything needed to write and read it back: the fields of its DIMACS
+/// file (as `pathsat_dimacs::ParsedCnf` reads them back) and the encoding behind them.
 pub struct Export {
     pub cnf: Cnf,
     pub encoded: Encoded,
-    pub header: Header,
+    /// The comment lines before the `p` line, without the leading `c `.
+    pub comments: Vec<String>,
+    /// The projection set (`c p show ... 0`): the primary variables of the position encoding;
+    /// none for the successor encoding, whose models are cycle covers, not fillings.
+    pub show: Option<Vec<Var>>,
 }
 
 /// The first words of every mapping comment line of the position encoding.
@@ -110,8 +116,9 @@ pub fn encode_for_export<S: ClauseSink + ?Sized>(
     }
 }
 
-/// Encodes `puzzle` into a [`Cnf`] (the encoding [`encode_for_export`] picks) and builds its
-/// DIMACS header; `source` is the puzzle's file name, when there is one.
+/// Encodes `puzzle` into a [`Cnf`] (the encoding [`encode_for_export`] picks) and builds the
+/// comment lines and projection of its DIMACS file; `source` is the puzzle's file name, when
+/// there is one.
 ///
 /// # Errors
 /// [`EncodeError`] when the puzzle is too large for the position encoding, or cannot be
@@ -233,7 +240,8 @@ pub fn export(
     Ok(Export {
         cnf,
         encoded,
-        header: Header { comments, show },
+        comments,
+        show,
     })
 }
 
@@ -308,9 +316,10 @@ fn successor_map(puzzle: &Puzzle, encoding: &SuccessorEncoding, comments: &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_dimacs::{parse_dimacs, write_dimacs};
     use pathsat_puzzle::{parse_str, Format};
 
+    /// The file's text, comment lines and projection, is checked byte for byte where it is
+    /// written (`tests/integration/dimacs.rs`); here, the lines themselves.
     #[test]
     fn the_header_maps_every_primary_variable() {
         let p = parse_str(
@@ -319,20 +328,44 @@ mod tests {
         )
         .unwrap();
         let e = export(&p, &EncodingOptions::default(), Some("t.toml")).unwrap();
-        let mut text = Vec::new();
-        write_dimacs(&mut text, &e.cnf, &e.header).unwrap();
-        let text = String::from_utf8(text).unwrap();
-        assert!(text.starts_with("c t pmc\nc pathsat "), "{text}");
-        assert!(
-            text.contains("c puzzle t\nc file t.toml\nc board 2x2, 4 cells, rook moves, open\n")
+        assert_eq!(e.comments[0], "t pmc");
+        assert!(e.comments[1].starts_with("pathsat "), "{:?}", e.comments);
+        assert_eq!(
+            e.comments[2..5],
+            [
+                "puzzle t",
+                "file t.toml",
+                "board 2x2, 4 cells, rook moves, open"
+            ]
         );
-        assert!(text.contains("c options encoding=position exactly-one=sequential pruning=full\n"));
+        assert!(e
+            .comments
+            .contains(&"options encoding=position exactly-one=sequential pruning=full".into()));
         // 1 at (0, 0); 2 and 4 on (0, 1) and (1, 0); 3 at (1, 1).
-        assert!(text.contains(
-            "c x 1 0 0 1\nc x 2 0 1 2\nc x 3 0 1 4\nc x 4 1 0 2\nc x 5 1 0 4\nc x 6 1 1 3\np cnf "
-        ));
-        assert!(text.contains("\nc p show 1 2 3 4 5 6 0\n"));
-        let parsed = parse_dimacs(&text).unwrap();
-        assert_eq!(parsed.cnf, e.cnf);
+        let map: Vec<&str> = e
+            .comments
+            .iter()
+            .filter(|c| c.starts_with(MAP_PREFIX))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            map,
+            [
+                "x 1 0 0 1",
+                "x 2 0 1 2",
+                "x 3 0 1 4",
+                "x 4 1 0 2",
+                "x 5 1 0 4",
+                "x 6 1 1 3"
+            ]
+        );
+        assert_eq!(e.comments.last().map(String::as_str), Some("x 6 1 1 3"));
+        let show: Vec<usize> = e
+            .show
+            .unwrap()
+            .iter()
+            .map(|v| v.to_dimacs() as usize)
+            .collect();
+        assert_eq!(show, [1, 2, 3, 4, 5, 6]);
     }
 }

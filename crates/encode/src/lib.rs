@@ -6,6 +6,9 @@
 //! [`pathsat_cnf::ClauseSink`], so the same code feeds the embedded solver, an in-memory
 //! [`pathsat_cnf::Cnf`] for DIMACS, or a counter.
 //!
+//! What the encoders share sits beside them, not inside one of them: [`EncodeStats`] (the
+//! sizes each reports, family by family) and [`EncodeError`] (why a puzzle was not encoded).
+//!
 //! ```
 //! use pathsat_cnf::{ClauseSink, Cnf};
 //! use pathsat_encode::{position, PositionOptions};
@@ -23,14 +26,18 @@
 pub mod choice;
 pub mod colours;
 pub mod domains;
+mod error;
 pub mod export;
 pub mod position;
+mod stats;
 pub mod successor;
 pub mod trail;
 mod varmap;
 
 pub use choice::{Encoding, EncodingChoice, EncodingOptions};
 pub use domains::Domains;
+pub use error::{EncodeError, SuccessorError};
 pub use export::{export, Export};
-pub use position::{EncodeError, EncodeStats, PositionEncoding, PositionOptions, Pruning};
+pub use position::{PositionEncoding, PositionOptions, Pruning};
+pub use stats::{EncodeStats, FamilyCount};
 pub use varmap::{DecodeError, VarMap};

@@ -23,7 +23,8 @@
 //!   constraint, as in the seed blog posts; see also A. Hertel, P. Hertel, A. Urquhart,
 //!   *Formalizing Dangerous SAT Encodings*, SAT 2007, for its size.
 
-use crate::{Domains, VarMap};
+use crate::stats::{record_family, EncodeStats, FamilyCount};
+use crate::{Domains, EncodeError, VarMap};
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_cnf::{ClauseSink, Lit};
@@ -78,74 +79,6 @@ pub const DEFAULT_MAX_PRIMARY_VARS: usize = 3_000_000;
 /// Boards larger than this many cells are refused before any pruning, which considers all N²
 /// pairs (16 million here, a few megabytes of bit sets).
 pub const MAX_CELLS: usize = 4_000;
-
-/// Why a puzzle was not encoded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EncodeError {
-    #[error(
-        "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
-         (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
-         square of the board: for a tour or path without givens in the middle, use \
-         `--encoding successor`; otherwise try a smaller board or more givens",
-        max_cells = MAX_CELLS
-    )]
-    TooLarge {
-        cells: usize,
-        pairs: u128,
-        limit: usize,
-    },
-    /// A trail's sum would need too large a pseudo-Boolean encoding.
-    #[error(
-        "the trail's sum of {sum} needs about {size} auxiliary variables in the {encoding} sum \
-         encoding (the limit is {limit}); labels this large are out of reach of a SAT encoding \
-         of the sum: scale them down"
-    )]
-    SumTooLarge {
-        sum: u64,
-        size: u128,
-        encoding: &'static str,
-        limit: usize,
-    },
-    /// The successor encoding was asked for a puzzle it cannot express.
-    #[error(transparent)]
-    Successor(#[from] crate::successor::SuccessorError),
-}
-
-/// The number of clauses of one family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FamilyCount {
-    pub name: &'static str,
-    pub clauses: usize,
-}
-
-/// Runs `write` on `sink` and appends the number of clauses it added to `families`, under
-/// `name`: how the encoders report the size of each family of clauses.
-pub(crate) fn record_family<S: ClauseSink + ?Sized>(
-    families: &mut Vec<FamilyCount>,
-    name: &'static str,
-    sink: &mut S,
-    write: impl FnOnce(&mut S),
-) {
-    let before = sink.n_clauses();
-    write(sink);
-    families.push(FamilyCount {
-        name,
-        clauses: sink.n_clauses() - before,
-    });
-}
-
-/// Sizes of an encoding.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncodeStats {
-    pub cells: usize,
-    /// Primary variables x(c, k).
-    pub primary_vars: usize,
-    /// All variables the encoding created, auxiliary ones included.
-    pub variables: usize,
-    pub clauses: usize,
-    /// Clauses per family, in the order written.
-    pub families: Vec<FamilyCount>,
-}
 
 /// The result of encoding a puzzle: how to read models back, and what was written.
 #[derive(Clone, Debug)]
@@ -219,6 +152,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
                 cells: n,
                 pairs,
                 limit: options.max_primary_vars,
+                max_cells: MAX_CELLS,
             });
         }
     }
@@ -231,6 +165,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             cells: n,
             pairs: domains.n_pairs() as u128,
             limit: options.max_primary_vars,
+            max_cells: MAX_CELLS,
         });
     }
     let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());

@@ -19,7 +19,8 @@
 //!   problem*, 1954 (subtour elimination constraints, added as they are violated).
 
 use crate::colours::{colour_classes, Colouring};
-use crate::position::{record_family, EncodeStats, FamilyCount};
+use crate::stats::{record_family, EncodeStats, FamilyCount};
+use crate::SuccessorError;
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
@@ -27,21 +28,6 @@ use pathsat_puzzle::{CellRule, Filling, Puzzle};
 /// The exactly-one encoding used unless another is asked for: pairwise for the small
 /// constraints of sparse move graphs, which measured much faster than the sequential counter.
 pub const DEFAULT_EXACTLY_ONE: ExactlyOneEncoding = ExactlyOneEncoding::Hybrid;
-
-/// Why the successor encoding does not apply.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SuccessorError {
-    #[error(
-        "the successor encoding takes no givens or marks other than the start (value 1) and, \
-         for a path, the end (value N); use the position encoding"
-    )]
-    Unsupported,
-    #[error(
-        "a trail covers only some cells, which the successor encoding cannot express; trail \
-         puzzles use the position encoding (leave --encoding out)"
-    )]
-    Trail,
-}
 
 /// The arc variables and how to read a model.
 #[derive(Clone, Debug)]
@@ -153,103 +139,6 @@ impl SuccessorEncoding {
             .map(|&(_, var)| var.negative())
             .collect()
     }
-}
-
-/// Merges the cycles of a cycle cover into one where two-arc exchanges allow (Karp's
-/// patching): a → a' on one cycle and b → b' on another become a → b' and b → a', or, when
-/// the moves go both ways, a → b and b' → a' with the second cycle reversed. Only arcs of the
-/// encoding are used. Returns the successor function of a single cycle, or `None` when the
-/// cycles cannot all be joined this way.
-pub fn patch(
-    encoding: &SuccessorEncoding,
-    successors: &[usize],
-    reversible: bool,
-) -> Option<Vec<usize>> {
-    let total = successors.len();
-    let has_arc = |u: usize, v: usize| encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
-    let mut succ = successors.to_vec();
-    // cycle_of[v]: the cycle v is on (merged cycles are relabelled to the surviving one).
-    let found = cycles(&succ);
-    if found.len() <= 1 {
-        return Some(succ);
-    }
-    let mut cycle_of = vec![0usize; total];
-    let mut members: Vec<Vec<usize>> = found;
-    for (i, cycle) in members.iter().enumerate() {
-        for &v in cycle {
-            cycle_of[v] = i;
-        }
-    }
-    let mut alive = members.len();
-    let mut progress = true;
-    while alive > 1 && progress {
-        progress = false;
-        // Join the smallest live cycle to any other it can be patched into.
-        let mut order: Vec<usize> = (0..members.len())
-            .filter(|&i| !members[i].is_empty())
-            .collect();
-        order.sort_by_key(|&i| members[i].len());
-        'small: for &c in &order {
-            let reversible_c = reversible
-                && members[c]
-                    .iter()
-                    .all(|&v| encoding.virtual_vertex != Some(v));
-            for &b in &members[c] {
-                let b2 = succ[b];
-                // Same orientation: a -> b2 and b -> a2, with a -> a2 on another cycle.
-                for &(a, _) in &encoding.in_arcs[b2] {
-                    let m = cycle_of[a];
-                    if m == c {
-                        continue;
-                    }
-                    let a2 = succ[a];
-                    if has_arc(b, a2) {
-                        succ[a] = b2;
-                        succ[b] = a2;
-                        merge(&mut members, &mut cycle_of, c, m);
-                        alive -= 1;
-                        progress = true;
-                        break 'small;
-                    }
-                }
-                // Reversed: a -> b and b2 -> a2, the cycle of b run backwards from b to b2.
-                if reversible_c {
-                    for &(a, _) in &encoding.in_arcs[b] {
-                        let m = cycle_of[a];
-                        if m == c {
-                            continue;
-                        }
-                        let a2 = succ[a];
-                        if has_arc(b2, a2) {
-                            // Reverse c: every arc x -> y of c becomes y -> x.
-                            let on_c: Vec<(usize, usize)> =
-                                members[c].iter().map(|&x| (x, succ[x])).collect();
-                            for &(x, y) in &on_c {
-                                succ[y] = x;
-                            }
-                            // Now b's successor is its old predecessor; splice b -> ... -> b2.
-                            succ[a] = b;
-                            succ[b2] = a2;
-                            merge(&mut members, &mut cycle_of, c, m);
-                            alive -= 1;
-                            progress = true;
-                            break 'small;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    (alive == 1).then_some(succ)
-}
-
-/// Moves the members of cycle `from` into cycle `into`.
-fn merge(members: &mut [Vec<usize>], cycle_of: &mut [usize], from: usize, into: usize) {
-    let moved = std::mem::take(&mut members[from]);
-    for &v in &moved {
-        cycle_of[v] = into;
-    }
-    members[into].extend(moved);
 }
 
 /// The vertices of each cycle of a successor function (which must be a permutation).
@@ -465,34 +354,6 @@ mod tests {
         let s = q.with_givens(&[(0, 3)]).unwrap();
         assert!(encode(&s, ExactlyOneEncoding::Sequential, &mut Cnf::new()).is_err());
         assert!(!applies(&s) && applies(&r));
-    }
-
-    #[test]
-    fn patching_joins_cycles() {
-        // The 2x4 rook board: two 4-cycles (the two 2x2 squares) patch into the 8-cycle.
-        let p = Puzzle::blank(2, 4, Moves::Rook, true).unwrap();
-        let e = encode(&p, ExactlyOneEncoding::Sequential, &mut Cnf::new()).unwrap();
-        // Cells: 0 1 2 3 / 4 5 6 7. Squares 0->1->5->4->0 and 2->3->7->6->2.
-        let mut succ = vec![0; 8];
-        for (u, v) in [
-            (0, 1),
-            (1, 5),
-            (5, 4),
-            (4, 0),
-            (2, 3),
-            (3, 7),
-            (7, 6),
-            (6, 2),
-        ] {
-            succ[u] = v;
-        }
-        let tour = patch(&e, &succ, true).unwrap();
-        assert_eq!(cycles(&tour).len(), 1);
-        for (u, &v) in tour.iter().enumerate() {
-            assert!(p.step_allowed(u, v), "{u} -> {v}");
-        }
-        // One-way moves cannot reverse, and here cannot join at all.
-        assert!(cycles(&succ).len() == 2);
     }
 
     #[test]

@@ -19,8 +19,9 @@
 //! 7. `distinct`: at most one on(c) among the cells of each label that more than one cell
 //!    carries (sequential counter).
 
-use crate::position::{record_family, EncodeError, EncodeStats, PositionEncoding, PositionOptions};
-use crate::{Domains, Pruning, VarMap};
+use crate::position::{PositionEncoding, PositionOptions, MAX_CELLS};
+use crate::stats::{record_family, EncodeStats};
+use crate::{Domains, EncodeError, Pruning, VarMap};
 use pathsat_cnf::card::{ExactlyOne, SequentialCounter};
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_puzzle::Puzzle;
@@ -45,6 +46,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
         cells: n,
         pairs,
         limit: options.max_primary_vars,
+        max_cells: MAX_CELLS,
     };
     let pairs = n as u128 * l.min(n) as u128;
     if pairs > options.max_primary_vars as u128 {

@@ -1,6 +1,19 @@
 //! # pathsat-solver
 //!
-//! Solving, enumerating and counting path puzzles with the embedded varisat solver.
+//! Solving, enumerating and counting path puzzles with the embedded varisat solver, in-process
+//! and incrementally:
+//!
+//! - [`PuzzleSolver`] picks the encoding and drives a [`PositionSolver`] (one call per filling,
+//!   each blocked over its primary variables) or a [`SuccessorSolver`] (the lazy subtour loop of
+//!   [`successor`], with Karp patching of subcycles into tours);
+//! - [`PuzzleSolver::fillings`] is the one enumeration: an iterator of verified fillings, with a
+//!   limit, a deadline and a cancel flag as adaptors that say why it stopped ([`fillings`]);
+//! - [`PuzzleSolver::certify`] has varisat's proof checker replay a recorded run;
+//! - [`decode_model`] checks a model from elsewhere (an external solver's, for an exported CNF)
+//!   like the embedded solver's own.
+//!
+//! Every filling returned has passed `pathsat_puzzle::verify`. Running external solvers is
+//! `pathsat-external`'s job; writing DIMACS, `pathsat-dimacs`'s.
 //!
 //! ```
 //! use pathsat_puzzle::{parse_str, Format};
@@ -9,13 +22,18 @@
 //! // The 3x3 rook board: 40 fillings (OEIS A096969).
 //! let puzzle = parse_str("moves = \"rook\"\ngrid = \". . .\\n. . .\\n. . .\"\n", Format::Toml)?;
 //! let mut solver = PuzzleSolver::new(&puzzle, &SolveOptions::default())?;
-//! let count = solver.count(None, |_| {})?;
-//! assert_eq!((count.count, count.complete), (40, true));
+//! let mut run = solver.fillings().limit(Some(100));
+//! for filling in &mut run {
+//!     let _verified = filling?;
+//! }
+//! assert_eq!((run.found(), run.stopped()), (40, None)); // None: the fillings ran out
+//! assert!(solver.is_exhausted());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod decode;
-pub mod external;
+pub mod fillings;
+mod patch;
 mod position_solver;
 mod proof;
 mod puzzle_solver;
@@ -23,9 +41,12 @@ mod sat;
 pub mod successor;
 
 pub use decode::{decode_model, ModelProblem};
+pub use fillings::{Bounded, Fillings, Stop};
 pub use position_solver::PositionSolver;
 pub use proof::{CheckedRun, ProofError};
-pub use puzzle_solver::{Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats};
+pub use puzzle_solver::{
+    Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Unsupported,
+};
 pub use sat::SatSolver;
 pub use successor::{LoopStats, SuccessorSolver};
 

@@ -2,9 +2,10 @@
 //!
 //! [`PuzzleSolver`] is the front door: it picks the encoding ([`EncodingChoice::resolve`]) and
 //! drives either a [`PositionSolver`] or a [`SuccessorSolver`], which both return verified
-//! fillings one at a time, each different from those before.
+//! fillings one at a time, each different from those before; [`PuzzleSolver::fillings`] makes
+//! that the iterator every enumeration reads ([`crate::fillings`]).
 
-use crate::{LoopStats, PositionSolver, SuccessorSolver};
+use crate::{Fillings, LoopStats, PositionSolver, SuccessorSolver};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{
     DecodeError, EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions,
@@ -60,12 +61,25 @@ pub enum SolveError {
     /// A bug in pathsat: a trail came back in a direction other than its canonical one.
     #[error("internal error, please report: a trail was found in another direction than its canonical one")]
     TrailOrientation,
-    /// The chosen encoding cannot express the puzzle (or the run asked of it).
-    #[error("{0}")]
-    Unsupported(String),
+    /// The chosen encoding cannot do the run asked of it.
+    #[error(transparent)]
+    Unsupported(Unsupported),
     /// The proof of the run was not accepted, or does not match what was counted.
     #[error("the certificate was rejected: {0}")]
     Certificate(String),
+}
+
+/// A run the chosen encoding cannot do (the puzzles it cannot express are
+/// [`EncodeError`]s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// A certified run in the successor encoding: only the position encoding's runs are proved.
+    #[error(
+        "certified runs use the position encoding; leave --encoding out or use --encoding \
+         position"
+    )]
+    CertifiedSuccessor,
 }
 
 /// What the proof checker accepted about a run.
@@ -128,11 +142,9 @@ impl<'p> PuzzleSolver<'p> {
                 inner: Inner::Position(PositionSolver::new(puzzle, options)?),
                 exactly_one,
             }),
-            Encoding::Successor if options.certify => Err(SolveError::Unsupported(
-                "certified runs use the position encoding; leave --encoding out or use \
-                 --encoding position"
-                    .into(),
-            )),
+            Encoding::Successor if options.certify => {
+                Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
+            }
             Encoding::Successor => Ok(PuzzleSolver {
                 inner: Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
                 exactly_one,
@@ -181,8 +193,17 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
+    /// The fillings not returned before, verified, one solver call (or round of subtour cuts)
+    /// at a time: the enumeration every count and list is made of. Bound it with
+    /// [`Fillings::limit`], [`Fillings::until`] and [`Fillings::cancelled_by`], which record
+    /// why it stopped.
+    pub fn fillings(&mut self) -> Fillings<'_, 'p> {
+        Fillings::new(self)
+    }
+
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
-    /// `on_solution` sees each one.
+    /// `on_solution` sees each one. The count is complete when the solver proved there are no
+    /// more (a run stopped at its limit is not, even if none was left).
     ///
     /// # Errors
     /// As [`PuzzleSolver::next_solution`].
@@ -191,17 +212,11 @@ impl<'p> PuzzleSolver<'p> {
         limit: Option<u64>,
         mut on_solution: impl FnMut(&Filling),
     ) -> Result<Count, SolveError> {
-        let mut count = 0;
-        while limit.is_none_or(|l| count < l) {
-            match self.next_solution()? {
-                Some(filling) => {
-                    count += 1;
-                    on_solution(&filling);
-                }
-                None => break,
-            }
+        let mut run = self.fillings().limit(limit);
+        for filling in &mut run {
+            on_solution(&filling?);
         }
-        // Stopping at the limit proves nothing about the rest: complete only if exhausted.
+        let count = run.found();
         Ok(Count {
             count,
             complete: self.is_exhausted(),
@@ -321,8 +336,13 @@ mod tests {
         let explicit = certify.with_choice(EncodingChoice::Successor);
         assert!(matches!(
             PuzzleSolver::new(&large, &explicit),
-            Err(SolveError::Unsupported(_))
+            Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
         ));
+        assert_eq!(
+            Unsupported::CertifiedSuccessor.to_string(),
+            "certified runs use the position encoding; leave --encoding out or use --encoding \
+             position"
+        );
     }
 
     #[test]

@@ -8,13 +8,14 @@
 //! start stands for N fillings, one per starting cell, each verified in turn.
 //!
 //! Before calling the solver again, the cycles of a model are patched together where two-arc
-//! exchanges allow (`pathsat_encode::successor::patch`): a patched tour is a genuine solution,
+//! exchanges allow (Karp's patching, `patch.rs`): a patched tour is a genuine solution,
 //! verified and blocked like the solver's own, and skipped if it was returned before.
 
+use crate::patch::patch;
 use crate::{SatSolver, SolveError, SolveStats};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::ClauseSink;
-use pathsat_encode::successor::{self, cycles, patch, SuccessorEncoding};
+use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

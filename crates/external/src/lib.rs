@@ -1,9 +1,34 @@
-//! # External SAT solvers
+//! # pathsat-external
 //!
 //! Runs a SAT solver binary (kissat, CaDiCaL, or any that follows the competition conventions)
 //! on a DIMACS file, with a time limit, and reads its standard output. The solver is given the
 //! file name as its only argument; it must print `s ...` and `v ...` lines and may exit with 10
-//! (satisfiable) or 20 (unsatisfiable).
+//! (satisfiable) or 20 (unsatisfiable). The answer is read by
+//! [`pathsat_dimacs::parse_solver_output`]; turning its model back into a filling is
+//! `pathsat_solver::decode_model`'s job, which verifies it like any other.
+//!
+//! ## Why a crate of its own
+//!
+//! Running processes is neither the DIMACS format nor the embedded solver. `pathsat-dimacs`
+//! stays a pure format crate (it depends only on `pathsat-cnf` and spawns nothing, which suits
+//! front ends such as a web server that must not start processes), and `pathsat-solver` stays
+//! about driving varisat in-process. The process handling (`which`, `wait-timeout`, an
+//! anonymous output file) is kept here, behind three types: [`ExternalSolver`], [`Run`] and
+//! [`Outcome`].
+//!
+//! ```no_run
+//! use pathsat_dimacs::SolverOutput;
+//! use pathsat_external::{ExternalSolver, Outcome};
+//! use std::time::Duration;
+//!
+//! if let Some(kissat) = ExternalSolver::find("kissat") {
+//!     let run = kissat.run("puzzle.cnf".as_ref(), Duration::from_secs(60))?;
+//!     if let Outcome::Answer(SolverOutput::Sat(model)) = run.outcome {
+//!         println!("{} variables set in {:.3} s", model.n_vars(), run.seconds);
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use pathsat_dimacs::{parse_solver_output, OutputError, SolverOutput};
 use std::io::{self, Read, Seek, SeekFrom};

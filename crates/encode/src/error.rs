@@ -1,0 +1,55 @@
+//! # Encoding errors
+//!
+//! Why a puzzle was not encoded: too large for the position encoding, a trail sum too large
+//! for its pseudo-Boolean encoding, or givens and marks the successor encoding cannot express.
+//! They live here rather than in one encoder because every encoder (and [`crate::export`])
+//! returns them; each variant carries the figures its message reports.
+
+/// Why the successor encoding does not apply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SuccessorError {
+    #[error(
+        "the successor encoding takes no givens or marks other than the start (value 1) and, \
+         for a path, the end (value N); use the position encoding"
+    )]
+    Unsupported,
+    #[error(
+        "a trail covers only some cells, which the successor encoding cannot express; trail \
+         puzzles use the position encoding (leave --encoding out)"
+    )]
+    Trail,
+}
+
+/// Why a puzzle was not encoded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// More candidate pairs than `limit`, or more cells than `max_cells`
+    /// ([`crate::position::MAX_CELLS`]).
+    #[error(
+        "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
+         (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
+         square of the board: for a tour or path without givens in the middle, use \
+         `--encoding successor`; otherwise try a smaller board or more givens"
+    )]
+    TooLarge {
+        cells: usize,
+        pairs: u128,
+        limit: usize,
+        max_cells: usize,
+    },
+    /// A trail's sum would need too large a pseudo-Boolean encoding.
+    #[error(
+        "the trail's sum of {sum} needs about {size} auxiliary variables in the {encoding} sum \
+         encoding (the limit is {limit}); labels this large are out of reach of a SAT encoding \
+         of the sum: scale them down"
+    )]
+    SumTooLarge {
+        sum: u64,
+        size: u128,
+        encoding: &'static str,
+        limit: usize,
+    },
+    /// The successor encoding was asked for a puzzle it cannot express.
+    #[error(transparent)]
+    Successor(#[from] SuccessorError),
+}

@@ -1,0 +1,418 @@
+//! # Enumerating fillings
+//!
+//! [`PuzzleSolver::fillings`] is the one enumeration of the library: an iterator of verified
+//! fillings, each different from those before it (the solver blocks each one over its primary
+//! variables), ending when the solver proves there are no more. Solving, counting with a limit,
+//! counting cubes in parallel and the front ends' solution lists all read it.
+//!
+//! Bounds are adaptors, because a caller needs to know not only how many fillings came but why
+//! they stopped coming: the fillings ran out (the count is complete), a limit was reached, a
+//! deadline passed, or a cancel flag was raised (Ctrl-C, a closed web request, a Python
+//! `KeyboardInterrupt`). [`Bounded`] holds any of the three bounds and records which one stopped
+//! it ([`Bounded::stopped`]); `None` after the end means the iterator itself ran out. A plain
+//! `.take(n)` works as on any iterator, but cannot tell a limit from the end.
+//!
+//! ```
+//! use pathsat_puzzle::{Moves, Puzzle};
+//! use pathsat_solver::{PuzzleSolver, SolveOptions, Stop};
+//! use std::time::{Duration, Instant};
+//!
+//! // The 3x3 rook board has 40 fillings (OEIS A096969).
+//! let puzzle = Puzzle::blank(3, 3, Moves::Rook, false).unwrap();
+//! let mut solver = PuzzleSolver::new(&puzzle, &SolveOptions::default())?;
+//! let deadline = Instant::now() + Duration::from_secs(60);
+//! let mut run = solver.fillings().limit(Some(25)).until(Some(deadline));
+//! for filling in &mut run {
+//!     let _verified = filling?;
+//! }
+//! assert_eq!((run.found(), run.stopped()), (25, Some(Stop::Limit)));
+//! // The same solver goes on where it stopped: the other 15, then the end.
+//! let mut rest = solver.fillings().limit(Some(100));
+//! assert_eq!(rest.by_ref().count(), 15);
+//! assert_eq!(rest.stopped(), None);
+//! assert!(solver.is_exhausted());
+//! # Ok::<(), pathsat_solver::SolveError>(())
+//! ```
+//!
+//! The bounds are checked before each filling is asked for, that is between two solver calls:
+//! varisat cannot be interrupted inside one, so a deadline can be overrun by one call (the CLI
+//! runs the solver on a thread of its own for that reason).
+
+use crate::{PuzzleSolver, SolveError};
+use pathsat_puzzle::Filling;
+use std::iter::FusedIterator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The fillings of a [`PuzzleSolver`], verified, in the order found: see the module docs.
+///
+/// After an error or the last filling the iterator returns `None` for good; the solver keeps
+/// its state, so a new [`PuzzleSolver::fillings`] goes on where this one stopped.
+pub struct Fillings<'s, 'p> {
+    solver: &'s mut PuzzleSolver<'p>,
+    ended: bool,
+}
+
+impl<'s, 'p> Fillings<'s, 'p> {
+    pub(crate) fn new(solver: &'s mut PuzzleSolver<'p>) -> Self {
+        Fillings {
+            solver,
+            ended: false,
+        }
+    }
+
+    /// The solver (for its statistics while enumerating).
+    pub fn solver(&self) -> &PuzzleSolver<'p> {
+        self.solver
+    }
+
+    /// Whether the solver has proved that no further filling exists.
+    pub fn is_exhausted(&self) -> bool {
+        self.solver.is_exhausted()
+    }
+
+    /// These fillings, at most `limit` of them (none: no limit).
+    pub fn limit(self, limit: Option<u64>) -> Bounded<Self> {
+        Bounded::new(self).limit(limit)
+    }
+
+    /// These fillings, until `deadline` passes (none: no deadline).
+    pub fn until(self, deadline: Option<Instant>) -> Bounded<Self> {
+        Bounded::new(self).until(deadline)
+    }
+
+    /// These fillings, until `flag` is raised.
+    pub fn cancelled_by(self, flag: Arc<AtomicBool>) -> Bounded<Self> {
+        Bounded::new(self).cancelled_by(flag)
+    }
+}
+
+impl Iterator for Fillings<'_, '_> {
+    type Item = Result<Filling, SolveError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended {
+            return None;
+        }
+        match self.solver.next_solution() {
+            Ok(Some(filling)) => Some(Ok(filling)),
+            Ok(None) => {
+                self.ended = true;
+                None
+            }
+            Err(e) => {
+                self.ended = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl FusedIterator for Fillings<'_, '_> {}
+
+/// Why a [`Bounded`] iterator stopped before its inner iterator ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The limit's number of items came.
+    Limit,
+    /// The deadline passed.
+    Deadline,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// An iterator under a limit, a deadline and a cancel flag (each optional), which records the
+/// one that stopped it. They are checked in that order before each item is asked for; once
+/// stopped, it stays stopped. Setting a bound again keeps the tighter one (the smaller limit,
+/// the earlier deadline); a second flag replaces the first.
+#[derive(Debug)]
+pub struct Bounded<I> {
+    inner: I,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    found: u64,
+    stopped: Option<Stop>,
+}
+
+impl<I: Iterator> Bounded<I> {
+    /// `inner` without bounds (yet).
+    pub fn new(inner: I) -> Self {
+        Bounded {
+            inner,
+            limit: None,
+            deadline: None,
+            cancel: None,
+            found: 0,
+            stopped: None,
+        }
+    }
+
+    /// At most `limit` items in all (none: no limit).
+    pub fn limit(mut self, limit: Option<u64>) -> Self {
+        self.limit = match (self.limit, limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+
+    /// No item asked for once `deadline` has passed (none: no deadline).
+    pub fn until(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = match (self.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+
+    /// No item asked for once `flag` is true.
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The items returned so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Which bound stopped the iteration; `None` while it runs, and after the inner iterator
+    /// ran out (for [`Fillings`]: every filling was found, or an error ended them).
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    pub fn get_ref(&self) -> &I {
+        &self.inner
+    }
+
+    pub fn into_inner(self) -> I {
+        self.inner
+    }
+
+    /// The bound that holds now, if any.
+    fn bound_reached(&self) -> Option<Stop> {
+        if self.limit.is_some_and(|l| self.found >= l) {
+            Some(Stop::Limit)
+        } else if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        }
+    }
+}
+
+impl<I: Iterator> Iterator for Bounded<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        if let Some(stop) = self.bound_reached() {
+            self.stopped = Some(stop);
+            return None;
+        }
+        let item = self.inner.next()?;
+        // Items come one at a time: a u64 cannot overflow in any run that ends.
+        self.found = self
+            .found
+            .checked_add(1)
+            .expect("fewer than 2^64 items, found one at a time");
+        Some(item)
+    }
+}
+
+impl<I: FusedIterator> FusedIterator for Bounded<I> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SolveOptions;
+    use pathsat_encode::EncodingChoice;
+    use pathsat_puzzle::{brute, verify, Moves, Puzzle};
+    use std::collections::BTreeSet;
+    use std::time::Duration;
+
+    /// Small puzzles of every kind the two encodings take, and brute force can count.
+    fn puzzles() -> Vec<Puzzle> {
+        let blank = |r, c, moves, closed| Puzzle::blank(r, c, moves, closed).unwrap();
+        vec![
+            blank(3, 3, Moves::Rook, false),
+            blank(3, 4, Moves::King, true),
+            blank(3, 4, Moves::Knight, false),
+            blank(3, 3, Moves::Rook, true), // no filling at all
+            blank(3, 3, Moves::King, false)
+                .with_givens(&[(0, 1)])
+                .unwrap(),
+        ]
+    }
+
+    fn options(choice: EncodingChoice) -> SolveOptions {
+        SolveOptions::default().with_choice(choice)
+    }
+
+    const CHOICES: [EncodingChoice; 2] = [EncodingChoice::Position, EncodingChoice::Successor];
+
+    fn brute_fillings(p: &Puzzle) -> BTreeSet<Filling> {
+        let mut all = BTreeSet::new();
+        brute::enumerate(p, None, |f| {
+            all.insert(f.clone());
+        });
+        all
+    }
+
+    /// Unbounded, the iterator gives exactly brute force's fillings, each once, each valid.
+    #[test]
+    fn exhausted_fillings_are_exactly_brute_forces() {
+        for p in puzzles() {
+            let expected = brute_fillings(&p);
+            for choice in CHOICES {
+                let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
+                let mut run = Bounded::new(solver.fillings());
+                let mut seen = BTreeSet::new();
+                for filling in &mut run {
+                    let filling = filling.unwrap();
+                    assert_eq!(verify(&p, &filling), Ok(()));
+                    assert!(seen.insert(filling), "{} {choice:?}: twice", p.name());
+                }
+                assert_eq!(run.stopped(), None);
+                assert_eq!(run.found(), expected.len() as u64);
+                assert!(run.get_ref().is_exhausted());
+                assert_eq!(seen, expected, "{} {choice:?}", p.name());
+                // Fused: nothing more, also from a new iterator on the same solver.
+                assert!(run.next().is_none());
+                assert!(solver.fillings().next().is_none());
+            }
+        }
+    }
+
+    /// A limit stops at exactly that many (not exhausted, even when none is left), and the
+    /// solver goes on from there: the runs together are brute force's fillings.
+    #[test]
+    fn limits_stop_at_the_limit_and_the_rest_follows() {
+        for p in puzzles() {
+            let expected = brute_fillings(&p);
+            let total = expected.len() as u64;
+            for choice in CHOICES {
+                for limit in [0, 1, 7, total] {
+                    let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
+                    let mut run = solver.fillings().limit(Some(limit));
+                    let first: Vec<Filling> = run.by_ref().map(Result::unwrap).collect();
+                    let want = limit.min(total);
+                    assert_eq!(run.found(), want, "{} {choice:?} {limit}", p.name());
+                    let stop = (limit <= total).then_some(Stop::Limit);
+                    assert_eq!(run.stopped(), stop, "{} {choice:?} {limit}", p.name());
+                    assert_eq!(solver.is_exhausted(), limit > total);
+                    let mut all: BTreeSet<Filling> = first.into_iter().collect();
+                    let mut rest = solver.fillings().limit(None);
+                    all.extend(rest.by_ref().map(Result::unwrap));
+                    assert_eq!(rest.stopped(), None);
+                    assert_eq!(all, expected, "{} {choice:?} {limit}", p.name());
+                }
+            }
+        }
+    }
+
+    /// A deadline already passed gives nothing and says so; a far one changes nothing.
+    #[test]
+    fn deadlines_stop_the_fillings() {
+        let p = Puzzle::blank(3, 3, Moves::Rook, false).unwrap();
+        let total = brute::count(&p, None).count;
+        for choice in CHOICES {
+            let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
+            let mut run = solver.fillings().until(Some(Instant::now()));
+            assert!(run.next().is_none());
+            assert_eq!((run.found(), run.stopped()), (0, Some(Stop::Deadline)));
+            // Stopped stays stopped.
+            assert!(run.next().is_none());
+            let far = Instant::now() + Duration::from_secs(3600);
+            let mut run = solver.fillings().until(Some(far)).limit(Some(5));
+            assert_eq!(run.by_ref().count(), 5);
+            assert_eq!(run.stopped(), Some(Stop::Limit));
+            let mut run = solver.fillings().until(Some(far));
+            assert_eq!(run.by_ref().count() as u64, total - 5);
+            assert_eq!(run.stopped(), None);
+        }
+    }
+
+    /// A deadline passing in the middle of a run stops it there, between two items.
+    #[test]
+    fn a_deadline_passing_mid_run_stops_between_items() {
+        let slow = std::iter::repeat_with(|| std::thread::sleep(Duration::from_millis(5)));
+        let mut run = Bounded::new(slow).until(Some(Instant::now() + Duration::from_millis(60)));
+        let n = run.by_ref().count();
+        assert!((1..=12).contains(&n), "{n}");
+        assert_eq!(run.stopped(), Some(Stop::Deadline));
+    }
+
+    /// The cancel flag stops the fillings before the next one is asked for, and the solver
+    /// goes on from there when asked again.
+    #[test]
+    fn a_raised_flag_cancels() {
+        for p in puzzles()
+            .into_iter()
+            .filter(|p| brute::count(p, None).count > 3)
+        {
+            let expected = brute_fillings(&p);
+            for choice in CHOICES {
+                let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
+                let flag = Arc::new(AtomicBool::new(false));
+                let mut run = solver.fillings().cancelled_by(Arc::clone(&flag));
+                let mut all = BTreeSet::new();
+                for filling in &mut run {
+                    all.insert(filling.unwrap());
+                    if all.len() == 3 {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+                assert_eq!((run.found(), run.stopped()), (3, Some(Stop::Cancelled)));
+                all.extend(solver.fillings().map(Result::unwrap));
+                assert_eq!(all, expected, "{} {choice:?}", p.name());
+            }
+        }
+    }
+
+    /// The bounds are checked in order (limit, cancel flag, deadline), and setting one twice
+    /// keeps the tighter.
+    #[test]
+    fn bounds_combine() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let past = Some(Instant::now());
+        let mut run = Bounded::new(0..10)
+            .until(past)
+            .cancelled_by(flag)
+            .limit(Some(0));
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Limit)));
+        let mut run = Bounded::new(0..10)
+            .until(past)
+            .cancelled_by(Arc::new(AtomicBool::new(true)));
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Cancelled)));
+        let run = Bounded::new(0..10)
+            .limit(Some(3))
+            .limit(Some(5))
+            .limit(None);
+        assert_eq!(run.collect::<Vec<_>>(), [0, 1, 2]);
+        let far = Some(Instant::now() + Duration::from_secs(3600));
+        let mut run = Bounded::new(0..10).until(far).until(past);
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Deadline)));
+        let mut run = Bounded::new(0..3).limit(Some(3));
+        assert_eq!(run.by_ref().count(), 3);
+        assert_eq!(
+            run.stopped(),
+            Some(Stop::Limit),
+            "a limit reached is a limit"
+        );
+        let mut run = Bounded::new(0..3).limit(Some(4));
+        assert_eq!(run.by_ref().count(), 3);
+        assert_eq!(run.stopped(), None, "the end came first");
+    }
+}
