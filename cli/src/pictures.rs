@@ -45,14 +45,14 @@ pub fn write_solved(
 
 /// Draws the solution `decode` read from a model.
 pub fn write_decoded(puzzle: &Puzzle, report: &DecodeReport) -> Result<(), Failure> {
-    let note = |_| match report.status {
+    let note = |_| match report.answer.status {
         Status::Sat => format!(
             "decoded from {}, checked by the verifier",
             report.model_file
         ),
         _ => format!(
             "the solver found no {} ({})",
-            report.counts.noun(),
+            report.answer.counts.noun(),
             report.model_file
         ),
     };
@@ -62,7 +62,7 @@ pub fn write_decoded(puzzle: &Puzzle, report: &DecodeReport) -> Result<(), Failu
         status: report::decode_status(report),
         note: &note,
     };
-    write(Path::new(&report.file), None, puzzle, &drawing)
+    write(Path::new(&report.answer.file), None, puzzle, &drawing)
 }
 
 /// The blank puzzle (holes, givens, marks), for printing: `pathsat draw`.
@@ -162,22 +162,24 @@ fn one_file_each(
 
 /// The caption's second line for `solve`: what the picture shows of the answer.
 fn solve_note(report: &SolveReport, index: Option<usize>) -> String {
-    let noun = report.counts.noun();
-    let count = report.count.grouped();
-    if report.count.is_zero() {
+    let noun = report.answer.counts.noun();
+    let count = report.answer.count.grouped();
+    if report.answer.count.is_zero() {
         return match &report.reason {
             Some(why) => format!("no {noun} solves the puzzle ({why})"),
             None => format!("no {noun} solves the puzzle"),
         };
     }
-    let limited = matches!(report.wanted, Wanted::Upto(_)) && report.count > 1u64;
+    let limited = matches!(report.wanted, Wanted::Upto(_)) && report.answer.count > 1u64;
     match (report.unique, index) {
         (Some(true), _) => "the only solution (proved unique)".to_string(),
         (Some(false), _) => "not unique: two solutions".to_string(),
-        (None, _) if report.complete && report.count == 1u64 => "the only solution".to_string(),
-        (None, Some(i)) if report.complete => format!("solution {} of {count}", i + 1),
+        (None, _) if report.answer.complete && report.answer.count == 1u64 => {
+            "the only solution".to_string()
+        }
+        (None, Some(i)) if report.answer.complete => format!("solution {} of {count}", i + 1),
         (None, Some(i)) if limited => format!("solution {} of the first {count} found", i + 1),
-        (None, None) if report.complete => format!("all {count} solutions"),
+        (None, None) if report.answer.complete => format!("all {count} solutions"),
         (None, None) if limited => format!("the first {count} solutions found"),
         (None, _) => "the first solution found".to_string(),
     }

@@ -276,7 +276,7 @@ pub fn write_decode_text(out: &mut dyn Write, r: &DecodeReport, puzzle: &Puzzle)
 /// One line saying what a decoded model is.
 pub fn decode_status(r: &DecodeReport) -> String {
     let model = &r.model_file;
-    match r.status {
+    match r.answer.status {
         Status::Sat => {
             format!("sat: the model in {model} decodes to this filling, which the verifier accepts")
         }
@@ -286,8 +286,8 @@ pub fn decode_status(r: &DecodeReport) -> String {
 
 /// One line saying what the run found: sat or unsat, unique or not, all solutions or some.
 pub fn solve_status(r: &SolveReport) -> String {
-    let noun = r.counts.noun();
-    match r.status {
+    let noun = r.answer.counts.noun();
+    match r.answer.status {
         Status::Unknown => {
             return format!(
                 "unknown: no {noun} found before the timeout, and none ruled out (the puzzle may \
@@ -310,14 +310,17 @@ pub fn solve_status(r: &SolveReport) -> String {
         ),
         _ if r.timed_out() => format!(
             "sat: {} found before the timeout (there may be more)",
-            plural_big(&r.count, "solution")
+            plural_big(&r.answer.count, "solution")
         ),
-        (None, Wanted::All | Wanted::Upto(_)) if r.complete => {
-            format!("sat: {} — all of them", plural_big(&r.count, "solution"))
+        (None, Wanted::All | Wanted::Upto(_)) if r.answer.complete => {
+            format!(
+                "sat: {} — all of them",
+                plural_big(&r.answer.count, "solution")
+            )
         }
         (None, Wanted::Upto(limit)) => format!(
             "sat: {} shown (stopped at the limit of {}; there may be more)",
-            plural_big(&r.count, "solution"),
+            plural_big(&r.answer.count, "solution"),
             thousands(limit)
         ),
         _ => "sat: first solution (`--all` lists every one, `--unique` proves uniqueness)"
@@ -327,12 +330,12 @@ pub fn solve_status(r: &SolveReport) -> String {
 
 pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
     let mut out = BufWriter::new(out);
-    let noun = r.counts.noun();
-    let found = plural_big(&r.count, noun);
+    let noun = r.answer.counts.noun();
+    let found = plural_big(&r.answer.count, noun);
     let what = match r.stopped {
         None => format!("{found} (complete)"),
         // The frontier program counts all at once: stopped, it knows no fillings.
-        Some(s) if r.count.is_zero() && r.method == Method::Dp => {
+        Some(s) if r.answer.count.is_zero() && r.method == Method::Dp => {
             format!("count unknown ({})", stopped_words(s))
         }
         Some(s) => format!(
@@ -340,8 +343,8 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
             stopped_words(s)
         ),
     };
-    writeln!(out, "{}: {what}", r.name)?;
-    if let (Status::Unsat, Some(why)) = (r.status, &r.reason) {
+    writeln!(out, "{}: {what}", r.answer.name)?;
+    if let (Status::Unsat, Some(why)) = (r.answer.status, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }
     if let Some(estimate) = &r.estimate {
@@ -380,7 +383,7 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
                 None => writeln!(out, "method: SAT in {cubes}; every filling verified")?,
             }
         }
-        Method::Enumerate | Method::Auto => match (r.cycles, r.counts) {
+        Method::Enumerate | Method::Auto => match (r.cycles, r.answer.counts) {
             (Some(cycles), _) => writeln!(
                 out,
                 "method: SAT enumeration in the successor encoding: {} found as arc sets, each \

@@ -6,8 +6,7 @@
 //! then.
 
 use crate::outcome::{
-    CertificateInfo, Counts, EncodedSizes, EncodingInfo, FrontierInfo, RunStats, Status,
-    SubtoursInfo,
+    Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, RunStats, SubtoursInfo,
 };
 use crate::{until_deadline, Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
@@ -28,14 +27,8 @@ pub struct CountRequest {
 /// The result of `count`, as `pathsat count --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct CountReport {
-    pub file: String,
-    pub name: String,
-    pub status: Status,
-    /// Solutions counted: all of them when `complete`, else a lower bound (every one found). An
-    /// exact JSON number of any length.
-    pub count: BigCount,
-    pub counts: Counts,
-    pub complete: bool,
+    #[serde(flatten)]
+    pub answer: Answer,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
@@ -161,11 +154,7 @@ fn report(
         .map(|(stats, time)| EncodedSizes::new(stats, *time));
     let reason = counted.contradiction.clone().filter(|_| counted.complete);
     CountReport {
-        file: file.to_string(),
-        name: puzzle.name().to_string(),
-        status: Status::of(&counted.count, counted.complete),
-        counts: Counts::of(puzzle),
-        complete: counted.complete,
+        answer: Answer::new(puzzle, file, counted.count.clone(), counted.complete),
         limit: options.limit,
         reason,
         method: counted.method,
@@ -195,6 +184,5 @@ fn report(
             total_seconds: elapsed.as_secs_f64(),
             subtours: counted.subtours.as_ref().map(SubtoursInfo::from),
         },
-        count: counted.count,
     }
 }

@@ -1,9 +1,7 @@
 //! `decode`: reads a SAT solver's answer to pathsat's exported CNF back into a solution, which
 //! the verifier must accept.
 
-use crate::outcome::{
-    vertex_order, Counts, EncodedSizes, EncodingInfo, RunStats, Solutions, Status,
-};
+use crate::outcome::{vertex_order, Answer, EncodedSizes, EncodingInfo, RunStats, Solutions};
 use crate::{Error, Refusal};
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::CountingSink;
@@ -18,13 +16,9 @@ use std::time::Instant;
 /// The result of `decode`, as `pathsat decode --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct DecodeReport {
-    pub file: String,
-    pub name: String,
     /// `sat` (the model decodes to a verified solution) or `unsat` (the solver found none).
-    pub status: Status,
-    pub count: BigCount,
-    pub counts: Counts,
-    pub complete: bool,
+    #[serde(flatten)]
+    pub answer: Answer,
     pub solutions: Solutions,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<usize>>,
@@ -78,12 +72,7 @@ pub fn decode(
     // A model is one solution: only an unsatisfiable answer is complete.
     let complete = fillings.is_empty();
     Ok(DecodeReport {
-        file: file.to_string(),
-        name: puzzle.name().to_string(),
-        status: Status::of(&count, complete),
-        count,
-        counts: Counts::of(puzzle),
-        complete,
+        answer: Answer::new(puzzle, file, count, complete),
         solutions: Solutions::of(puzzle, &fillings),
         order: fillings
             .first()

@@ -12,7 +12,8 @@
 //! - [`check`](check::check): whether a solution file solves the puzzle.
 //!
 //! Results are one type per command ([`SolveReport`], [`CountReport`], [`DecodeReport`],
-//! [`CheckReport`]) built from the pieces in [`outcome`]; statuses, methods and stop reasons are
+//! [`CheckReport`]) built from the pieces in [`outcome`]: each begins with the [`Answer`]
+//! (file, name, status, count, what is counted, complete), flattened into its JSON; statuses, methods and stop reasons are
 //! enums, so a front end matches on values, and a renamed method is a compile error. Errors are
 //! an [`Error`] whose [`ErrorKind`] says whose fault it is; each displays as one line naming the
 //! file.
@@ -29,7 +30,7 @@
 //! let puzzle = Arc::new(parse_str("moves = \"rook\"\ngrid = \"1 .\\n4 .\"\n", Format::Toml)?);
 //! let request = SolveRequest { wanted: Wanted::Unique, ..SolveRequest::default() };
 //! let report = solve(&puzzle, "tiny.toml", &request)?;
-//! assert_eq!(report.status, Status::Sat);
+//! assert_eq!(report.answer.status, Status::Sat);
 //! assert_eq!(report.unique, Some(true));
 //! assert_eq!(serde_json::to_value(&report)?["status"], "sat");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -46,7 +47,7 @@ pub use check::CheckReport;
 pub use count::{CountReport, CountRequest};
 pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
-pub use outcome::{Counts, Differences, Solutions, Status};
+pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stopped};
 pub use solve::{SolveReport, SolveRequest, Wanted};
 
@@ -87,7 +88,7 @@ mod tests {
             ..SolveRequest::default()
         };
         let report = solve::solve(&p, "p.toml", &request).unwrap();
-        assert_eq!(report.status, Status::Sat);
+        assert_eq!(report.answer.status, Status::Sat);
         assert_eq!(report.unique, Some(false));
         assert!(brute::count(&p, None).count >= 2);
         let [first, second] = &report.fillings[..] else {
@@ -124,8 +125,8 @@ mod tests {
                 timeout: None,
             };
             let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
-            assert_eq!(report.count, expected, "{method:?}");
-            assert!(report.complete);
+            assert_eq!(report.answer.count, expected, "{method:?}");
+            assert!(report.answer.complete);
             // The program builds no encoding; enumeration reports the one it built.
             assert_eq!(report.encoding.is_none(), report.method == Method::Dp);
             let json = serde_json::to_value(&report).unwrap();
@@ -177,7 +178,10 @@ mod tests {
         let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
         assert!(started.elapsed() < Duration::from_secs(30));
         assert_eq!(report.stopped, Some(Stopped::Timeout));
-        assert!(!report.complete);
-        assert_eq!(report.status, Status::of(&report.count, false));
+        assert!(!report.answer.complete);
+        assert_eq!(
+            report.answer.status,
+            Status::of(&report.answer.count, false)
+        );
     }
 }

@@ -37,6 +37,35 @@ impl Status {
     }
 }
 
+/// What a run found: the part every command's result shares (flattened into its JSON).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Answer {
+    /// The puzzle file, as named to the command.
+    pub file: String,
+    pub name: String,
+    pub status: Status,
+    /// Solutions found: all of them when `complete`, else a lower bound (every one found). An
+    /// exact JSON number of any length.
+    pub count: BigCount,
+    /// What the solutions are: `fillings`, or `trails`.
+    pub counts: Counts,
+    /// Whether the search proved there are no other solutions.
+    pub complete: bool,
+}
+
+impl Answer {
+    pub fn new(puzzle: &Puzzle, file: &str, count: BigCount, complete: bool) -> Answer {
+        Answer {
+            file: file.to_string(),
+            name: puzzle.name().to_string(),
+            status: Status::of(&count, complete),
+            count,
+            counts: Counts::of(puzzle),
+            complete,
+        }
+    }
+}
+
 /// What a puzzle's solutions are, and so what a count counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

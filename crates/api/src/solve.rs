@@ -5,8 +5,8 @@
 //! what was found by then, and the solver thread is left to finish its call and end.
 
 use crate::outcome::{
-    vertex_order, CertificateInfo, Counts, Differences, EncodedSizes, EncodingInfo, RunStats,
-    Solutions, Status, SubtoursInfo,
+    vertex_order, Answer, CertificateInfo, Differences, EncodedSizes, EncodingInfo, RunStats,
+    Solutions, SubtoursInfo,
 };
 use crate::{until_deadline, Error, GRACE};
 use pathsat_bigcount::BigCount;
@@ -56,15 +56,8 @@ pub struct SolveRequest {
 /// The result of `solve`, as `pathsat solve --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct SolveReport {
-    pub file: String,
-    pub name: String,
-    pub status: Status,
-    /// Solutions found: all of them when `complete`, else a lower bound.
-    pub count: BigCount,
-    /// What the solutions are: `fillings`, or `trails`.
-    pub counts: Counts,
-    /// Whether the search proved there are no other solutions.
-    pub complete: bool,
+    #[serde(flatten)]
+    pub answer: Answer,
     /// The limit asked for (`--limit`), when there was one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
@@ -232,12 +225,7 @@ pub fn solve(
             .map(SubtoursInfo::from),
     };
     Ok(SolveReport {
-        file: file.to_string(),
-        name: puzzle.name().to_string(),
-        status: Status::of(&count, complete),
-        count,
-        counts: Counts::of(puzzle),
-        complete,
+        answer: Answer::new(puzzle, file, count, complete),
         limit: match wanted {
             Wanted::Upto(n) => Some(n),
             _ => None,
