@@ -15,6 +15,7 @@ use pathsat_encode::Encoding;
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -150,11 +151,16 @@ pub fn solve(
 ) -> Result<SolveReport, Error> {
     let started = Instant::now();
     let deadline = request.timeout.map(|t| started + t);
+    // Raised when this call returns, so that a solver thread still inside a call stops at the
+    // next solution rather than go on for nobody.
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let _raise = RaiseOnDrop(Arc::clone(&abandoned));
     let events = spawn(
         Arc::clone(puzzle),
         request.options,
         request.wanted.limit(),
         deadline,
+        abandoned,
     );
     let mut fillings = Vec::new();
     let mut ready = None;
@@ -258,6 +264,7 @@ fn spawn(
     options: SolveOptions,
     limit: Option<u64>,
     deadline: Option<Instant>,
+    abandoned: Arc<AtomicBool>,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
     std::thread::spawn(move || {
@@ -272,7 +279,11 @@ fn spawn(
             stats: solver.stats(),
             contradiction: solver.contradiction().map(str::to_string),
         });
-        let mut fillings = solver.fillings().limit(limit).until(deadline);
+        let mut fillings = solver
+            .fillings()
+            .limit(limit)
+            .until(deadline)
+            .cancelled_by(abandoned);
         let outcome = loop {
             match fillings.next() {
                 Some(Ok(filling)) => {
@@ -299,6 +310,15 @@ fn spawn(
         let _ = send.send(event);
     });
     events
+}
+
+/// Raises its flag when dropped.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The encoding `request` gives `puzzle`.
