@@ -61,7 +61,7 @@ impl SumEncoding {
         }
     }
 
-    /// Adds "Σ weights[i]·lits[i] = target" to `sink`.
+    /// Adds "Σ `weights[i]`·`lits[i]` = target" to `sink`.
     ///
     /// # Panics
     /// If `weights` and `lits` differ in length.

@@ -17,7 +17,7 @@ use varisat_checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedRun {
     /// The models the checker verified, in order: for each, the true variables below
-    /// [`ProofLog::check`]'s `keep` bound, ascending.
+    /// `ProofLog::check`'s `keep` bound, ascending.
     pub models: Vec<Vec<Var>>,
     /// The clauses added between solver calls, in order, each sorted (the initial formula is
     /// checked against the one given and left out).
