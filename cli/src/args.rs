@@ -79,11 +79,14 @@ pub enum Command {
     Count(CountArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
     #[command(
-        after_help = "The solution is a text grid (values separated by spaces, '#' for holes;\n\
-        pathsat's own text grids are accepted) or JSON: a grid (a list of rows, holes as null),\n\
-        a list of grids, or the output of `pathsat solve --format json`. For a graph puzzle it\n\
-        is a vertex order: the vertex numbers (as in the input) from value 1 to N.\n\n\
-        Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
+        after_help = "The solution is a text grid (values separated by spaces, '#' for holes), the\n\
+        text output of `pathsat solve` (every solution in it is checked; its title, legend,\n\
+        status and statistics lines are skipped), or JSON (a file ending in .json, or starting\n\
+        with '{'): a grid (a list of rows, holes as null), a list of grids, or the output of\n\
+        `pathsat solve --format json`. For a graph puzzle it is a vertex order: the vertex\n\
+        numbers (as in the input) from value 1 to N, one order per line.\n\n\
+        Examples:\n  pathsat solve p.toml --all > s.txt && pathsat check p.toml s.txt\n  \
+        pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
     /// Write the CNF of a puzzle in DIMACS: the clauses the embedded solver receives, with a
@@ -361,7 +364,7 @@ impl CountMethod {
 pub struct CheckArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
-    /// The filling to check: a text grid, or JSON (.json).
+    /// The fillings to check: a text grid, the text output of `pathsat solve`, or JSON (.json).
     pub solution: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
