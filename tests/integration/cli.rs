@@ -319,6 +319,54 @@ fn check_finds_mistakes_in_pathsat_text() {
         ));
 }
 
+/// A JSON puzzle's grid may be rows of numbers and nulls, the shape of the solutions pathsat
+/// prints: a solution with its holes written `"#"` and some values blanked to `null` is a
+/// puzzle of the same board, whose answers `check` accepts for the original puzzle.
+#[test]
+fn json_puzzles_may_be_grids_of_numbers_and_nulls() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = path("small/hidato-holes.toml");
+    let solved = json_of(&["solve", &original]);
+    let keep = |v: u64| v == 1 || v == 9 || v == 13;
+    let grid: Vec<Value> = solved["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|entry| match entry.as_u64() {
+                    None => Value::from("#"),
+                    Some(v) if keep(v) => Value::from(v),
+                    Some(_) => Value::Null,
+                })
+                .collect()
+        })
+        .collect();
+    let puzzle = serde_json::json!({"moves": "king", "grid": grid});
+    let file = dir.path().join("blanked.json");
+    std::fs::write(&file, puzzle.to_string()).unwrap();
+    let expected =
+        crate::common::small_expected_count(&crate::common::load("small/hidato-holes.toml"))
+            .unwrap();
+    let counted = json_of(&["count", file.to_str().unwrap()]);
+    assert_eq!(counted["count"], expected);
+    let out = pathsat()
+        .args(["solve", file.to_str().unwrap(), "--all"])
+        .assert()
+        .success();
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, &out.get_output().stdout).unwrap();
+    pathsat()
+        .args(["check", &original, answers.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!(
+            "valid: all {expected} fillings solve hidato-holes\n"
+        ));
+}
+
 /// One bad input per case: exit status 2, a one-line message naming the file (and line and
 /// column where they exist), nothing on stdout, no panic.
 #[test]

@@ -20,7 +20,18 @@
 //!
 //! Grid tokens are separated by white space: `.` an empty cell, `#` a hole, a positive integer a
 //! given value, a word of letters a marked cell (`P` means primes unless `[marks]` says
-//! otherwise). The grid may also be a list of row strings.
+//! otherwise). The grid may also be a list of rows, each a string of tokens or a list of
+//! entries, one per cell: a number (a given, or a trail's label), `null` for a cell to fill (as
+//! `.`), or a string holding one token (`"#"` for a hole, `"P"`, `"."`):
+//!
+//! ```json
+//! {"moves": "king", "grid": [[1, null, null, "#"], [null, null, null, 9]]}
+//! ```
+//!
+//! `null` is a cell to fill, because that is what a puzzle's blanks are: a grid of numbers and
+//! nulls reads as a puzzle whose blanks are to be filled. (In the grids of solutions that
+//! pathsat writes, where no cell is blank, `null` is a hole; a solution becomes a puzzle by
+//! writing `"#"` for its holes and `null` for the values to find.)
 //!
 //! Errors carry the line and column of the offending token where the format gives them: TOML
 //! spans are mapped into the grid string; JSON reports syntax positions, and grid mistakes by
@@ -31,6 +42,7 @@ use crate::filling::{parse_filling_text, tokens};
 use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
 use pathsat_bigcount::BigCount;
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::Path;
@@ -130,6 +142,8 @@ enum Val {
     Str(String),
     Int(i64),
     Arr(Vec<Val>),
+    /// JSON's `null`.
+    Null,
     /// Any other type, by name (for error messages).
     Other(&'static str),
 }
@@ -140,6 +154,7 @@ impl Val {
             Val::Str(_) => "a string",
             Val::Int(_) => "an integer",
             Val::Arr(_) => "a list",
+            Val::Null => "null",
             Val::Other(name) => name,
         }
     }
@@ -168,7 +183,7 @@ impl From<serde_json::Value> for Val {
                 None => Val::Other("a non-integer number"),
             },
             serde_json::Value::Array(a) => Val::Arr(a.into_iter().map(Val::from).collect()),
-            serde_json::Value::Null => Val::Other("null"),
+            serde_json::Value::Null => Val::Null,
             serde_json::Value::Bool(_) => Val::Other("a boolean"),
             serde_json::Value::Object(_) => Val::Other("an object"),
         }
@@ -422,8 +437,15 @@ pub const MAX_POSITIONS: usize = 1_000_000;
 
 /// One grid token, with its byte offset in the file when known.
 struct Token<'a> {
-    text: &'a str,
+    text: Cow<'a, str>,
     offset: Option<usize>,
+}
+
+/// A row of the grid as written: a line of text (with its offset in the file, when known) or
+/// a list of entries.
+enum GridLine<'a> {
+    Text(&'a str, Option<usize>),
+    Entries(Vec<Token<'a>>),
 }
 
 struct Builder<'t> {
@@ -569,7 +591,7 @@ impl Builder<'_> {
         let mut labels = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             for (c, token) in row.iter().enumerate() {
-                let text = token.text;
+                let text = &*token.text;
                 let token_at = token.offset.or(self.span_start(&self.raw.grid));
                 if text == "#" {
                     is_cell.push(false);
@@ -752,11 +774,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The grid as rows of tokens, all rows of one length.
+    /// The grid as rows of tokens, all rows of one length. A grid is a string of rows, or a
+    /// list of rows each either a string or (in JSON) a list of entries: a number, `null` for a
+    /// cell to fill (`.`), or a string holding one token (`"#"`, `"P"`, ...).
     fn grid_rows(&self) -> Result<Vec<Vec<Token<'_>>>, PuzzleError> {
         let grid = &self.raw.grid;
         let at = self.span_start(grid);
-        let lines: Vec<(&str, Option<usize>)> = match &grid.value {
+        let lines: Vec<GridLine<'_>> = match &grid.value {
             Val::Str(s) => {
                 let base = grid
                     .span
@@ -767,17 +791,28 @@ impl Builder<'_> {
                     .map(|line| {
                         let start = offset;
                         offset += line.len();
-                        (line, base.map(|b| b + start))
+                        GridLine::Text(line, base.map(|b| b + start))
                     })
                     .collect()
             }
             Val::Arr(rows) => rows
                 .iter()
-                .map(|row| match row {
-                    Val::Str(s) => Ok((s.as_str(), None)),
+                .enumerate()
+                .map(|(r, row)| match row {
+                    Val::Str(s) => Ok(GridLine::Text(s.as_str(), None)),
+                    Val::Arr(entries) => Ok(GridLine::Entries(
+                        entries
+                            .iter()
+                            .enumerate()
+                            .map(|(c, entry)| self.grid_entry(entry, Pos::new(r, c), at))
+                            .collect::<Result<_, _>>()?,
+                    )),
                     other => Err(self.invalid(
                         at,
-                        format!("each grid row is a string, found {}", other.type_name()),
+                        format!(
+                            "each grid row is a string or a list of entries, found {}",
+                            other.type_name()
+                        ),
                     )),
                 })
                 .collect::<Result<_, _>>()?,
@@ -785,7 +820,7 @@ impl Builder<'_> {
                 return Err(self.invalid(
                     at,
                     format!(
-                        "grid is {}: expected a string of rows (or a list of row strings)",
+                        "grid is {}: expected a string of rows (or a list of rows)",
                         other.type_name()
                     ),
                 ))
@@ -793,14 +828,17 @@ impl Builder<'_> {
         };
         let mut rows: Vec<(Option<usize>, Vec<Token<'_>>)> = Vec::new();
         let mut positions = 0;
-        for (line, line_offset) in lines {
-            let row: Vec<Token<'_>> = tokens(line)
-                .into_iter()
-                .map(|(o, text)| Token {
-                    text,
-                    offset: line_offset.map(|b| b + o),
-                })
-                .collect();
+        for line in lines {
+            let row: Vec<Token<'_>> = match line {
+                GridLine::Text(line, line_offset) => tokens(line)
+                    .into_iter()
+                    .map(|(o, text)| Token {
+                        text: Cow::Borrowed(text),
+                        offset: line_offset.map(|b| b + o),
+                    })
+                    .collect(),
+                GridLine::Entries(entries) => entries,
+            };
             positions += row.len();
             if positions > MAX_POSITIONS {
                 return Err(self.invalid(
@@ -834,8 +872,51 @@ impl Builder<'_> {
         Ok(rows.into_iter().map(|(_, row)| row).collect())
     }
 
+    /// One entry of a grid row written as a list: a number is a given (or a trail's label),
+    /// `null` a cell to fill, a string one grid token.
+    fn grid_entry<'v>(
+        &self,
+        entry: &'v Val,
+        pos: Pos,
+        at: Option<usize>,
+    ) -> Result<Token<'v>, PuzzleError> {
+        let text = match entry {
+            Val::Int(v) => Cow::Owned(v.to_string()),
+            Val::Null if self.raw.trail.is_some() => {
+                return Err(self.invalid(
+                    at,
+                    format!(
+                        "grid entry at {pos} is null: a trail puzzle's grid holds a label on every \
+                         cell (and \"#\" for holes)"
+                    ),
+                ))
+            }
+            Val::Null => Cow::Borrowed("."),
+            Val::Str(s) if !s.is_empty() && !s.contains(char::is_whitespace) => {
+                Cow::Borrowed(s.as_str())
+            }
+            Val::Str(s) => {
+                return Err(self.invalid(
+                    at,
+                    format!("grid entry {s:?} at {pos} is not one token: write one entry per cell"),
+                ))
+            }
+            other => {
+                return Err(self.invalid(
+                    at,
+                    format!(
+                        "grid entry at {pos} is {}: expected a number, null (a cell to fill) or a \
+                         string such as \"#\" (a hole)",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        Ok(Token { text, offset: None })
+    }
+
     fn classify(&self, token: &Token<'_>, pos: Pos) -> Result<Option<TokenRule>, PuzzleError> {
-        let t = token.text;
+        let t = &*token.text;
         let at = token.offset.or(self.span_start(&self.raw.grid));
         if t == "#" {
             return Ok(None);
@@ -1038,6 +1119,84 @@ count = 4
         .unwrap();
         assert_eq!(p.n_cells(), 6);
         assert_eq!(p.expect().count, Some(BigCount::from(2u64)));
+    }
+
+    /// A JSON grid may be a list of rows of entries: numbers, null for a cell to fill, strings
+    /// for tokens; the same puzzle as the string grid.
+    #[test]
+    fn json_grids_of_entries() {
+        let lists = parse_str(
+            r##"{"moves": "king", "grid": [[1, null, "P"], ["#", null, 6], [null, ".", null]]}"##,
+            Format::Json,
+        )
+        .unwrap();
+        let text = parse_str(
+            r#"{"moves": "king", "grid": "1 . P\n# . 6\n. . ."}"#,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(lists.n_cells(), 8);
+        assert_eq!(lists.board(), text.board());
+        assert_eq!(lists.rules(), text.rules());
+        assert_eq!(lists.marks(), text.marks());
+        // Rows of both kinds may be mixed.
+        let mixed = parse_str(
+            r##"{"moves": "king", "grid": [[1, null, "P"], "# . 6", [null, null, null]]}"##,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(mixed.rules(), text.rules());
+        // A trail's labels.
+        let trail = parse_str(
+            r##"{"moves": "rook", "grid": [[4, 5], [1, "#"]], "trail": {"length": 2}}"##,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(trail.trail().unwrap().labels(), &[4, 5, 1]);
+        for (grid, expected) in [
+            (
+                r#"[[1, null], [null, "x y"]]"#,
+                "grid entry \"x y\" at (1, 1) is not one token",
+            ),
+            (
+                r#"[[1, null], [null, true]]"#,
+                "grid entry at (1, 1) is a boolean",
+            ),
+            (
+                r#"[[1, null], [null, 2.5]]"#,
+                "grid entry at (1, 1) is a non-integer number",
+            ),
+            (
+                r#"[[1, null], [null]]"#,
+                "grid row 1 has 1 entries, row 0 has 2",
+            ),
+            (
+                r#"[[1, null], [null, -4]]"#,
+                "given -4 at (1, 1) must be a positive",
+            ),
+            (
+                r#"[[1, null], [null, 9]]"#,
+                "given 9 at (1, 1) is out of range",
+            ),
+            (
+                r#"[[1, null], 3]"#,
+                "each grid row is a string or a list of entries, found an integer",
+            ),
+            (r#"[[], []]"#, "the grid is empty"),
+        ] {
+            let e = parse_str(
+                &format!(r#"{{"moves": "king", "grid": {grid}}}"#),
+                Format::Json,
+            )
+            .unwrap_err();
+            assert!(e.message().contains(expected), "{grid}: {e}");
+        }
+        let e = parse_str(
+            r#"{"moves": "rook", "grid": [[4, null]], "trail": {"length": 2}}"#,
+            Format::Json,
+        )
+        .unwrap_err();
+        assert!(e.message().contains("grid entry at (0, 1) is null"), "{e}");
     }
 
     #[test]
