@@ -224,12 +224,16 @@ struct RawExpect {
     solutions: Vec<String>,
 }
 
-/// The `[graph]` table of a graph puzzle; vertices are numbered from 1.
+/// The `[graph]` table of a graph puzzle; vertices are numbered from 1. In TOML each edge comes
+/// with its span (`E` is `toml::Spanned<[i64; 2]>`), so that a mistake points at it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawGraph {
+struct RawGraph<E = [i64; 2]> {
     vertices: u64,
-    edges: Vec<[i64; 2]>,
+    edges: Vec<E>,
+    /// Where each edge is in the file (TOML only; not read).
+    #[serde(skip)]
+    edge_spans: Vec<Range<usize>>,
     #[serde(default)]
     directed: bool,
     /// The vertex holding 1.
@@ -256,7 +260,7 @@ struct TomlPuzzle {
     #[serde(default)]
     closed: bool,
     grid: Option<toml::Spanned<toml::Value>>,
-    graph: Option<toml::Spanned<RawGraph>>,
+    graph: Option<toml::Spanned<RawGraph<toml::Spanned<[i64; 2]>>>>,
     trail: Option<toml::Spanned<RawTrail>>,
     #[serde(default)]
     marks: BTreeMap<String, toml::Spanned<toml::Value>>,
@@ -345,8 +349,21 @@ impl RawPuzzle {
         })?;
         let graph = p.graph.map(|g| {
             let span = g.span();
+            let g = g.into_inner();
+            let (edges, edge_spans) = g
+                .edges
+                .into_iter()
+                .map(|e| (*e.get_ref(), e.span()))
+                .unzip();
             Located {
-                value: g.into_inner(),
+                value: RawGraph {
+                    vertices: g.vertices,
+                    edges,
+                    edge_spans,
+                    directed: g.directed,
+                    start: g.start,
+                    end: g.end,
+                },
                 span: Some(span),
             }
         });
@@ -677,11 +694,36 @@ impl Builder<'_> {
                 ))
             }
         };
+        // An edge's mistakes point at the edge where its span is known (TOML).
+        let edge_at = |i: usize| g.edge_spans.get(i).map(|s| s.start).or(at);
         let mut edges = Vec::with_capacity(g.edges.len());
         for (i, &[u, v]) in g.edges.iter().enumerate() {
             let what = format!("edge #{} [{u}, {v}]", i + 1);
-            edges.push((vertex(u, &what)?, vertex(v, &what)?));
+            let vertex = |w: i64| {
+                vertex(w, &what).map_err(|e| self.invalid(edge_at(i), e.message().to_string()))
+            };
+            edges.push((vertex(u)?, vertex(v)?));
         }
+        let spanned = !g.edge_spans.is_empty();
+        crate::graph_formats::check_edges(
+            &edges,
+            g.directed,
+            |i| {
+                let [u, v] = g.edges[i];
+                if spanned {
+                    format!("[{u}, {v}]")
+                } else {
+                    format!("#{} [{u}, {v}]", i + 1)
+                }
+            },
+            |i| {
+                g.edge_spans.get(i).map(|span| {
+                    let l = Location::from_offset(self.text, span.start);
+                    format!("line {}, column {}", l.line, l.column)
+                })
+            },
+        )
+        .map_err(|p| self.invalid(edge_at(p.index), p.message))?;
         let mut rules = vec![CellRule::Free; n];
         if let Some(start) = g.start {
             rules[vertex(start, "start")?] = CellRule::Given(1);
@@ -1197,6 +1239,60 @@ count = 4
         )
         .unwrap_err();
         assert!(e.message().contains("grid entry at (0, 1) is null"), "{e}");
+    }
+
+    /// A `[graph]` table's edges are checked as graph files' are, and point at the edge.
+    #[test]
+    fn graph_table_edges_are_checked_where_they_are() {
+        let table = |edges: &str| {
+            format!("closed = true\n[graph]\nvertices = 3\nedges = [\n  {edges}\n]\n")
+        };
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 2]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert!(e.message().starts_with("edge [2, 2] is a self-loop"), "{e}");
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 3]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert_eq!(
+            e.message(),
+            "edge [2, 3] is listed twice, first at line 5, column 11"
+        );
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 4]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert!(e.message().contains("edge #4 [2, 4] names vertex 4"), "{e}");
+        // Directed: [2, 1] after [1, 2] is another arc.
+        let p = toml("closed = true\n[graph]\nvertices = 3\ndirected = true\nedges = [[1, 2], [2, 1], [2, 3], [3, 1]]\n").unwrap();
+        assert_eq!(p.moves().arcs().unwrap().n_edges(), 4);
+        let e = err("[graph]\nvertices = 3\ndirected = true\nedges = [[1, 2], [2, 3], [1, 2]]\n");
+        assert!(e.message().contains("edge [1, 2] is listed twice"), "{e}");
+        // JSON has no positions: the message numbers the edges.
+        let e = parse_str(
+            r#"{"closed": true, "graph": {"vertices": 3, "edges": [[1, 2], [2, 3], [3, 1], [3, 2]]}}"#,
+            Format::Json,
+        )
+        .unwrap_err();
+        assert!(
+            e.message()
+                .starts_with("edge #4 [3, 2] is listed twice, first as #2 [2, 3]"),
+            "{e}"
+        );
     }
 
     #[test]
