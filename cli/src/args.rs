@@ -106,7 +106,8 @@ pub enum Command {
     #[command(
         after_help = "MODEL is the solver's standard output (`s SATISFIABLE` with `v` lines ending\n\
         in 0, or `s UNSATISFIABLE`); `-` reads standard input. Give the same encoding options\n\
-        as to `export`. Exit status 1 when the model does not decode to a valid filling.\n\n\
+        as to `export`. Exit status 1 when the model does not decode to a valid filling, 2 when\n\
+        it is not a model of this puzzle's CNF (another number of variables).\n\n\
         Examples:\n  pathsat export p.toml | kissat | pathsat decode p.toml -\n  \
         pathsat export p.toml | cadical | pathsat decode p.toml - --format svg > p.svg"
     )]

@@ -107,8 +107,14 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
             vec![],
         ),
         SolverOutput::Sat(model) => {
-            let filling = decode_model(&puzzle, &encoded, &model)
-                .map_err(|problem| Failure::Rejected(format!("{model_name}: {problem}")))?;
+            let filling = decode_model(&puzzle, &encoded, &model).map_err(|problem| {
+                let message = format!("{model_name}: {problem}");
+                match problem {
+                    // A model of another CNF is the wrong input, not a wrong answer.
+                    ModelProblem::OtherFormula { .. } => Failure::Input(message),
+                    _ => Failure::Rejected(message),
+                }
+            })?;
             (
                 Count {
                     count: 1,
