@@ -126,7 +126,9 @@ pub enum Command {
         after_help = "Each puzzle is counted in a worker process, so that --timeout bounds it even\n\
         inside one long solve. A file whose [expect] gives only `sat` is solved, not counted.\n\
         Rows: ok, mismatch (the count differs from [expect]), limit, timeout, error.\n\
-        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\n\
+        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\
+        pathsat's own output files under DIR (batch reports, `solve`, `count` or `check` JSON,\n\
+        and the report being written) are not puzzles: they are skipped and listed as such.\n\n\
         Examples:\n  pathsat batch fixtures --timeout 60\n  \
         pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
         pathsat batch puzzles/ --shard 2/8 --format json > part-2.json   # one of 8 machines\n  \
