@@ -79,11 +79,14 @@ pub enum Command {
     Count(CountArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
     #[command(
-        after_help = "The solution is a text grid (values separated by spaces, '#' for holes;\n\
-        pathsat's own text grids are accepted) or JSON: a grid (a list of rows, holes as null),\n\
-        a list of grids, or the output of `pathsat solve --format json`. For a graph puzzle it\n\
-        is a vertex order: the vertex numbers (as in the input) from value 1 to N.\n\n\
-        Example:\n  pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
+        after_help = "The solution is a text grid (values separated by spaces, '#' for holes), the\n\
+        text output of `pathsat solve` (every solution in it is checked; its title, legend,\n\
+        status and statistics lines are skipped), or JSON (a file ending in .json, or starting\n\
+        with '{'): a grid (a list of rows, holes as null), a list of grids, or the output of\n\
+        `pathsat solve --format json`. For a graph puzzle it is a vertex order: the vertex\n\
+        numbers (as in the input) from value 1 to N, one order per line.\n\n\
+        Examples:\n  pathsat solve p.toml --all > s.txt && pathsat check p.toml s.txt\n  \
+        pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
     /// Draw the blank puzzle (board, holes, givens, marks) as SVG, to print and solve by hand.
@@ -111,7 +114,8 @@ pub enum Command {
     #[command(
         after_help = "MODEL is the solver's standard output (`s SATISFIABLE` with `v` lines ending\n\
         in 0, or `s UNSATISFIABLE`); `-` reads standard input. Give the same encoding options\n\
-        as to `export`. Exit status 1 when the model does not decode to a valid filling.\n\n\
+        as to `export`. Exit status 1 when the model does not decode to a valid filling, 2 when\n\
+        it is not a model of this puzzle's CNF (another number of variables).\n\n\
         Examples:\n  pathsat export p.toml | kissat | pathsat decode p.toml -\n  \
         pathsat export p.toml | cadical | pathsat decode p.toml - --format svg > p.svg"
     )]
@@ -130,7 +134,9 @@ pub enum Command {
         after_help = "Each puzzle is counted in a worker process, so that --timeout bounds it even\n\
         inside one long solve. A file whose [expect] gives only `sat` is solved, not counted.\n\
         Rows: ok, mismatch (the count differs from [expect]), limit, timeout, error.\n\
-        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\n\
+        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\
+        pathsat's own output files under DIR (batch reports, `solve`, `count` or `check` JSON,\n\
+        and the report being written) are not puzzles: they are skipped and listed as such.\n\n\
         Examples:\n  pathsat batch fixtures --timeout 60\n  \
         pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
         pathsat batch puzzles/ --shard 2/8 --format json > part-2.json   # one of 8 machines\n  \
@@ -378,7 +384,7 @@ impl CountMethod {
 pub struct CheckArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
-    /// The filling to check: a text grid, or JSON (.json).
+    /// The fillings to check: a text grid, the text output of `pathsat solve`, or JSON (.json).
     pub solution: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,

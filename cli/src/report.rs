@@ -465,7 +465,8 @@ pub fn write_check_text(out: &mut dyn Write, r: &CheckReport) -> io::Result<()> 
             thousands(r.fillings as u64),
             r.name
         )?,
-        (Some(v), Some(i)) if r.fillings > 1 => writeln!(out, "invalid: filling #{i}: {v}")?,
+        // Numbered from 1, as `solve` heads its solutions (`invalid_index` in JSON is from 0).
+        (Some(v), Some(i)) if r.fillings > 1 => writeln!(out, "invalid: solution {}: {v}", i + 1)?,
         (Some(v), _) => writeln!(out, "invalid: {v}")?,
     }
     out.flush()

@@ -304,3 +304,117 @@ fn bad_arguments_are_usage_errors() {
         .code(2);
     pathsat().args(["batch", "merge"]).assert().code(2);
 }
+
+/// pathsat's own JSON output in the directory (a batch report, `solve`, `count` and `check`
+/// output) is skipped and listed as such, recognised by its content: a puzzle named like a
+/// report is counted, a broken JSON file is still an error row.
+#[test]
+fn pathsat_output_files_are_skipped_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    copy("small/rook-3x3.toml", d);
+    copy("small/json-hidato.json", d);
+    let output = |args: &[&str]| pathsat().args(args).output().unwrap().stdout;
+    let hidato = d.join("json-hidato.json");
+    let hidato = hidato.to_str().unwrap();
+    std::fs::write(
+        d.join("solutions.json"),
+        output(&["solve", hidato, "--all", "--format", "json"]),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("count.json"),
+        output(&["count", hidato, "--format", "json"]),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("checked.json"),
+        output(&[
+            "check",
+            hidato,
+            d.join("solutions.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ]),
+    )
+    .unwrap();
+    let first = batch_json(&[d.to_str().unwrap()], 0);
+    std::fs::write(d.join("batch-report.json"), first.to_string()).unwrap();
+    // A puzzle named like a report is a puzzle.
+    std::fs::copy(fixture("small/king-3x3.toml"), d.join("report.toml")).unwrap();
+    let report = batch_json(&[d.to_str().unwrap()], 0);
+    let files: Vec<String> = rows(&report)
+        .iter()
+        .map(|r| {
+            let f = r["file"].as_str().unwrap();
+            Path::new(f)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(files, ["json-hidato.json", "report.toml", "rook-3x3.toml"]);
+    let skipped: Vec<String> = report["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let f = f.as_str().unwrap();
+            Path::new(f)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "batch-report.json",
+            "checked.json",
+            "count.json",
+            "solutions.json"
+        ]
+    );
+    assert_eq!(report["summary"]["ok"], 3);
+    // The table says so.
+    let out = pathsat()
+        .args(["batch", d.to_str().unwrap(), "--quiet"])
+        .assert()
+        .success();
+    let table = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(table.contains("3 files · 3 ok · 4 skipped"), "{table}");
+    assert!(
+        table.contains("skipped: ") && table.contains("count.json: pathsat's own output"),
+        "{table}"
+    );
+    // JSON that is neither a puzzle nor pathsat's output is an error row, as before.
+    std::fs::write(d.join("broken.json"), "{\"rows\": [").unwrap();
+    let report = batch_json(&[d.to_str().unwrap()], 1);
+    assert_eq!(report["summary"]["error"], 1);
+    assert_eq!(report["skipped"].as_array().unwrap().len(), 4);
+}
+
+/// `pathsat batch DIR --format json > DIR/report.json`: the report being written (still empty
+/// when the files are listed) is not read as a puzzle.
+#[cfg(unix)]
+#[test]
+fn the_report_being_written_into_the_directory_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    copy("small/rook-3x3.toml", dir.path());
+    let target = dir.path().join("report.json");
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+        .args(["batch", dir.path().to_str().unwrap(), "--format", "json"])
+        .stdout(std::fs::File::create(&target).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(rows(&report).len(), 1);
+    assert_eq!(report["summary"]["ok"], 1);
+    assert_eq!(
+        report["skipped"][0].as_str().unwrap(),
+        target.to_str().unwrap()
+    );
+}

@@ -168,6 +168,231 @@ fn check_accepts_solutions_and_rejects_broken_ones() {
         .stderr(predicate::str::contains("one.txt"));
 }
 
+/// What `solve` writes, text or JSON, `check` reads back: boards (givens, marks, holes),
+/// trails and graphs, one solution or several (`--all`, `--limit`), printed or written with
+/// `-o`; every solution in the file is checked.
+#[test]
+fn check_reads_what_solve_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[&str], usize)] = &[
+        ("seeds/rook-primes-tour.toml", &[], 1),
+        ("seeds/rook-primes-path.toml", &["--all"], 4),
+        ("small/hidato-holes.toml", &["--all"], 0),
+        ("seeds/hidato-188.toml", &["--unique"], 1),
+        ("trails/100-and-13.toml", &["--all"], 1),
+        ("trails/king-no-sum.json", &["--limit", "5"], 5),
+        ("graphs/petersen-path.toml", &["--limit", "7"], 7),
+        ("graphs/dodecahedron.col", &[], 1),
+        ("graphs/cube-from-a-corner.toml", &["--all"], 0),
+    ];
+    for &(puzzle, flags, expected) in cases {
+        let puzzle = path(puzzle);
+        for format in ["text", "json"] {
+            let out = pathsat()
+                .args(["solve", &puzzle, "--format", format])
+                .args(flags)
+                .assert()
+                .success();
+            let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+            let n = if expected > 0 {
+                expected
+            } else {
+                // --all: as many as the puzzle has.
+                json_of(&["solve", &puzzle, "--all"])["solutions"]
+                    .as_array()
+                    .unwrap()
+                    .len()
+            };
+            assert!(n >= 1, "{puzzle}");
+            let file = dir.path().join(format!(
+                "out.{}",
+                if format == "json" { "json" } else { "txt" }
+            ));
+            std::fs::write(&file, &stdout).unwrap();
+            let name = pathsat_puzzle::parse_file(std::path::Path::new(&puzzle))
+                .unwrap()
+                .name()
+                .to_string();
+            let verdict = if n == 1 {
+                format!("valid: the filling solves {name}\n")
+            } else {
+                format!("valid: all {n} fillings solve {name}\n")
+            };
+            pathsat()
+                .args(["check", &puzzle, file.to_str().unwrap()])
+                .assert()
+                .success()
+                .stdout(verdict.clone());
+            // The same written with -o.
+            let written = dir.path().join(format!(
+                "o-{format}.{}",
+                if format == "json" { "json" } else { "txt" }
+            ));
+            pathsat()
+                .args([
+                    "solve",
+                    &puzzle,
+                    "--format",
+                    format,
+                    "-o",
+                    written.to_str().unwrap(),
+                ])
+                .args(flags)
+                .assert()
+                .success();
+            pathsat()
+                .args(["check", &puzzle, written.to_str().unwrap()])
+                .assert()
+                .success()
+                .stdout(verdict);
+        }
+    }
+}
+
+/// `check` reads both solutions `solve --unique` prints for a puzzle that is not unique.
+#[test]
+fn check_reads_the_two_solutions_of_unique() {
+    // A board (cells starred where the second differs) and a graph (vertices listed).
+    for file in [
+        "seeds/rook-primes-path.toml",
+        "graphs/cube-corner-to-corner.toml",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let puzzle = path(file);
+        let out = pathsat()
+            .args(["solve", "--unique", &puzzle])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("solution 2, another one: it differs in"),
+            "{text}"
+        );
+        let saved = dir.path().join("unique.txt");
+        std::fs::write(&saved, &text).unwrap();
+        pathsat()
+            .args(["check", &puzzle, saved.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout("valid: all 2 fillings solve ".to_string() + &name_of(&puzzle) + "\n");
+    }
+}
+
+fn name_of(puzzle: &str) -> String {
+    pathsat_puzzle::parse_file(std::path::Path::new(puzzle))
+        .unwrap()
+        .name()
+        .to_string()
+}
+
+/// A broken value in the last solution of pathsat's text output is found (exit 1), and a broken
+/// token is bad input at its line and column (exit 2).
+#[test]
+fn check_finds_mistakes_in_pathsat_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = path("seeds/rook-primes-path.toml");
+    let out = pathsat()
+        .args(["solve", &puzzle, "--all"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last_header = lines.iter().rposition(|l| *l == "solution 4").unwrap();
+    // Swap two values in the first row of solution 4.
+    let mut tokens: Vec<&str> = lines[last_header + 1].split_whitespace().collect();
+    tokens.swap(1, 2);
+    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    broken[last_header + 1] = tokens.join(" ");
+    let file = dir.path().join("broken.txt");
+    std::fs::write(&file, broken.join("\n")).unwrap();
+    pathsat()
+        .args(["check", &puzzle, file.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("invalid: solution 4: "));
+    // A token that is no value: the file, its line and column.
+    broken[last_header + 2] = broken[last_header + 2].replacen("P", "Q?", 1);
+    let column = broken[last_header + 2].find("Q?").unwrap();
+    let start = broken[last_header + 2][..column]
+        .rfind(' ')
+        .map_or(0, |i| i + 1);
+    std::fs::write(&file, broken.join("\n")).unwrap();
+    pathsat()
+        .args(["check", &puzzle, file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "broken.txt:{}:{}: solution 4: expected a value or '#'",
+            last_header + 3,
+            start + 1
+        )));
+    // An unsat answer holds nothing to check: bad input, saying so.
+    let out = pathsat()
+        .args(["solve", &path("small/contradictory-givens.toml")])
+        .output()
+        .unwrap();
+    std::fs::write(&file, out.stdout).unwrap();
+    pathsat()
+        .args([
+            "check",
+            &path("small/contradictory-givens.toml"),
+            file.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "holds no grid: the output it holds says \"unsat: ",
+        ));
+}
+
+/// A JSON puzzle's grid may be rows of numbers and nulls, the shape of the solutions pathsat
+/// prints: a solution with its holes written `"#"` and some values blanked to `null` is a
+/// puzzle of the same board, whose answers `check` accepts for the original puzzle.
+#[test]
+fn json_puzzles_may_be_grids_of_numbers_and_nulls() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = path("small/hidato-holes.toml");
+    let solved = json_of(&["solve", &original]);
+    let keep = |v: u64| v == 1 || v == 9 || v == 13;
+    let grid: Vec<Value> = solved["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|entry| match entry.as_u64() {
+                    None => Value::from("#"),
+                    Some(v) if keep(v) => Value::from(v),
+                    Some(_) => Value::Null,
+                })
+                .collect()
+        })
+        .collect();
+    let puzzle = serde_json::json!({"moves": "king", "grid": grid});
+    let file = dir.path().join("blanked.json");
+    std::fs::write(&file, puzzle.to_string()).unwrap();
+    let expected =
+        crate::common::small_expected_count(&crate::common::load("small/hidato-holes.toml"))
+            .unwrap();
+    let counted = json_of(&["count", file.to_str().unwrap()]);
+    assert_eq!(counted["count"], expected);
+    let out = pathsat()
+        .args(["solve", file.to_str().unwrap(), "--all"])
+        .assert()
+        .success();
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, &out.get_output().stdout).unwrap();
+    pathsat()
+        .args(["check", &original, answers.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(format!(
+            "valid: all {expected} fillings solve hidato-holes\n"
+        ));
+}
+
 /// One bad input per case: exit status 2, a one-line message naming the file (and line and
 /// column where they exist), nothing on stdout, no panic.
 #[test]

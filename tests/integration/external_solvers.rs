@@ -159,8 +159,12 @@ fn compare_reports_wrong_slow_and_absent_solvers() {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
         path.to_str().unwrap().to_string()
     };
-    // Every variable false: no cell has a value.
-    let wrong = script("wrong", "echo 's SATISFIABLE'; echo 'v -1 -2 0'; exit 10");
+    // Every variable of the CNF (its only argument) false: no cell has a value.
+    let wrong = script(
+        "wrong",
+        "n=$(grep '^p cnf' \"$1\" | cut -d' ' -f3); echo 's SATISFIABLE'; printf v; \
+         i=1; while [ $i -le $n ]; do printf ' -%d' $i; i=$((i+1)); done; echo ' 0'; exit 10",
+    );
     let slow = script("slow", "sleep 10");
     let garbage = script("garbage", "echo hello");
     let unsat = script("unsat", "echo 's UNSATISFIABLE'; exit 20");

@@ -7,6 +7,13 @@
 //! solve runs past the deadline. A malformed file, an unsolvable puzzle or a crash is a row like
 //! any other. `--shard I/N` counts a deterministic slice of the files, and
 //! `pathsat batch merge` joins the JSON reports of the slices.
+//!
+//! pathsat's own output files are not puzzles and are skipped (and listed as skipped): a JSON
+//! object with the keys of a batch report (`rows` and `summary`), of `solve`, `count` or
+//! `decode` (`status` with `solutions` or `count`), of `check` (`valid` and `fillings`) or of
+//! `compare` (`solvers`), and no puzzle's `grid` or `graph`; and the file the report itself is
+//! being written to (`pathsat batch DIR --format json > DIR/report.json`), still empty when the
+//! files are listed.
 
 mod report;
 pub mod worker;
@@ -20,7 +27,7 @@ use pathsat_puzzle::Format;
 use rayon::prelude::*;
 use report::{Report, Row, Status, Summary};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::mpsc;
@@ -40,7 +47,10 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .expect("clap requires DIR without a subcommand");
     let started = Instant::now();
     let timeout = args.timeout;
-    let all = puzzle_files(dir)?;
+    let PuzzleFiles {
+        files: all,
+        skipped,
+    } = puzzle_files(dir)?;
     let files: Vec<PathBuf> = match args.shard {
         Some(shard) => all
             .into_iter()
@@ -104,6 +114,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         timeout: timeout.map(|t| t.as_secs_f64()),
         seconds: started.elapsed().as_secs_f64(),
         merged_from: vec![],
+        skipped: skipped.iter().map(|f| f.display().to_string()).collect(),
         summary: Summary::of(&rows),
         rows,
     };
@@ -158,32 +169,103 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// The files `batch` counts, and those it leaves out.
+struct PuzzleFiles {
+    files: Vec<PathBuf>,
+    /// pathsat's own output files, which have a puzzle's extension but are not puzzles.
+    skipped: Vec<PathBuf>,
+}
+
 /// Every puzzle file under `dir` (or `dir` itself, if it is a file), sorted: `.toml`, `.json`
-/// and the graph formats `.hcp`, `.col`, `.dimacs`.
-fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+/// and the graph formats `.hcp`, `.col`, `.dimacs`; pathsat's own output files are set apart.
+fn puzzle_files(dir: &Path) -> Result<PuzzleFiles, Failure> {
     if !dir.exists() {
         return Err(Failure::Input(format!(
             "{}: no such file or directory",
             dir.display()
         )));
     }
+    let our_output = stdout_file();
     let mut files = Vec::new();
+    let mut skipped = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(true) {
         let entry = entry.map_err(|e| Failure::Input(format!("{}: {e}", dir.display())))?;
         let path = entry.path();
-        let is_puzzle = Format::from_path(path).is_some();
-        if entry.file_type().is_file() && is_puzzle {
+        let format = Format::from_path(path);
+        if !entry.file_type().is_file() || format.is_none() {
+            continue;
+        }
+        let is_ours = our_output
+            .as_ref()
+            .is_some_and(|ours| same_file(ours, path))
+            || (format == Some(Format::Json) && is_pathsat_output(path));
+        if is_ours {
+            skipped.push(path.to_path_buf());
+        } else {
             files.push(path.to_path_buf());
         }
     }
     if files.is_empty() {
+        let besides = if skipped.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} skipped as pathsat's own output)", skipped.len())
+        };
         return Err(Failure::Input(format!(
-            "{}: no puzzle files (.toml, .json, .hcp, .col or .dimacs) found",
+            "{}: no puzzle files (.toml, .json, .hcp, .col or .dimacs) found{besides}",
             dir.display()
         )));
     }
     files.sort();
-    Ok(files)
+    skipped.sort();
+    Ok(PuzzleFiles { files, skipped })
+}
+
+/// Whether a `.json` file is something pathsat wrote rather than a puzzle: an object with the
+/// keys of one of its reports and without a puzzle's `grid` or `graph`. A file that cannot be
+/// read or parsed is left to be reported as a puzzle that is wrong.
+fn is_pathsat_output(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    // Only the keys are looked at; the values are skipped unread.
+    let Ok(object) = serde_json::from_str::<BTreeMap<String, serde::de::IgnoredAny>>(&text) else {
+        return false;
+    };
+    let has = |key: &str| object.contains_key(key);
+    if has("grid") || has("graph") {
+        return false;
+    }
+    (has("rows") && has("summary"))
+        || (has("status") && (has("solutions") || has("count")))
+        || (has("valid") && has("fillings"))
+        || has("solvers")
+}
+
+/// The file standard output goes to, if it is a regular file: the report being written.
+#[cfg(unix)]
+fn stdout_file() -> Option<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let metadata = std::fs::File::from(fd).metadata().ok()?;
+    metadata.is_file().then_some(metadata)
+}
+
+#[cfg(not(unix))]
+fn stdout_file() -> Option<std::fs::Metadata> {
+    None
+}
+
+/// Whether `path` is the file of `metadata`.
+#[cfg(unix)]
+fn same_file(metadata: &std::fs::Metadata, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).is_ok_and(|m| m.dev() == metadata.dev() && m.ino() == metadata.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &Path) -> bool {
+    false
 }
 
 struct WorkerSetup {
@@ -405,6 +487,7 @@ impl Progress {
 /// `pathsat batch merge`: the rows of several JSON reports, as one report.
 fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
     let mut rows: BTreeMap<String, (Row, String)> = BTreeMap::new();
+    let mut skipped = std::collections::BTreeSet::new();
     let mut dirs = Vec::new();
     let mut seconds = 0.0;
     for path in &args.reports {
@@ -420,6 +503,7 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
         })?;
         seconds += report.seconds;
         dirs.push(report.dir.clone());
+        skipped.extend(report.skipped);
         for row in report.rows {
             if let Some((_, other)) = rows.get(&row.file) {
                 return Err(Failure::Input(format!(
@@ -448,6 +532,7 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
             .iter()
             .map(|p| p.display().to_string())
             .collect(),
+        skipped: skipped.into_iter().collect(),
         summary: Summary::of(&rows),
         rows,
     };

@@ -178,6 +178,9 @@ pub struct Report {
     /// For a merge: the reports joined.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// Files with a puzzle's extension left out as pathsat's own output (reports, solutions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
     pub summary: Summary,
     pub rows: Vec<Row>,
 }
@@ -194,6 +197,15 @@ pub fn print_json(report: &Report) -> io::Result<()> {
 }
 
 pub fn print_csv(report: &Report) -> io::Result<()> {
+    // The rows are the CSV; the files left out are said on standard error.
+    if !report.skipped.is_empty() {
+        eprintln!(
+            "pathsat: skipped {} file{} of pathsat's own output: {}",
+            report.skipped.len(),
+            if report.skipped.len() == 1 { "" } else { "s" },
+            report.skipped.join(", ")
+        );
+    }
     let mut writer = csv::Writer::from_writer(BufWriter::new(io::stdout().lock()));
     let fail = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => e,
@@ -338,6 +350,9 @@ pub fn print_table(report: &Report) -> io::Result<()> {
             writeln!(out, "{}: {}: {message}", r.status.name(), r.file)?;
         }
     }
+    for file in &report.skipped {
+        writeln!(out, "skipped: {file}: pathsat's own output, not a puzzle")?;
+    }
     let s = &report.summary;
     let mut parts = vec![format!("{} files", grouped(s.files))];
     for (n, word) in [
@@ -351,6 +366,9 @@ pub fn print_table(report: &Report) -> io::Result<()> {
         if n > 0 {
             parts.push(format!("{} {word}", grouped(n)));
         }
+    }
+    if !report.skipped.is_empty() {
+        parts.push(format!("{} skipped", grouped(report.skipped.len())));
     }
     if let Some(jobs) = report.jobs {
         parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));

@@ -14,7 +14,8 @@ pub struct CheckReport {
     /// How many fillings the solution file held.
     pub fillings: usize,
     pub valid: bool,
-    /// The index of the first invalid filling.
+    /// The index of the first invalid filling, from 0 (text output numbers it from 1, as
+    /// `solve` heads its solutions).
     pub invalid_index: Option<usize>,
     /// The first rule it breaks.
     pub violation: Option<String>,

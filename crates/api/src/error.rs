@@ -68,6 +68,11 @@ impl Error {
                 CountError::Solve(e) => solve_kind(e),
                 _ => ErrorKind::Input,
             },
+            // A model of another CNF is the wrong input, not a wrong answer.
+            Error::Model {
+                problem: ModelProblem::OtherFormula { .. },
+                ..
+            } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
         }
     }

@@ -2,7 +2,14 @@
 //!
 //! A filling is an answer candidate: one value per cell. It may be wrong; [`crate::verify`]
 //! says whether it is a solution. Fillings are read from and written as grids of rows, holes as
-//! `None` (JSON `null`, text `#`).
+//! `None` (JSON `null`, text `#`), and graph fillings as vertex orders.
+//!
+//! A solution file is read in what pathsat itself writes, so that `pathsat solve P > S` then
+//! `pathsat check P S` works: the text of `solve` (a title line, grids or orders headed
+//! `solution N` when there are several, a legend, a trail's labels line, then the status line
+//! and the statistics, which end the answers) as well as plain grids and orders, and the JSON of
+//! `solve --format json` as well as bare grids and orders. Mistakes in text are reported at
+//! their line and column.
 
 use crate::{Board, ErrorKind, Location, Pos, PuzzleError};
 
@@ -88,48 +95,101 @@ fn check_hole(board: &Board, pos: Pos, is_hole: bool) -> Result<(), String> {
     }
 }
 
-/// Reads a filling written as a text grid: one line per row, values separated by white space,
-/// `#` for holes. Blank lines are skipped. The decorations of pathsat's own text output (`[7]`
-/// for a given, `7P` for a marked cell) are accepted, so a printed grid can be checked. With
-/// `partial` (a trail), `.` is a cell off the trail, read as 0.
+/// Reads one filling written as a text grid: one line per row, values separated by white
+/// space, `#` for holes. Blank lines are skipped. The decorations of pathsat's own text output
+/// are accepted (see [`parse_filling_texts`]), so a printed grid can be checked. With `partial`
+/// (a trail), `.` is a cell off the trail, read as 0.
 ///
 /// # Errors
-/// A [`PuzzleError`] with the line and column of the first bad token or row.
+/// A [`PuzzleError`] with the line and column of the first bad token or row, or saying that the
+/// text holds no grid or several.
 pub fn parse_filling_text(
     board: &Board,
     text: &str,
     partial: bool,
 ) -> Result<Filling, PuzzleError> {
+    let mut fillings = parse_filling_texts(board, text, partial)?;
+    if fillings.len() != 1 {
+        return Err(PuzzleError::new(
+            ErrorKind::Invalid,
+            None,
+            format!(
+                "the text holds {} solutions, where one is expected",
+                fillings.len()
+            ),
+        ));
+    }
+    Ok(fillings.remove(0))
+}
+
+/// Reads the fillings of a text solution file: a plain grid (one line per row, values separated
+/// by white space, `#` for holes, blank lines skipped), or what `pathsat solve` prints: the
+/// puzzle's title line, grids headed `solution N` when there are several, a legend line, a
+/// trail's labels line, then the status line (`sat: ...`) and everything after it (a
+/// certificate line, the statistics), which are skipped. Grid cells may carry the decorations
+/// of pathsat's grids (`[7]` for a given, `7P` for a marked cell). With `partial` (a trail), `.`
+/// is a cell off the trail, read as 0.
+///
+/// # Errors
+/// A [`PuzzleError`] with the line and column of the first bad token or row, or saying that the
+/// text holds no grid (quoting pathsat's status line, when there is one).
+pub fn parse_filling_texts(
+    board: &Board,
+    text: &str,
+    partial: bool,
+) -> Result<Vec<Filling>, PuzzleError> {
+    let answers = Answers::of(text);
+    answers.check_not_empty(text, "grid")?;
+    let several = answers.blocks.len() > 1;
+    answers
+        .blocks
+        .iter()
+        .map(|block| parse_grid_block(board, text, block, several, partial))
+        .collect()
+}
+
+/// One grid of a text solution file.
+fn parse_grid_block(
+    board: &Board,
+    text: &str,
+    block: &Block<'_>,
+    several: bool,
+    partial: bool,
+) -> Result<Filling, PuzzleError> {
     let invalid = |offset: usize, message: String| {
+        let message = match (several, block.header) {
+            (true, Some((_, header))) => format!("{header}: {message}"),
+            _ => message,
+        };
         PuzzleError::new(
             ErrorKind::Invalid,
             Some(Location::from_offset(text, offset)),
             message,
         )
     };
-    let mut rows: Vec<(usize, Vec<Option<u32>>)> = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let line_start = offset;
-        offset += line.len();
+    // Each row's offset, and its entries with theirs.
+    type Row = (usize, Vec<(usize, Option<u32>)>);
+    let mut rows: Vec<Row> = Vec::new();
+    for &(line_start, line) in &block.lines {
         let mut row = Vec::new();
         for (token_offset, token) in tokens(line) {
             let at = line_start + token_offset;
             if token == "#" {
-                row.push(None);
+                row.push((at, None));
                 continue;
             }
             if partial && token == "." {
-                row.push(Some(0));
+                row.push((at, Some(0)));
                 continue;
             }
             let bare = token
                 .strip_prefix('[')
                 .and_then(|t| t.strip_suffix(']'))
                 .unwrap_or(token)
-                .trim_end_matches(|c: char| c.is_ascii_alphabetic());
+                // A mark's letters, and the star of a cell where a second solution differs.
+                .trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '*');
             match bare.parse::<u32>() {
-                Ok(v) if !bare.starts_with('+') => row.push(Some(v)),
+                Ok(v) if !bare.starts_with('+') => row.push((at, Some(v))),
                 _ => {
                     return Err(invalid(
                         at,
@@ -141,21 +201,21 @@ pub fn parse_filling_text(
                 }
             }
         }
-        if !row.is_empty() {
-            rows.push((line_start, row));
-        }
-    }
-    if rows.is_empty() {
-        return Err(PuzzleError::new(
-            ErrorKind::Invalid,
-            None,
-            "the solution grid is empty",
-        ));
+        rows.push((line_start, row));
     }
     if rows.len() != board.rows() {
-        return Err(PuzzleError::new(
-            ErrorKind::Invalid,
-            None,
+        // At the first row too many, or after the last row.
+        let at = rows.get(board.rows()).map_or_else(
+            || {
+                block
+                    .lines
+                    .last()
+                    .map_or(0, |(o, l)| o + l.trim_end().len())
+            },
+            |(o, _)| *o,
+        );
+        return Err(invalid(
+            at,
             format!(
                 "the solution has {} rows, the board {}",
                 rows.len(),
@@ -163,10 +223,12 @@ pub fn parse_filling_text(
             ),
         ));
     }
+    let mut values = Vec::with_capacity(board.n_cells());
     for (r, (line_start, row)) in rows.iter().enumerate() {
         if row.len() != board.cols() {
+            let at = row.get(board.cols()).map_or(*line_start, |(o, _)| *o);
             return Err(invalid(
-                *line_start,
+                at,
                 format!(
                     "row {r} of the solution has {} entries, the board {} columns",
                     row.len(),
@@ -174,9 +236,132 @@ pub fn parse_filling_text(
                 ),
             ));
         }
+        for (c, &(at, entry)) in row.iter().enumerate() {
+            check_hole(board, Pos::new(r, c), entry.is_none()).map_err(|m| invalid(at, m))?;
+            if let Some(v) = entry {
+                values.push(v);
+            }
+        }
     }
-    let grid: Vec<Vec<Option<u32>>> = rows.into_iter().map(|(_, row)| row).collect();
-    Filling::from_rows(board, &grid).map_err(|m| PuzzleError::new(ErrorKind::Invalid, None, m))
+    Ok(Filling { values })
+}
+
+/// The answers in the text of a solution file, apart from the decorations of pathsat's own
+/// output.
+struct Answers<'t> {
+    blocks: Vec<Block<'t>>,
+    /// pathsat's status line (`sat: ...`, `unsat: ...`, `unknown: ...`), if the text has one.
+    status: Option<&'t str>,
+}
+
+/// One answer: its `solution N` header, if any, and its lines with their byte offsets.
+struct Block<'t> {
+    header: Option<(usize, &'t str)>,
+    lines: Vec<(usize, &'t str)>,
+}
+
+impl<'t> Answers<'t> {
+    /// Splits `text` into answers: a title line (the first line, if it reads `NAME (...)`) is
+    /// skipped, a `solution N` line starts an answer, a legend (`[n] given`, `nP marked P
+    /// (primes)`) and a trail's `labels ...` line are skipped, and the status line ends the
+    /// answers (what follows it is a certificate line and the statistics). Blank lines are
+    /// skipped.
+    fn of(text: &'t str) -> Answers<'t> {
+        let mut blocks: Vec<Block<'t>> = Vec::new();
+        let mut status = None;
+        let mut first = true;
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            let line_start = offset;
+            offset += line.len();
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if std::mem::take(&mut first) && is_title(trimmed) {
+                continue;
+            }
+            let words: Vec<&str> = trimmed.split_whitespace().collect();
+            match words.as_slice() {
+                ["sat:" | "unsat:" | "unknown:", ..] => {
+                    status = Some(trimmed);
+                    break;
+                }
+                // `solution 2`, or `solve --unique`'s `solution 2, another one: ...`.
+                ["solution", n, ..] if is_solution_number(n) => {
+                    blocks.push(Block {
+                        header: Some((
+                            line_start + (line.len() - line.trim_start().len()),
+                            trimmed,
+                        )),
+                        lines: Vec::new(),
+                    });
+                    continue;
+                }
+                ["labels", ..] => continue,
+                [first_word, ..] if is_legend_item(first_word) => continue,
+                _ => {}
+            }
+            if blocks.is_empty() {
+                blocks.push(Block {
+                    header: None,
+                    lines: Vec::new(),
+                });
+            }
+            blocks
+                .last_mut()
+                .expect("an answer was started")
+                .lines
+                .push((line_start, line));
+        }
+        Answers { blocks, status }
+    }
+
+    /// An error unless every answer has lines and there is at least one.
+    fn check_not_empty(&self, text: &str, what: &str) -> Result<(), PuzzleError> {
+        if self.blocks.is_empty() {
+            let message = match self.status {
+                Some(status) => format!(
+                    "the solution file holds no {what}: the output it holds says {status:?}"
+                ),
+                None => format!("the solution file holds no {what}"),
+            };
+            return Err(PuzzleError::new(ErrorKind::Invalid, None, message));
+        }
+        match self.blocks.iter().find(|b| b.lines.is_empty()) {
+            Some(Block {
+                header: Some((at, header)),
+                ..
+            }) => Err(PuzzleError::new(
+                ErrorKind::Invalid,
+                Some(Location::from_offset(text, *at)),
+                format!("{header} has no {what}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Whether a line is the title pathsat prints above its answers: the puzzle's name and, in
+/// parentheses, its size (`rook-primes-tour (8x8, 64 cells, rook moves, closed)`).
+fn is_title(line: &str) -> bool {
+    line.ends_with(')') && line.contains(" (")
+}
+
+/// Whether a word opens pathsat's legend line: `[n]` (a given) or `n` and a mark's letters.
+fn is_legend_item(word: &str) -> bool {
+    word == "[n]"
+        // `n*`: the cells where `--unique`'s second solution differs from the first.
+        || word == "n*"
+        || word.strip_prefix('n').is_some_and(|letters| {
+            !letters.is_empty() && letters.chars().all(|c| c.is_ascii_alphabetic())
+        })
+}
+
+/// `2` or `2,`: the number of a `solution N` header.
+fn is_solution_number(word: &str) -> bool {
+    let digits = word.strip_suffix(',').unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Reads a vertex order (vertex numbers from 1, separated by white space or commas, each
@@ -240,49 +425,40 @@ fn parse_json(text: &str) -> Result<serde_json::Value, PuzzleError> {
 }
 
 /// Reads the fillings of a solution file for a graph puzzle of `n` vertices: text with one
-/// order per line, or JSON (an order, a list of orders, an object with `order` or with
-/// `solutions`, as `pathsat solve --format json` prints).
+/// order per line (pathsat's own text output too: its title, `solution N` headers, status and
+/// statistics lines are skipped), or JSON (an order, a list of orders, an object with `order` or
+/// with `solutions`, as `pathsat solve --format json` prints). Text that starts with `{` is read
+/// as JSON whatever `json` says.
 ///
 /// # Errors
-/// A [`PuzzleError`] with the location of a JSON syntax error, or saying which order is wrong.
+/// A [`PuzzleError`] with the location of a JSON syntax error or of the bad vertex or order in
+/// text, or saying which order is wrong.
 pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
-    let orders: Vec<Vec<usize>> = if json {
-        let value = parse_json(text)?;
-        let list = |v: &serde_json::Value| -> Option<Vec<usize>> {
-            v.as_array()?
-                .iter()
-                .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
-                .collect()
-        };
-        let lists = |v: &serde_json::Value| -> Option<Vec<Vec<usize>>> {
-            v.as_array()?.iter().map(list).collect()
-        };
-        match &value {
-            serde_json::Value::Object(map) => match (map.get("solutions"), map.get("order")) {
-                (Some(s), _) => lists(s),
-                (None, Some(o)) => list(o).map(|o| vec![o]),
-                _ => None,
-            },
-            serde_json::Value::Array(items) if items.first().is_some_and(serde_json::Value::is_array) => lists(&value),
-            serde_json::Value::Array(_) => list(&value).map(|o| vec![o]),
-            _ => None,
-        }
-        .ok_or_else(|| invalid("a JSON solution for a graph is an order (a list of vertex numbers), a list of orders, or an object with `order` or `solutions`".into()))?
-    } else {
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| {
-                l.split(|c: char| c.is_whitespace() || c == ',')
-                    .filter(|t| !t.is_empty())
-                    .map(|t| {
-                        t.parse::<usize>()
-                            .map_err(|_| invalid(format!("expected a vertex number, found {t:?}")))
-                    })
-                    .collect()
-            })
-            .collect::<Result<_, _>>()?
+    if !(json || looks_like_json(text)) {
+        return parse_order_lines(n, text);
+    }
+    let value = parse_json(text)?;
+    let list = |v: &serde_json::Value| -> Option<Vec<usize>> {
+        v.as_array()?
+            .iter()
+            .map(|x| x.as_u64().and_then(|x| usize::try_from(x).ok()))
+            .collect()
     };
+    let lists = |v: &serde_json::Value| -> Option<Vec<Vec<usize>>> {
+        v.as_array()?.iter().map(list).collect()
+    };
+    let orders: Vec<Vec<usize>> = match &value {
+        serde_json::Value::Object(map) => match (map.get("solutions"), map.get("order")) {
+            (Some(s), _) => lists(s),
+            (None, Some(o)) => list(o).map(|o| vec![o]),
+            _ => None,
+        },
+        serde_json::Value::Array(items) if items.first().is_some_and(serde_json::Value::is_array) => lists(&value),
+        serde_json::Value::Array(_) => list(&value).map(|o| vec![o]),
+        _ => None,
+    }
+    .ok_or_else(|| invalid("a JSON solution for a graph is an order (a list of vertex numbers), a list of orders, or an object with `order` or `solutions`".into()))?;
     if orders.is_empty() {
         return Err(invalid("the solution file holds no order".into()));
     }
@@ -293,10 +469,60 @@ pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, Pu
         .collect()
 }
 
+/// Vertex orders in text, one per line, with the locations of their mistakes.
+fn parse_order_lines(n: usize, text: &str) -> Result<Vec<Filling>, PuzzleError> {
+    let answers = Answers::of(text);
+    answers.check_not_empty(text, "order")?;
+    let at = |offset: usize, message: String| {
+        PuzzleError::new(
+            ErrorKind::Invalid,
+            Some(Location::from_offset(text, offset)),
+            message,
+        )
+    };
+    let mut fillings = Vec::new();
+    for &(line_start, line) in answers.blocks.iter().flat_map(|b| &b.lines) {
+        let mut order = Vec::new();
+        let mut offset = 0;
+        for word in line.split_inclusive(|c: char| c.is_whitespace() || c == ',') {
+            let start = line_start + offset;
+            offset += word.len();
+            let token = word.trim_end_matches(|c: char| c.is_whitespace() || c == ',');
+            if token.is_empty() {
+                continue;
+            }
+            match token.parse::<usize>() {
+                Ok(v) if (1..=n).contains(&v) => order.push(v),
+                Ok(v) => return Err(at(start, format!("vertex {v} is not in 1..{n}"))),
+                Err(_) => {
+                    return Err(at(
+                        start,
+                        format!("expected a vertex number, found {token:?}"),
+                    ))
+                }
+            }
+        }
+        let filling = order_to_filling(n, &order).map_err(|m| {
+            let indent = line.len() - line.trim_start().len();
+            at(line_start + indent, m)
+        })?;
+        fillings.push(filling);
+    }
+    Ok(fillings)
+}
+
+/// Whether a solution file's text is JSON whatever its name: an object (a text grid or order
+/// never starts with `{`).
+fn looks_like_json(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
 /// Reads one or more fillings from a solution file's text. JSON accepts the output of
 /// `pathsat solve --format json` (every grid of its `solutions`), a single grid (a list of rows,
-/// holes as `null`) or a list of grids; any other text is read by [`parse_filling_text`]. With
-/// `partial` (a trail), `null` on a board cell is a cell off the trail, read as 0.
+/// holes as `null`) or a list of grids; text that starts with `{` is read as JSON whatever
+/// `json` says. Any other text is read by [`parse_filling_texts`]: a plain grid, or pathsat's own
+/// text output with every solution in it. With `partial` (a trail), `null` on a board cell is a
+/// cell off the trail, read as 0.
 ///
 /// # Errors
 /// A [`PuzzleError`] with the location of JSON syntax errors, or naming the grid, row and entry
@@ -307,8 +533,8 @@ pub fn parse_fillings(
     json: bool,
     partial: bool,
 ) -> Result<Vec<Filling>, PuzzleError> {
-    if !json {
-        return Ok(vec![parse_filling_text(board, text, partial)?]);
+    if !(json || looks_like_json(text)) {
+        return parse_filling_texts(board, text, partial);
     }
     let value = parse_json(text)?;
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
@@ -496,6 +722,109 @@ mod tests {
             2
         );
         assert!(parse_orders(3, "{\"x\": 1}", true).is_err());
+    }
+
+    /// What `pathsat solve --all` prints for `board()` (a made-up title, legend and status).
+    const OUTPUT: &str = "tiny (2x2, 3 cells, king moves, open)\n\nsolution 1\n [1]  2P\n  #   3\n\nsolution 2\n [1]  3P\n  #   2\n[n] given · nP marked P (primes)\n\nsat: 2 solutions — all of them\ncertified: varisat's checker accepted the proof\nposition encoding · 3 cells · 12 variables\n";
+
+    #[test]
+    fn pathsat_text_output_is_read_with_every_solution() {
+        let b = board();
+        let fillings = parse_filling_texts(&b, OUTPUT, false).unwrap();
+        let values: Vec<&[u32]> = fillings.iter().map(Filling::values).collect();
+        assert_eq!(values, vec![&[1, 2, 3][..], &[1, 3, 2][..]]);
+        // The same through parse_fillings; one solution without a header, as `solve` prints it.
+        assert_eq!(parse_fillings(&b, OUTPUT, false, false).unwrap(), fillings);
+        let one = "tiny (2x2, 3 cells, king moves, open)\n\n [1]  2P\n  #   3\nnP marked P (primes)\n\nsat: first solution\nposition encoding · 3 cells\n";
+        assert_eq!(
+            parse_filling_text(&b, one, false).unwrap().values(),
+            &[1, 2, 3]
+        );
+        // parse_filling_text wants exactly one.
+        let e = parse_filling_text(&b, OUTPUT, false).unwrap_err();
+        assert!(e.message().contains("holds 2 solutions"), "{e}");
+        // A trail's grid with its labels line.
+        let trail = "t (2x2, 3 cells, rook moves, open, trail of 2 cells)\n\n 1  .\n #  2\nlabels 4 5 (sum 9)\n\nsat: first solution\n";
+        assert_eq!(
+            parse_filling_text(&b, trail, true).unwrap().values(),
+            &[1, 0, 2]
+        );
+    }
+
+    #[test]
+    fn mistakes_in_pathsat_output_say_where() {
+        let b = board();
+        // A bad token in the second solution: its line and column, and its header.
+        let bad = OUTPUT.replace(" [1]  3P", " [1]  x");
+        let e = parse_filling_texts(&b, &bad, false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 8, column: 7 }));
+        assert!(
+            e.message().starts_with("solution 2: expected a value"),
+            "{e}"
+        );
+        // A value on a hole: at the value.
+        let e = parse_filling_texts(&b, &OUTPUT.replace("  #   2", "  4   2"), false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 9, column: 3 }));
+        assert!(e.message().contains("where the board has a hole"), "{e}");
+        // A row too many: at that row; one too few: after the last one.
+        let e = parse_filling_text(&b, "1 2\n# 3\n# 4\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 3, column: 1 }));
+        assert!(e.message().contains("3 rows, the board 2"), "{e}");
+        let e = parse_filling_text(&b, "1 2\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 1, column: 4 }));
+        // An entry too many: at the entry.
+        let e = parse_filling_text(&b, "1 2\n# 3 4\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 2, column: 5 }));
+        // A header without its grid.
+        let e = parse_filling_texts(&b, "solution 1\n1 2\n# 3\nsolution 2\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 4, column: 1 }));
+        assert!(e.message().contains("solution 2 has no grid"), "{e}");
+        // An unsat output holds no grid, and says why.
+        let e = parse_filling_texts(&b, "tiny (2x2, 3 cells, king moves, open)\n\nunsat: no filling solves the puzzle\nposition encoding\n", false).unwrap_err();
+        assert!(
+            e.message().contains("holds no grid") && e.message().contains("unsat: no filling"),
+            "{e}"
+        );
+        // The title is only skipped on the first line.
+        assert!(parse_filling_texts(&b, "1 2\nx (y)\n# 3\n", false).is_err());
+    }
+
+    #[test]
+    fn json_is_read_by_its_content_too() {
+        let b = board();
+        let output = r#"{"name": "x", "solutions": [[[1, 2], [null, 3]]]}"#;
+        assert_eq!(parse_fillings(&b, output, false, false).unwrap().len(), 1);
+        let e = parse_fillings(&b, "{\"solutions\": 3}", false, false).unwrap_err();
+        assert!(e.message().contains("solutions"), "{e}");
+        assert_eq!(
+            parse_orders(3, "{\"order\": [2, 1, 3]}", false)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn pathsat_order_output_is_read_with_locations() {
+        let output = "k3 (3 vertices, 3 edges, closed)\n\nsolution 1\n1 2 3\n\nsolution 2\n1 3 2\n\nsat: 2 solutions\nposition encoding · 3 vertices\n";
+        let fillings = parse_orders(3, output, false).unwrap();
+        let values: Vec<&[u32]> = fillings.iter().map(Filling::values).collect();
+        assert_eq!(values, vec![&[1, 2, 3][..], &[1, 3, 2][..]]);
+        let e = parse_orders(3, &output.replace("1 3 2", "1 3 x"), false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 7, column: 5 }));
+        let e = parse_orders(3, &output.replace("1 3 2", "1 3 9"), false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 7, column: 5 }));
+        assert!(e.message().contains("vertex 9 is not in 1..3"), "{e}");
+        let e = parse_orders(3, "1 2 3\n  3, 3 1\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 2, column: 3 }));
+        assert!(e.message().contains("vertex 3 appears twice"), "{e}");
+        let e = parse_orders(
+            3,
+            "k3 (3 vertices, 3 edges, closed)\n\nunsat: no filling\n",
+            false,
+        )
+        .unwrap_err();
+        assert!(e.message().contains("holds no order"), "{e}");
     }
 
     #[test]

@@ -8,6 +8,19 @@
 //!   `EDGE_DATA_SECTION` with the edges as pairs `u v` ended by `-1` (or, for `ADJ_LIST`, lines
 //!   `u v1 v2 ... -1` ended by another `-1`), then `EOF`. `TYPE : HPP` asks for a path instead.
 //! - **DIMACS graphs** (`.col`, `.dimacs`): `c` comment lines, `p edge V E`, then `e u v` lines.
+//!
+//! Every mistake is reported at its line and column. The edges are checked as they are listed
+//! (here and in a puzzle file's `[graph]` table, see [`check_edges`]):
+//!
+//! - a **self-loop** (`u u`) is an error: no path or cycle through distinct vertices uses one,
+//!   so it can only be a slip;
+//! - an edge **listed twice** is an error at its second listing, naming the first, with one
+//!   exception: an undirected graph whose every edge is listed exactly twice, once in each
+//!   direction, is read as those edges. That is how adjacency lists (TSPLIB `ADJ_LIST`, where
+//!   each vertex's line may name all its neighbours) and some DIMACS graph files (the
+//!   `queen*.col` instances, for example) are written. A listing that repeats some edges and
+//!   not others, or repeats one in the same direction, is refused rather than silently merged:
+//!   a Hamiltonicity answer about a graph other than the one meant would look like any other.
 
 use crate::error::{ErrorKind, Location, PuzzleError};
 use crate::filling::tokens;
@@ -25,6 +38,105 @@ fn columns(line: &str) -> Vec<(usize, &str)> {
         .into_iter()
         .map(|(offset, t)| (line[..offset].chars().count() + 1, t))
         .collect()
+}
+
+/// Why a listing of edges is refused: the index of the offending edge, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EdgeProblem {
+    /// The edge at fault, in listing order.
+    pub index: usize,
+    /// The message, with `first` describing where an earlier listing of the edge is.
+    pub message: String,
+}
+
+/// Checks a listing of edges (0-based vertices, in listing order) for self-loops and edges
+/// listed twice (see the module documentation): the first problem in listing order, if any.
+/// `name` writes the edge of an index as the file does; `place` says where it is, when the
+/// format knows.
+pub(crate) fn check_edges(
+    edges: &[(usize, usize)],
+    directed: bool,
+    name: impl Fn(usize) -> String,
+    place: impl Fn(usize) -> Option<String>,
+) -> Result<(), EdgeProblem> {
+    use std::collections::HashMap;
+    // Each listed (u, v) with where it was first listed.
+    let mut first: HashMap<(usize, usize), usize> = HashMap::with_capacity(edges.len());
+    let mut loop_at = None;
+    let mut repeated = None;
+    let mut reversed = None;
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        if u == v {
+            loop_at = loop_at.or(Some(i));
+            continue;
+        }
+        if let Some(&j) = first.get(&(u, v)) {
+            repeated = repeated.or(Some((i, j)));
+            continue;
+        }
+        if !directed {
+            if let Some(&j) = first.get(&(v, u)) {
+                reversed = reversed.or(Some((i, j)));
+            }
+        }
+        first.insert((u, v), i);
+    }
+    // Every edge listed once in each direction: the convention of adjacency lists.
+    let symmetric = || first.keys().all(|&(u, v)| first.contains_key(&(v, u)));
+    let earlier = |j: usize| match place(j) {
+        Some(place) => format!("at {place}"),
+        None => format!("as {}", name(j)),
+    };
+    let mut problems = Vec::new();
+    if let Some(i) = loop_at {
+        problems.push(EdgeProblem {
+            index: i,
+            message: format!(
+                "edge {} is a self-loop: a path never visits a vertex twice, so no path or cycle \
+                 can use it",
+                name(i)
+            ),
+        });
+    }
+    if let Some((i, j)) = repeated {
+        problems.push(EdgeProblem {
+            index: i,
+            message: format!("edge {} is listed twice, first {}", name(i), earlier(j)),
+        });
+    }
+    if let Some((i, j)) = reversed.filter(|_| !symmetric()) {
+        let first_as = match place(j) {
+            Some(place) => format!("as {} at {place}", name(j)),
+            None => format!("as {}", name(j)),
+        };
+        problems.push(EdgeProblem {
+            index: i,
+            message: format!(
+                "edge {} is listed twice, first {first_as}: list each edge once, or every edge \
+                 in both directions",
+                name(i)
+            ),
+        });
+    }
+    match problems.into_iter().min_by_key(|p| p.index) {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// [`check_edges`] on the edges of a graph file, each with the line and column where it is
+/// listed; a problem is an error there.
+fn check_file_edges(
+    edges: &[(usize, usize)],
+    places: &[(usize, usize)],
+) -> Result<(), PuzzleError> {
+    check_edges(
+        edges,
+        false,
+        |i| format!("{} {}", edges[i].0 + 1, edges[i].1 + 1),
+        |i| Some(format!("line {}, column {}", places[i].0, places[i].1)),
+    )
+    .map_err(|p| at(places[p.index].0, places[p.index].1, p.message))
 }
 
 fn graph_puzzle(
@@ -86,6 +198,7 @@ pub fn parse_hcp(text: &str, default_name: &str) -> Result<Puzzle, PuzzleError> 
     let mut closed = true;
     let mut adjacency_lists = false;
     let mut edges = Vec::new();
+    let mut places = Vec::new();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let mut in_section = false;
     for (number, line) in lines.by_ref() {
@@ -183,12 +296,14 @@ pub fn parse_hcp(text: &str, default_name: &str) -> Result<Puzzle, PuzzleError> 
                     break;
                 }
                 edges.push((u, vertex(t, n, l, c)?));
+                places.push((l, c));
             }
         } else {
             let Some(&(l, c, t)) = numbers.get(i + 1) else {
                 return Err(at(line, column, "an edge needs two vertices"));
             };
             edges.push((vertex(token, n, line, column)?, vertex(t, n, l, c)?));
+            places.push((line, column));
             i += 2;
         }
     }
@@ -196,6 +311,7 @@ pub fn parse_hcp(text: &str, default_name: &str) -> Result<Puzzle, PuzzleError> 
         let line = ended_at.unwrap_or_else(|| text.lines().count().max(1));
         return Err(at(line, 1, "the EDGE_DATA_SECTION does not end with -1"));
     }
+    check_file_edges(&edges, &places)?;
     graph_puzzle(
         name.unwrap_or_else(|| default_name.to_string()),
         n,
@@ -211,6 +327,7 @@ pub fn parse_hcp(text: &str, default_name: &str) -> Result<Puzzle, PuzzleError> 
 pub fn parse_dimacs_graph(text: &str, default_name: &str) -> Result<Puzzle, PuzzleError> {
     let mut n: Option<usize> = None;
     let mut edges = Vec::new();
+    let mut places = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let parts = columns(line);
@@ -221,8 +338,22 @@ pub fn parse_dimacs_graph(text: &str, default_name: &str) -> Result<Puzzle, Puzz
                     return Err(at(number, 1, "a second `p` line"));
                 }
                 match parts.as_slice() {
-                    [_, (_, "edge" | "col"), (c, v), (_, e)] if e.parse::<usize>().is_ok() => {
-                        n = Some(dimension(v, number, *c)?)
+                    [_, (_, "edge" | "col"), (c, v), (ce, e)] => {
+                        n = Some(dimension(v, number, *c)?);
+                        if e.parse::<usize>().is_err() {
+                            return Err(at(
+                                number,
+                                *ce,
+                                format!("expected a number of edges, found {e:?}"),
+                            ));
+                        }
+                    }
+                    [_, (c, other), _, _] if !matches!(*other, "edge" | "col") => {
+                        return Err(at(
+                            number,
+                            *c,
+                            format!("expected `p edge VERTICES EDGES`, found the format {other:?}"),
+                        ))
                     }
                     _ => return Err(at(number, 1, "expected `p edge VERTICES EDGES`")),
                 }
@@ -233,7 +364,8 @@ pub fn parse_dimacs_graph(text: &str, default_name: &str) -> Result<Puzzle, Puzz
                 };
                 match parts.as_slice() {
                     [_, (cu, u), (cv, v)] => {
-                        edges.push((vertex(u, n, number, *cu)?, vertex(v, n, number, *cv)?))
+                        edges.push((vertex(u, n, number, *cu)?, vertex(v, n, number, *cv)?));
+                        places.push((number, *cu));
                     }
                     _ => return Err(at(number, 1, "expected `e U V`")),
                 }
@@ -248,6 +380,7 @@ pub fn parse_dimacs_graph(text: &str, default_name: &str) -> Result<Puzzle, Puzz
         }
     }
     let n = n.ok_or_else(|| PuzzleError::new(ErrorKind::Invalid, None, "no `p edge` line"))?;
+    check_file_edges(&edges, &places)?;
     graph_puzzle(default_name.to_string(), n, &edges, true)
 }
 
@@ -309,6 +442,66 @@ mod tests {
     }
 
     #[test]
+    fn self_loops_are_errors_at_their_edge() {
+        let edges = "DIMENSION : 3\nEDGE_DATA_SECTION\n1 2\n 2 3\n3 1\n  3 3\n-1\n";
+        let e = shown(&parse_hcp(edges, "x").unwrap_err());
+        assert!(e.starts_with("6:3: edge 3 3 is a self-loop"), "{e}");
+        let adj = "DIMENSION : 3\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n1 2 3 -1\n2 3  2 -1\n-1\n";
+        let e = shown(&parse_hcp(adj, "x").unwrap_err());
+        assert!(e.starts_with("5:6: edge 2 2 is a self-loop"), "{e}");
+        let col = "p edge 3 4\ne 1 2\ne 2 3\ne 3 1\ne 1 1\n";
+        let e = shown(&parse_dimacs_graph(col, "x").unwrap_err());
+        assert!(e.starts_with("5:3: edge 1 1 is a self-loop"), "{e}");
+    }
+
+    #[test]
+    fn edges_listed_twice_are_errors_unless_every_edge_is_listed_both_ways() {
+        // The same edge twice in one direction: at the second listing, naming the first.
+        let col = "p edge 3 4\ne 1 2\ne 2 3\ne 3 1\ne 2 3\n";
+        let e = shown(&parse_dimacs_graph(col, "x").unwrap_err());
+        assert_eq!(
+            e,
+            "5:3: edge 2 3 is listed twice, first at line 3, column 3"
+        );
+        // Some edges in both directions, others in one: refused.
+        let col = "p edge 3 4\ne 1 2\ne 2 3\ne 3 1\ne 3 2\n";
+        let e = shown(&parse_dimacs_graph(col, "x").unwrap_err());
+        assert!(
+            e.starts_with("5:3: edge 3 2 is listed twice, first as 2 3 at line 3, column 3: list each edge once, or every edge in both directions"),
+            "{e}"
+        );
+        let adj = "DIMENSION : 3\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n1 2 3 -1\n2 1 3 -1\n-1\n";
+        let e = shown(&parse_hcp(adj, "x").unwrap_err());
+        assert!(
+            e.starts_with("5:3: edge 2 1 is listed twice, first as 1 2 at line 4, column 3"),
+            "{e}"
+        );
+        // Every edge once each way (adjacency lists of both ends; DIMACS files such as
+        // queen5_5.col): the graph of those edges, the same as listing each once.
+        let adj = "DIMENSION : 3\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n1 2 3 -1\n2 1 3 -1\n3 1 2 -1\n-1\n";
+        let both = parse_hcp(adj, "x").unwrap();
+        let once = parse_hcp("DIMENSION : 3\nEDGE_DATA_SECTION\n1 2\n2 3\n3 1\n-1\n", "x").unwrap();
+        assert_eq!(both.moves().arcs().unwrap().n_edges(), 3);
+        for v in 0..3 {
+            assert_eq!(both.successors(v), once.successors(v));
+        }
+        let mut col = String::from("p edge 10 30\n");
+        for line in PETERSEN_EDGES.lines() {
+            let (u, v) = line.split_once(' ').unwrap();
+            col.push_str(&format!("e {u} {v}\ne {v} {u}\n"));
+        }
+        let p = parse_dimacs_graph(&col, "petersen").unwrap();
+        assert_eq!(p.moves().arcs().unwrap().n_edges(), 15);
+        // Both ways, and one of them twice: the repeat is still an error.
+        col.push_str("e 1 2\n");
+        let e = shown(&parse_dimacs_graph(&col, "x").unwrap_err());
+        assert!(
+            e.starts_with("32:3: edge 1 2 is listed twice, first at line 2, column 3"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn dimacs_graphs() {
         let mut text = String::from("c the Petersen graph\np edge 10 15\n");
         for line in PETERSEN_EDGES.lines() {
@@ -320,6 +513,14 @@ mod tests {
             ("e 1 2\n", "1:1: an edge before"),
             ("p edge 3 1\ne 1 5\n", "2:5: vertex 5 is not in 1..3"),
             ("p edge 3\n", "1:1: expected `p edge VERTICES EDGES`"),
+            (
+                "p edge 3 x\n",
+                "1:10: expected a number of edges, found \"x\"",
+            ),
+            (
+                "p graph 3 2\n",
+                "1:3: expected `p edge VERTICES EDGES`, found the format \"graph\"",
+            ),
             ("p edge 3 1\nx 1 2\n", "2:1: unexpected line"),
             ("c nothing\n", "no `p edge` line"),
         ] {

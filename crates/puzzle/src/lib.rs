@@ -38,7 +38,9 @@ mod verify;
 
 pub use board::{Board, Pos};
 pub use error::{ErrorKind, Location, PuzzleError};
-pub use filling::{parse_filling_text, parse_fillings, parse_order, parse_orders, Filling};
+pub use filling::{
+    parse_filling_text, parse_filling_texts, parse_fillings, parse_order, parse_orders, Filling,
+};
 pub use moves::{Arcs, Moves};
 pub use parse::read_text;
 pub use parse::{parse_file, parse_str, Format};

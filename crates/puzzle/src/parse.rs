@@ -20,7 +20,18 @@
 //!
 //! Grid tokens are separated by white space: `.` an empty cell, `#` a hole, a positive integer a
 //! given value, a word of letters a marked cell (`P` means primes unless `[marks]` says
-//! otherwise). The grid may also be a list of row strings.
+//! otherwise). The grid may also be a list of rows, each a string of tokens or a list of
+//! entries, one per cell: a number (a given, or a trail's label), `null` for a cell to fill (as
+//! `.`), or a string holding one token (`"#"` for a hole, `"P"`, `"."`):
+//!
+//! ```json
+//! {"moves": "king", "grid": [[1, null, null, "#"], [null, null, null, 9]]}
+//! ```
+//!
+//! `null` is a cell to fill, because that is what a puzzle's blanks are: a grid of numbers and
+//! nulls reads as a puzzle whose blanks are to be filled. (In the grids of solutions that
+//! pathsat writes, where no cell is blank, `null` is a hole; a solution becomes a puzzle by
+//! writing `"#"` for its holes and `null` for the values to find.)
 //!
 //! Errors carry the line and column of the offending token where the format gives them: TOML
 //! spans are mapped into the grid string; JSON reports syntax positions, and grid mistakes by
@@ -31,6 +42,7 @@ use crate::filling::{parse_filling_text, tokens};
 use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
 use pathsat_bigcount::BigCount;
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::Path;
@@ -130,6 +142,8 @@ enum Val {
     Str(String),
     Int(i64),
     Arr(Vec<Val>),
+    /// JSON's `null`.
+    Null,
     /// Any other type, by name (for error messages).
     Other(&'static str),
 }
@@ -140,6 +154,7 @@ impl Val {
             Val::Str(_) => "a string",
             Val::Int(_) => "an integer",
             Val::Arr(_) => "a list",
+            Val::Null => "null",
             Val::Other(name) => name,
         }
     }
@@ -168,7 +183,7 @@ impl From<serde_json::Value> for Val {
                 None => Val::Other("a non-integer number"),
             },
             serde_json::Value::Array(a) => Val::Arr(a.into_iter().map(Val::from).collect()),
-            serde_json::Value::Null => Val::Other("null"),
+            serde_json::Value::Null => Val::Null,
             serde_json::Value::Bool(_) => Val::Other("a boolean"),
             serde_json::Value::Object(_) => Val::Other("an object"),
         }
@@ -209,12 +224,16 @@ struct RawExpect {
     solutions: Vec<String>,
 }
 
-/// The `[graph]` table of a graph puzzle; vertices are numbered from 1.
+/// The `[graph]` table of a graph puzzle; vertices are numbered from 1. In TOML each edge comes
+/// with its span (`E` is `toml::Spanned<[i64; 2]>`), so that a mistake points at it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawGraph {
+struct RawGraph<E = [i64; 2]> {
     vertices: u64,
-    edges: Vec<[i64; 2]>,
+    edges: Vec<E>,
+    /// Where each edge is in the file (TOML only; not read).
+    #[serde(skip)]
+    edge_spans: Vec<Range<usize>>,
     #[serde(default)]
     directed: bool,
     /// The vertex holding 1.
@@ -241,7 +260,7 @@ struct TomlPuzzle {
     #[serde(default)]
     closed: bool,
     grid: Option<toml::Spanned<toml::Value>>,
-    graph: Option<toml::Spanned<RawGraph>>,
+    graph: Option<toml::Spanned<RawGraph<toml::Spanned<[i64; 2]>>>>,
     trail: Option<toml::Spanned<RawTrail>>,
     #[serde(default)]
     marks: BTreeMap<String, toml::Spanned<toml::Value>>,
@@ -330,8 +349,21 @@ impl RawPuzzle {
         })?;
         let graph = p.graph.map(|g| {
             let span = g.span();
+            let g = g.into_inner();
+            let (edges, edge_spans) = g
+                .edges
+                .into_iter()
+                .map(|e| (*e.get_ref(), e.span()))
+                .unzip();
             Located {
-                value: g.into_inner(),
+                value: RawGraph {
+                    vertices: g.vertices,
+                    edges,
+                    edge_spans,
+                    directed: g.directed,
+                    start: g.start,
+                    end: g.end,
+                },
                 span: Some(span),
             }
         });
@@ -422,8 +454,15 @@ pub const MAX_POSITIONS: usize = 1_000_000;
 
 /// One grid token, with its byte offset in the file when known.
 struct Token<'a> {
-    text: &'a str,
+    text: Cow<'a, str>,
     offset: Option<usize>,
+}
+
+/// A row of the grid as written: a line of text (with its offset in the file, when known) or
+/// a list of entries.
+enum GridLine<'a> {
+    Text(&'a str, Option<usize>),
+    Entries(Vec<Token<'a>>),
 }
 
 struct Builder<'t> {
@@ -569,7 +608,7 @@ impl Builder<'_> {
         let mut labels = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             for (c, token) in row.iter().enumerate() {
-                let text = token.text;
+                let text = &*token.text;
                 let token_at = token.offset.or(self.span_start(&self.raw.grid));
                 if text == "#" {
                     is_cell.push(false);
@@ -655,11 +694,36 @@ impl Builder<'_> {
                 ))
             }
         };
+        // An edge's mistakes point at the edge where its span is known (TOML).
+        let edge_at = |i: usize| g.edge_spans.get(i).map(|s| s.start).or(at);
         let mut edges = Vec::with_capacity(g.edges.len());
         for (i, &[u, v]) in g.edges.iter().enumerate() {
             let what = format!("edge #{} [{u}, {v}]", i + 1);
-            edges.push((vertex(u, &what)?, vertex(v, &what)?));
+            let vertex = |w: i64| {
+                vertex(w, &what).map_err(|e| self.invalid(edge_at(i), e.message().to_string()))
+            };
+            edges.push((vertex(u)?, vertex(v)?));
         }
+        let spanned = !g.edge_spans.is_empty();
+        crate::graph_formats::check_edges(
+            &edges,
+            g.directed,
+            |i| {
+                let [u, v] = g.edges[i];
+                if spanned {
+                    format!("[{u}, {v}]")
+                } else {
+                    format!("#{} [{u}, {v}]", i + 1)
+                }
+            },
+            |i| {
+                g.edge_spans.get(i).map(|span| {
+                    let l = Location::from_offset(self.text, span.start);
+                    format!("line {}, column {}", l.line, l.column)
+                })
+            },
+        )
+        .map_err(|p| self.invalid(edge_at(p.index), p.message))?;
         let mut rules = vec![CellRule::Free; n];
         if let Some(start) = g.start {
             rules[vertex(start, "start")?] = CellRule::Given(1);
@@ -752,11 +816,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The grid as rows of tokens, all rows of one length.
+    /// The grid as rows of tokens, all rows of one length. A grid is a string of rows, or a
+    /// list of rows each either a string or (in JSON) a list of entries: a number, `null` for a
+    /// cell to fill (`.`), or a string holding one token (`"#"`, `"P"`, ...).
     fn grid_rows(&self) -> Result<Vec<Vec<Token<'_>>>, PuzzleError> {
         let grid = &self.raw.grid;
         let at = self.span_start(grid);
-        let lines: Vec<(&str, Option<usize>)> = match &grid.value {
+        let lines: Vec<GridLine<'_>> = match &grid.value {
             Val::Str(s) => {
                 let base = grid
                     .span
@@ -767,17 +833,28 @@ impl Builder<'_> {
                     .map(|line| {
                         let start = offset;
                         offset += line.len();
-                        (line, base.map(|b| b + start))
+                        GridLine::Text(line, base.map(|b| b + start))
                     })
                     .collect()
             }
             Val::Arr(rows) => rows
                 .iter()
-                .map(|row| match row {
-                    Val::Str(s) => Ok((s.as_str(), None)),
+                .enumerate()
+                .map(|(r, row)| match row {
+                    Val::Str(s) => Ok(GridLine::Text(s.as_str(), None)),
+                    Val::Arr(entries) => Ok(GridLine::Entries(
+                        entries
+                            .iter()
+                            .enumerate()
+                            .map(|(c, entry)| self.grid_entry(entry, Pos::new(r, c), at))
+                            .collect::<Result<_, _>>()?,
+                    )),
                     other => Err(self.invalid(
                         at,
-                        format!("each grid row is a string, found {}", other.type_name()),
+                        format!(
+                            "each grid row is a string or a list of entries, found {}",
+                            other.type_name()
+                        ),
                     )),
                 })
                 .collect::<Result<_, _>>()?,
@@ -785,7 +862,7 @@ impl Builder<'_> {
                 return Err(self.invalid(
                     at,
                     format!(
-                        "grid is {}: expected a string of rows (or a list of row strings)",
+                        "grid is {}: expected a string of rows (or a list of rows)",
                         other.type_name()
                     ),
                 ))
@@ -793,14 +870,17 @@ impl Builder<'_> {
         };
         let mut rows: Vec<(Option<usize>, Vec<Token<'_>>)> = Vec::new();
         let mut positions = 0;
-        for (line, line_offset) in lines {
-            let row: Vec<Token<'_>> = tokens(line)
-                .into_iter()
-                .map(|(o, text)| Token {
-                    text,
-                    offset: line_offset.map(|b| b + o),
-                })
-                .collect();
+        for line in lines {
+            let row: Vec<Token<'_>> = match line {
+                GridLine::Text(line, line_offset) => tokens(line)
+                    .into_iter()
+                    .map(|(o, text)| Token {
+                        text: Cow::Borrowed(text),
+                        offset: line_offset.map(|b| b + o),
+                    })
+                    .collect(),
+                GridLine::Entries(entries) => entries,
+            };
             positions += row.len();
             if positions > MAX_POSITIONS {
                 return Err(self.invalid(
@@ -834,8 +914,51 @@ impl Builder<'_> {
         Ok(rows.into_iter().map(|(_, row)| row).collect())
     }
 
+    /// One entry of a grid row written as a list: a number is a given (or a trail's label),
+    /// `null` a cell to fill, a string one grid token.
+    fn grid_entry<'v>(
+        &self,
+        entry: &'v Val,
+        pos: Pos,
+        at: Option<usize>,
+    ) -> Result<Token<'v>, PuzzleError> {
+        let text = match entry {
+            Val::Int(v) => Cow::Owned(v.to_string()),
+            Val::Null if self.raw.trail.is_some() => {
+                return Err(self.invalid(
+                    at,
+                    format!(
+                        "grid entry at {pos} is null: a trail puzzle's grid holds a label on every \
+                         cell (and \"#\" for holes)"
+                    ),
+                ))
+            }
+            Val::Null => Cow::Borrowed("."),
+            Val::Str(s) if !s.is_empty() && !s.contains(char::is_whitespace) => {
+                Cow::Borrowed(s.as_str())
+            }
+            Val::Str(s) => {
+                return Err(self.invalid(
+                    at,
+                    format!("grid entry {s:?} at {pos} is not one token: write one entry per cell"),
+                ))
+            }
+            other => {
+                return Err(self.invalid(
+                    at,
+                    format!(
+                        "grid entry at {pos} is {}: expected a number, null (a cell to fill) or a \
+                         string such as \"#\" (a hole)",
+                        other.type_name()
+                    ),
+                ))
+            }
+        };
+        Ok(Token { text, offset: None })
+    }
+
     fn classify(&self, token: &Token<'_>, pos: Pos) -> Result<Option<TokenRule>, PuzzleError> {
-        let t = token.text;
+        let t = &*token.text;
         let at = token.offset.or(self.span_start(&self.raw.grid));
         if t == "#" {
             return Ok(None);
@@ -1038,6 +1161,138 @@ count = 4
         .unwrap();
         assert_eq!(p.n_cells(), 6);
         assert_eq!(p.expect().count, Some(BigCount::from(2u64)));
+    }
+
+    /// A JSON grid may be a list of rows of entries: numbers, null for a cell to fill, strings
+    /// for tokens; the same puzzle as the string grid.
+    #[test]
+    fn json_grids_of_entries() {
+        let lists = parse_str(
+            r##"{"moves": "king", "grid": [[1, null, "P"], ["#", null, 6], [null, ".", null]]}"##,
+            Format::Json,
+        )
+        .unwrap();
+        let text = parse_str(
+            r#"{"moves": "king", "grid": "1 . P\n# . 6\n. . ."}"#,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(lists.n_cells(), 8);
+        assert_eq!(lists.board(), text.board());
+        assert_eq!(lists.rules(), text.rules());
+        assert_eq!(lists.marks(), text.marks());
+        // Rows of both kinds may be mixed.
+        let mixed = parse_str(
+            r##"{"moves": "king", "grid": [[1, null, "P"], "# . 6", [null, null, null]]}"##,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(mixed.rules(), text.rules());
+        // A trail's labels.
+        let trail = parse_str(
+            r##"{"moves": "rook", "grid": [[4, 5], [1, "#"]], "trail": {"length": 2}}"##,
+            Format::Json,
+        )
+        .unwrap();
+        assert_eq!(trail.trail().unwrap().labels(), &[4, 5, 1]);
+        for (grid, expected) in [
+            (
+                r#"[[1, null], [null, "x y"]]"#,
+                "grid entry \"x y\" at (1, 1) is not one token",
+            ),
+            (
+                r#"[[1, null], [null, true]]"#,
+                "grid entry at (1, 1) is a boolean",
+            ),
+            (
+                r#"[[1, null], [null, 2.5]]"#,
+                "grid entry at (1, 1) is a non-integer number",
+            ),
+            (
+                r#"[[1, null], [null]]"#,
+                "grid row 1 has 1 entries, row 0 has 2",
+            ),
+            (
+                r#"[[1, null], [null, -4]]"#,
+                "given -4 at (1, 1) must be a positive",
+            ),
+            (
+                r#"[[1, null], [null, 9]]"#,
+                "given 9 at (1, 1) is out of range",
+            ),
+            (
+                r#"[[1, null], 3]"#,
+                "each grid row is a string or a list of entries, found an integer",
+            ),
+            (r#"[[], []]"#, "the grid is empty"),
+        ] {
+            let e = parse_str(
+                &format!(r#"{{"moves": "king", "grid": {grid}}}"#),
+                Format::Json,
+            )
+            .unwrap_err();
+            assert!(e.message().contains(expected), "{grid}: {e}");
+        }
+        let e = parse_str(
+            r#"{"moves": "rook", "grid": [[4, null]], "trail": {"length": 2}}"#,
+            Format::Json,
+        )
+        .unwrap_err();
+        assert!(e.message().contains("grid entry at (0, 1) is null"), "{e}");
+    }
+
+    /// A `[graph]` table's edges are checked as graph files' are, and point at the edge.
+    #[test]
+    fn graph_table_edges_are_checked_where_they_are() {
+        let table = |edges: &str| {
+            format!("closed = true\n[graph]\nvertices = 3\nedges = [\n  {edges}\n]\n")
+        };
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 2]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert!(e.message().starts_with("edge [2, 2] is a self-loop"), "{e}");
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 3]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert_eq!(
+            e.message(),
+            "edge [2, 3] is listed twice, first at line 5, column 11"
+        );
+        let e = err(&table("[1, 2], [2, 3],\n  [3, 1], [2, 4]"));
+        assert_eq!(
+            e.location(),
+            Some(Location {
+                line: 6,
+                column: 11
+            })
+        );
+        assert!(e.message().contains("edge #4 [2, 4] names vertex 4"), "{e}");
+        // Directed: [2, 1] after [1, 2] is another arc.
+        let p = toml("closed = true\n[graph]\nvertices = 3\ndirected = true\nedges = [[1, 2], [2, 1], [2, 3], [3, 1]]\n").unwrap();
+        assert_eq!(p.moves().arcs().unwrap().n_edges(), 4);
+        let e = err("[graph]\nvertices = 3\ndirected = true\nedges = [[1, 2], [2, 3], [1, 2]]\n");
+        assert!(e.message().contains("edge [1, 2] is listed twice"), "{e}");
+        // JSON has no positions: the message numbers the edges.
+        let e = parse_str(
+            r#"{"closed": true, "graph": {"vertices": 3, "edges": [[1, 2], [2, 3], [3, 1], [3, 2]]}}"#,
+            Format::Json,
+        )
+        .unwrap_err();
+        assert!(
+            e.message()
+                .starts_with("edge #4 [3, 2] is listed twice, first as #2 [2, 3]"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! # Decoding a model from elsewhere
 //!
 //! A model produced by an external solver for an exported CNF is only an answer after the same
-//! checks as the embedded solver's: every primary variable assigned, one value per cell (or one
-//! successor per vertex, forming one cycle), and the filling accepted by the independent
-//! verifier.
+//! checks as the embedded solver's: a model of this CNF (its highest variable is the CNF's last:
+//! solvers assign every variable of the file, so another count means the CNF of another puzzle
+//! or other options), every primary variable assigned, one value per cell (or one successor per
+//! vertex, forming one cycle), and the filling accepted by the independent verifier.
 
 use pathsat_dimacs::Model;
 use pathsat_encode::export::Encoded;
@@ -11,11 +12,18 @@ use pathsat_encode::successor::cycles;
 use pathsat_encode::DecodeError;
 use pathsat_puzzle::{verify, Filling, Puzzle, Violation};
 
-/// Why a model is not a solution of the puzzle.
+/// Why a model is not a solution of the puzzle. [`ModelProblem::OtherFormula`] says the model
+/// answers another question (a mistake in the input); the others, that it is a wrong answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelProblem {
-    #[error("the model sets variable {var}, but the puzzle's CNF has {n_vars} variables (exported with other options?)")]
-    BeyondFormula { var: usize, n_vars: usize },
+    /// The model is not of this puzzle's CNF: it assigns another number of variables (a
+    /// solver's model assigns every variable of the file it solved).
+    #[error(
+        "the model does not match this puzzle's encoding: the number of variables differs \
+         (expected {expected}, the model has {found}); was it solved from another puzzle's CNF, or \
+         one exported with other options?"
+    )]
+    OtherFormula { expected: usize, found: usize },
     #[error("the model does not decode: {0}")]
     Decode(#[from] DecodeError),
     #[error("the model does not give every vertex exactly one successor and one predecessor")]
@@ -40,10 +48,10 @@ pub fn decode_model(
     model: &Model,
 ) -> Result<Filling, ModelProblem> {
     let n_vars = encoded.stats().variables;
-    if model.n_vars() > n_vars {
-        return Err(ModelProblem::BeyondFormula {
-            var: model.n_vars(),
-            n_vars,
+    if model.n_vars() != n_vars {
+        return Err(ModelProblem::OtherFormula {
+            expected: n_vars,
+            found: model.n_vars(),
         });
     }
     let filling = match encoded {
