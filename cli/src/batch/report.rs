@@ -80,6 +80,12 @@ pub struct Row {
 }
 
 impl Row {
+    /// The count and whether it is complete; none for an error row, which counted nothing
+    /// (its count is not zero but absent).
+    pub fn counted(&self) -> Option<(&BigCount, bool)> {
+        (self.status != Status::Error).then_some((&self.count, self.complete))
+    }
+
     /// The status the other fields call for (all but `status` and `error` filled in).
     pub fn classify(&self, stopped: Option<Stopped>) -> (Status, Option<String>) {
         let found_sat = !self.count.is_zero();
@@ -237,17 +243,8 @@ pub fn print_csv(report: &Report) -> io::Result<()> {
                 opt(r.cells.map(|v| v.to_string())),
                 opt(r.variables.map(|v| v.to_string())),
                 opt(r.clauses.map(|v| v.to_string())),
-                // An error row counted nothing: count and completeness are left empty.
-                if r.status == Status::Error {
-                    String::new()
-                } else {
-                    r.count.to_string()
-                },
-                if r.status == Status::Error {
-                    String::new()
-                } else {
-                    r.complete.to_string()
-                },
+                opt(r.counted().map(|(count, _)| count.to_string())),
+                opt(r.counted().map(|(_, complete)| complete.to_string())),
                 format!("{:.3}", r.seconds),
                 opt(r.expected.as_ref().map(|v| v.to_string())),
                 opt(r.expected_sat.map(|v| v.to_string())),
@@ -290,19 +287,12 @@ pub fn print_table(report: &Report) -> io::Result<()> {
                 r.cells.map_or_else(dash, grouped),
                 r.variables.map_or_else(dash, grouped),
                 r.clauses.map_or_else(dash, grouped),
-                // An error row counted nothing: its count is not zero but absent.
-                if r.status == Status::Error {
-                    String::new()
-                } else {
-                    r.count.grouped()
-                },
-                if r.status == Status::Error {
-                    String::new()
-                } else if r.complete {
-                    "yes".to_string()
-                } else {
-                    "no".to_string()
-                },
+                r.counted()
+                    .map(|(count, _)| count.grouped())
+                    .unwrap_or_default(),
+                r.counted()
+                    .map(|(_, complete)| if complete { "yes" } else { "no" }.to_string())
+                    .unwrap_or_default(),
                 match (&r.expected, r.expected_sat) {
                     (Some(c), _) => c.grouped(),
                     (None, Some(true)) => "sat".to_string(),
