@@ -5,9 +5,7 @@
 //! aligned grids and a statistics line for people. The text printers match on the results'
 //! enums, never on strings.
 
-use pathsat_api::outcome::{
-    differing_cells, vertex_order, CertificateInfo, EncodingInfo, RunStats,
-};
+use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, RunStats};
 use pathsat_api::{
     CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Status, Stopped, Wanted,
 };
@@ -215,7 +213,7 @@ pub fn write_solve_text(out: &mut dyn Write, r: &SolveReport, puzzle: &Puzzle) -
         write_filling(&mut out, puzzle, filling, &[])?;
     }
     if let (Some(first), Some(second)) = (shown.first(), r.second()) {
-        let differing = differing_cells(first, second);
+        let differing = first.differing_cells(second);
         let places = if puzzle.is_graph() {
             let vertices: Vec<String> = differing.iter().map(|v| (v + 1).to_string()).collect();
             let noun = if differing.len() == 1 {

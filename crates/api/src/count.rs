@@ -152,9 +152,9 @@ fn report(
         .encoded
         .as_ref()
         .map(|(stats, time)| EncodedSizes::new(stats, *time));
-    let reason = counted.contradiction.clone().filter(|_| counted.complete);
+    let reason = counted.contradiction.filter(|_| counted.complete);
     CountReport {
-        answer: Answer::new(puzzle, file, counted.count.clone(), counted.complete),
+        answer: Answer::new(puzzle, file, counted.count, counted.complete),
         limit: options.limit,
         reason,
         method: counted.method,

@@ -149,7 +149,7 @@ pub enum Differences {
 impl Differences {
     /// The cells (or vertices) whose values differ between `first` and `second`.
     pub fn between(puzzle: &Puzzle, first: &Filling, second: &Filling) -> Differences {
-        let differing = differing_cells(first, second);
+        let differing = first.differing_cells(second);
         if puzzle.is_graph() {
             Differences::Vertices(differing.into_iter().map(|v| v + 1).collect())
         } else {
@@ -176,18 +176,6 @@ impl Differences {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
-
-/// The cells (indexes) whose values differ.
-pub fn differing_cells(first: &Filling, second: &Filling) -> Vec<usize> {
-    first
-        .values()
-        .iter()
-        .zip(second.values())
-        .enumerate()
-        .filter(|(_, (a, b))| a != b)
-        .map(|(cell, _)| cell)
-        .collect()
 }
 
 /// The encoding a run used.

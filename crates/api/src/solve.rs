@@ -11,7 +11,6 @@ use crate::outcome::{
 use crate::{until_deadline, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
-use pathsat_encode::Encoding;
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
 use serde::Serialize;
@@ -185,21 +184,17 @@ pub fn solve(
         }
     }
     // Without `Ready`, the deadline passed while the puzzle was being encoded.
-    let encoding = request.options.encoding_for(puzzle);
-    let (ready_stats, contradiction) = match ready {
-        Some((stats, contradiction)) => (Some(stats), contradiction),
-        None => (None, None),
-    };
+    let (ready_stats, contradiction) = ready.unzip();
+    let contradiction = contradiction.flatten();
     // Without `Done`, the deadline passed inside a solver call.
     let came_back = done.is_some();
-    let (stopped_by_deadline, exhausted, stats, certificate) = match done {
+    let (stopped_by_deadline, complete, stats, certificate) = match done {
         Some((stopped, exhausted, stats, certificate)) => {
             (stopped, exhausted, Some(stats), certificate)
         }
         None => (true, false, ready_stats, None),
     };
     let found = fillings.len() as u64;
-    let complete = exhausted;
     let count = BigCount::from(found);
     let wanted = request.wanted;
     let unique = (wanted == Wanted::Unique)
@@ -248,7 +243,9 @@ pub fn solve(
         certified: certificate.as_ref().map(|_| true),
         certificate: certificate.as_ref().map(CertificateInfo::from),
         encoding: EncodingInfo::new(
-            stats.as_ref().map_or(encoding, |s| s.encoding),
+            stats
+                .as_ref()
+                .map_or_else(|| request.options.encoding_for(puzzle), |s| s.encoding),
             &request.options.encoding,
         ),
         stats: run_stats,
@@ -319,9 +316,4 @@ impl Drop for RaiseOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
-}
-
-/// The encoding `request` gives `puzzle`.
-pub fn encoding_for(puzzle: &Puzzle, request: &SolveRequest) -> Encoding {
-    request.options.encoding_for(puzzle)
 }

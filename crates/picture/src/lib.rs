@@ -70,9 +70,7 @@ pub fn sheet(puzzle: &Puzzle, fillings: &[Filling], note: &str) -> String {
 /// # Panics
 /// As [`picture`], for either filling.
 pub fn two_solutions(puzzle: &Puzzle, first: &Filling, second: &Filling, note: &str) -> String {
-    let differing: Vec<usize> = (0..puzzle.n_cells())
-        .filter(|&cell| first.value(cell) != second.value(cell))
-        .collect();
+    let differing = first.differing_cells(second);
     let heads = ["solution 1".to_string(), "solution 2".to_string()];
     let words = differing_words(puzzle, differing.len());
     let note = if note.is_empty() {

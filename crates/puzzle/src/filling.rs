@@ -33,6 +33,18 @@ impl Filling {
         self.values[cell]
     }
 
+    /// The cells whose values differ from `other`'s, in cell order (where a second solution
+    /// differs from the first).
+    pub fn differing_cells(&self, other: &Filling) -> Vec<usize> {
+        self.values()
+            .iter()
+            .zip(other.values())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(cell, _)| cell)
+            .collect()
+    }
+
     /// The cells in the order of their values: for a graph puzzle, the vertices visited (as
     /// cell indices; add 1 for the numbering of graph files).
     pub fn order(&self) -> Vec<usize> {
