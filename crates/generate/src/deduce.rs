@@ -1,0 +1,1 @@
+//! Human-style deduction (to be written).
