@@ -1,9 +1,9 @@
 //! # pathsat-puzzle
 //!
 //! The puzzle model of pathsat: boards with holes, move rules, givens and marked cells, parsed
-//! from TOML or JSON files, plus an independent verifier and a brute-force reference counter.
-//! Nothing here knows about CNF or SAT, so that the verifier and the reference counter can judge
-//! the SAT layer from the outside.
+//! from TOML or JSON files (and written back by [`mod@write`]), plus an independent verifier and
+//! a brute-force reference counter. Nothing here knows about CNF or SAT, so that the verifier and
+//! the reference counter can judge the SAT layer from the outside.
 //!
 //! A path puzzle places the values 1..N on the N cells of a board (holes excluded) so that the
 //! cell of value k+1 is one move away from the cell of value k; a closed puzzle (a tour) also
@@ -35,6 +35,7 @@ pub mod render;
 mod trail;
 mod value_class;
 mod verify;
+pub mod write;
 
 pub use board::{Board, Pos};
 pub use error::{ErrorKind, Location, PuzzleError};
