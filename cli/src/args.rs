@@ -7,6 +7,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
+use pathsat_generate::{Givens, Level};
+use pathsat_puzzle::{Moves, ValueClass};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,6 +26,7 @@ Examples:
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
   pathsat compare fixtures/seeds/rook-primes-tour.toml
   pathsat batch fixtures --timeout 60
+  pathsat generate --size 12x12 --seed 7 -o hidato.toml          # a new puzzle, proved unique
 
 Puzzle files are TOML (or JSON with the same fields): a board, or a [graph] table; graphs are
 also read from TSPLIB .hcp and DIMACS .col files. See fixtures/README.md.
@@ -97,6 +100,24 @@ pub enum Command {
         pathsat draw fixtures/seeds/rook-primes-tour.toml | rsvg-convert -o tour.png"
     )]
     Draw(DrawArgs),
+    /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
+    #[command(
+        after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\
+        proves no other solution exists (first solution, then the clause that blocks it leaves\n\
+        none), and removed while it stays so: with --givens minimal every given is needed. The\n\
+        output is an ordinary puzzle file, with `[expect] count = 1` and the solution, that every\n\
+        other command reads; a summary goes to standard error. The grade (easy, medium, hard) says\n\
+        how far pencil-and-paper deduction gets alone: see encodings/generate.md. The same seed\n\
+        gives the same puzzle on every machine; without --seed one is drawn and printed.\n\n\
+        Examples:\n  pathsat generate --size 12x12 --seed 7 -o hidato.toml          # Hidato (king moves)\n  \
+        pathsat generate --size 9x9 --moves rook --difficulty easy      # Numbrix\n  \
+        pathsat generate --size 8x8 --moves rook --closed --mark primes # a rook's tour with primes\n  \
+        pathsat generate --size 10x10 --moves knight --keep-ends\n  \
+        pathsat generate fixtures/small/hidato-holes.toml --format svg --solution -o holes.svg\n  \
+        pathsat generate --size 5x5 --moves rook --trail 13 --distinct  # a trail puzzle\n  \
+        pathsat generate --size 8x8 --count 20 -o book/                 # a puzzle book"
+    )]
+    Generate(GenerateArgs),
     /// Write the CNF of a puzzle in DIMACS: the clauses the embedded solver receives, with a
     /// header mapping variables back to cells and values.
     #[command(
@@ -236,6 +257,99 @@ pub struct DrawArgs {
     /// Write the SVG to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// A puzzle file whose board is kept: holes, marks, moves, closed, givens (a trail
+    /// puzzle's board, length and distinctness, with new labels).
+    #[arg(conflicts_with_all = ["size", "moves", "closed", "trail"])]
+    pub template: Option<PathBuf>,
+    /// The size of an empty board, rows x columns (without a template).
+    #[arg(long, value_name = "RxC", value_parser = parse_size, required_unless_present = "template")]
+    pub size: Option<(usize, usize)>,
+    /// The moves on an empty board: rook (Numbrix), king (Hidato), knight, or offsets as
+    /// [[dr,dc],...].
+    #[arg(long, value_name = "MOVES", default_value = "king", value_parser = parse_moves)]
+    pub moves: Option<Moves>,
+    /// A closed tour: N one move from 1.
+    #[arg(long)]
+    pub closed: bool,
+    /// The seed of the random choices [default: drawn, and printed].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Make this many puzzles (seeds N, N+1, ...), in parallel; needs -o DIR/.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub count: u64,
+    /// How many givens: `minimal` (each one needed) or a number.
+    #[arg(long, value_name = "minimal|N", default_value = "minimal", value_parser = parse_givens)]
+    pub givens: Givens,
+    /// Give 1 and N, the ends of the path, whatever else is given.
+    #[arg(long)]
+    pub keep_ends: bool,
+    /// Ask for a grade (see encodings/generate.md); up to 12 solutions are tried.
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Difficulty>,
+    /// Mark every cell whose value is in this class: primes, squares, even or odd.
+    #[arg(long, value_name = "CLASS", value_parser = parse_class)]
+    pub mark: Option<ValueClass>,
+    /// A trail puzzle on the empty board: a path of this many cells, with labels to add up.
+    #[arg(long, value_name = "LENGTH", value_parser = clap::value_parser!(u64).range(1..))]
+    pub trail: Option<u64>,
+    /// Trail puzzles: labels from 1 to this [default: 15, or the trail's length if larger].
+    #[arg(long, value_name = "MAX", value_parser = clap::value_parser!(u32).range(1..))]
+    pub labels: Option<u32>,
+    /// Trail puzzles: the labels on the trail are all different.
+    #[arg(long, requires = "trail")]
+    pub distinct: bool,
+    /// Have varisat's proof checker confirm each proof of uniqueness.
+    #[arg(long)]
+    pub certify: bool,
+    /// Stop after this many seconds: with an error before the solution is unique, else with
+    /// the puzzle reached (unique, but maybe with givens to spare).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Output format: the puzzle file (toml or json), or an svg picture of the blank puzzle.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Toml)]
+    pub format: GenerateFormat,
+    /// With --format svg: draw the solution (to standard output instead of the puzzle; with -o
+    /// FILE.svg, in FILE-solution.svg beside it).
+    #[arg(long)]
+    pub solution: bool,
+    /// Write to this file instead of standard output; a path ending in `/` (or an existing
+    /// directory) gets one file per puzzle, named after it.
+    #[arg(short, long, value_name = "FILE|DIR/")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// A TOML puzzle file, with comments saying how it was made.
+    Toml,
+    /// A JSON puzzle file.
+    Json,
+    /// An SVG picture of the blank puzzle, for printing.
+    Svg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// Every number follows from the numbers already written next to it.
+    Easy,
+    /// Needs counting distances and eliminating candidates (pencil marks).
+    Medium,
+    /// Deduction stalls: trial and error.
+    Hard,
+}
+
+impl From<Difficulty> for Level {
+    fn from(d: Difficulty) -> Level {
+        match d {
+            Difficulty::Easy => Level::Easy,
+            Difficulty::Medium => Level::Medium,
+            Difficulty::Hard => Level::Hard,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -500,6 +614,49 @@ impl EncodingArgs {
 }
 
 /// A positive, finite number of seconds (`--timeout`).
+/// `RxC`, e.g. `12x12` (`--size`).
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{text:?} is not a board size such as 12x12 (rows x columns)");
+    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let rows: usize = r.trim().parse().map_err(|_| bad())?;
+    let cols: usize = c.trim().parse().map_err(|_| bad())?;
+    if rows == 0 || cols == 0 {
+        return Err(bad());
+    }
+    Ok((rows, cols))
+}
+
+/// `rook`, `king`, `knight` or `[[dr,dc],...]` (`--moves`).
+fn parse_moves(text: &str) -> Result<Moves, String> {
+    if let Some(moves) = Moves::from_name(text.trim()) {
+        return Ok(moves);
+    }
+    let offsets: Vec<(i64, i64)> = serde_json::from_str::<Vec<[i64; 2]>>(text)
+        .map_err(|_| format!("{text:?} is not rook, king, knight or a list such as [[1,2],[2,1]]"))?
+        .into_iter()
+        .map(|[dr, dc]| (dr, dc))
+        .collect();
+    Moves::custom(offsets)
+        .ok_or_else(|| format!("{text}: a list of moves must not be empty nor hold [0,0]"))
+}
+
+/// `minimal` or a number (`--givens`).
+fn parse_givens(text: &str) -> Result<Givens, String> {
+    match text.trim() {
+        "minimal" => Ok(Givens::Minimal),
+        n => n
+            .parse()
+            .map(Givens::Exactly)
+            .map_err(|_| format!("{text:?} is neither `minimal` nor a number of givens")),
+    }
+}
+
+/// A value class by name (`--mark`).
+fn parse_class(text: &str) -> Result<ValueClass, String> {
+    ValueClass::from_name(text.trim())
+        .ok_or_else(|| format!("{text:?} is not a class: primes, squares, even or odd"))
+}
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()

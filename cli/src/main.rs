@@ -9,6 +9,7 @@
 mod args;
 mod batch;
 mod commands;
+mod generate;
 mod interop;
 mod pictures;
 mod progress;
@@ -80,6 +81,7 @@ fn main() -> ExitCode {
         args::Command::Count(a) => commands::count(a),
         args::Command::Check(a) => commands::check(a),
         args::Command::Draw(a) => commands::draw(a),
+        args::Command::Generate(a) => generate::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),

@@ -6,6 +6,7 @@
 
 use pathsat_count::CountError;
 use pathsat_dimacs::OutputError;
+use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
@@ -51,6 +52,12 @@ pub enum Error {
     /// A solver's model (in `file`) does not solve the puzzle.
     #[error("{file}: {problem}")]
     Model { file: String, problem: ModelProblem },
+    /// No puzzle could be generated from the template in `file`.
+    #[error("{file}: {error}")]
+    Generate {
+        file: String,
+        error: Box<GenerateError>,
+    },
 }
 
 impl Error {
@@ -74,6 +81,10 @@ impl Error {
                 ..
             } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
+            Error::Generate { error, .. } if crate::generate::is_internal(error) => {
+                ErrorKind::Internal
+            }
+            Error::Generate { .. } => ErrorKind::Input,
         }
     }
 
@@ -100,7 +111,7 @@ impl Error {
 }
 
 /// A puzzle the encoding cannot take is the user's input; anything else is ours.
-fn solve_kind(error: &SolveError) -> ErrorKind {
+pub(crate) fn solve_kind(error: &SolveError) -> ErrorKind {
     match error {
         SolveError::Encode(_) | SolveError::Unsupported(_) => ErrorKind::Input,
         _ => ErrorKind::Internal,

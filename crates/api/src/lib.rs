@@ -9,7 +9,8 @@
 //!   the second solution and where it differs, when the puzzle is not unique);
 //! - [`count`](count::count): how many solutions, by the method that can finish;
 //! - [`decode`](decode::decode): a solver's model read back into a verified solution;
-//! - [`check`](check::check): whether a solution file solves the puzzle.
+//! - [`check`](check::check): whether a solution file solves the puzzle;
+//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
 //! Results are one type per command ([`SolveReport`], [`CountReport`], [`DecodeReport`],
 //! [`CheckReport`]) built from the pieces in [`outcome`]: each begins with the [`Answer`]
@@ -40,6 +41,7 @@ pub mod check;
 pub mod count;
 pub mod decode;
 mod error;
+pub mod generate;
 pub mod outcome;
 pub mod solve;
 
@@ -47,6 +49,7 @@ pub use check::CheckReport;
 pub use count::{CountReport, CountRequest};
 pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
+pub use generate::{GenerateReport, GenerateRequest};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stopped};
 pub use solve::{SolveReport, SolveRequest, Wanted};

@@ -29,11 +29,25 @@
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
 
 /// The three grades, easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Level {
     Easy,
     Medium,
     Hard,
+}
+
+/// `easy`, `medium` or `hard`, as on the command line.
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        })
+    }
 }
 
 /// How far deduction gets.

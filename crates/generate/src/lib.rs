@@ -1,6 +1,523 @@
 //! # pathsat-generate
 //!
-//! Making puzzles: a random solution on the template's board, then givens chosen until the
-//! solver proves that solution unique, and pruned until every given is needed.
+//! Making puzzles whose solution is unique, proved by the solver, with few givens:
+//!
+//! 1. a random solution of the template ([`walk`]: backbite moves on a blank board; solver calls
+//!    under random assumed values when the template pins cells down);
+//! 2. optionally, marks on every cell whose value is in a class (the primes of a rook's tour);
+//! 3. givens chosen with one incremental solver under assumptions until no other filling
+//!    exists, then pruned until each one is needed ([`givens`]); for an easy or medium puzzle,
+//!    until the deduction solver still finishes it alone ([`deduce`]);
+//! 4. the proof, on the finished puzzle, by a fresh solver: the first solution is the chosen one,
+//!    and after the clause that blocks it there is none (with `certify`, varisat's checker replays
+//!    that run);
+//! 5. a grade: how far human-style deduction gets, and how much the solver had to learn.
+//!
+//! Trail puzzles get labels instead of givens ([`trail`]). The same seed gives the same puzzle on
+//! every machine: all randomness comes from one ChaCha8 stream, and varisat is deterministic.
+//! `encodings/generate.md` explains the method, the grade and the figures measured.
 
 pub mod deduce;
+pub mod givens;
+pub mod trail;
+pub mod walk;
+
+pub use deduce::{Deduction, Level};
+
+use pathsat_bigcount::BigCount;
+use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions};
+use pathsat_puzzle::{CellRule, Expect, Filling, Mark, Puzzle, ValueClass};
+use pathsat_solver::{
+    uniqueness_effort, Assumed, AssumingSolver, Certificate, PuzzleSolver, SolveError, SolveOptions,
+};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// How many givens to leave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Givens {
+    /// Locally minimal: removing any one given admits a second solution.
+    #[default]
+    Minimal,
+    /// Exactly this many (givens of the template and kept ends included).
+    Exactly(usize),
+}
+
+/// What to make.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The seed of all randomness: the same seed, template and options give the same puzzle.
+    pub seed: u64,
+    pub givens: Givens,
+    /// Give 1 and N (the two ends of the path) whatever else is given.
+    pub keep_ends: bool,
+    /// Mark every cell whose value is in this class (and find the givens on top).
+    pub mark: Option<ValueClass>,
+    /// Ask for this grade (see [`Level`]); without it the givens are minimal and the grade is
+    /// whatever it comes out.
+    pub difficulty: Option<Level>,
+    /// Have varisat's proof checker confirm the proof of uniqueness.
+    pub certify: bool,
+    /// Stop with [`GenerateError::Timeout`] past this instant.
+    pub deadline: Option<Instant>,
+    /// Trail puzzles: the largest label (labels are drawn from 1 to it); 0 takes the default,
+    /// [`trail::DEFAULT_MAX_LABEL`] or the trail's length if larger.
+    pub max_label: u32,
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle, with `[expect] count = 1` and its solution: an ordinary puzzle file.
+    pub puzzle: Puzzle,
+    pub solution: Filling,
+    pub seed: u64,
+    /// Cells given (the template's givens included); 0 for a trail puzzle.
+    pub givens: usize,
+    /// Cells marked by [`Options::mark`].
+    pub marked: usize,
+    /// Whether every given is needed (false when the deadline stopped the removing, or with
+    /// [`Givens::Exactly`] above the minimum).
+    pub minimal: bool,
+    pub grade: Grade,
+    /// The checker's confirmation, with [`Options::certify`].
+    pub certificate: Option<Certificate>,
+    /// Solutions tried before one made the puzzle asked for (1 when the first did).
+    pub attempts: u32,
+    /// Solver calls spent choosing givens or labels (the proof's own calls not included).
+    pub solver_calls: u64,
+    pub time: Duration,
+}
+
+/// How hard a puzzle is: the grade, what deduction achieves alone, and the solver's effort.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Grade {
+    /// `None` for a trail puzzle, graded by the solver's effort alone.
+    pub level: Option<Level>,
+    /// Values to place (the cells not given).
+    pub to_place: usize,
+    /// Placed by the easy rules alone.
+    pub placed_easy: usize,
+    /// Placed by the easy and medium rules together.
+    pub placed: usize,
+    /// Passes of the medium rules that placed something.
+    pub rounds: usize,
+    /// Clauses the solver learned proving the solution unique (about one per conflict), the
+    /// same on every machine.
+    pub solver_learned: u64,
+}
+
+/// Why no puzzle was made.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error("generate makes board puzzles; a graph has no board cells to give values on")]
+    Graph,
+    #[error("the template has no solution, so no puzzle can be made from it")]
+    NoSolution,
+    #[error("{0}")]
+    Options(String),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    #[error("cannot reach uniqueness: {0}")]
+    NotUnique(String),
+    #[error("{0}")]
+    Unreached(String),
+    #[error("the time limit passed before a puzzle was ready")]
+    Timeout,
+    /// A bug: the proof of the finished puzzle disagrees with the generator.
+    #[error("internal error, please report: {0}")]
+    Internal(String),
+}
+
+/// Solutions tried for a grade or a number of givens before giving up.
+pub const MAX_ATTEMPTS: u32 = 12;
+
+/// Solver calls under random assumed values that randomise a template's solution.
+const PERTURBATIONS: usize = 8;
+
+/// Makes one puzzle from `template` (its board, moves, holes, marks and givens are kept).
+///
+/// # Errors
+/// A [`GenerateError`]: a graph template, a template without solution or too large to encode,
+/// options that contradict the template, a grade or number of givens not reached in
+/// [`MAX_ATTEMPTS`] solutions, the deadline.
+pub fn generate(template: &Puzzle, options: &Options) -> Result<Generated, GenerateError> {
+    let start = Instant::now();
+    if template.is_graph() {
+        return Err(GenerateError::Graph);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    if template.trail().is_some() {
+        return trail::generate(template, options, &mut rng, start);
+    }
+    let n = template.n_cells();
+    if let Givens::Exactly(k) = options.givens {
+        if k > n {
+            return Err(GenerateError::Options(format!(
+                "--givens {k} is more than the {n} cells of the board"
+            )));
+        }
+    }
+    let mut outcomes: Vec<String> = Vec::new();
+    for attempt in 1..=MAX_ATTEMPTS {
+        let (solution, mut calls) = random_solution(template, &mut rng)?;
+        let (base, marked) = match &options.mark {
+            Some(class) => with_mark(template, &solution, class)?,
+            None => (template.clone(), 0),
+        };
+        let (cells, more_calls, minimal) = choose_givens(&base, &solution, options, &mut rng)?;
+        calls += more_calls;
+        if let Givens::Exactly(k) = options.givens {
+            let have = cells.len() + template.givens().count();
+            if have > k {
+                outcomes.push(format!("{have} givens"));
+                continue;
+            }
+        }
+        let before = cells.len();
+        let cells = top_up(&base, cells, options, &mut rng);
+        let minimal = minimal && cells.len() == before;
+        let puzzle = finished(&base, &solution, &cells, options.seed)?;
+        let proof = prove(&puzzle, &solution, options.certify)?;
+        let grade = grade(&puzzle, proof.learned)?;
+        if let Some(wanted) = options.difficulty {
+            if grade.level != Some(wanted) {
+                outcomes.extend(grade.level.map(|l| l.to_string()));
+                continue;
+            }
+        }
+        return Ok(Generated {
+            givens: puzzle.givens().count(),
+            puzzle,
+            solution,
+            seed: options.seed,
+            marked,
+            minimal,
+            grade,
+            certificate: proof.certificate,
+            attempts: attempt,
+            solver_calls: calls,
+            time: start.elapsed(),
+        });
+    }
+    let wanted = match (options.difficulty, options.givens) {
+        (Some(level), _) => format!("a {level} puzzle"),
+        (None, Givens::Exactly(k)) => format!("a puzzle with {k} givens"),
+        (None, Givens::Minimal) => "a puzzle".to_string(),
+    };
+    Err(GenerateError::Unreached(format!(
+        "no solution of {MAX_ATTEMPTS} tried gave {wanted} (they gave: {}); try another --seed, \
+         or another difficulty or number of givens",
+        outcomes.join(", ")
+    )))
+}
+
+/// A random solution of the template, and the solver calls it took.
+fn random_solution(
+    template: &Puzzle,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Filling, u64), GenerateError> {
+    if walk::applies(template) {
+        // Any solution will do to start the walk: the default encoding finds one fastest.
+        let mut solver = PuzzleSolver::new(template, &SolveOptions::default())?;
+        let first = solver.next_solution()?.ok_or(GenerateError::NoSolution)?;
+        return Ok((
+            walk::backbite(template, &first, rng),
+            solver.stats().solve_calls,
+        ));
+    }
+    let mut solver = AssumingSolver::new(template, &PositionOptions::default())?;
+    let Assumed::Filling(first) = solver.solve_with(&[])? else {
+        return Err(GenerateError::NoSolution);
+    };
+    // Cells pinned down: move to solutions with random values assumed on free cells.
+    let n = template.n_cells();
+    let free: Vec<usize> = (0..n)
+        .filter(|&c| !matches!(template.rule(c), CellRule::Given(_)))
+        .collect();
+    let mut current = first;
+    if !free.is_empty() {
+        for _ in 0..PERTURBATIONS {
+            let cell = free[rng.random_range(0..free.len())];
+            let value = rng.random_range(1..=n as u32);
+            if current.value(cell) == value || !template.allows(cell, value) {
+                continue;
+            }
+            if let Assumed::Filling(f) = solver.solve_with(&[(cell, value)])? {
+                current = f;
+            }
+        }
+    }
+    Ok((current, solver.calls()))
+}
+
+/// The template with every free cell whose value is in `class` marked, and how many.
+fn with_mark(
+    template: &Puzzle,
+    solution: &Filling,
+    class: &ValueClass,
+) -> Result<(Puzzle, usize), GenerateError> {
+    let mut marks: Vec<Mark> = template.marks().to_vec();
+    let index = match marks.iter().position(|m| m.class == *class) {
+        Some(i) => i,
+        None => {
+            let wanted = class_letter(class);
+            let taken = |l: &str| marks.iter().any(|m| m.letter == l);
+            let letter = std::iter::once(wanted)
+                .chain(('A'..='Z').map(String::from))
+                .find(|l| !taken(l))
+                .ok_or_else(|| {
+                    GenerateError::Options("the template uses every mark letter".into())
+                })?;
+            marks.push(Mark {
+                letter,
+                class: class.clone(),
+            });
+            marks.len() - 1
+        }
+    };
+    let mut marked = 0;
+    let rules: Vec<CellRule> = template
+        .rules()
+        .iter()
+        .enumerate()
+        .map(|(cell, rule)| match rule {
+            CellRule::Free if class.contains(solution.value(cell)) => {
+                marked += 1;
+                CellRule::Marked(index)
+            }
+            rule => rule.clone(),
+        })
+        .collect();
+    let puzzle = Puzzle::new(
+        template.name(),
+        template.board().clone(),
+        template.moves().clone(),
+        template.is_closed(),
+        rules,
+        marks,
+        Expect::default(),
+    )
+    .map_err(|e| GenerateError::Options(format!("cannot mark the cells: {e}")))?;
+    Ok((puzzle, marked))
+}
+
+/// The letter of a mark for `class`: its initial (P for primes).
+fn class_letter(class: &ValueClass) -> String {
+    match class {
+        ValueClass::Primes => "P",
+        ValueClass::Squares => "S",
+        ValueClass::Even => "E",
+        ValueClass::Odd => "O",
+        ValueClass::List(_) => "L",
+    }
+    .to_string()
+}
+
+/// The cells to give (beyond the template's own givens), and the solver calls spent.
+fn choose_givens(
+    base: &Puzzle,
+    solution: &Filling,
+    options: &Options,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Vec<usize>, u64, bool), GenerateError> {
+    let given_already = |c: &usize| matches!(base.rule(*c), CellRule::Given(_));
+    let mut required: Vec<usize> = Vec::new();
+    if options.keep_ends {
+        let order = solution.order();
+        for cell in [order[0], order[order.len() - 1]] {
+            if !given_already(&cell) && !required.contains(&cell) {
+                required.push(cell);
+            }
+        }
+    }
+    let mut oracle = AssumingSolver::new(base, &PositionOptions::default())?;
+    oracle.exclude(solution);
+    let level = match options.difficulty {
+        Some(level @ (Level::Easy | Level::Medium)) => level,
+        _ => {
+            let chosen = givens::unique_givens(
+                &mut oracle,
+                solution,
+                &required,
+                true,
+                rng,
+                options.deadline,
+            )?;
+            return Ok((chosen.cells, chosen.calls, chosen.minimal));
+        }
+    };
+    // Easy and medium: unique first, then enough givens for deduction at that level to finish,
+    // then as few as keep it finishing.
+    let unique = givens::unique_givens(
+        &mut oracle,
+        solution,
+        &required,
+        false,
+        rng,
+        options.deadline,
+    )?;
+    let solves = |cells: &[usize]| -> bool {
+        given(base, solution, cells).is_some_and(|p| deduce::solves_within(&p, level))
+    };
+    let mut extra: Vec<usize> = (0..base.n_cells())
+        .filter(|c| !given_already(c) && !unique.cells.contains(c))
+        .collect();
+    rand::seq::SliceRandom::shuffle(&mut extra[..], rng);
+    // The shortest prefix of `extra` that lets deduction finish (deduction only gains from more
+    // givens): a binary search.
+    let with_prefix = |k: usize| -> Vec<usize> {
+        let mut cells = unique.cells.clone();
+        cells.extend_from_slice(&extra[..k]);
+        cells
+    };
+    let (mut low, mut high) = (0, extra.len());
+    if !solves(&with_prefix(low)) {
+        while high - low > 1 {
+            givens::check(options.deadline)?;
+            let mid = (low + high) / 2;
+            if solves(&with_prefix(mid)) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+    } else {
+        high = 0;
+    }
+    let (cells, minimal) =
+        givens::minimal_for(with_prefix(high), &required, rng, options.deadline, solves);
+    Ok((cells, unique.calls, minimal))
+}
+
+/// With [`Givens::Exactly`], more cells of the solution given until there are as many as asked.
+fn top_up(
+    base: &Puzzle,
+    mut cells: Vec<usize>,
+    options: &Options,
+    rng: &mut ChaCha8Rng,
+) -> Vec<usize> {
+    let Givens::Exactly(k) = options.givens else {
+        return cells;
+    };
+    let already = base.givens().count();
+    let mut others: Vec<usize> = (0..base.n_cells())
+        .filter(|c| !cells.contains(c) && !matches!(base.rule(*c), CellRule::Given(_)))
+        .collect();
+    rand::seq::SliceRandom::shuffle(&mut others[..], rng);
+    let missing = k.saturating_sub(already + cells.len());
+    cells.extend(others.into_iter().take(missing));
+    cells.sort_unstable();
+    cells
+}
+
+/// `base` with the solution's values given on `cells`.
+fn given(base: &Puzzle, solution: &Filling, cells: &[usize]) -> Option<Puzzle> {
+    let pairs: Vec<(usize, u32)> = cells.iter().map(|&c| (c, solution.value(c))).collect();
+    base.with_givens(&pairs)
+}
+
+/// The finished puzzle: givens on `cells`, named after the seed, its answer expected.
+fn finished(
+    base: &Puzzle,
+    solution: &Filling,
+    cells: &[usize],
+    seed: u64,
+) -> Result<Puzzle, GenerateError> {
+    let puzzle = given(base, solution, cells)
+        .ok_or_else(|| GenerateError::Internal("a chosen given contradicts its cell".into()))?;
+    let name = format!("{}-seed-{seed}", base.name());
+    Ok(rename(puzzle, name).with_expect(Expect {
+        count: Some(BigCount::from(1u64)),
+        sat: None,
+        solutions: vec![solution.clone()],
+    }))
+}
+
+/// The puzzle under another name.
+pub(crate) fn rename(puzzle: Puzzle, name: String) -> Puzzle {
+    let expect = puzzle.expect().clone();
+    let renamed = Puzzle::new(
+        name,
+        puzzle.board().clone(),
+        puzzle.moves().clone(),
+        puzzle.is_closed(),
+        puzzle.rules().to_vec(),
+        puzzle.marks().to_vec(),
+        expect,
+    )
+    .expect("the same parts make the same valid puzzle");
+    match puzzle.trail() {
+        Some(trail) => renamed
+            .with_trail(trail.clone())
+            .expect("the same trail fits the same board"),
+        None => renamed,
+    }
+}
+
+/// What the proof of a finished puzzle established.
+pub(crate) struct Proof {
+    pub learned: u64,
+    pub certificate: Option<Certificate>,
+}
+
+/// Proves, with a fresh solver on the finished puzzle, that `solution` is its only filling:
+/// the first filling found is it, and with it blocked there is no other.
+pub(crate) fn prove(
+    puzzle: &Puzzle,
+    solution: &Filling,
+    certify: bool,
+) -> Result<Proof, GenerateError> {
+    let options = SolveOptions {
+        encoding: EncodingOptions {
+            choice: EncodingChoice::Position,
+            ..EncodingOptions::default()
+        },
+        certify,
+    };
+    let mut solver = PuzzleSolver::new(puzzle, &options)?;
+    let found: Vec<Filling> = solver.fillings().limit(Some(2)).collect::<Result<_, _>>()?;
+    if found.as_slice() != std::slice::from_ref(solution) || !solver.is_exhausted() {
+        return Err(GenerateError::Internal(format!(
+            "the proof of uniqueness found {} solution(s) where the generator expected exactly \
+             its own",
+            found.len()
+        )));
+    }
+    // A second, independent confirmation, which also measures the solver's effort.
+    let learned = uniqueness_effort(puzzle, solution, &PositionOptions::default())?
+        .ok_or_else(|| GenerateError::Internal("a second solver found another solution".into()))?;
+    let certificate = if certify {
+        let certificate = solver.certify()?;
+        if !(certificate.complete && certificate.models == 1) {
+            return Err(GenerateError::Internal(
+                "the checker did not confirm exactly one solution".into(),
+            ));
+        }
+        Some(certificate)
+    } else {
+        None
+    };
+    Ok(Proof {
+        learned,
+        certificate,
+    })
+}
+
+/// The grade of a finished puzzle.
+fn grade(puzzle: &Puzzle, learned: u64) -> Result<Grade, GenerateError> {
+    let d = deduce::deduce(puzzle)
+        .ok_or_else(|| GenerateError::Internal("a board puzzle was not graded".into()))?;
+    Ok(Grade {
+        level: Some(d.level),
+        to_place: d.to_place,
+        placed_easy: d.placed_easy,
+        placed: d.placed,
+        rounds: d.rounds,
+        solver_learned: learned,
+    })
+}

@@ -9,6 +9,8 @@
 //! - [`PuzzleSolver::fillings`] is the one enumeration: an iterator of verified fillings, with a
 //!   limit, a deadline and a cancel flag as adaptors that say why it stopped ([`fillings`]);
 //! - [`PuzzleSolver::certify`] has varisat's proof checker replay a recorded run;
+//! - [`AssumingSolver`] solves under assumed values without re-encoding (what a puzzle
+//!   generator asks, hundreds of times per puzzle);
 //! - [`decode_model`] checks a model from elsewhere (an external solver's, for an exported CNF)
 //!   like the embedded solver's own.
 //!
@@ -31,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod assuming;
 mod decode;
 pub mod fillings;
 mod patch;
@@ -40,6 +43,7 @@ mod puzzle_solver;
 mod sat;
 pub mod successor;
 
+pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
 pub use decode::{decode_model, ModelProblem};
 pub use fillings::{Bounded, Fillings, Stop};
 pub use position_solver::PositionSolver;

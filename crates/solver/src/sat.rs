@@ -6,6 +6,9 @@
 
 use crate::proof::{CheckedRun, ProofError, ProofLog};
 use pathsat_cnf::{ClauseSink, Lit, Var};
+use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use varisat::ExtendFormula;
 
 /// varisat behind pathsat's clause sink.
@@ -14,6 +17,8 @@ pub struct SatSolver {
     n_vars: usize,
     n_clauses: usize,
     proof: Option<ProofLog>,
+    /// Clauses the solver derived, when counted ([`SatSolver::counting_learned`]).
+    learned: Option<Arc<AtomicU64>>,
 }
 
 impl Default for SatSolver {
@@ -33,7 +38,31 @@ impl SatSolver {
             n_vars: 0,
             n_clauses: 0,
             proof: None,
+            learned: None,
         }
+    }
+
+    /// A solver that counts the clauses it derives (about one per conflict), a measure of its
+    /// effort that, unlike time, is the same on every machine: see [`SatSolver::learned`].
+    /// The count goes through varisat's DRAT proof output, which cannot express assumptions
+    /// or clauses added after solving: such a solver must be given neither (varisat panics).
+    pub fn counting_learned() -> SatSolver {
+        let mut solver = SatSolver::new();
+        let counter = Arc::new(AtomicU64::new(0));
+        solver.inner.write_proof(
+            LearnedCounter {
+                count: Arc::clone(&counter),
+                at_start: true,
+            },
+            varisat::ProofFormat::BinaryDrat,
+        );
+        solver.learned = Some(counter);
+        solver
+    }
+
+    /// The clauses derived so far by a solver made with [`SatSolver::counting_learned`].
+    pub fn learned(&self) -> Option<u64> {
+        self.learned.as_ref().map(|c| c.load(Ordering::Relaxed))
     }
 
     /// A solver that writes a proof of everything it does, to check with
@@ -82,6 +111,17 @@ impl SatSolver {
         self.inner.assume(&lits);
     }
 
+    /// After an unsatisfiable call under assumptions: assumptions that suffice for the
+    /// contradiction (a subset of them, not always the smallest). `None` after a satisfiable call.
+    pub fn failed_core(&self) -> Option<Vec<Lit>> {
+        let core = self.inner.failed_core()?;
+        Some(
+            core.iter()
+                .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
+                .collect(),
+        )
+    }
+
     /// The model of the last satisfiable call, indexed by variable (`None`: unassigned).
     pub fn model(&self) -> Option<Vec<Option<bool>>> {
         let lits = self.inner.model()?;
@@ -118,6 +158,33 @@ impl ClauseSink for SatSolver {
 
     fn n_clauses(&self) -> usize {
         self.n_clauses
+    }
+}
+
+/// Counts the additions in a binary DRAT proof: each record is `a` or `d`, then literals as
+/// LEB128 numbers of at least 2, then a zero byte; nothing is kept.
+struct LearnedCounter {
+    count: Arc<AtomicU64>,
+    at_start: bool,
+}
+
+impl io::Write for LearnedCounter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut added = 0;
+        for &b in bytes {
+            if self.at_start {
+                added += u64::from(b == b'a');
+                self.at_start = false;
+            } else if b == 0 {
+                self.at_start = true;
+            }
+        }
+        self.count.fetch_add(added, Ordering::Relaxed);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -172,6 +239,48 @@ mod tests {
             copy.write_all(&[0xA5]).unwrap();
         }
         assert!(matches!(log.check(6), Err(ProofError::Rejected(_))));
+    }
+
+    /// Four pigeons in three holes; each pigeon's clause also holds `off`, when given.
+    fn pigeonhole(s: &mut SatSolver, off: Option<Lit>) {
+        let pigeons: Vec<Vec<Lit>> = (0..4)
+            .map(|_| (0..3).map(|_| s.new_lit()).collect())
+            .collect();
+        for p in &pigeons {
+            let mut clause = p.clone();
+            clause.extend(off);
+            s.add_clause(&clause);
+        }
+        for (i, p) in pigeons.iter().enumerate() {
+            for q in &pigeons[i + 1..] {
+                for (&a, &b) in p.iter().zip(q) {
+                    s.add_clause(&[!a, !b]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cores_and_learned_clauses_are_reported() {
+        // Switched on by assuming `on`; `idle` is not needed for the contradiction.
+        let mut s = SatSolver::new();
+        let (idle, on) = (s.new_lit(), s.new_lit());
+        pigeonhole(&mut s, Some(!on));
+        s.assume(&[idle, on]);
+        assert_eq!(s.solve(), Ok(false));
+        assert_eq!(s.failed_core().unwrap(), vec![on]);
+        s.assume(&[idle]);
+        assert_eq!(s.solve(), Ok(true));
+        assert_eq!(s.failed_core(), None);
+        assert_eq!(s.learned(), None);
+
+        let mut counted = SatSolver::counting_learned();
+        pigeonhole(&mut counted, None);
+        assert_eq!(counted.solve(), Ok(false));
+        assert!(
+            counted.learned().unwrap() > 0,
+            "a pigeonhole proof learns clauses"
+        );
     }
 
     #[test]

@@ -1,0 +1,220 @@
+//! `pathsat generate`: arguments into a template and a request, the library's reports into
+//! puzzle files (TOML, JSON or SVG), one per puzzle, and a summary line each on standard error.
+
+use crate::args::{GenerateArgs, GenerateFormat};
+use crate::pictures::is_directory_target;
+use crate::Failure;
+use pathsat_api::generate::{generate, grade_line, GenerateReport, GenerateRequest};
+use pathsat_generate::Options;
+use pathsat_puzzle::{parse_file, write, CellRule, Expect, Moves, Puzzle, Trail};
+use rayon::prelude::*;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
+    let (template, file) = template(args)?;
+    let book = args.count > 1;
+    if book && !args.output.as_deref().is_some_and(is_directory_target) {
+        return Err(Failure::Input(format!(
+            "--count {} makes a puzzle book: give a directory to write it to, e.g. -o book/",
+            args.count
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(drawn_seed);
+    let request = |index: u64| GenerateRequest {
+        options: Options {
+            seed: seed.wrapping_add(index),
+            givens: args.givens,
+            keep_ends: args.keep_ends,
+            mark: args.mark.clone(),
+            difficulty: args.difficulty.map(Into::into),
+            certify: args.certify,
+            deadline: None,
+            max_label: args.labels.unwrap_or(0),
+        },
+        timeout: args.timeout,
+    };
+    // Puzzles of a book are independent: made in parallel, written in seed order.
+    let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
+        .into_par_iter()
+        .map(|i| generate(&template, &file, &request(i)).map_err(Failure::from))
+        .collect();
+    let mut stdout = io::stdout().lock();
+    for report in reports {
+        let report = report?;
+        eprintln!("{}", summary(&report));
+        match &args.output {
+            Some(dir) if is_directory_target(dir) => {
+                for path in write_into(dir, &report, args)? {
+                    writeln!(stdout, "{}", path.display())?;
+                }
+            }
+            Some(path) => {
+                for path in write_as(path, &report, args)? {
+                    writeln!(stdout, "wrote {}", path.display())?;
+                }
+            }
+            None => stdout.write_all(rendered(&report, args, args.solution).as_bytes())?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The template puzzle and the name that errors give it: the file, or the empty board the
+/// options describe.
+fn template(args: &GenerateArgs) -> Result<(Puzzle, String), Failure> {
+    if let Some(path) = &args.template {
+        return Ok((parse_file(path)?, path.display().to_string()));
+    }
+    let (rows, cols) = args.size.expect("clap requires --size without a template");
+    let moves = args.moves.clone().unwrap_or(Moves::King);
+    let board = format!("--size {rows}x{cols}");
+    let refuse = |e: String| Failure::Input(format!("{board}: {e}"));
+    if rows.saturating_mul(cols) > pathsat_encode::position::MAX_CELLS {
+        return Err(refuse(format!(
+            "a board of {} cells is too large to generate on (at most {} cells)",
+            rows.saturating_mul(cols),
+            pathsat_encode::position::MAX_CELLS
+        )));
+    }
+    let blank = Puzzle::blank(rows, cols, moves, args.closed).map_err(|e| refuse(e.to_string()))?;
+    let puzzle = match args.trail {
+        None => blank,
+        Some(length) => {
+            let length = usize::try_from(length).unwrap_or(usize::MAX);
+            let trail = Trail::new(vec![0; rows * cols], length, None, args.distinct)
+                .map_err(|e| refuse(e.to_string()))?;
+            let name = format!("{}-trail-{length}", blank.name());
+            Puzzle::new(
+                name,
+                blank.board().clone(),
+                blank.moves().clone(),
+                blank.is_closed(),
+                vec![CellRule::Free; rows * cols],
+                vec![],
+                Expect::default(),
+            )
+            .and_then(|p| p.with_trail(trail))
+            .map_err(|e| refuse(e.to_string()))?
+        }
+    };
+    Ok((puzzle, board))
+}
+
+/// A seed from the clock, for a run without --seed (printed, so the puzzle can be made again).
+fn drawn_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 1_000_000)
+}
+
+/// One line for people: what was made and what it took.
+fn summary(report: &GenerateReport) -> String {
+    let clues = if report.generated.puzzle.trail().is_some() {
+        "labels with one trail".to_string()
+    } else {
+        format!(
+            "{} givens of {}{}{}",
+            report.givens,
+            report.cells,
+            if report.marked > 0 {
+                format!(", {} marked", report.marked)
+            } else {
+                String::new()
+            },
+            if report.minimal {
+                " (each needed)"
+            } else {
+                " (some may be removable: --givens N above the minimum, or the time limit)"
+            },
+        )
+    };
+    let certified = match &report.certificate {
+        Some(_) => ", certified by varisat's checker",
+        None => "",
+    };
+    format!(
+        "{} (seed {}): {clues}; unique, proved{certified}. {} {:.2} s.",
+        report.name,
+        report.seed,
+        grade_line(&report.grade),
+        report.seconds
+    )
+}
+
+/// The output for one puzzle in the chosen format (with `solution`, an SVG of the solution).
+fn rendered(report: &GenerateReport, args: &GenerateArgs, solution: bool) -> String {
+    let g = &report.generated;
+    match args.format {
+        GenerateFormat::Toml => report.puzzle.clone(),
+        GenerateFormat::Json => write::to_json(&g.puzzle),
+        GenerateFormat::Svg if solution => {
+            pathsat_picture::picture(&g.puzzle, Some(&g.solution), "the only solution")
+        }
+        GenerateFormat::Svg => pathsat_picture::picture(&g.puzzle, None, &task(&g.puzzle)),
+    }
+}
+
+/// The caption of a blank puzzle.
+fn task(puzzle: &Puzzle) -> String {
+    match (puzzle.trail(), puzzle.is_closed()) {
+        (Some(t), _) => format!(
+            "find the trail of {} cells{}",
+            t.length(),
+            t.sum()
+                .map_or(String::new(), |s| format!(" whose labels add up to {s}"))
+        ),
+        (None, true) => format!("place 1 to {} in a closed tour", puzzle.n_values()),
+        (None, false) => format!("place 1 to {} in a path", puzzle.n_values()),
+    }
+}
+
+fn extension(format: GenerateFormat) -> &'static str {
+    match format {
+        GenerateFormat::Toml => "toml",
+        GenerateFormat::Json => "json",
+        GenerateFormat::Svg => "svg",
+    }
+}
+
+/// Writes the puzzle into `dir` under its name (and its solution's picture, with --solution).
+fn write_into(
+    dir: &Path,
+    report: &GenerateReport,
+    args: &GenerateArgs,
+) -> Result<Vec<PathBuf>, Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Input(format!(
+            "cannot create the directory {}: {e}",
+            dir.display()
+        ))
+    })?;
+    let path = dir.join(format!("{}.{}", report.name, extension(args.format)));
+    write_as(&path, report, args)
+}
+
+/// Writes the puzzle to `path`; with --format svg --solution, the solution beside it in
+/// `STEM-solution.svg`.
+fn write_as(
+    path: &Path,
+    report: &GenerateReport,
+    args: &GenerateArgs,
+) -> Result<Vec<PathBuf>, Failure> {
+    let mut written = vec![path.to_path_buf()];
+    write_file(path, &rendered(report, args, false))?;
+    if args.format == GenerateFormat::Svg && args.solution {
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "puzzle".into(), |s| s.to_string_lossy().into_owned());
+        let second = path.with_file_name(format!("{stem}-solution.svg"));
+        write_file(&second, &rendered(report, args, true))?;
+        written.push(second);
+    }
+    Ok(written)
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text)
+        .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))
+}
