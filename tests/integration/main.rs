@@ -14,6 +14,7 @@ mod exact_counts;
 mod external_solvers;
 mod fixtures;
 mod garbage;
+mod generate;
 mod graphs;
 mod hostile;
 mod layouts;
