@@ -91,3 +91,9 @@ pictures *png:
         count=$((count + 1))
     done < <(find fixtures -type f \( -name '*.toml' -o -name '*.json' -o -name '*.hcp' -o -name '*.col' \) | sort)
     echo "$count pictures in pictures/"
+
+# Puzzle generation: median seconds and givens over several seeds for Hidato, Numbrix and
+# knight boards, against the targets (12x12 Hidato < 2 s, 20x20 < 20 s); `--quick` for a short run
+bench-generate *args:
+    cargo build --release -q
+    python3 benches/generate.py {{args}}

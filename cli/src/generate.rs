@@ -2,9 +2,9 @@
 //! puzzle files (TOML, JSON or SVG), one per puzzle, and a summary line each on standard error.
 
 use crate::args::{GenerateArgs, GenerateFormat};
-use crate::pictures::is_directory_target;
+use crate::pictures::{create_dir, is_directory_target};
 use crate::Failure;
-use pathsat_api::generate::{generate, grade_line, GenerateReport, GenerateRequest};
+use pathsat_api::generate::{clues, generate, grade_line, GenerateReport, GenerateRequest};
 use pathsat_generate::Options;
 use pathsat_puzzle::{parse_file, write, CellRule, Expect, Moves, Puzzle, Trail};
 use rayon::prelude::*;
@@ -111,24 +111,11 @@ fn drawn_seed() -> u64 {
 
 /// One line for people: what was made and what it took.
 fn summary(report: &GenerateReport) -> String {
-    let clues = if report.generated.puzzle.trail().is_some() {
-        "labels with one trail".to_string()
+    let clues = clues(report);
+    let clues = if report.minimal || report.givens == 0 {
+        clues
     } else {
-        format!(
-            "{} givens of {}{}{}",
-            report.givens,
-            report.cells,
-            if report.marked > 0 {
-                format!(", {} marked", report.marked)
-            } else {
-                String::new()
-            },
-            if report.minimal {
-                " (each needed)"
-            } else {
-                " (some may be removable: --givens N above the minimum, or the time limit)"
-            },
-        )
+        format!("{clues} (some may be removable: --givens N above the minimum, or the time limit)")
     };
     let certified = match &report.certificate {
         Some(_) => ", certified by varisat's checker",
@@ -184,12 +171,7 @@ fn write_into(
     report: &GenerateReport,
     args: &GenerateArgs,
 ) -> Result<Vec<PathBuf>, Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::Input(format!(
-            "cannot create the directory {}: {e}",
-            dir.display()
-        ))
-    })?;
+    create_dir(dir)?;
     let path = dir.join(format!("{}.{}", report.name, extension(args.format)));
     write_as(&path, report, args)
 }

@@ -124,12 +124,7 @@ fn one_file_each(
     puzzle: &Puzzle,
     drawing: &Drawing<'_>,
 ) -> Result<Vec<PathBuf>, Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::Input(format!(
-            "cannot create the directory {}: {e}",
-            dir.display()
-        ))
-    })?;
+    create_dir(dir)?;
     let stem = puzzle_file
         .file_stem()
         .map_or_else(|| "puzzle".into(), |s| s.to_string_lossy().into_owned());
@@ -183,6 +178,16 @@ fn solve_note(report: &SolveReport, index: Option<usize>) -> String {
         (None, None) if limited => format!("the first {count} solutions found"),
         (None, _) => "the first solution found".to_string(),
     }
+}
+
+/// Creates `dir` (and its parents) for output files.
+pub fn create_dir(dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Input(format!(
+            "cannot create the directory {}: {e}",
+            dir.display()
+        ))
+    })
 }
 
 fn write_file(path: &Path, svg: &str) -> Result<(), Failure> {

@@ -96,12 +96,7 @@ pub fn unique_givens(
     }
     let mut minimal = minimise;
     if minimise {
-        let mut order: Vec<usize> = chosen
-            .iter()
-            .copied()
-            .filter(|c| !required.contains(c))
-            .collect();
-        order.shuffle(rng);
+        let order = removal_order(&chosen, required, rng);
         for cell in order {
             if !chosen.contains(&cell) {
                 continue;
@@ -247,12 +242,7 @@ pub fn minimal_for(
     deadline: Option<Instant>,
     mut still_good: impl FnMut(&[usize]) -> bool,
 ) -> (Vec<usize>, bool) {
-    let mut order: Vec<usize> = chosen
-        .iter()
-        .copied()
-        .filter(|c| !required.contains(c))
-        .collect();
-    order.shuffle(rng);
+    let order = removal_order(&chosen, required, rng);
     let mut minimal = true;
     for cell in order {
         if check(deadline).is_err() {
@@ -292,6 +282,17 @@ fn farthest_from_given(solution: &Filling, other: &Filling, given: &[usize]) -> 
             };
             (gap, std::cmp::Reverse(cell))
         })
+}
+
+/// The givens that may go, in the random order they are tried.
+fn removal_order(chosen: &[usize], required: &[usize], rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let mut order: Vec<usize> = chosen
+        .iter()
+        .copied()
+        .filter(|c| !required.contains(c))
+        .collect();
+    order.shuffle(rng);
+    order
 }
 
 /// Stops at the deadline.
