@@ -380,58 +380,18 @@ impl<'p> Pruner<'p> {
 
     /// Rule 4 from the fixed pair (g, v).
     fn prune_by_distance(&mut self, g: usize, v: u32) {
-        let n = self.n as u32;
-        let forward = self.distances(g, true);
-        let backward = self.distances(g, false);
-        let closed = self.puzzle.is_closed();
+        let reach = Reach::new(self.puzzle, self.colour.as_deref(), g, v);
         for c in 0..self.n {
             if c == g {
                 continue;
             }
-            let parity = self.colour.as_ref().map(|col| col[c] ^ col[g]);
-            let reachable = |steps: u32, dist: u32| {
-                dist <= steps && parity.is_none_or(|p| steps % 2 == u32::from(p))
-            };
             let values: Vec<usize> = self.dom[c].ones().collect();
             for k in values {
-                let k = k as u32;
-                let ok = if closed {
-                    // Steps from g forward to c, and from c forward to g, around the tour.
-                    let ahead = (k + n - v) % n;
-                    let behind = (v + n - k) % n;
-                    reachable(ahead, forward[c]) && reachable(behind, backward[c])
-                } else if k > v {
-                    reachable(k - v, forward[c])
-                } else {
-                    reachable(v - k, backward[c])
-                };
-                if !ok {
-                    self.remove(c, k);
+                if !reach.allows(c, k as u32) {
+                    self.remove(c, k as u32);
                 }
             }
         }
-    }
-
-    /// Breadth-first move distances from `from` (forward) or to `from` (backward);
-    /// `u32::MAX` where there is no path.
-    fn distances(&self, from: usize, forward: bool) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; self.n];
-        dist[from] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(c) = queue.pop_front() {
-            let next = if forward {
-                self.puzzle.successors(c)
-            } else {
-                self.puzzle.predecessors(c)
-            };
-            for &d in next {
-                if dist[d] == u32::MAX {
-                    dist[d] = dist[c] + 1;
-                    queue.push_back(d);
-                }
-            }
-        }
-        dist
     }
 
     /// Rule 5: whether (cell, k) has a successor and a predecessor that can continue the path.
@@ -478,6 +438,74 @@ impl<'p> Pruner<'p> {
             contradiction: self.contradiction,
         }
     }
+}
+
+/// Which values other cells may hold when value `v` is on cell `g` (pruning rule 4): value k
+/// on cell c needs a walk of |k - v| moves between them (both ways round a tour), of the
+/// right parity on a bipartite move graph. Shared by the pruning of givens and by solvers that
+/// assume values instead of giving them.
+pub struct Reach {
+    forward: Vec<u32>,
+    backward: Vec<u32>,
+    /// Per cell: whether its colour differs from g's, on a bipartite move graph.
+    parity: Option<Vec<bool>>,
+    value: u32,
+    n: u32,
+    closed: bool,
+}
+
+impl Reach {
+    /// `colour` is the 2-colouring of a bipartite move graph, when there is one.
+    pub fn new(puzzle: &Puzzle, colour: Option<&[u8]>, g: usize, v: u32) -> Reach {
+        Reach {
+            forward: move_distances(puzzle, g, true),
+            backward: move_distances(puzzle, g, false),
+            parity: colour.map(|col| col.iter().map(|&c| c != col[g]).collect()),
+            value: v,
+            n: puzzle.n_cells() as u32,
+            closed: puzzle.is_closed(),
+        }
+    }
+
+    /// Whether value `k` on cell `c` (not g) is compatible with `v` on g.
+    pub fn allows(&self, c: usize, k: u32) -> bool {
+        let (n, v) = (self.n, self.value);
+        let odd = self.parity.as_ref().map(|p| p[c]);
+        let reachable =
+            |steps: u32, dist: u32| dist <= steps && odd.is_none_or(|o| (steps % 2 == 1) == o);
+        if self.closed {
+            // Steps from g forward to c, and from c forward to g, around the tour.
+            let ahead = (k + n - v) % n;
+            let behind = (v + n - k) % n;
+            reachable(ahead, self.forward[c]) && reachable(behind, self.backward[c])
+        } else if k > v {
+            reachable(k - v, self.forward[c])
+        } else {
+            reachable(v - k, self.backward[c])
+        }
+    }
+}
+
+/// Breadth-first move distances from `from` (forward) or to `from` (backward); `u32::MAX`
+/// where there is no path.
+pub fn move_distances(puzzle: &Puzzle, from: usize, forward: bool) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; puzzle.n_cells()];
+    dist[from] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(c) = queue.pop_front() {
+        let next = if forward {
+            puzzle.successors(c)
+        } else {
+            puzzle.predecessors(c)
+        };
+        for &d in next {
+            if dist[d] == u32::MAX {
+                dist[d] = dist[c] + 1;
+                queue.push_back(d);
+            }
+        }
+    }
+    dist
 }
 
 #[cfg(test)]

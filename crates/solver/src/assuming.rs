@@ -13,6 +13,7 @@
 use crate::{SatSolver, SolveError};
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_encode::colours::{colour_classes, Colouring};
+use pathsat_encode::domains::Reach;
 use pathsat_encode::{position, PositionOptions, VarMap};
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::time::{Duration, Instant};
@@ -46,7 +47,16 @@ impl<'p> AssumingSolver<'p> {
     pub fn new(puzzle: &'p Puzzle, options: &PositionOptions) -> Result<Self, SolveError> {
         let mut sat = SatSolver::new();
         let encoding = position::encode(puzzle, options, &mut sat)?;
-        add_parity_clauses(puzzle, &encoding.map, &mut sat);
+        if let (
+            None,
+            Ok(Colouring {
+                colour: Some(colour),
+                ..
+            }),
+        ) = (puzzle.trail(), colour_classes(puzzle))
+        {
+            add_parity_clauses(&colour, &encoding.map, &mut sat);
+        }
         Ok(AssumingSolver {
             puzzle,
             sat,
@@ -63,42 +73,22 @@ impl<'p> AssumingSolver<'p> {
     /// only propagates to its neighbours, and the solver must learn distances by conflicts.
     /// Worth it for the pairs that will be assumed often; a pair's second call adds nothing.
     pub fn add_distance_clauses(&mut self, cell: usize, value: u32) {
-        if self.distanced.contains(&(cell, value)) {
+        if self.distanced.contains(&(cell, value)) || self.puzzle.trail().is_some() {
             return;
         }
         self.distanced.push((cell, value));
         let Some(var) = self.map.var(cell, value) else {
             return;
         };
-        let forward = distances(self.puzzle, cell, true);
-        let backward = distances(self.puzzle, cell, false);
-        let n = self.map.n_cells() as i64;
-        let closed = self.puzzle.is_closed() && self.puzzle.trail().is_none();
-        let mut clauses = Vec::new();
-        for (other, _) in forward.iter().enumerate() {
-            if other == cell {
-                continue;
-            }
+        // Distances only: the parity variable already carries the colours, in one clause per
+        // pair rather than one per pair and assumed value.
+        let reach = Reach::new(self.puzzle, None, cell, value);
+        for other in (0..self.map.n_cells()).filter(|&c| c != cell) {
             for &(w, x) in self.map.cell_vars(other) {
-                let ahead = i64::from(w) - i64::from(value);
-                let (steps_forward, steps_back) = if closed {
-                    (ahead.rem_euclid(n), (-ahead).rem_euclid(n))
-                } else if ahead > 0 {
-                    (ahead, i64::MAX)
-                } else {
-                    (i64::MAX, -ahead)
-                };
-                let reachable =
-                    |d: Option<u32>, steps: i64| d.is_some_and(|d| i64::from(d) <= steps);
-                if !reachable(forward[other], steps_forward)
-                    || !reachable(backward[other], steps_back)
-                {
-                    clauses.push([var.negative(), x.negative()]);
+                if !reach.allows(other, w) {
+                    self.sat.add_clause(&[var.negative(), x.negative()]);
                 }
             }
-        }
-        for clause in &clauses {
-            self.sat.add_clause(clause);
         }
     }
 
@@ -176,46 +166,13 @@ impl<'p> AssumingSolver<'p> {
 /// colour holds the odd values and the other the even ones. Which way round is one new
 /// variable, and each candidate pair implies it: once one value is assumed, unit propagation
 /// rules out half of all pairs, as pruning does for a given value.
-fn add_parity_clauses(puzzle: &Puzzle, map: &VarMap, sat: &mut SatSolver) {
-    if puzzle.trail().is_some() {
-        return;
-    }
-    let Ok(Colouring {
-        colour: Some(colour),
-        ..
-    }) = colour_classes(puzzle)
-    else {
-        return;
-    };
+fn add_parity_clauses(colour: &[u8], map: &VarMap, sat: &mut SatSolver) {
     // True: the cells of colour 0 hold the odd values.
     let zero_odd = sat.new_var();
     for (var, cell, value) in map.primary() {
         let says_zero_odd = (colour[cell] == 0) == (value % 2 == 1);
         sat.add_clause(&[var.negative(), zero_odd.lit(says_zero_odd)]);
     }
-}
-
-/// Moves from `from` to every cell (forwards along successors, or backwards along
-/// predecessors); `None` where no path of moves goes.
-fn distances(puzzle: &Puzzle, from: usize, forwards: bool) -> Vec<Option<u32>> {
-    let mut dist = vec![None; puzzle.n_cells()];
-    dist[from] = Some(0);
-    let mut queue = std::collections::VecDeque::from([from]);
-    while let Some(cell) = queue.pop_front() {
-        let d = dist[cell].unwrap_or(0) + 1;
-        let next = if forwards {
-            puzzle.successors(cell)
-        } else {
-            puzzle.predecessors(cell)
-        };
-        for &n in next {
-            if dist[n].is_none() {
-                dist[n] = Some(d);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
 }
 
 /// The solver's effort to prove that `solution` is the puzzle's only filling: the clauses a
