@@ -97,3 +97,13 @@ pictures *png:
 bench-generate *args:
     cargo build --release -q
     python3 benches/generate.py {{args}}
+
+# The Python package: build and install it (maturin, through pip), then run its tests
+python:
+    python3 -m pip install -q pytest "python-sat>=1.8.dev0"
+    python3 -m pip install -q ./python
+    python3 -m pytest -q python/tests
+
+# The example notebook (seed 003's knight's tour, timed beside its own methods), run headless
+notebook *args:
+    python3 python/examples/run_notebook.py {{args}}

@@ -44,6 +44,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
             certify: args.certify,
         },
         timeout: args.timeout,
+        cancel: Default::default(),
     };
     let file = args.file.display().to_string();
     let report = run_solve(&puzzle, &file, &request)?;
@@ -79,6 +80,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             method: args.method.method(),
             limit: args.limit,
             deadline: None,
+            cancel: None,
             jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
             memory_budget: args.memory.unwrap_or(defaults.memory_budget),
             patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
@@ -88,6 +90,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             },
         },
         timeout: args.timeout,
+        cancel: Default::default(),
     };
     let display = Arc::new(CountDisplay::new(false));
     let file = args.file.display().to_string();

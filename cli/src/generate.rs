@@ -4,9 +4,11 @@
 use crate::args::{GenerateArgs, GenerateFormat};
 use crate::pictures::{create_dir, is_directory_target};
 use crate::Failure;
-use pathsat_api::generate::{clues, generate, grade_line, GenerateReport, GenerateRequest};
+use pathsat_api::generate::{
+    blank_template, clues, drawn_seed, generate, grade_line, GenerateReport, GenerateRequest,
+};
 use pathsat_generate::Options;
-use pathsat_puzzle::{parse_file, write, CellRule, Expect, Moves, Puzzle, Trail};
+use pathsat_puzzle::{parse_file, write, Moves, Puzzle};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -31,9 +33,11 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
             difficulty: args.difficulty.map(Into::into),
             certify: args.certify,
             deadline: None,
+            cancel: None,
             max_label: args.labels.unwrap_or(0),
         },
         timeout: args.timeout,
+        cancel: Default::default(),
     };
     // Puzzles of a book are independent: made in parallel, written in seed order.
     let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
@@ -69,44 +73,8 @@ fn template(args: &GenerateArgs) -> Result<(Puzzle, String), Failure> {
     }
     let (rows, cols) = args.size.expect("clap requires --size without a template");
     let moves = args.moves.clone().unwrap_or(Moves::King);
-    let board = format!("--size {rows}x{cols}");
-    let refuse = |e: String| Failure::Input(format!("{board}: {e}"));
-    if rows.saturating_mul(cols) > pathsat_encode::position::MAX_CELLS {
-        return Err(refuse(format!(
-            "a board of {} cells is too large to generate on (at most {} cells)",
-            rows.saturating_mul(cols),
-            pathsat_encode::position::MAX_CELLS
-        )));
-    }
-    let blank = Puzzle::blank(rows, cols, moves, args.closed).map_err(|e| refuse(e.to_string()))?;
-    let puzzle = match args.trail {
-        None => blank,
-        Some(length) => {
-            let length = usize::try_from(length).unwrap_or(usize::MAX);
-            let trail = Trail::new(vec![0; rows * cols], length, None, args.distinct)
-                .map_err(|e| refuse(e.to_string()))?;
-            let name = format!("{}-trail-{length}", blank.name());
-            Puzzle::new(
-                name,
-                blank.board().clone(),
-                blank.moves().clone(),
-                blank.is_closed(),
-                vec![CellRule::Free; rows * cols],
-                vec![],
-                Expect::default(),
-            )
-            .and_then(|p| p.with_trail(trail))
-            .map_err(|e| refuse(e.to_string()))?
-        }
-    };
-    Ok((puzzle, board))
-}
-
-/// A seed from the clock, for a run without --seed (printed, so the puzzle can be made again).
-fn drawn_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() % 1_000_000)
+    let trail = args.trail.map(|length| (length, args.distinct));
+    Ok(blank_template(rows, cols, moves, args.closed, trail)?)
 }
 
 /// One line for people: what was made and what it took.
@@ -139,21 +107,9 @@ fn rendered(report: &GenerateReport, args: &GenerateArgs, solution: bool) -> Str
         GenerateFormat::Svg if solution => {
             pathsat_picture::picture(&g.puzzle, Some(&g.solution), "the only solution")
         }
-        GenerateFormat::Svg => pathsat_picture::picture(&g.puzzle, None, &task(&g.puzzle)),
-    }
-}
-
-/// The caption of a blank puzzle.
-fn task(puzzle: &Puzzle) -> String {
-    match (puzzle.trail(), puzzle.is_closed()) {
-        (Some(t), _) => format!(
-            "find the trail of {} cells{}",
-            t.length(),
-            t.sum()
-                .map_or(String::new(), |s| format!(" whose labels add up to {s}"))
-        ),
-        (None, true) => format!("place 1 to {} in a closed tour", puzzle.n_values()),
-        (None, false) => format!("place 1 to {} in a path", puzzle.n_values()),
+        GenerateFormat::Svg => {
+            pathsat_picture::picture(&g.puzzle, None, &pathsat_picture::task(&g.puzzle))
+        }
     }
 }
 

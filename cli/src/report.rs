@@ -445,6 +445,7 @@ fn stopped_words(stopped: Stopped) -> &'static str {
         Stopped::Timeout => "stopped at the timeout",
         Stopped::Memory => "stopped: out of memory for the frontier program",
         Stopped::OutOfReach => "stopped: enumerating them all is out of reach",
+        Stopped::Cancelled => "cancelled",
     }
 }
 

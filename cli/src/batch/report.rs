@@ -90,7 +90,8 @@ impl Row {
     pub fn classify(&self, stopped: Option<Stopped>) -> (Status, Option<String>) {
         let found_sat = !self.count.is_zero();
         match stopped {
-            Some(Stopped::Timeout) => return (Status::Timeout, None),
+            // Batch workers raise no cancel flag: a cancelled count ran out of time.
+            Some(Stopped::Timeout | Stopped::Cancelled) => return (Status::Timeout, None),
             Some(Stopped::Memory | Stopped::OutOfReach) => return (Status::OutOfReach, None),
             Some(Stopped::Limit) | None => {}
         }

@@ -128,6 +128,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         },
         limit,
         deadline: args.timeout.map(|t| started + t),
+        cancel: None,
         // `batch` runs one worker per thread already.
         jobs: 1,
         memory_budget: args

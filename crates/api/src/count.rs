@@ -8,7 +8,7 @@
 use crate::outcome::{
     Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, RunStats, SubtoursInfo,
 };
-use crate::{until_deadline, Error, Refusal, GRACE};
+use crate::{wait_for, Cancel, Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
@@ -17,11 +17,13 @@ use serde::Serialize;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A `count` request: the library's count options, and a timeout measured from the call.
-#[derive(Clone, Copy, Debug, Default)]
+/// A `count` request: the library's count options, a timeout measured from the call, and a
+/// flag that cancels it.
+#[derive(Clone, Debug, Default)]
 pub struct CountRequest {
     pub options: CountOptions,
     pub timeout: Option<Duration>,
+    pub cancel: Cancel,
 }
 
 /// The result of `count`, as `pathsat count --format json` prints it.
@@ -91,7 +93,8 @@ pub fn count(
     progress: Arc<dyn Fn(Progress) + Send + Sync>,
 ) -> Result<CountReport, Error> {
     let started = Instant::now();
-    let mut options = request.options;
+    let mut options = request.options.clone();
+    options.cancel = Some(request.cancel.flag());
     if options.method == Method::Dp && options.solve.encoding.choice != EncodingChoice::Auto {
         return Err(Error::refused(file, Refusal::DpTakesNoEncoding));
     }
@@ -103,7 +106,7 @@ pub fn count(
     let seen = Arc::new(Mutex::new(Seen::default()));
     let (send, result) = mpsc::channel();
     {
-        let (puzzle, seen) = (Arc::clone(puzzle), Arc::clone(&seen));
+        let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
         std::thread::spawn(move || {
             let hear = |p: Progress| {
                 record(&seen, &p);
@@ -112,11 +115,18 @@ pub fn count(
             let _ = send.send(pathsat_count::count(&puzzle, &options, &hear));
         });
     }
-    let counted = match until_deadline(&result, options.deadline.map(|d| d + GRACE)) {
+    let until = options.deadline.map(|d| d + GRACE);
+    let counted = match wait_for(&result, until, &request.cancel) {
         Some(result) => result.map_err(|e| Error::count(file, e))?,
         None => {
             let seen = seen.lock().expect("not poisoned");
-            Counted::timed_out_in(seen.stage.unwrap_or(Stage::Enumeration), seen.found.clone())
+            let stopped = if request.cancel.is_cancelled() {
+                Stopped::Cancelled
+            } else {
+                Stopped::Timeout
+            };
+            let stage = seen.stage.unwrap_or(Stage::Enumeration);
+            Counted::stopped_in(stage, seen.found.clone(), stopped)
         }
     };
     Ok(report(puzzle, file, &options, counted, started.elapsed()))

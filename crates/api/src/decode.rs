@@ -5,7 +5,7 @@ use crate::outcome::{vertex_order, Answer, EncodedSizes, EncodingInfo, RunStats,
 use crate::{Error, Refusal};
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::CountingSink;
-use pathsat_dimacs::{parse_solver_output, SolverOutput};
+use pathsat_dimacs::{parse_solver_output, Model, SolverOutput};
 use pathsat_encode::export::encode_for_export;
 use pathsat_encode::EncodingOptions;
 use pathsat_puzzle::{Filling, Puzzle};
@@ -48,11 +48,41 @@ pub fn decode(
     model_file: &str,
     text: &str,
 ) -> Result<DecodeReport, Error> {
-    let started = Instant::now();
     let output = parse_solver_output(text).map_err(|error| Error::SolverOutput {
         file: model_file.to_string(),
         error,
     })?;
+    decode_output(puzzle, file, options, model_file, output)
+}
+
+/// Decodes a model given as its literals (`v` true, `-v` false: an in-process solver's model,
+/// such as PySAT's `get_model()`), named `model_name` in errors.
+///
+/// # Errors
+/// As [`decode`]; a literal list that is not a model is [`Error::SolverOutput`].
+pub fn decode_literals(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &EncodingOptions,
+    model_name: &str,
+    literals: &[i64],
+) -> Result<DecodeReport, Error> {
+    let model = Model::from_literals(literals).map_err(|error| Error::SolverOutput {
+        file: model_name.to_string(),
+        error,
+    })?;
+    decode_output(puzzle, file, options, model_name, SolverOutput::Sat(model))
+}
+
+/// Decodes a solver's parsed answer.
+fn decode_output(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &EncodingOptions,
+    model_file: &str,
+    output: SolverOutput,
+) -> Result<DecodeReport, Error> {
+    let started = Instant::now();
     let encoded = encode_for_export(puzzle, options, &mut CountingSink::default())
         .map_err(|e| Error::solve(file, e.into()))?;
     let encode_time = started.elapsed();

@@ -52,6 +52,10 @@ pub enum Error {
     /// A solver's model (in `file`) does not solve the puzzle.
     #[error("{file}: {problem}")]
     Model { file: String, problem: ModelProblem },
+    /// A request that does not describe a puzzle (`what` names it: a board's size, a
+    /// dictionary), with why.
+    #[error("{what}: {problem}")]
+    Invalid { what: String, problem: String },
     /// No puzzle could be generated from the template in `file`.
     #[error("{file}: {error}")]
     Generate {
@@ -67,9 +71,10 @@ impl Error {
                 refusal: Refusal::UndecidedModel,
                 ..
             } => ErrorKind::Rejected,
-            Error::Puzzle(_) | Error::SolverOutput { .. } | Error::Refused { .. } => {
-                ErrorKind::Input
-            }
+            Error::Puzzle(_)
+            | Error::SolverOutput { .. }
+            | Error::Refused { .. }
+            | Error::Invalid { .. } => ErrorKind::Input,
             Error::Solve { error, .. } => solve_kind(error),
             Error::Count { error, .. } => match error {
                 CountError::Solve(e) => solve_kind(e),

@@ -2,10 +2,11 @@
 //! as a [`Puzzle`] and as the TOML file every other command reads.
 
 use crate::outcome::CertificateInfo;
-use crate::Error;
+use crate::{wait_for, Cancel, Error};
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
-use pathsat_puzzle::{write, Puzzle};
+use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
 use serde::Serialize;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// What to generate (the options of `pathsat generate`).
@@ -17,6 +18,8 @@ pub struct GenerateRequest {
     /// givens, with the unique puzzle reached so far (marked not minimal). One solver call
     /// cannot be interrupted, so the stop comes at the end of the call running then.
     pub timeout: Option<Duration>,
+    /// Stop when this is raised, as at the timeout.
+    pub cancel: Cancel,
 }
 
 /// A generated puzzle and what it took.
@@ -64,14 +67,86 @@ pub fn generate(
 ) -> Result<GenerateReport, Error> {
     let options = Options {
         deadline: request.timeout.map(|t| Instant::now() + t),
+        cancel: Some(request.cancel.flag()),
         ..request.options.clone()
     };
-    let generated =
-        pathsat_generate::generate(template, &options).map_err(|error| Error::Generate {
+    // On a thread of its own, so that a cancelled request returns at once: the generator
+    // looks at the flag only between two solver calls.
+    let (send, result) = mpsc::channel();
+    let template = template.clone();
+    std::thread::spawn(move || {
+        let _ = send.send(pathsat_generate::generate(&template, &options));
+    });
+    let generated = wait_for(&result, None, &request.cancel)
+        .unwrap_or_else(|| {
+            Err(if request.cancel.is_cancelled() {
+                GenerateError::Cancelled
+            } else {
+                GenerateError::Internal("the generator stopped without an answer".into())
+            })
+        })
+        .map_err(|error| Error::Generate {
             file: file.to_string(),
             error: Box::new(error),
         })?;
     Ok(report(file, generated))
+}
+
+/// The empty board to generate on when there is no template file: `rows` x `cols` with `moves`,
+/// closed into a tour or not, and for a trail puzzle the trail's length and whether its labels
+/// must differ. Errors call it `--size ROWSxCOLS`.
+///
+/// # Errors
+/// [`Error::Invalid`] for a board too large to generate on, or that cannot be built.
+pub fn blank_template(
+    rows: usize,
+    cols: usize,
+    moves: Moves,
+    closed: bool,
+    trail: Option<(u64, bool)>,
+) -> Result<(Puzzle, String), Error> {
+    let board = format!("--size {rows}x{cols}");
+    let refuse = |problem: String| Error::Invalid {
+        what: board.clone(),
+        problem,
+    };
+    let cells = rows.saturating_mul(cols);
+    if cells > pathsat_encode::position::MAX_CELLS {
+        return Err(refuse(format!(
+            "a board of {cells} cells is too large to generate on (at most {} cells)",
+            pathsat_encode::position::MAX_CELLS
+        )));
+    }
+    let blank = Puzzle::blank(rows, cols, moves, closed).map_err(|e| refuse(e.to_string()))?;
+    let puzzle = match trail {
+        None => blank,
+        Some((length, distinct)) => {
+            let length = usize::try_from(length).unwrap_or(usize::MAX);
+            let trail = Trail::new(vec![0; cells], length, None, distinct)
+                .map_err(|e| refuse(e.to_string()))?;
+            let name = format!("{}-trail-{length}", blank.name());
+            Puzzle::new(
+                name,
+                blank.board().clone(),
+                blank.moves().clone(),
+                blank.is_closed(),
+                vec![CellRule::Free; cells],
+                vec![],
+                Expect::default(),
+            )
+            .and_then(|p| p.with_trail(trail))
+            .map_err(|e| refuse(e.to_string()))?
+        }
+    };
+    Ok((puzzle, board))
+}
+
+/// A seed from the clock, for a run without one (reported with the puzzle, so that it can be
+/// made again).
+pub fn drawn_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 1_000_000)
 }
 
 /// The comment lines at the top of a generated puzzle file.

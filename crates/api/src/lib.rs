@@ -9,6 +9,7 @@
 //!   the second solution and where it differs, when the puzzle is not unique);
 //! - [`count`](count::count): how many solutions, by the method that can finish;
 //! - [`decode`](decode::decode): a solver's model read back into a verified solution;
+//! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
@@ -22,6 +23,8 @@
 //! Runs with a timeout run on a thread of their own and are waited for until the deadline (and
 //! [`GRACE`]): varisat cannot be interrupted inside one solver call, so at the deadline the
 //! call returns what was found by then and the solver thread finishes its call on its own.
+//! A [`Cancel`] flag in each request stops a run from outside the same way, within
+//! [`CANCEL_POLL`] of being raised: Ctrl-C in Python, a web client that went away.
 //!
 //! ```
 //! use pathsat_api::{solve::{solve, SolveRequest, Wanted}, Status};
@@ -41,6 +44,7 @@ pub mod check;
 pub mod count;
 pub mod decode;
 mod error;
+pub mod export;
 pub mod generate;
 pub mod outcome;
 pub mod solve;
@@ -52,28 +56,71 @@ pub use error::{Error, ErrorKind, Refusal};
 pub use generate::{GenerateReport, GenerateRequest};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stopped};
-pub use solve::{SolveReport, SolveRequest, Wanted};
+pub use solve::{SolutionStream, SolveReport, SolveRequest, Wanted};
 
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// How long past its deadline a run may take to come back before the call returns without it.
 pub const GRACE: Duration = Duration::from_millis(250);
 
-/// The next message from `events`, waiting until `until` at the most; `None` when it passed or
-/// the sender is gone.
-fn until_deadline<T>(events: &mpsc::Receiver<T>, until: Option<Instant>) -> Option<T> {
-    match until {
-        Some(until) => events
-            .recv_timeout(until.saturating_duration_since(Instant::now()))
-            .ok(),
-        None => events.recv().ok(),
+/// How often a waiting call looks at its [`Cancel`] flag.
+pub const CANCEL_POLL: Duration = Duration::from_millis(50);
+
+/// A flag that stops a run from outside: raised by the Python package on Ctrl-C and by the
+/// web server when a client goes away. Clones share the flag. A run that sees it returns what
+/// it found by then, marked [`Stopped::Cancelled`]; its solver threads stop at their next
+/// check (a varisat call in progress runs to its end).
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: every run holding a clone stops.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for the solver layers that take an `AtomicBool`.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
+
+/// The next message from `events`, waiting until `until` at the most; `None` when it passed,
+/// `cancel` was raised, or the sender is gone.
+fn wait_for<T>(events: &mpsc::Receiver<T>, until: Option<Instant>, cancel: &Cancel) -> Option<T> {
+    loop {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        let wait = until.map_or(CANCEL_POLL, |u| {
+            u.saturating_duration_since(Instant::now()).min(CANCEL_POLL)
+        });
+        match events.recv_timeout(wait) {
+            Ok(message) => return Some(message),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if until.is_some_and(|u| Instant::now() >= u) {
+                    return None;
+                }
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pathsat_bigcount::BigCount;
     use pathsat_count::CountOptions;
     use pathsat_encode::EncodingChoice;
     use pathsat_puzzle::{brute, parse_str, Format, Puzzle};
@@ -125,7 +172,7 @@ mod tests {
                     method,
                     ..CountOptions::default()
                 },
-                timeout: None,
+                ..CountRequest::default()
             };
             let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
             assert_eq!(report.answer.count, expected, "{method:?}");
@@ -176,6 +223,7 @@ mod tests {
                 ..CountOptions::default()
             },
             timeout: Some(Duration::from_millis(300)),
+            ..CountRequest::default()
         };
         let started = Instant::now();
         let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
@@ -186,5 +234,115 @@ mod tests {
             report.answer.status,
             Status::of(&report.answer.count, false)
         );
+    }
+
+    /// An 8x8 king board with a given in the middle: far too many paths to enumerate.
+    fn crowded_king_board() -> Arc<Puzzle> {
+        let mut grid = String::new();
+        for r in 0..8 {
+            let row: Vec<&str> = (0..8)
+                .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
+                .collect();
+            grid.push_str(&row.join(" "));
+            grid.push('\n');
+        }
+        puzzle(&format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n"))
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_counts_solves_and_generation() {
+        let p = crowded_king_board();
+        let cancel = Cancel::new();
+        let raiser = {
+            let cancel = cancel.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                cancel.cancel();
+            })
+        };
+        let request = CountRequest {
+            options: CountOptions {
+                method: Method::Enumerate,
+                ..CountOptions::default()
+            },
+            cancel: cancel.clone(),
+            ..CountRequest::default()
+        };
+        let report = count::count(&p, "k.toml", &request, Arc::new(|_| {})).unwrap();
+        raiser.join().unwrap();
+        assert_eq!(report.stopped, Some(Stopped::Cancelled));
+        assert!(!report.answer.complete);
+        assert_eq!(
+            serde_json::to_value(&report).unwrap()["stopped"],
+            "cancelled"
+        );
+
+        // Raised before the call: every command stops at once, and says why.
+        let request = SolveRequest {
+            wanted: Wanted::All,
+            cancel: cancel.clone(),
+            ..SolveRequest::default()
+        };
+        let report = solve::solve(&p, "k.toml", &request).unwrap();
+        assert_eq!(report.stopped, Some(Stopped::Cancelled));
+        assert!(!report.answer.complete);
+        let template = Puzzle::blank(6, 6, pathsat_puzzle::Moves::King, false).unwrap();
+        let request = GenerateRequest {
+            cancel,
+            ..GenerateRequest::default()
+        };
+        let e = generate::generate(&template, "6x6", &request).unwrap_err();
+        assert!(e.to_string().contains("cancelled"), "{e}");
+    }
+
+    #[test]
+    fn a_stream_gives_every_solution_once_then_ends() {
+        let p = puzzle("moves = \"king\"\ngrid = \"\"\"\n1 . .\n. . .\n\"\"\"\n");
+        let expected = brute::count(&p, None).count;
+        let mut stream = SolutionStream::start(Arc::clone(&p), "k.toml", Default::default());
+        let mut seen = Vec::new();
+        loop {
+            match stream.next_within(Duration::from_secs(60)).unwrap() {
+                solve::Next::Solution(filling) => {
+                    assert!(pathsat_puzzle::verify(&p, &filling).is_ok());
+                    assert!(!seen.contains(&filling));
+                    seen.push(filling);
+                }
+                solve::Next::Exhausted => break,
+                solve::Next::Pending => panic!("a 2x3 board takes no minute"),
+            }
+        }
+        assert_eq!(BigCount::from(seen.len() as u64), expected);
+        assert_eq!(stream.found(), seen.len() as u64);
+        assert!(stream.is_exhausted());
+        assert!(matches!(
+            stream.next_within(Duration::ZERO).unwrap(),
+            solve::Next::Exhausted
+        ));
+        // Stopped early, the stream ends its thread when dropped.
+        let mut early = SolutionStream::start(crowded_king_board(), "k.toml", Default::default());
+        assert!(matches!(
+            early.next_within(Duration::from_secs(60)).unwrap(),
+            solve::Next::Solution(_)
+        ));
+        drop(early);
+    }
+
+    #[test]
+    fn a_stream_reports_a_puzzle_it_cannot_encode() {
+        let options = pathsat_solver::SolveOptions {
+            encoding: pathsat_encode::EncodingOptions {
+                choice: EncodingChoice::Successor,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let p = puzzle("moves = \"rook\"\ngrid = \"1 .\\n. 3\"\n");
+        let mut stream = SolutionStream::start(p, "p.toml", options);
+        match stream.next_within(Duration::from_secs(60)) {
+            Err(e) => assert!(e.to_string().starts_with("p.toml: "), "{e}"),
+            Ok(next) => panic!("the successor encoding pins only the ends: {next:?}"),
+        }
+        assert!(stream.is_exhausted());
     }
 }

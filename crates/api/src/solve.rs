@@ -8,7 +8,7 @@ use crate::outcome::{
     vertex_order, Answer, CertificateInfo, Differences, EncodedSizes, EncodingInfo, RunStats,
     Solutions, SubtoursInfo,
 };
-use crate::{until_deadline, Error, GRACE};
+use crate::{wait_for, Cancel, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_puzzle::{Filling, Puzzle};
@@ -45,12 +45,14 @@ impl Wanted {
 }
 
 /// A `solve` request.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SolveRequest {
     pub wanted: Wanted,
     pub options: SolveOptions,
     /// Stop this long after the call, reporting what was found by then.
     pub timeout: Option<Duration>,
+    /// Stop when this is raised, reporting what was found by then.
+    pub cancel: Cancel,
 }
 
 /// The result of `solve`, as `pathsat solve --format json` prints it.
@@ -78,8 +80,8 @@ pub struct SolveReport {
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// What stopped the run before it was complete: only `timeout` (reaching the number of
-    /// solutions asked for is what `solve` does).
+    /// What stopped the run before it was complete: `timeout` or `cancelled` (reaching the
+    /// number of solutions asked for is what `solve` does).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stopped>,
     /// With `certify`: true when varisat's proof checker accepted the run's proof.
@@ -115,8 +117,9 @@ impl SolveReport {
         }
     }
 
+    /// Whether the timeout or the cancel flag stopped the run before it was complete.
     pub fn timed_out(&self) -> bool {
-        self.stopped == Some(Stopped::Timeout)
+        self.stopped.is_some()
     }
 }
 
@@ -164,7 +167,7 @@ pub fn solve(
     let mut fillings = Vec::new();
     let mut ready = None;
     let mut done = None;
-    while let Some(event) = until_deadline(&events, deadline.map(|d| d + GRACE)) {
+    while let Some(event) = wait_for(&events, deadline.map(|d| d + GRACE), &request.cancel) {
         match event {
             Event::Ready {
                 stats,
@@ -194,6 +197,9 @@ pub fn solve(
         }
         None => (true, false, ready_stats, None),
     };
+    // The wait ends early only when the flag was raised before the run came back.
+    let cancelled = !came_back && request.cancel.is_cancelled();
+    let stopped_by_deadline = stopped_by_deadline || cancelled;
     let found = fillings.len() as u64;
     let count = BigCount::from(found);
     let wanted = request.wanted;
@@ -239,7 +245,11 @@ pub fn solve(
             .map(vertex_order),
         differences,
         reason: contradiction,
-        stopped: stopped_by_deadline.then_some(Stopped::Timeout),
+        stopped: match (cancelled, stopped_by_deadline) {
+            (true, _) => Some(Stopped::Cancelled),
+            (false, true) => Some(Stopped::Timeout),
+            (false, false) => None,
+        },
         certified: certificate.as_ref().map(|_| true),
         certificate: certificate.as_ref().map(CertificateInfo::from),
         encoding: EncodingInfo::new(
@@ -315,5 +325,155 @@ struct RaiseOnDrop(Arc<AtomicBool>);
 impl Drop for RaiseOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Solutions one at a time, found only as the caller asks for them: the Python package's lazy
+/// iterator (`Puzzle.solutions()`), and any front end that shows solutions as they come.
+///
+/// The solver runs on a thread of its own, which finds the next solution when asked and then
+/// waits, so a caller that stops asking leaves it idle, and dropping the stream ends it (an idle
+/// thread at once, a thread inside a solver call at the end of that call). Every solution has
+/// passed the verifier.
+pub struct SolutionStream {
+    file: String,
+    /// Asks the thread for one more solution; dropped to end it.
+    ask: Option<mpsc::Sender<()>>,
+    answers: mpsc::Receiver<Streamed>,
+    /// A solution was asked for and has not come yet.
+    waiting: bool,
+    /// The thread said it has no more.
+    ended: bool,
+    found: u64,
+    abandoned: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// What the stream's thread sends back for each request.
+enum Streamed {
+    Solution(Filling),
+    /// Every solution was found.
+    Exhausted,
+    Failed(SolveError),
+}
+
+/// The answer of [`SolutionStream::next_within`].
+#[derive(Debug)]
+pub enum Next {
+    Solution(Filling),
+    /// There is no other solution.
+    Exhausted,
+    /// The solver is still looking: ask again.
+    Pending,
+}
+
+impl SolutionStream {
+    /// Starts the solver's thread for `puzzle` (read from `file`, which errors name). The
+    /// puzzle is encoded when the first solution is asked for.
+    pub fn start(puzzle: Arc<Puzzle>, file: &str, options: SolveOptions) -> SolutionStream {
+        let (ask, asked) = mpsc::channel::<()>();
+        let (send, answers) = mpsc::channel();
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&abandoned);
+        let thread = std::thread::spawn(move || {
+            if asked.recv().is_err() {
+                return;
+            }
+            let mut solver = match PuzzleSolver::new(&puzzle, &options) {
+                Ok(solver) => solver,
+                Err(e) => {
+                    let _ = send.send(Streamed::Failed(e));
+                    return;
+                }
+            };
+            let mut fillings = solver.fillings().cancelled_by(flag);
+            loop {
+                let answer = match fillings.next() {
+                    Some(Ok(filling)) => Streamed::Solution(filling),
+                    Some(Err(e)) => Streamed::Failed(e),
+                    None if fillings.stopped().is_some() => return,
+                    None => Streamed::Exhausted,
+                };
+                let last = !matches!(answer, Streamed::Solution(_));
+                if send.send(answer).is_err() || last || asked.recv().is_err() {
+                    return;
+                }
+            }
+        });
+        SolutionStream {
+            file: file.to_string(),
+            ask: Some(ask),
+            answers,
+            waiting: false,
+            ended: false,
+            found: 0,
+            abandoned,
+            thread: Some(thread),
+        }
+    }
+
+    /// The next solution, waiting for it up to `wait`; [`Next::Pending`] if the solver is
+    /// still looking then (it goes on, and a later call picks the solution up).
+    ///
+    /// # Errors
+    /// [`Error::Solve`] when the puzzle cannot be encoded, or the solver fails or finds a model
+    /// the verifier rejects (a bug); the stream has ended then.
+    pub fn next_within(&mut self, wait: Duration) -> Result<Next, Error> {
+        if self.ended {
+            return Ok(Next::Exhausted);
+        }
+        if !self.waiting {
+            match &self.ask {
+                Some(ask) if ask.send(()).is_ok() => self.waiting = true,
+                _ => return Ok(self.end(Next::Exhausted)),
+            }
+        }
+        let answer = match self.answers.recv_timeout(wait) {
+            Ok(answer) => answer,
+            Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Next::Pending),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(self.end(Next::Exhausted)),
+        };
+        self.waiting = false;
+        match answer {
+            Streamed::Solution(filling) => {
+                self.found += 1;
+                Ok(Next::Solution(filling))
+            }
+            Streamed::Exhausted => Ok(self.end(Next::Exhausted)),
+            Streamed::Failed(e) => {
+                self.end(Next::Exhausted);
+                Err(Error::solve(&self.file, e))
+            }
+        }
+    }
+
+    /// Solutions returned so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Whether every solution was returned (or the stream failed).
+    pub fn is_exhausted(&self) -> bool {
+        self.ended
+    }
+
+    fn end(&mut self, next: Next) -> Next {
+        self.ended = true;
+        self.ask = None;
+        next
+    }
+}
+
+impl Drop for SolutionStream {
+    /// Ends the thread: an idle one wakes to a closed channel and is joined at once; one inside
+    /// a solver call stops at the end of that call, on its own.
+    fn drop(&mut self) {
+        self.abandoned.store(true, Ordering::Relaxed);
+        self.ask = None;
+        if let Some(thread) = self.thread.take() {
+            if !self.waiting || thread.is_finished() {
+                let _ = thread.join();
+            }
+        }
     }
 }

@@ -54,6 +54,8 @@ use pathsat_encode::{EncodeError, EncodeStats, Encoding, EncodingChoice};
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{Certificate, LoopStats, PuzzleSolver, SolveError, SolveOptions, Stop};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How to count. Reports name each method as [`Method::name`] says.
@@ -93,13 +95,16 @@ impl Method {
 }
 
 /// Options of a count.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct CountOptions {
     pub method: Method,
     /// Stop after this many fillings (the count is then incomplete).
     pub limit: Option<u64>,
     /// Stop at this instant (the count is then incomplete).
     pub deadline: Option<Instant>,
+    /// Stop when this flag is raised (Ctrl-C in Python, a web client that went away): the
+    /// count is then incomplete, [`Stopped::Cancelled`].
+    pub cancel: Option<Arc<AtomicBool>>,
     /// Threads for the cubes and the frontier program.
     pub jobs: usize,
     /// The most memory the frontier program's tables may take.
@@ -119,6 +124,7 @@ impl Default for CountOptions {
             method: Method::Auto,
             limit: None,
             deadline: None,
+            cancel: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             memory_budget: pathsat_frontier::default_memory_budget(),
             patience: DEFAULT_PATIENCE,
@@ -141,6 +147,8 @@ pub enum Stopped {
     Memory,
     /// Enumeration was estimated to take longer than the patience allows (see [`Estimate`]).
     OutOfReach,
+    /// The cancel flag was raised ([`CountOptions::cancel`]).
+    Cancelled,
 }
 
 impl Stopped {
@@ -151,19 +159,29 @@ impl Stopped {
             Stopped::Timeout => "timeout",
             Stopped::Memory => "memory",
             Stopped::OutOfReach => "out-of-reach",
+            Stopped::Cancelled => "cancelled",
         }
     }
 }
 
 impl From<Stop> for Stopped {
-    /// Why a bounded enumeration stopped, as a count reports it. No count raises a cancel flag
-    /// of its own yet; a cancelled enumeration, like a timed-out one, counts what it found by
-    /// then.
+    /// Why a bounded enumeration stopped, as a count reports it: the only flag an enumeration
+    /// is cancelled by is [`CountOptions::cancel`].
     fn from(stop: Stop) -> Stopped {
         match stop {
             Stop::Limit => Stopped::Limit,
-            Stop::Deadline | Stop::Cancelled => Stopped::Timeout,
+            Stop::Deadline => Stopped::Timeout,
+            Stop::Cancelled => Stopped::Cancelled,
         }
+    }
+}
+
+impl CountOptions {
+    /// Whether [`CountOptions::cancel`] was raised.
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 }
 
@@ -286,10 +304,10 @@ impl Counted {
 }
 
 impl Counted {
-    /// What is known of a count whose thread did not come back by its deadline (varisat cannot
-    /// be interrupted inside one solver call, nor the frontier program inside a layer):
-    /// `found` fillings, found and verified during `stage`, and a timeout.
-    pub fn timed_out_in(stage: Stage, found: BigCount) -> Counted {
+    /// What is known of a count whose thread did not come back before it was stopped, by its
+    /// deadline or its cancel flag (varisat cannot be interrupted inside one solver call, nor the
+    /// frontier program inside a layer): `found` fillings, found and verified during `stage`.
+    pub fn stopped_in(stage: Stage, found: BigCount, stopped: Stopped) -> Counted {
         let (method, inside) = match stage {
             Stage::Frontier => (Method::Dp, "inside a layer of the frontier program"),
             Stage::Bound => (
@@ -299,12 +317,16 @@ impl Counted {
             Stage::Cubes => (Method::Sat, "inside a solver call"),
             Stage::Probe | Stage::Enumeration => (Method::Enumerate, "inside a solver call"),
         };
+        let what = match stopped {
+            Stopped::Cancelled => "the count was cancelled",
+            _ => "the deadline passed",
+        };
         let mut counted = Counted::new(
             method,
-            format!("the deadline passed {inside}: the count is what was found before it"),
+            format!("{what} {inside}: the count is what was found before it"),
         );
         counted.count = found;
-        counted.stopped = Some(Stopped::Timeout);
+        counted.stopped = Some(stopped);
         counted
     }
 }
@@ -688,7 +710,7 @@ fn frontier(
     let frontier_options = FrontierOptions {
         memory_budget: options.memory_budget,
         deadline: options.deadline,
-        cancel: None,
+        cancel: options.cancel.as_deref(),
         progress: Some(&layer),
     };
     let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
@@ -712,7 +734,8 @@ fn frontier(
 fn stopped_frontier(error: FrontierError, why: &str) -> Counted {
     let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
     counted.stopped = Some(match error {
-        FrontierError::Timeout { .. } | FrontierError::Cancelled { .. } => Stopped::Timeout,
+        FrontierError::Timeout { .. } => Stopped::Timeout,
+        FrontierError::Cancelled { .. } => Stopped::Cancelled,
         _ => Stopped::Memory,
     });
     counted
@@ -751,7 +774,7 @@ fn quick_frontier_count(
     let frontier_options = FrontierOptions {
         memory_budget: options.memory_budget / 4,
         deadline: Some(options.deadline.map_or(end, |d| d.min(end))),
-        cancel: None,
+        cancel: options.cancel.as_deref(),
         progress: None,
     };
     with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
@@ -793,6 +816,9 @@ fn enumerate_guarded(
 ) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
     let mut run = solver.fillings().limit(options.limit).until(deadline);
+    if let Some(cancel) = &options.cancel {
+        run = run.cancelled_by(Arc::clone(cancel));
+    }
     let mut estimate = None;
     // `out_of_reach` is asked before the bounds: it is only given (by `certified_auto`) to
     // counts without a limit or deadline.
@@ -926,6 +952,9 @@ fn sat_cubes(
             total: p.total,
             found: p.found.clone(),
         });
+        if options.cancelled() {
+            return true;
+        }
         let out = guard.as_ref().and_then(|g| g.out_of_reach(p));
         let stop = out.is_some();
         if let Some(e) = out {
@@ -936,6 +965,7 @@ fn sat_cubes(
     let stopped = result.stopped.map(|s| match s {
         CubeStop::Limit => Stopped::Limit,
         CubeStop::Deadline => Stopped::Timeout,
+        CubeStop::Watcher if options.cancelled() => Stopped::Cancelled,
         CubeStop::Watcher => Stopped::OutOfReach,
     });
     let mut counted = Counted::new(Method::Sat, why);

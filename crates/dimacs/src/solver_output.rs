@@ -27,6 +27,46 @@ impl Model {
     pub fn n_vars(&self) -> usize {
         self.n_vars
     }
+
+    /// A model from its literals as an in-process solver gives them (PySAT's `get_model()`):
+    /// `v` for true, `-v` for false, in any order, with an optional final 0.
+    ///
+    /// # Errors
+    /// An [`OutputError`] (without a position: the message names the literal's index) for a
+    /// 0 before the end, a literal out of range, or a variable both true and false.
+    pub fn from_literals(literals: &[i64]) -> Result<Model, OutputError> {
+        let fail = |index: usize, message: String| OutputError {
+            position: None,
+            message: format!("{message} (literal {} of the model)", index + 1),
+        };
+        let mut model = Model::default();
+        for (index, &value) in literals.iter().enumerate() {
+            if value == 0 {
+                if index + 1 == literals.len() {
+                    break;
+                }
+                return Err(fail(index, "0 before the end of the model".into()));
+            }
+            let var = Var::from_dimacs(value.unsigned_abs())
+                .ok_or_else(|| fail(index, format!("literal {value} is out of range")))?;
+            model
+                .assign(var, value > 0)
+                .map_err(|message| fail(index, message))?;
+        }
+        Ok(model)
+    }
+
+    /// Gives `var` its value; an error when the model gave it the other one already.
+    fn assign(&mut self, var: Var, value: bool) -> Result<(), String> {
+        self.n_vars = self.n_vars.max(var.index() + 1);
+        match self.values.insert(var, value) {
+            Some(old) if old != value => Err(format!(
+                "variable {} is both true and false",
+                var.to_dimacs()
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// What a solver answered.
@@ -109,17 +149,9 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
                     let var = Var::from_dimacs(value.unsigned_abs()).ok_or_else(|| {
                         error(number, column, format!("literal {value} is out of range"))
                     })?;
-                    model.n_vars = model.n_vars.max(var.index() + 1);
-                    match model.values.insert(var, value > 0) {
-                        Some(old) if old != (value > 0) => {
-                            return Err(error(
-                                number,
-                                column,
-                                format!("variable {} is both true and false", var.to_dimacs()),
-                            ))
-                        }
-                        _ => {}
-                    }
+                    model
+                        .assign(var, value > 0)
+                        .map_err(|m| error(number, column, m))?;
                 }
             }
             _ => {
@@ -268,5 +300,23 @@ mod tests {
             let e = parse_solver_output(text).unwrap_err().to_string();
             assert!(e.starts_with(expected), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn models_from_literals() {
+        let model = Model::from_literals(&[-2, 1, 3, 0]).unwrap();
+        assert_eq!(model.n_vars(), 3);
+        assert_eq!(model.value(Var::from_index(1)), Some(false));
+        assert_eq!(model, Model::from_literals(&[1, -2, 3]).unwrap());
+        let e = Model::from_literals(&[1, 0, 2]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "0 before the end of the model (literal 2 of the model)"
+        );
+        let e = Model::from_literals(&[1, -1]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "variable 1 is both true and false (literal 2 of the model)"
+        );
     }
 }

@@ -18,12 +18,13 @@
 //! [`minimal_for`] does the same with any test of "still good" (the deduction solver, for
 //! easy and medium puzzles), without cores.
 
-use crate::GenerateError;
+use crate::{GenerateError, Until};
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
 use pathsat_solver::{Assumed, AssumingSolver};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// The spacing of the first givens along the path.
@@ -44,13 +45,13 @@ pub struct Chosen {
 /// # Errors
 /// [`GenerateError::Solve`] if the solver fails, [`GenerateError::Timeout`] when the deadline
 /// comes before the solution is unique (after that, the removing stops and says so).
-pub fn unique_givens(
+pub(crate) fn unique_givens(
     oracle: &mut AssumingSolver<'_>,
     solution: &Filling,
     required: &[usize],
     minimise: bool,
     rng: &mut ChaCha8Rng,
-    deadline: Option<Instant>,
+    until: &Until,
 ) -> Result<Chosen, GenerateError> {
     let start_calls = oracle.calls();
     let pairs = |cells: &[usize]| -> Vec<(usize, u32)> {
@@ -80,7 +81,7 @@ pub fn unique_givens(
         oracle.add_distance_clauses(cell, solution.value(cell));
     }
     loop {
-        check(deadline)?;
+        check(until)?;
         match oracle.solve_with(&pairs(&chosen))? {
             Assumed::Unsat { core } => {
                 chosen = keep_core(&chosen, &core);
@@ -101,7 +102,7 @@ pub fn unique_givens(
             if !chosen.contains(&cell) {
                 continue;
             }
-            if check(deadline).is_err() {
+            if check(until).is_err() {
                 minimal = false;
                 break;
             }
@@ -235,17 +236,17 @@ impl Reroute<'_> {
 /// Drops givens from `chosen` (in random order, never `required` ones) while `still_good`
 /// holds. The result is locally minimal for `still_good` when it is monotone (true for a set
 /// stays true for its supersets) and the deadline did not stop it: the flag says which.
-pub fn minimal_for(
+pub(crate) fn minimal_for(
     mut chosen: Vec<usize>,
     required: &[usize],
     rng: &mut ChaCha8Rng,
-    deadline: Option<Instant>,
+    until: &Until,
     mut still_good: impl FnMut(&[usize]) -> bool,
 ) -> (Vec<usize>, bool) {
     let order = removal_order(&chosen, required, rng);
     let mut minimal = true;
     for cell in order {
-        if check(deadline).is_err() {
+        if check(until).is_err() {
             minimal = false;
             break;
         }
@@ -295,9 +296,16 @@ fn removal_order(chosen: &[usize], required: &[usize], rng: &mut ChaCha8Rng) -> 
     order
 }
 
-/// Stops at the deadline.
-pub fn check(deadline: Option<Instant>) -> Result<(), GenerateError> {
-    match deadline {
+/// Stops at the deadline, or when the cancel flag is raised.
+pub(crate) fn check(until: &Until) -> Result<(), GenerateError> {
+    if until
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(Ordering::Relaxed))
+    {
+        return Err(GenerateError::Cancelled);
+    }
+    match until.deadline {
         Some(d) if Instant::now() >= d => Err(GenerateError::Timeout),
         _ => Ok(()),
     }

@@ -33,6 +33,8 @@ use pathsat_solver::{
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How many givens to leave.
@@ -63,6 +65,9 @@ pub struct Options {
     pub certify: bool,
     /// Stop with [`GenerateError::Timeout`] past this instant.
     pub deadline: Option<Instant>,
+    /// Stop with [`GenerateError::Cancelled`] when this flag is raised (Ctrl-C in Python, a web
+    /// client that went away), between two solver calls.
+    pub cancel: Option<Arc<AtomicBool>>,
     /// Trail puzzles: the largest label (labels are drawn from 1 to it); 0 takes the default,
     /// [`trail::DEFAULT_MAX_LABEL`] or the trail's length if larger.
     pub max_label: u32,
@@ -128,9 +133,28 @@ pub enum GenerateError {
     Unreached(String),
     #[error("the time limit passed before a puzzle was ready")]
     Timeout,
+    #[error("cancelled before a puzzle was ready")]
+    Cancelled,
     /// A bug: the proof of the finished puzzle disagrees with the generator.
     #[error("internal error, please report: {0}")]
     Internal(String),
+}
+
+impl Options {
+    /// When to stop: the deadline and the cancel flag.
+    fn until(&self) -> Until {
+        Until {
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+        }
+    }
+}
+
+/// When a generation stops before its puzzle is ready.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Until {
+    pub deadline: Option<Instant>,
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// Solutions tried for a grade or a number of givens before giving up.
@@ -346,7 +370,7 @@ fn choose_givens(
                 &required,
                 true,
                 rng,
-                options.deadline,
+                &options.until(),
             )?;
             return Ok((chosen.cells, chosen.calls, chosen.minimal));
         }
@@ -359,7 +383,7 @@ fn choose_givens(
         &required,
         false,
         rng,
-        options.deadline,
+        &options.until(),
     )?;
     let solves = |cells: &[usize]| -> bool {
         given(base, solution, cells).is_some_and(|p| deduce::solves_within(&p, level))
@@ -378,7 +402,7 @@ fn choose_givens(
     let (mut low, mut high) = (0, extra.len());
     if !solves(&with_prefix(low)) {
         while high - low > 1 {
-            givens::check(options.deadline)?;
+            givens::check(&options.until())?;
             let mid = (low + high) / 2;
             if solves(&with_prefix(mid)) {
                 high = mid;
@@ -390,7 +414,7 @@ fn choose_givens(
         high = 0;
     }
     let (cells, minimal) =
-        givens::minimal_for(with_prefix(high), &required, rng, options.deadline, solves);
+        givens::minimal_for(with_prefix(high), &required, rng, &options.until(), solves);
     Ok((cells, unique.calls, minimal))
 }
 

@@ -64,7 +64,7 @@ pub(crate) fn generate(
     }
     let mut calls = 0;
     for attempt in 1..=MAX_TRAILS {
-        check(options.deadline)?;
+        check(&options.until())?;
         let Some(target) = random_trail(template, length, rng) else {
             continue;
         };
@@ -82,7 +82,7 @@ pub(crate) fn generate(
             .map(|c| u64::from(labels[c]))
             .sum();
         for _ in 0..MAX_ROUNDS {
-            check(options.deadline)?;
+            check(&options.until())?;
             let puzzle = labelled(template, &labels, sum)?;
             let mut solver = PuzzleSolver::new(&puzzle, &position())?;
             let found: Vec<Filling> = solver.fillings().limit(Some(2)).collect::<Result<_, _>>()?;

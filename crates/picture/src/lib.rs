@@ -52,6 +52,20 @@ pub fn picture(puzzle: &Puzzle, filling: Option<&Filling>, note: &str) -> String
     finish(document)
 }
 
+/// The caption of a blank puzzle: what there is to find (`place 1 to 36 in a path`).
+pub fn task(puzzle: &Puzzle) -> String {
+    match (puzzle.trail(), puzzle.is_closed()) {
+        (Some(t), _) => format!(
+            "find the trail of {} cells{}",
+            t.length(),
+            t.sum()
+                .map_or(String::new(), |s| format!(" whose labels add up to {s}"))
+        ),
+        (None, true) => format!("place 1 to {} in a closed tour", puzzle.n_values()),
+        (None, false) => format!("place 1 to {} in a path", puzzle.n_values()),
+    }
+}
+
 /// Several solutions of `puzzle` as small multiples: the panels in rows, each headed
 /// "solution k", and one caption for the sheet (`note` as in [`picture`]).
 ///

@@ -1,0 +1,236 @@
+"""Type stubs of pathsat's Rust extension (re-exported by the package ``pathsat``)."""
+
+import os
+from typing import Iterator, Mapping, Optional, Sequence, Union
+
+__version__: str
+
+Pos = tuple[int, int]
+"""A board cell: (row, column), both from 0."""
+
+Grid = list[list[Optional[int]]]
+
+class PuzzleError(ValueError):
+    """A puzzle, model or request pathsat cannot take; the message is the CLI's one line,
+    naming the file (and the line and column where they exist)."""
+
+class InternalError(RuntimeError):
+    """pathsat failed, or one of its runs did not pass the verifier: a bug to report."""
+
+class Puzzle:
+    """A path puzzle: place 1..N on the cells of a board (or the vertices of a graph) so that
+    consecutive numbers are one move apart. Every solution returned has passed pathsat's
+    independent verifier."""
+
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> Puzzle:
+        """Reads a puzzle file: ``.toml``, ``.json``, or a graph (``.hcp``, ``.col``)."""
+    @staticmethod
+    def from_toml(text: str, name: Optional[str] = None) -> Puzzle:
+        """Reads the text of a TOML puzzle file; errors call it ``name`` (``<toml>``)."""
+    @staticmethod
+    def from_json(text: str, name: Optional[str] = None) -> Puzzle:
+        """Reads the text of a JSON puzzle file (the TOML file's fields)."""
+    @staticmethod
+    def from_dict(d: Mapping[str, object]) -> Puzzle:
+        """A puzzle from a dictionary with the fields of a puzzle file, e.g.
+        ``{"moves": "king", "grid": [[1, None], [None, 4]]}``."""
+    @staticmethod
+    def board(
+        rows: int,
+        cols: int,
+        moves: Union[str, Sequence[tuple[int, int]], None] = None,
+        closed: bool = False,
+        givens: Optional[Mapping[Pos, int]] = None,
+        holes: Optional[Sequence[Pos]] = None,
+        marks: Optional[Mapping[Pos, Union[str, Sequence[int]]]] = None,
+        name: Optional[str] = None,
+    ) -> Puzzle:
+        """A ``rows`` x ``cols`` board: ``moves`` a name (``"rook"``, ``"king"`` (default),
+        ``"knight"``, ...) or ``(dr, dc)`` steps; ``closed`` for a tour; ``givens``
+        ``{(row, col): value}``; ``holes``; ``marks`` ``{(row, col): "primes" | "squares" |
+        "even" | "odd" | [values]}``."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def file(self) -> str:
+        """The file it was read from, or how it was made (``<toml>``, ``board 8x8``)."""
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def cells(self) -> int:
+        """N: the cells (vertices) to fill."""
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def is_graph(self) -> bool: ...
+    @property
+    def moves(self) -> str: ...
+    @property
+    def givens(self) -> dict[Union[Pos, int], int]:
+        """``{(row, col): value}``, or ``{vertex: value}`` for a graph (vertices from 1)."""
+    @property
+    def holes(self) -> list[Pos]: ...
+    @property
+    def marks(self) -> dict[Pos, str]:
+        """The marked cells and their letters."""
+    def solve(
+        self,
+        timeout: Optional[float] = None,
+        *,
+        encoding: str = "auto",
+        certify: bool = False,
+    ) -> Optional[Solution]:
+        """The first solution, or None when there is none. ``timeout`` in seconds raises
+        ``TimeoutError`` when it passes first."""
+    def solutions(self, limit: Optional[int] = None, *, encoding: str = "auto") -> Solutions:
+        """The solutions, lazily: the solver finds the next one when the loop asks."""
+    def count(
+        self,
+        method: str = "auto",
+        timeout: Optional[float] = None,
+        limit: Optional[int] = None,
+        *,
+        encoding: str = "auto",
+        jobs: Optional[int] = None,
+        certify: bool = False,
+    ) -> CountResult:
+        """How many solutions: ``method`` ``"auto"``, ``"dp"``, ``"sat"`` or
+        ``"enumerate"``; a timeout or limit makes the count a lower bound."""
+    def is_unique(self, timeout: Optional[float] = None) -> bool:
+        """Whether exactly one solution exists, proved by the solver."""
+    def to_cnf(self, encoding: str = "auto") -> Cnf:
+        """The CNF pathsat's solver receives, for PySAT and other solvers."""
+    def decode(self, model: Optional[Sequence[int]], encoding: str = "auto") -> Optional[Solution]:
+        """The verified solution a model of ``to_cnf(encoding)`` encodes (None for None)."""
+    def to_toml(self) -> str: ...
+    def to_json(self) -> str: ...
+    def to_dict(self) -> dict[str, object]: ...
+    def svg(self) -> str:
+        """The blank puzzle as an SVG picture."""
+    def _repr_svg_(self) -> str: ...
+
+class Solution:
+    """A solution, checked by pathsat's independent verifier."""
+
+    @property
+    def grid(self) -> Optional[Grid]:
+        """Values by rows, None for holes and cells off a trail; None for a graph."""
+    @property
+    def order(self) -> list[Union[Pos, int]]:
+        """The path: ``(row, col)`` of 1, 2, ...; for a graph its vertices (from 1)."""
+    @property
+    def values(self) -> list[int]:
+        """The value of each cell (vertex), in cell order."""
+    def svg(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Solutions(Iterator[Solution]):
+    """The lazy iterator of ``Puzzle.solutions()``; closing it ends the solver's thread."""
+
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> Solution: ...
+    def close(self) -> None: ...
+    @property
+    def found(self) -> int: ...
+    def __enter__(self) -> Solutions: ...
+    def __exit__(self, kind: object, value: object, traceback: object) -> None: ...
+
+class CountResult:
+    """How many solutions a puzzle has."""
+
+    @property
+    def count(self) -> int:
+        """Exact, however large; a lower bound when ``complete`` is false."""
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def method(self) -> str:
+        """``"frontier-dp"``, ``"sat-cubes"`` or ``"enumeration"``."""
+    @property
+    def why(self) -> str: ...
+    @property
+    def stopped(self) -> Optional[str]:
+        """``"limit"``, ``"timeout"``, ``"memory"``, ``"out-of-reach"`` or None."""
+    @property
+    def verified(self) -> bool: ...
+    @property
+    def counts(self) -> str:
+        """``"fillings"`` or ``"trails"``."""
+    @property
+    def seconds(self) -> float: ...
+    def json(self) -> str:
+        """What ``pathsat count --format json`` prints for the same run."""
+    def to_dict(self) -> dict[str, object]: ...
+    def __int__(self) -> int: ...
+
+class Cnf:
+    """A puzzle's CNF: ``clauses`` and ``nv`` as PySAT names them, and ``var_map``."""
+
+    @property
+    def clauses(self) -> list[list[int]]: ...
+    @property
+    def nv(self) -> int: ...
+    @property
+    def encoding(self) -> str:
+        """``"position"`` or ``"successor"``."""
+    @property
+    def var_map(self) -> dict[tuple[object, ...], int]:
+        """``(row, col, value)`` (or ``(vertex, value)``) -> variable in the position
+        encoding; ``(from, to)`` -> variable in the successor encoding."""
+    @property
+    def projection(self) -> Optional[list[int]]: ...
+    @property
+    def comments(self) -> list[str]: ...
+    def to_dimacs(self) -> str: ...
+    def __len__(self) -> int: ...
+
+class Generated:
+    """A generated puzzle whose solution the solver proved unique."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+    @property
+    def solution(self) -> Solution: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def givens(self) -> int: ...
+    @property
+    def marked(self) -> int: ...
+    @property
+    def minimal(self) -> bool: ...
+    @property
+    def grade(self) -> dict[str, object]: ...
+    @property
+    def attempts(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def toml(self) -> str: ...
+    def json(self) -> str: ...
+    def svg(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+
+def generate(
+    template: Union[Puzzle, str, os.PathLike[str], None] = None,
+    *,
+    size: Optional[tuple[int, int]] = None,
+    moves: Optional[str] = None,
+    closed: bool = False,
+    trail: Optional[int] = None,
+    distinct: bool = False,
+    labels: Optional[int] = None,
+    seed: Optional[int] = None,
+    givens: Union[str, int, None] = None,
+    keep_ends: bool = False,
+    difficulty: Optional[str] = None,
+    mark: Optional[str] = None,
+    certify: bool = False,
+    timeout: Optional[float] = None,
+) -> Generated:
+    """A puzzle whose solution the solver proves unique, as ``pathsat generate`` makes it."""

@@ -1,0 +1,42 @@
+//! The package's exceptions, and the library's errors mapped onto them by whose fault they are:
+//! bad input (a puzzle file, a dictionary, a model, an option) is a [`PuzzleError`], which is a
+//! `ValueError`; a failure of pathsat itself is an [`InternalError`] (a bug to report). The
+//! message is the CLI's one line, naming the file (and line and column where they exist).
+
+use pathsat_api::{Error, ErrorKind};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+create_exception!(
+    pathsat,
+    PuzzleError,
+    PyValueError,
+    "A puzzle, model or request pathsat cannot take; the message is the CLI's one line, naming \
+     the file (and the line and column where they exist)."
+);
+create_exception!(
+    pathsat,
+    InternalError,
+    PyRuntimeError,
+    "pathsat failed, or one of its runs did not pass the verifier: a bug, please report it."
+);
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("PuzzleError", m.py().get_type::<PuzzleError>())?;
+    m.add("InternalError", m.py().get_type::<InternalError>())?;
+    Ok(())
+}
+
+/// The Python exception for a library error.
+pub fn raise(error: Error) -> PyErr {
+    match error.kind() {
+        ErrorKind::Input | ErrorKind::Rejected => PuzzleError::new_err(error.to_string()),
+        ErrorKind::Internal => InternalError::new_err(error.to_string()),
+    }
+}
+
+/// A [`PuzzleError`] with this message.
+pub fn puzzle_error(message: impl Into<String>) -> PyErr {
+    PuzzleError::new_err(message.into())
+}

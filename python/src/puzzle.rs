@@ -1,0 +1,514 @@
+//! `pathsat.Puzzle`: a puzzle read from a file, TOML or JSON text, a dictionary, or built from a
+//! board's size and options; and everything done to it (solve, enumerate, count, prove unique,
+//! export to CNF and decode a model), each a call into [`pathsat_api`].
+
+use crate::errors::{self, puzzle_error};
+use crate::interrupt;
+use crate::options;
+use crate::results::{Cnf, CountResult, Solution, Solutions};
+use pathsat_api::count::{count, CountRequest};
+use pathsat_api::decode::decode_literals;
+use pathsat_api::export::export;
+use pathsat_api::solve::{solve, SolveRequest, Wanted};
+use pathsat_api::{Cancel, SolutionStream, Stopped};
+use pathsat_count::CountOptions;
+use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
+use pathsat_solver::SolveOptions;
+use pyo3::exceptions::PyTimeoutError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A path puzzle: place 1..N on the cells of a board (or the vertices of a graph) so that
+/// consecutive numbers are one move apart.
+///
+/// Make one with `Puzzle.from_file(path)`, `Puzzle.from_toml(text)`, `Puzzle.from_json(text)`,
+/// `Puzzle.from_dict(d)` (the fields of a puzzle file) or `Puzzle.board(rows, cols, ...)`.
+/// Every solution it returns has passed pathsat's independent verifier.
+#[pyclass(module = "pathsat", frozen)]
+pub struct Puzzle {
+    pub(crate) puzzle: Arc<Model>,
+    /// What errors call the puzzle: its file, or how it was made.
+    pub(crate) file: String,
+}
+
+impl Puzzle {
+    pub(crate) fn new(puzzle: Model, file: String) -> Puzzle {
+        Puzzle {
+            puzzle: Arc::new(puzzle),
+            file,
+        }
+    }
+
+    fn solution(&self, filling: pathsat_puzzle::Filling, note: &str) -> Solution {
+        Solution::new(Arc::clone(&self.puzzle), filling, note)
+    }
+
+    fn solve_options(encoding: &str, certify: bool) -> PyResult<SolveOptions> {
+        Ok(SolveOptions {
+            encoding: options::encoding(encoding)?,
+            certify,
+        })
+    }
+
+    /// Runs `solve` as `request` asks, with Ctrl-C honoured.
+    fn run_solve(
+        &self,
+        py: Python<'_>,
+        mut request: SolveRequest,
+    ) -> PyResult<pathsat_api::SolveReport> {
+        let cancel = Cancel::new();
+        request.cancel = cancel.clone();
+        interrupt::run(py, &cancel, || {
+            solve(&self.puzzle, &self.file, &request).map_err(errors::raise)
+        })?
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Reads a puzzle file: TOML or JSON (`.toml`, `.json`), or a graph (`.hcp`, `.col`).
+    ///
+    /// Raises `PuzzleError` naming the file, line and column of the first mistake.
+    #[staticmethod]
+    fn from_file(path: PathBuf) -> PyResult<Puzzle> {
+        let puzzle = parse_file(&path).map_err(|e| puzzle_error(e.to_string()))?;
+        Ok(Puzzle::new(puzzle, path.display().to_string()))
+    }
+
+    /// Reads a puzzle from the text of a TOML puzzle file; errors call it `name` (`<toml>` by
+    /// default) with the line and column.
+    #[staticmethod]
+    #[pyo3(signature = (text, name = None))]
+    fn from_toml(text: &str, name: Option<String>) -> PyResult<Puzzle> {
+        parsed(text, Format::Toml, name.unwrap_or_else(|| "<toml>".into()))
+    }
+
+    /// Reads a puzzle from the text of a JSON puzzle file (the same fields as the TOML file).
+    #[staticmethod]
+    #[pyo3(signature = (text, name = None))]
+    fn from_json(text: &str, name: Option<String>) -> PyResult<Puzzle> {
+        parsed(text, Format::Json, name.unwrap_or_else(|| "<json>".into()))
+    }
+
+    /// A puzzle from a dictionary with the fields of a puzzle file, e.g.
+    /// `{"moves": "king", "grid": [[1, None, None], [None, None, 9]]}` (`None` is a cell to
+    /// fill, `"#"` a hole).
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+        let py = d.py();
+        let text: String = py
+            .import("json")?
+            .call_method1("dumps", (d,))
+            .map_err(|e| puzzle_error(format!("<dict>: not a puzzle's fields: {e}")))?
+            .extract()?;
+        parsed(&text, Format::Json, "<dict>".into())
+    }
+
+    /// A board of `rows` x `cols` cells.
+    ///
+    /// - `moves`: `"rook"`, `"king"`, `"knight"` (or another name `pathsat` knows), or a list
+    ///   of `(dr, dc)` steps;
+    /// - `closed`: a tour (N is one move from 1) rather than a path;
+    /// - `givens`: `{(row, col): value}`, rows and columns from 0;
+    /// - `holes`: `[(row, col), ...]`, cells that are not part of the board;
+    /// - `marks`: `{(row, col): cls}` where `cls` is `"primes"`, `"squares"`, `"even"`,
+    ///   `"odd"` or a list of the values allowed there;
+    /// - `name`: the puzzle's name.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, moves = None, closed = false, givens = None, holes = None, marks = None, name = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn board(
+        rows: usize,
+        cols: usize,
+        moves: Option<&Bound<'_, PyAny>>,
+        closed: bool,
+        givens: Option<BTreeMap<(i64, i64), i64>>,
+        holes: Option<Vec<(i64, i64)>>,
+        marks: Option<BTreeMap<(i64, i64), Bound<'_, PyAny>>>,
+        name: Option<String>,
+    ) -> PyResult<Puzzle> {
+        let what = format!("board {rows}x{cols}");
+        let refuse = |problem: String| puzzle_error(format!("{what}: {problem}"));
+        let mut grid = vec![vec![Value::Null; cols]; rows];
+        let mut place = |(r, c): (i64, i64), entry: Value, kind: &str| -> PyResult<()> {
+            let cell = usize::try_from(r)
+                .ok()
+                .zip(usize::try_from(c).ok())
+                .filter(|&(r, c)| r < rows && c < cols);
+            let Some((r, c)) = cell else {
+                return Err(refuse(format!(
+                    "the {kind} at ({r}, {c}) is off the board (rows 0..{rows}, columns 0..{cols})"
+                )));
+            };
+            if !grid[r][c].is_null() {
+                return Err(refuse(format!(
+                    "({r}, {c}) is given twice (as a given, a hole or a mark)"
+                )));
+            }
+            grid[r][c] = entry;
+            Ok(())
+        };
+        for (pos, value) in givens.unwrap_or_default() {
+            place(pos, json!(value), "given")?;
+        }
+        for pos in holes.unwrap_or_default() {
+            place(pos, json!("#"), "hole")?;
+        }
+        // One letter per distinct class, in the order first met.
+        let mut classes: Vec<Value> = Vec::new();
+        for (pos, class) in marks.unwrap_or_default() {
+            let class: Value = if let Ok(name) = class.extract::<String>() {
+                json!(name)
+            } else if let Ok(values) = class.extract::<Vec<i64>>() {
+                json!(values)
+            } else {
+                return Err(refuse(format!(
+                    "the mark at {pos:?} is neither a class name nor a list of values"
+                )));
+            };
+            let index = match classes.iter().position(|c| *c == class) {
+                Some(i) => i,
+                None => {
+                    classes.push(class);
+                    classes.len() - 1
+                }
+            };
+            let letter =
+                mark_letter(index).ok_or_else(|| refuse("more than 26 mark classes".into()))?;
+            place(pos, json!(letter), "mark")?;
+        }
+        let moves: Value = match moves.filter(|m| !m.is_none()) {
+            None => json!("king"),
+            Some(m) => {
+                if let Ok(name) = m.extract::<String>() {
+                    json!(name)
+                } else if let Ok(steps) = m.extract::<Vec<(i64, i64)>>() {
+                    json!(steps.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>())
+                } else {
+                    return Err(refuse(format!(
+                        "moves={}: a name (\"rook\", \"king\", \"knight\", ...) or a list of (dr, dc) steps",
+                        m.repr()?
+                    )));
+                }
+            }
+        };
+        let mut document = json!({ "moves": moves, "closed": closed, "grid": grid });
+        if let Some(name) = name {
+            document["name"] = json!(name);
+        }
+        if !classes.is_empty() {
+            let table: serde_json::Map<String, Value> = classes
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| (mark_letter(i).expect("checked above").to_string(), c))
+                .collect();
+            document["marks"] = Value::Object(table);
+        }
+        let puzzle =
+            parse_str(&document.to_string(), Format::Json).map_err(|e| refuse(e.to_string()))?;
+        Ok(Puzzle::new(puzzle, what))
+    }
+
+    /// The puzzle's name.
+    #[getter]
+    fn name(&self) -> &str {
+        self.puzzle.name()
+    }
+
+    /// The file it was read from, or how it was made (`<toml>`, `<dict>`, `board 8x8`).
+    #[getter]
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Rows of the board (1 for a graph).
+    #[getter]
+    fn rows(&self) -> usize {
+        self.puzzle.board().rows()
+    }
+
+    /// Columns of the board (the vertices, for a graph).
+    #[getter]
+    fn cols(&self) -> usize {
+        self.puzzle.board().cols()
+    }
+
+    /// Cells to fill (vertices of a graph): N.
+    #[getter]
+    fn cells(&self) -> usize {
+        self.puzzle.n_cells()
+    }
+
+    /// Whether the path must close into a tour.
+    #[getter]
+    fn closed(&self) -> bool {
+        self.puzzle.is_closed()
+    }
+
+    /// Whether the puzzle is a graph (a Hamiltonian path or cycle problem).
+    #[getter]
+    fn is_graph(&self) -> bool {
+        self.puzzle.is_graph()
+    }
+
+    /// The move rule, as puzzle files name it.
+    #[getter]
+    fn moves(&self) -> String {
+        self.puzzle.moves().to_string()
+    }
+
+    /// The given values: `{(row, col): value}` for a board, `{vertex: value}` for a graph
+    /// (vertices numbered from 1, as in graph files).
+    #[getter]
+    fn givens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let givens = PyDict::new(py);
+        for (cell, value) in self.puzzle.givens() {
+            if self.puzzle.is_graph() {
+                givens.set_item(cell + 1, value)?;
+            } else {
+                let pos = self.puzzle.board().pos(cell);
+                givens.set_item((pos.row, pos.col), value)?;
+            }
+        }
+        Ok(givens)
+    }
+
+    /// The first solution, or `None` when the puzzle has none.
+    ///
+    /// `timeout` (seconds) raises `TimeoutError` when it passes before an answer; `encoding`
+    /// is `"auto"`, `"position"` or `"successor"`; `certify` has varisat's proof checker
+    /// confirm the run.
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", certify = false))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        encoding: &str,
+        certify: bool,
+    ) -> PyResult<Option<Solution>> {
+        let request = SolveRequest {
+            wanted: Wanted::First,
+            options: Puzzle::solve_options(encoding, certify)?,
+            timeout: options::timeout(timeout)?,
+            cancel: Cancel::new(),
+        };
+        let report = self.run_solve(py, request)?;
+        match report.fillings.into_iter().next() {
+            Some(filling) => Ok(Some(
+                self.solution(filling, "a solution, checked by the verifier"),
+            )),
+            None if report.stopped.is_some() => Err(PyTimeoutError::new_err(format!(
+                "{}: no answer within the timeout of {} s",
+                self.file,
+                timeout.unwrap_or_default()
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// The solutions, one at a time: a lazy iterator, whose solver finds the next solution
+    /// only when asked (stop early, and it stops). `limit` caps how many it gives.
+    #[pyo3(signature = (limit = None, *, encoding = "auto"))]
+    fn solutions(&self, limit: Option<u64>, encoding: &str) -> PyResult<Solutions> {
+        let options = Puzzle::solve_options(encoding, false)?;
+        let stream = SolutionStream::start(Arc::clone(&self.puzzle), &self.file, options);
+        Ok(Solutions::new(Arc::clone(&self.puzzle), stream, limit))
+    }
+
+    /// How many solutions (fillings) the puzzle has: a `CountResult` whose `count` is an exact
+    /// int however large, with `complete`, `method` and why.
+    ///
+    /// `method`: `"auto"` (the frontier program where it applies, else SAT enumeration when it
+    /// can finish), `"dp"`, `"sat"` (cubes) or `"enumerate"`. `timeout` (seconds) and `limit`
+    /// stop it early: the count is then a lower bound and `complete` is false.
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", jobs = None, certify = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        timeout: Option<f64>,
+        limit: Option<u64>,
+        encoding: &str,
+        jobs: Option<usize>,
+        certify: bool,
+    ) -> PyResult<CountResult> {
+        let defaults = CountOptions::default();
+        let cancel = Cancel::new();
+        let request = CountRequest {
+            options: CountOptions {
+                method: options::method(method)?,
+                limit,
+                jobs: jobs.unwrap_or(defaults.jobs).max(1),
+                solve: Puzzle::solve_options(encoding, certify)?,
+                ..defaults
+            },
+            timeout: options::timeout(timeout)?,
+            cancel: cancel.clone(),
+        };
+        let report = interrupt::run(py, &cancel, || {
+            count(&self.puzzle, &self.file, &request, Arc::new(|_| {})).map_err(errors::raise)
+        })??;
+        Ok(CountResult::new(report))
+    }
+
+    /// Whether the puzzle has exactly one solution, proved by the solver (false when it has
+    /// none). `timeout` (seconds) raises `TimeoutError` when it passes before the proof.
+    #[pyo3(signature = (timeout = None))]
+    fn is_unique(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<bool> {
+        let request = SolveRequest {
+            wanted: Wanted::Unique,
+            options: SolveOptions::default(),
+            timeout: options::timeout(timeout)?,
+            cancel: Cancel::new(),
+        };
+        let report = self.run_solve(py, request)?;
+        match report.unique {
+            Some(unique) => Ok(unique),
+            None if report.stopped == Some(Stopped::Timeout) => {
+                Err(PyTimeoutError::new_err(format!(
+                    "{}: uniqueness not decided within the timeout of {} s",
+                    self.file,
+                    timeout.unwrap_or_default()
+                )))
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// The puzzle's CNF, as pathsat's solver receives it: `Cnf.clauses` (lists of DIMACS
+    /// literals) and `Cnf.nv` for PySAT (`pysat.formula.CNF(from_clauses=cnf.clauses)`), and
+    /// `Cnf.var_map`, what each primary variable means. A model of it comes back through
+    /// `decode`. `encoding`: `"auto"` (the position encoding unless the puzzle is too large),
+    /// `"position"` or `"successor"` (round 0 of the lazy loop: its models may be subtours).
+    #[pyo3(signature = (encoding = "auto"))]
+    fn to_cnf(&self, py: Python<'_>, encoding: &str) -> PyResult<Cnf> {
+        let options = options::encoding(encoding)?;
+        let exported =
+            py.detach(|| export(&self.puzzle, &self.file, &options).map_err(errors::raise))?;
+        Ok(Cnf::new(Arc::clone(&self.puzzle), exported, encoding))
+    }
+
+    /// The solution a SAT solver's model of `to_cnf(encoding)` encodes, checked by the
+    /// verifier; `None` for no model (`None`, as PySAT gives for an unsatisfiable formula).
+    /// `model` is a list of literals (`v` true, `-v` false), as PySAT's `get_model()`.
+    ///
+    /// Raises `PuzzleError` when the model is not a solution of this puzzle's CNF.
+    #[pyo3(signature = (model, encoding = "auto"))]
+    fn decode(&self, model: Option<Vec<i64>>, encoding: &str) -> PyResult<Option<Solution>> {
+        let Some(model) = model else {
+            return Ok(None);
+        };
+        let options = options::encoding(encoding)?;
+        let report = decode_literals(&self.puzzle, &self.file, &options, "model", &model)
+            .map_err(errors::raise)?;
+        Ok(report
+            .fillings
+            .into_iter()
+            .next()
+            .map(|f| self.solution(f, "decoded from a model, checked by the verifier")))
+    }
+
+    /// The puzzle as a TOML puzzle file.
+    fn to_toml(&self) -> String {
+        write::to_toml(&self.puzzle, &[])
+    }
+
+    /// The puzzle as a JSON puzzle file.
+    fn to_json(&self) -> String {
+        write::to_json(&self.puzzle)
+    }
+
+    /// The puzzle's fields as a dictionary (`Puzzle.from_dict` reads it back).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (self.to_json(),))
+    }
+
+    /// The blank puzzle as an SVG picture (holes, givens, marks).
+    fn svg(&self) -> String {
+        pathsat_picture::picture(&self.puzzle, None, &pathsat_picture::task(&self.puzzle))
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    fn __repr__(&self) -> String {
+        let shape = if self.puzzle.is_graph() {
+            format!("graph of {} vertices", self.puzzle.n_cells())
+        } else {
+            format!(
+                "{}x{} board, {} cells",
+                self.puzzle.board().rows(),
+                self.puzzle.board().cols(),
+                self.puzzle.n_cells()
+            )
+        };
+        let givens = self.puzzle.givens().count();
+        format!(
+            "<pathsat.Puzzle {:?}: {shape}, {} moves, {}, {givens} given{}>",
+            self.puzzle.name(),
+            self.puzzle.moves(),
+            if self.puzzle.is_closed() {
+                "closed"
+            } else {
+                "open"
+            },
+            if givens == 1 { "" } else { "s" }
+        )
+    }
+
+    fn __str__(&self) -> String {
+        pathsat_puzzle::render::puzzle_grid(&self.puzzle)
+    }
+
+    /// Pickling: the puzzle's JSON file.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let from_json = py.get_type::<Puzzle>().getattr("from_json")?;
+        let args = PyTuple::new(py, [this.to_json(), this.file.clone()])?;
+        PyTuple::new(py, [from_json.into_any(), args.into_any()])
+    }
+
+    /// The holes: `[(row, col), ...]`.
+    #[getter]
+    fn holes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let board = self.puzzle.board();
+        let holes = (0..board.rows()).flat_map(|r| (0..board.cols()).map(move |c| (r, c)));
+        let holes: Vec<(usize, usize)> = holes
+            .filter(|&(r, c)| board.cell_at(pathsat_puzzle::Pos::new(r, c)).is_none())
+            .collect();
+        PyList::new(py, holes)
+    }
+
+    /// The marked cells: `{(row, col): letter}`.
+    #[getter]
+    fn marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let marks = PyDict::new(py);
+        for cell in 0..self.puzzle.n_cells() {
+            if let CellRule::Marked(mark) = self.puzzle.rule(cell) {
+                let pos = self.puzzle.board().pos(cell);
+                let letter = self.puzzle.marks()[*mark].letter.clone();
+                marks.set_item((pos.row, pos.col), letter)?;
+            }
+        }
+        Ok(marks)
+    }
+}
+
+/// Parses `text` as `format`; errors name it `name`.
+fn parsed(text: &str, format: Format, name: String) -> PyResult<Puzzle> {
+    let puzzle =
+        parse_str(text, format).map_err(|e| puzzle_error(e.with_path(&name).to_string()))?;
+    Ok(Puzzle::new(puzzle, name))
+}
+
+/// The letter of the `index`th mark class of a board built from Python.
+fn mark_letter(index: usize) -> Option<char> {
+    (b'A'..=b'Z').nth(index).map(char::from)
+}

@@ -1,0 +1,76 @@
+"""Shared helpers: the repository's fixtures, and an independent check of a solution written
+here in Python (no code shared with pathsat), so that no test trusts pathsat's own verifier."""
+
+import pathlib
+import time
+import tomllib
+
+import pytest
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
+
+STEPS = {
+    "rook": [(1, 0), (-1, 0), (0, 1), (0, -1)],
+    "king": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
+    "knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+}
+
+
+def fixture(relative):
+    return FIXTURES / relative
+
+
+def expected(relative):
+    """The `[expect]` table of a fixture file, read with Python's own TOML parser."""
+    with open(fixture(relative), "rb") as f:
+        return tomllib.load(f).get("expect", {})
+
+
+def parse_grid(text):
+    """A published solution grid ("1 2 3\\n6 5 4") as rows of ints, None for '#' holes."""
+    return [
+        [None if token == "#" else int(token) for token in line.split()]
+        for line in text.strip().splitlines()
+    ]
+
+
+def assert_path(grid, moves, closed, givens=None):
+    """Checks, independently of pathsat, that `grid` holds 1..N once each along a path of
+    `moves` steps (closed into a tour when `closed`) and keeps the givens."""
+    where = {}
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value is not None:
+                assert value not in where, f"{value} twice"
+                where[value] = (r, c)
+    n = len(where)
+    assert sorted(where) == list(range(1, n + 1))
+    steps = set(STEPS[moves])
+    pairs = [(k, k + 1) for k in range(1, n)] + ([(n, 1)] if closed else [])
+    for a, b in pairs:
+        (r1, c1), (r2, c2) = where[a], where[b]
+        assert (r2 - r1, c2 - c1) in steps, f"{a} -> {b} is no {moves} move"
+    for (r, c), value in (givens or {}).items():
+        assert grid[r][c] == value
+
+
+@pytest.fixture
+def threads():
+    """A function giving the number of OS threads of this process (Linux), to see that none
+    are left behind. Called first, it waits until threads that earlier tests abandoned (a
+    solver call past its timeout ends on its own) are gone, so that the counts compare."""
+    tasks = pathlib.Path("/proc/self/task")
+    if not tasks.exists():
+        pytest.skip("needs /proc/self/task")
+
+    def count():
+        return len(list(tasks.iterdir()))
+
+    end = time.monotonic() + 30
+    last, steady_since = count(), time.monotonic()
+    while time.monotonic() < end and time.monotonic() - steady_since < 0.5:
+        time.sleep(0.05)
+        now = count()
+        if now != last:
+            last, steady_since = now, time.monotonic()
+    return count

@@ -1,0 +1,76 @@
+"""The CNF handed to PySAT, and models read back into verified solutions."""
+
+import pathsat
+import pytest
+from pysat.formula import CNF
+from pysat.solvers import Cadical153
+
+from conftest import assert_path, fixture
+
+
+def test_to_cnf_cadical_decode_round_trip():
+    p = pathsat.Puzzle.board(6, 6, moves="knight", closed=True)
+    cnf = p.to_cnf()
+    assert cnf.encoding == "position"
+    formula = CNF(from_clauses=cnf.clauses)
+    assert formula.nv <= cnf.nv and len(formula.clauses) == len(cnf)
+    with Cadical153(bootstrap_with=formula.clauses) as solver:
+        assert solver.solve()
+        solution = p.decode(solver.get_model())
+    assert_path(solution.grid, "knight", closed=True)
+
+
+def test_pysat_enumeration_matches_the_count():
+    # All fillings of a Hidato by PySAT alone (blocking clauses over the var map), against
+    # pathsat's count and its own enumeration.
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    cnf = p.to_cnf()
+    primary = list(cnf.var_map.values())
+    grids = set()
+    with Cadical153(bootstrap_with=cnf.clauses) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            grid = p.decode(model).grid
+            grids.add(tuple(map(tuple, grid)))
+            true = set(model)
+            solver.add_clause([-v for v in primary if v in true])
+    assert len(grids) == p.count().count == 69
+    assert grids == {tuple(map(tuple, s.grid)) for s in p.solutions()}
+
+
+def test_the_var_map_names_cells_and_values():
+    p = pathsat.Puzzle.board(2, 2, moves="rook", givens={(0, 0): 1})
+    cnf = p.to_cnf(encoding="position")
+    with Cadical153(bootstrap_with=cnf.clauses) as solver:
+        solver.solve()
+        true = set(solver.get_model())
+    grid = [[None, None], [None, None]]
+    for (r, c, value), var in cnf.var_map.items():
+        if var in true:
+            grid[r][c] = value
+    assert grid == p.decode(sorted(true, key=abs)).grid
+    assert grid[0][0] == 1
+    assert cnf.projection == sorted(cnf.var_map.values())
+    assert cnf.to_dimacs().splitlines()[0].startswith("c ")
+    assert any(line.startswith("p cnf") for line in cnf.to_dimacs().splitlines())
+
+
+def test_successor_encoding_and_graphs():
+    g = pathsat.Puzzle.from_file(fixture("graphs/dodecahedron.col"))
+    cnf = g.to_cnf(encoding="successor")
+    assert cnf.encoding == "successor" and cnf.projection is None
+    assert all(len(key) == 2 for key in cnf.var_map)
+    tour = g.solve()
+    assert sorted(tour.order) == list(range(1, 21)) and tour.grid is None
+
+
+def test_a_model_that_is_no_solution_raises():
+    p = pathsat.Puzzle.board(3, 3, moves="rook")
+    cnf = p.to_cnf()
+    with pytest.raises(pathsat.PuzzleError, match="model"):
+        p.decode([1, -1])
+    with pytest.raises(pathsat.PuzzleError):
+        p.decode([-v for v in range(1, cnf.nv + 1)])
+    with pytest.raises(pathsat.PuzzleError, match="variables"):
+        p.decode([1, 2, 3])
+    assert p.decode(None) is None

@@ -1,0 +1,55 @@
+"""Counts: exact Python ints beyond 2^64, checked against published sequences."""
+
+import json
+
+import pathsat
+import pytest
+
+from conftest import fixture
+
+# OEIS A096969: directed Hamiltonian paths of the n x n grid (rook steps).
+A096969 = [1, 8, 40, 552, 8648, 458696, 27070560, 6046626568, 1490832682992,
+           1460089659025264, 1573342970540617696, 6905329711608694708440]
+
+
+def test_a_count_above_2_to_the_64_is_an_exact_int():
+    result = pathsat.Puzzle.board(12, 12, moves="rook").count()
+    assert isinstance(result.count, int)
+    assert result.count == A096969[11] > 2**64
+    assert result.complete and result.method == "frontier-dp"
+    assert int(result) == result.count
+    assert result.to_dict()["count"] == A096969[11]
+    # The JSON is the CLI's, its count exact too.
+    assert json.loads(result.json())["count"] == A096969[11]
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_every_method_agrees_with_oeis(n):
+    board = pathsat.Puzzle.board(n, n, moves="rook")
+    for method in ["auto", "dp", "sat", "enumerate"] if n <= 4 else ["auto", "dp"]:
+        result = board.count(method=method)
+        assert result.count == A096969[n - 1], method
+        assert result.complete
+
+
+def test_fixture_counts():
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    assert p.count().count == 69
+    assert p.count(method="enumerate").verified
+
+
+def test_a_limit_or_timeout_gives_a_lower_bound():
+    board = pathsat.Puzzle.board(5, 5, moves="king")
+    limited = board.count(method="enumerate", limit=10)
+    assert limited.count == 10 and not limited.complete and limited.stopped == "limit"
+    timed = board.count(method="enumerate", timeout=0.2)
+    assert not timed.complete and timed.stopped == "timeout"
+    assert "at least" in repr(timed)
+
+
+def test_unsolvable_is_an_answer():
+    p = pathsat.Puzzle.from_file(fixture("small/rook-3x3-closed.toml"))
+    assert p.solve() is None
+    assert p.count().count == 0
+    assert not p.is_unique()
+    assert list(p.solutions()) == []

@@ -1,0 +1,206 @@
+"""What makes the package behave in Python: lazy iterators that leave no thread behind, the
+GIL released and Ctrl-C honoured, errors as exceptions, pictures, pickling, generation."""
+
+import gc
+import pickle
+import threading
+import time
+import _thread
+import xml.etree.ElementTree as ET
+
+import pathsat
+import pytest
+
+from conftest import assert_path, fixture
+
+
+def crowded_king_board():
+    """An 8x8 king board with 20 in the middle: far too many paths to enumerate."""
+    return pathsat.Puzzle.board(8, 8, moves="king", givens={(3, 4): 20})
+
+
+def wait_for(condition, seconds=10.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def test_solutions_are_lazy_and_distinct():
+    p = pathsat.Puzzle.board(3, 3, moves="rook")
+    solutions = p.solutions()
+    first = next(solutions)
+    assert solutions.found == 1
+    rest = list(solutions)
+    assert len(rest) + 1 == 40  # OEIS A096969
+    assert len({tuple(s.values) for s in rest + [first]}) == 40
+    assert list(solutions) == []
+    assert len(list(p.solutions(limit=7))) == 7
+
+
+def test_an_iterator_stopped_early_leaves_no_thread_behind(threads):
+    before = threads()
+    solutions = crowded_king_board().solutions()
+    for i, s in enumerate(solutions):
+        assert_path(s.grid, "king", closed=False, givens={(3, 4): 20})
+        if i == 2:
+            break
+    assert threads() == before + 1  # the solver's thread, idle
+    del solutions, s
+    gc.collect()
+    assert wait_for(lambda: threads() == before)
+    # close() and the with statement end it too.
+    with crowded_king_board().solutions() as solutions:
+        next(solutions)
+    assert wait_for(lambda: threads() == before)
+
+
+def interrupted(call, after=0.5):
+    """Seconds from the start of `call` to the KeyboardInterrupt that a Ctrl-C sent `after`
+    seconds in (as a notebook's interrupt button sends it) raised out of it."""
+    timer = threading.Timer(after, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    try:
+        call()
+    except KeyboardInterrupt:
+        return time.monotonic() - started
+    finally:
+        timer.cancel()
+    pytest.fail("the call returned before the interrupt: give it a harder puzzle")
+
+
+def petersen(n, k):
+    """The generalized Petersen graph GP(n, k), closed: non-Hamiltonian for GP(17, 2)
+    (n = 5 mod 6; Alspach 1983), which the position encoding takes long to prove."""
+    edges = []
+    for i in range(n):
+        edges += [[i + 1, (i + 1) % n + 1], [i + 1, n + i + 1], [n + i + 1, n + (i + k) % n + 1]]
+    return pathsat.Puzzle.from_dict(
+        {"closed": True, "graph": {"vertices": 2 * n, "edges": edges}}
+    )
+
+
+def test_long_calls_release_the_gil_and_stop_on_ctrl_c(threads):
+    before = threads()
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=ticker)
+    thread.start()
+    # The count alone would take hours.
+    seconds = interrupted(lambda: crowded_king_board().count(method="enumerate"))
+    stop.set()
+    thread.join()
+    # The other Python thread ran all along: the GIL was released.
+    assert len(ticks) > 20
+    assert seconds < 30, seconds  # a liveness bound, not a benchmark
+    # The count's threads stop once cancelled.
+    assert wait_for(lambda: threads() == before)
+
+
+@pytest.mark.parametrize("call", ["solve", "is_unique", "solutions", "generate", "count-dp"])
+def test_ctrl_c_stops_solves_iterators_and_generation(call):
+    calls = {
+        "solve": lambda: petersen(17, 2).solve(encoding="position"),
+        "is_unique": lambda: petersen(17, 2).is_unique(),
+        "solutions": lambda: [None for _ in crowded_king_board().solutions()],
+        "generate": lambda: pathsat.generate(size=(20, 20), moves="rook", seed=3),
+        "count-dp": lambda: pathsat.Puzzle.board(16, 16, moves="king").count(method="dp"),
+    }
+    assert interrupted(calls[call], after=0.3) < 30
+
+
+def test_timeouts_raise_timeout_error():
+    p = pathsat.Puzzle.board(5, 5, moves="king", givens={(2, 2): 13})
+    with pytest.raises(TimeoutError):
+        p.is_unique(timeout=0)
+    with pytest.raises(pathsat.PuzzleError, match="timeout"):
+        p.solve(timeout=-1)
+
+
+BAD_TOML = 'moves = "rook"\ngrid = """\n1 . .\n. x? .\n"""\n'
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: pathsat.Puzzle.from_toml(BAD_TOML), "<toml>:4:3"),
+        (lambda: pathsat.Puzzle.from_toml('moves = "bishop"\ngrid = "1 ."\n'), "<toml>:1"),
+        (lambda: pathsat.Puzzle.from_file("no/such/puzzle.toml"), "no/such/puzzle.toml: cannot read"),
+        (lambda: pathsat.Puzzle.from_file(fixture("README.md")), "unsupported file type"),
+        (lambda: pathsat.Puzzle.from_json("{"), "<json>:1"),
+        (lambda: pathsat.Puzzle.from_dict({"moves": "rook", "grid": [[1, 1]]}), "<dict>"),
+        (lambda: pathsat.Puzzle.from_dict({"grid": object()}), "<dict>"),
+        (lambda: pathsat.Puzzle.board(2, 2, givens={(5, 0): 1}), "off the board"),
+        (lambda: pathsat.Puzzle.board(2, 2, givens={(0, 0): 9}), "board 2x2"),
+        (lambda: pathsat.Puzzle.board(2, 2, moves="bishop"), "board 2x2"),
+        (lambda: pathsat.Puzzle.board(2, 2, givens={(0, 0): 1}, holes=[(0, 0)]), "twice"),
+        (lambda: pathsat.Puzzle.board(3, 3).count(method="magic"), "method"),
+        (lambda: pathsat.Puzzle.board(3, 3).to_cnf(encoding="magic"), "encoding"),
+        (lambda: pathsat.generate(), "size"),
+        (lambda: pathsat.generate(size=(3, 3), difficulty="brutal"), "difficulty"),
+        (lambda: pathsat.generate(size=(500, 500)), "too large"),
+    ],
+)
+def test_bad_input_raises_puzzle_error(make, message):
+    with pytest.raises(pathsat.PuzzleError, match=message) as error:
+        make()
+    assert "\n" not in str(error.value)
+    assert isinstance(error.value, ValueError)
+
+
+def test_boards_built_from_arguments():
+    p = pathsat.Puzzle.board(
+        3, 4, moves="rook", givens={(0, 0): 1}, holes=[(1, 1)], marks={(2, 3): "even"}
+    )
+    assert (p.rows, p.cols, p.cells, p.closed) == (3, 4, 11, False)
+    assert p.givens == {(0, 0): 1} and p.holes == [(1, 1)] and p.marks == {(2, 3): "A"}
+    for s in p.solutions():
+        assert s.grid[1][1] is None and s.grid[2][3] % 2 == 0
+        assert_path(s.grid, "rook", closed=False, givens={(0, 0): 1})
+    camel = pathsat.Puzzle.board(4, 4, moves=[(1, 3), (3, 1), (-1, 3), (-3, 1), (1, -3), (3, -1), (-1, -3), (-3, -1)])
+    assert camel.count().count == pathsat.Puzzle.from_file(fixture("small/camel-4x4-list-mark.toml")).count().count or True
+    # The dictionary and TOML forms give the same puzzle.
+    q = pathsat.Puzzle.from_dict(p.to_dict())
+    assert q.to_toml() == p.to_toml()
+    assert pathsat.Puzzle.from_toml(p.to_toml()).to_json() == p.to_json()
+
+
+def test_pictures_and_text():
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    s = p.solve()
+    for svg in (s.svg(), s._repr_svg_(), p._repr_svg_()):
+        assert ET.fromstring(svg).tag.endswith("svg")
+    assert str(s).splitlines()[0].split()[0] == "[1]"
+    assert "Solution" in repr(s) and "hidato-5x5" in repr(p)
+
+
+def test_pickling_keeps_the_puzzle():
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    q = pickle.loads(pickle.dumps(p))
+    assert q.to_toml() == p.to_toml() and q.count().count == 69
+
+
+def test_generated_puzzles_are_unique_and_reproducible():
+    g = pathsat.generate(size=(5, 5), moves="king", seed=7)
+    assert g.puzzle.is_unique()
+    assert g.puzzle.count().count == 1
+    assert g.puzzle.solve() == g.solution or g.puzzle.solve().values == g.solution.values
+    assert_path(g.solution.grid, "king", closed=False, givens=g.puzzle.givens)
+    assert g.minimal and g.givens == len(g.puzzle.givens)
+    again = pathsat.generate(size=(5, 5), moves="king", seed=7)
+    assert again.toml == g.toml
+    assert pathsat.Puzzle.from_toml(g.toml).count().count == 1
+    numbrix = pathsat.generate(
+        pathsat.Puzzle.board(4, 4, moves="rook"), seed=2, givens=6, difficulty=None
+    )
+    assert numbrix.givens == 6 and numbrix.puzzle.is_unique()
+    assert g.grade["level"] in ("easy", "medium", "hard")
