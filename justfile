@@ -100,7 +100,7 @@ bench-generate *args:
 
 # The Python package: build and install it (maturin, through pip), then run its tests
 python:
-    python3 -m pip install -q pytest "python-sat>=1.8.dev0"
+    python3 -m pip install -q pytest "python-sat>=1.8.dev0" mypy
     python3 -m pip install -q ./python
     python3 -m pytest -q python/tests
 

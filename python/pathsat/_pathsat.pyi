@@ -1,14 +1,27 @@
 """Type stubs of pathsat's Rust extension (re-exported by the package ``pathsat``)."""
 
 import os
-from typing import Iterator, Mapping, Optional, Sequence, Union
+from typing import Iterator, Mapping, Optional, Sequence, Union, final
+
+__all__ = [
+    "Cnf",
+    "CountResult",
+    "Generated",
+    "InternalError",
+    "Puzzle",
+    "PuzzleError",
+    "Solution",
+    "Solutions",
+    "__version__",
+    "generate",
+]
 
 __version__: str
 
-Pos = tuple[int, int]
+_Pos = tuple[int, int]
 """A board cell: (row, column), both from 0."""
 
-Grid = list[list[Optional[int]]]
+_Grid = list[list[Optional[int]]]
 
 class PuzzleError(ValueError):
     """A puzzle, model or request pathsat cannot take; the message is the CLI's one line,
@@ -17,6 +30,7 @@ class PuzzleError(ValueError):
 class InternalError(RuntimeError):
     """pathsat failed, or one of its runs did not pass the verifier: a bug to report."""
 
+@final
 class Puzzle:
     """A path puzzle: place 1..N on the cells of a board (or the vertices of a graph) so that
     consecutive numbers are one move apart. Every solution returned has passed pathsat's
@@ -41,15 +55,27 @@ class Puzzle:
         cols: int,
         moves: Union[str, Sequence[tuple[int, int]], None] = None,
         closed: bool = False,
-        givens: Optional[Mapping[Pos, int]] = None,
-        holes: Optional[Sequence[Pos]] = None,
-        marks: Optional[Mapping[Pos, Union[str, Sequence[int]]]] = None,
+        givens: Optional[Mapping[_Pos, int]] = None,
+        holes: Optional[Sequence[_Pos]] = None,
+        marks: Optional[Mapping[_Pos, Union[str, Sequence[int]]]] = None,
         name: Optional[str] = None,
     ) -> Puzzle:
         """A ``rows`` x ``cols`` board: ``moves`` a name (``"rook"``, ``"king"`` (default),
         ``"knight"``, ...) or ``(dr, dc)`` steps; ``closed`` for a tour; ``givens``
         ``{(row, col): value}``; ``holes``; ``marks`` ``{(row, col): "primes" | "squares" |
         "even" | "odd" | [values]}``."""
+    @staticmethod
+    def graph(
+        edges: Sequence[tuple[int, int]],
+        vertices: Optional[int] = None,
+        closed: bool = False,
+        directed: bool = False,
+        start: Optional[int] = None,
+        end: Optional[int] = None,
+        name: Optional[str] = None,
+    ) -> Puzzle:
+        """A Hamiltonian path (``closed``: cycle) problem on a graph whose vertices are
+        numbered from 1; ``start`` and ``end`` pin the vertices holding 1 and N."""
     @property
     def name(self) -> str: ...
     @property
@@ -69,12 +95,12 @@ class Puzzle:
     @property
     def moves(self) -> str: ...
     @property
-    def givens(self) -> dict[Union[Pos, int], int]:
+    def givens(self) -> dict[Union[_Pos, int], int]:
         """``{(row, col): value}``, or ``{vertex: value}`` for a graph (vertices from 1)."""
     @property
-    def holes(self) -> list[Pos]: ...
+    def holes(self) -> list[_Pos]: ...
     @property
-    def marks(self) -> dict[Pos, str]:
+    def marks(self) -> dict[_Pos, str]:
         """The marked cells and their letters."""
     def solve(
         self,
@@ -112,23 +138,25 @@ class Puzzle:
         """The blank puzzle as an SVG picture."""
     def _repr_svg_(self) -> str: ...
 
+@final
 class Solution:
     """A solution, checked by pathsat's independent verifier."""
 
     @property
-    def grid(self) -> Optional[Grid]:
+    def grid(self) -> Optional[_Grid]:
         """Values by rows, None for holes and cells off a trail; None for a graph."""
     @property
-    def order(self) -> list[Union[Pos, int]]:
+    def order(self) -> list[Union[_Pos, int]]:
         """The path: ``(row, col)`` of 1, 2, ...; for a graph its vertices (from 1)."""
     @property
     def values(self) -> list[int]:
         """The value of each cell (vertex), in cell order."""
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Solutions(Iterator[Solution]):
     """The lazy iterator of ``Puzzle.solutions()``; closing it ends the solver's thread."""
 
@@ -140,6 +168,7 @@ class Solutions(Iterator[Solution]):
     def __enter__(self) -> Solutions: ...
     def __exit__(self, kind: object, value: object, traceback: object) -> None: ...
 
+@final
 class CountResult:
     """How many solutions a puzzle has."""
 
@@ -168,6 +197,7 @@ class CountResult:
     def to_dict(self) -> dict[str, object]: ...
     def __int__(self) -> int: ...
 
+@final
 class Cnf:
     """A puzzle's CNF: ``clauses`` and ``nv`` as PySAT names them, and ``var_map``."""
 
@@ -189,6 +219,7 @@ class Cnf:
     def to_dimacs(self) -> str: ...
     def __len__(self) -> int: ...
 
+@final
 class Generated:
     """A generated puzzle whose solution the solver proved unique."""
 

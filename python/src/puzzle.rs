@@ -213,6 +213,45 @@ impl Puzzle {
         Ok(Puzzle::new(puzzle, what))
     }
 
+    /// A Hamiltonian path (or, `closed`, cycle) problem on a graph: `edges` are pairs of
+    /// vertices numbered from 1 (as in graph files), `vertices` their number (by default the
+    /// largest in an edge). `directed` reads each edge one way only; `start` and `end` give the
+    /// vertices holding 1 and N (an open path's ends).
+    #[staticmethod]
+    #[pyo3(signature = (edges, vertices = None, closed = false, directed = false, start = None, end = None, name = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn graph(
+        edges: Vec<(i64, i64)>,
+        vertices: Option<u64>,
+        closed: bool,
+        directed: bool,
+        start: Option<i64>,
+        end: Option<i64>,
+        name: Option<String>,
+    ) -> PyResult<Puzzle> {
+        let largest = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0);
+        let vertices = vertices.unwrap_or(u64::try_from(largest).unwrap_or(0));
+        let what = format!("graph of {vertices} vertices");
+        let mut graph = json!({
+            "vertices": vertices,
+            "edges": edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+            "directed": directed,
+        });
+        if let Some(start) = start {
+            graph["start"] = json!(start);
+        }
+        if let Some(end) = end {
+            graph["end"] = json!(end);
+        }
+        let mut document = json!({ "closed": closed, "graph": graph });
+        if let Some(name) = name {
+            document["name"] = json!(name);
+        }
+        let puzzle = parse_str(&document.to_string(), Format::Json)
+            .map_err(|e| puzzle_error(format!("{what}: {e}")))?;
+        Ok(Puzzle::new(puzzle, what))
+    }
+
     /// The puzzle's name.
     #[getter]
     fn name(&self) -> &str {

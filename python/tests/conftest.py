@@ -36,7 +36,8 @@ def parse_grid(text):
 
 def assert_path(grid, moves, closed, givens=None):
     """Checks, independently of pathsat, that `grid` holds 1..N once each along a path of
-    `moves` steps (closed into a tour when `closed`) and keeps the givens."""
+    `moves` steps (a name, or a list of (dr, dc)), closed into a tour when `closed`, and keeps
+    the givens."""
     where = {}
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
@@ -45,7 +46,7 @@ def assert_path(grid, moves, closed, givens=None):
                 where[value] = (r, c)
     n = len(where)
     assert sorted(where) == list(range(1, n + 1))
-    steps = set(STEPS[moves])
+    steps = set(STEPS[moves] if isinstance(moves, str) else moves)
     pairs = [(k, k + 1) for k in range(1, n)] + ([(n, 1)] if closed else [])
     for a, b in pairs:
         (r1, c1), (r2, c2) = where[a], where[b]

@@ -118,6 +118,16 @@ def test_ctrl_c_stops_solves_iterators_and_generation(call):
     assert interrupted(calls[call], after=0.3) < 30
 
 
+def test_nothing_is_printed(capfd):
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    p.solve()
+    p.count(method="sat")
+    list(p.solutions(limit=3))
+    pathsat.generate(size=(4, 4), seed=1)
+    out, err = capfd.readouterr()
+    assert (out, err) == ("", "")
+
+
 def test_timeouts_raise_timeout_error():
     p = pathsat.Puzzle.board(5, 5, moves="king", givens={(2, 2): 13})
     with pytest.raises(TimeoutError):
@@ -166,12 +176,35 @@ def test_boards_built_from_arguments():
     for s in p.solutions():
         assert s.grid[1][1] is None and s.grid[2][3] % 2 == 0
         assert_path(s.grid, "rook", closed=False, givens={(0, 0): 1})
-    camel = pathsat.Puzzle.board(4, 4, moves=[(1, 3), (3, 1), (-1, 3), (-3, 1), (1, -3), (3, -1), (-1, -3), (-3, -1)])
-    assert camel.count().count == pathsat.Puzzle.from_file(fixture("small/camel-4x4-list-mark.toml")).count().count or True
+    # Custom moves: a wazir (one step straight) that may also leap two straight (an alfil's
+    # leap is diagonal; this is the dabbaba).
+    steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2)]
+    custom = pathsat.Puzzle.board(2, 3, moves=steps, givens={(0, 0): 1})
+    grids = [s.grid for s in custom.solutions()]
+    assert len(grids) == custom.count().count > 0
+    for grid in grids:
+        assert_path(grid, steps, closed=False, givens={(0, 0): 1})
     # The dictionary and TOML forms give the same puzzle.
     q = pathsat.Puzzle.from_dict(p.to_dict())
     assert q.to_toml() == p.to_toml()
     assert pathsat.Puzzle.from_toml(p.to_toml()).to_json() == p.to_json()
+
+
+def test_graphs_from_edges():
+    # The Petersen graph: 120 Hamiltonian paths, each in two directions, and no cycle.
+    outer = [(i, i % 5 + 1) for i in range(1, 6)]
+    spokes = [(i, i + 5) for i in range(1, 6)]
+    inner = [(6, 8), (7, 9), (8, 10), (9, 6), (10, 7)]
+    edges = outer + spokes + inner
+    assert pathsat.Puzzle.graph(edges).count().count == 240
+    assert pathsat.Puzzle.graph(edges, closed=True).solve() is None
+    path = pathsat.Puzzle.graph(edges, start=1).solve()
+    assert path.order[0] == 1 and sorted(path.order) == list(range(1, 11))
+    assert all(
+        (a, b) in edges or (b, a) in edges for a, b in zip(path.order, path.order[1:])
+    )
+    with pytest.raises(pathsat.PuzzleError, match="graph of 3 vertices"):
+        pathsat.Puzzle.graph([(1, 4)], vertices=3)
 
 
 def test_pictures_and_text():
