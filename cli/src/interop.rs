@@ -8,10 +8,11 @@ use crate::pictures;
 use crate::report::{self, CompareReport, SolverRow, SolverStatus};
 use crate::Failure;
 use anyhow::Context;
+use pathsat_api::export::Exported;
 use pathsat_api::outcome::EncodingInfo;
-use pathsat_dimacs::{write_dimacs, Header, SolverOutput};
+use pathsat_dimacs::SolverOutput;
 use pathsat_encode::export::Encoded;
-use pathsat_encode::{export as export_cnf, EncodingOptions, Export};
+use pathsat_encode::{EncodingOptions, Export};
 use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use pathsat_solver::{decode_model, ModelProblem, PuzzleSolver, SolveOptions, VARISAT_VERSION};
@@ -27,31 +28,27 @@ fn export_file(
     puzzle: &Puzzle,
     file: &Path,
     args_options: &crate::args::EncodingArgs,
-) -> Result<Export, Failure> {
+) -> Result<Exported, Failure> {
     let source = file.display().to_string();
-    export_cnf(puzzle, &args_options.options(), Some(&source))
-        .map_err(|e| Failure::Input(format!("{source}: {e}")))
-}
-
-/// The comment lines and projection of an export, as the DIMACS writer takes them.
-fn header(export: &Export) -> Header<'_> {
-    Header {
-        comments: &export.comments,
-        show: export.show.as_deref(),
-    }
+    Ok(pathsat_api::export::export(
+        puzzle,
+        &source,
+        &args_options.options(),
+    )?)
 }
 
 pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
-    let export = export_file(&puzzle, &args.file, &args.encoding)?;
+    let exported = export_file(&puzzle, &args.file, &args.encoding)?;
+    let export = &exported.export;
     match &args.output {
-        None => write_dimacs(&mut io::stdout().lock(), &export.cnf, &header(&export))?,
+        None => exported.write_dimacs(&mut io::stdout().lock())?,
         Some(path) => {
             let cannot = |e: io::Error| {
                 Failure::Input(format!("{}: cannot write the file: {e}", path.display()))
             };
             let mut file = std::fs::File::create(path).map_err(cannot)?;
-            write_dimacs(&mut file, &export.cnf, &header(&export)).map_err(cannot)?;
+            exported.write_dimacs(&mut file).map_err(cannot)?;
             let stats = export.encoded.stats();
             println!(
                 "wrote {}: {} encoding, {} variables ({} primary), {} clauses",
@@ -107,11 +104,13 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
 
 pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
-    let export = export_file(&puzzle, &args.file, &args.encoding)?;
+    let exported = export_file(&puzzle, &args.file, &args.encoding)?;
+    let export = &exported.export;
     let dir = tempfile::tempdir().context("cannot make a temporary directory")?;
     let cnf_path = dir.path().join("puzzle.cnf");
     let mut file = std::fs::File::create(&cnf_path).context("cannot write the temporary CNF")?;
-    write_dimacs(&mut file, &export.cnf, &header(&export))
+    exported
+        .write_dimacs(&mut file)
         .context("cannot write the temporary CNF")?;
     drop(file);
 
@@ -126,7 +125,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     };
     let timeout = args.timeout;
     for name in names {
-        rows.push(external_row(&puzzle, &export, &name, &cnf_path, timeout));
+        rows.push(external_row(&puzzle, export, &name, &cnf_path, timeout));
     }
     let decided: Vec<SolverStatus> = rows
         .iter()

@@ -17,28 +17,7 @@ passed pathsat's independent verifier, and counts are exact ints however large.
 Long solves and counts release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 """
 
-from ._pathsat import (
-    Cnf,
-    CountResult,
-    Generated,
-    InternalError,
-    Puzzle,
-    PuzzleError,
-    Solution,
-    Solutions,
-    __version__,
-    generate,
-)
+from . import _pathsat
+from ._pathsat import *  # noqa: F403 (the names are in _pathsat.__all__)
 
-__all__ = [
-    "Cnf",
-    "CountResult",
-    "Generated",
-    "InternalError",
-    "Puzzle",
-    "PuzzleError",
-    "Solution",
-    "Solutions",
-    "__version__",
-    "generate",
-]
+__all__ = _pathsat.__all__

@@ -8,6 +8,7 @@ use pathsat_encode::export::{export as encode_export, Encoded};
 use pathsat_encode::{Encoding, EncodingOptions, Export};
 use pathsat_puzzle::Puzzle;
 use serde::Serialize;
+use std::io::{self, Write};
 
 /// What a primary variable of an exported CNF stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -78,14 +79,22 @@ impl Exported {
         &self.export.comments
     }
 
-    /// The DIMACS file `pathsat export` writes.
-    pub fn dimacs(&self) -> String {
-        let mut out = Vec::new();
+    /// Writes the DIMACS file `pathsat export` writes.
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn write_dimacs<W: Write>(&self, out: &mut W) -> io::Result<()> {
         let header = Header {
             comments: &self.export.comments,
             show: self.export.show.as_deref(),
         };
-        write_dimacs(&mut out, &self.export.cnf, &header).expect("writing to memory");
+        write_dimacs(out, &self.export.cnf, &header)
+    }
+
+    /// The DIMACS file as text.
+    pub fn dimacs(&self) -> String {
+        let mut out = Vec::new();
+        self.write_dimacs(&mut out).expect("writing to memory");
         String::from_utf8(out).expect("DIMACS is ASCII")
     }
 }

@@ -207,16 +207,7 @@ mod tests {
 
     #[test]
     fn a_timeout_returns_what_was_found() {
-        // 8x8 king's paths through a given in the middle: far too many to enumerate.
-        let mut grid = String::new();
-        for r in 0..8 {
-            let row: Vec<&str> = (0..8)
-                .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
-                .collect();
-            grid.push_str(&row.join(" "));
-            grid.push('\n');
-        }
-        let p = puzzle(&format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n"));
+        let p = crowded_king_board();
         let request = CountRequest {
             options: CountOptions {
                 method: Method::Enumerate,
