@@ -105,7 +105,10 @@ impl Puzzle {
             .call_method1("dumps", (d,))
             .map_err(|e| puzzle_error(format!("<dict>: not a puzzle's fields: {e}")))?
             .extract()?;
-        parsed(&text, Format::Json, "<dict>".into())
+        // Positions in JSON made from the dictionary would mean nothing to its author.
+        let puzzle = parse_str(&text, Format::Json)
+            .map_err(|e| puzzle_error(format!("<dict>: {}", e.message())))?;
+        Ok(Puzzle::new(puzzle, "<dict>".into()))
     }
 
     /// A board of `rows` x `cols` cells.

@@ -8,10 +8,11 @@ use pathsat_api::outcome::{vertex_order, Solutions as Shown};
 use pathsat_api::solve::Next;
 use pathsat_api::{CountReport, SolutionStream};
 use pathsat_puzzle::{render, Filling, Puzzle as Model};
-use pyo3::exceptions::PyStopIteration;
+use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, TryLockError};
 
 /// A solution of a puzzle, checked by pathsat's independent verifier.
 ///
@@ -120,7 +121,10 @@ impl Solution {
 #[pyclass(module = "pathsat")]
 pub struct Solutions {
     puzzle: Arc<Model>,
+    /// Held while a thread waits for the next solution (with the GIL released): another
+    /// thread finds it taken and gets an error rather than wait for it holding the GIL.
     stream: Mutex<Option<SolutionStream>>,
+    found: AtomicU64,
     limit: Option<u64>,
 }
 
@@ -129,7 +133,19 @@ impl Solutions {
         Solutions {
             puzzle,
             stream: Mutex::new(Some(stream)),
+            found: AtomicU64::new(0),
             limit,
+        }
+    }
+
+    /// The stream, unless another thread is waiting on it (as Python's generators refuse).
+    fn stream(&self) -> PyResult<std::sync::MutexGuard<'_, Option<SolutionStream>>> {
+        match self.stream.try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyValueError::new_err(
+                "the solutions iterator is already executing in another thread",
+            )),
         }
     }
 }
@@ -141,7 +157,7 @@ impl Solutions {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Solution> {
-        let mut guard = self.stream.lock().expect("not poisoned");
+        let mut guard = self.stream()?;
         let Some(stream) = guard.as_mut() else {
             return Err(PyStopIteration::new_err(()));
         };
@@ -154,11 +170,14 @@ impl Solutions {
             other => Some(other),
         })?;
         match next.map_err(errors::raise) {
-            Ok(Next::Solution(filling)) => Ok(Solution::new(
-                Arc::clone(&self.puzzle),
-                filling,
-                "a solution, checked by the verifier",
-            )),
+            Ok(Next::Solution(filling)) => {
+                self.found.store(stream.found(), Ordering::Relaxed);
+                Ok(Solution::new(
+                    Arc::clone(&self.puzzle),
+                    filling,
+                    "a solution, checked by the verifier",
+                ))
+            }
             Ok(_) => {
                 *guard = None;
                 Err(PyStopIteration::new_err(()))
@@ -172,18 +191,15 @@ impl Solutions {
 
     /// Stops the search and ends the solver's thread (as leaving the loop and dropping the
     /// iterator does).
-    fn close(&self) {
-        self.stream.lock().expect("not poisoned").take();
+    fn close(&self) -> PyResult<()> {
+        self.stream()?.take();
+        Ok(())
     }
 
     /// Solutions given so far.
     #[getter]
     fn found(&self) -> u64 {
-        self.stream
-            .lock()
-            .expect("not poisoned")
-            .as_ref()
-            .map_or(0, SolutionStream::found)
+        self.found.load(Ordering::Relaxed)
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -195,8 +211,8 @@ impl Solutions {
         _kind: Option<&Bound<'_, PyAny>>,
         _value: Option<&Bound<'_, PyAny>>,
         _traceback: Option<&Bound<'_, PyAny>>,
-    ) {
-        self.close();
+    ) -> PyResult<()> {
+        self.close()
     }
 }
 
