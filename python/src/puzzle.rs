@@ -199,10 +199,13 @@ impl Puzzle {
                 }
             }
         };
-        let mut document = json!({ "moves": moves, "closed": closed, "grid": grid });
-        if let Some(name) = name {
-            document["name"] = json!(name);
-        }
+        // Named as `pathsat generate` names its blank boards: 8x8-knight-closed.
+        let name = name.unwrap_or_else(|| {
+            let rule = moves.as_str().unwrap_or("custom");
+            let closed = if closed { "-closed" } else { "" };
+            format!("{rows}x{cols}-{rule}{closed}")
+        });
+        let mut document = json!({ "name": name, "moves": moves, "closed": closed, "grid": grid });
         if !classes.is_empty() {
             let table: serde_json::Map<String, Value> = classes
                 .into_iter()
@@ -246,10 +249,9 @@ impl Puzzle {
         if let Some(end) = end {
             graph["end"] = json!(end);
         }
-        let mut document = json!({ "closed": closed, "graph": graph });
-        if let Some(name) = name {
-            document["name"] = json!(name);
-        }
+        let name = name
+            .unwrap_or_else(|| format!("graph-{vertices}{}", if closed { "-closed" } else { "" }));
+        let document = json!({ "name": name, "closed": closed, "graph": graph });
         let puzzle = parse_str(&document.to_string(), Format::Json)
             .map_err(|e| puzzle_error(format!("{what}: {e}")))?;
         Ok(Puzzle::new(puzzle, what))
@@ -481,20 +483,24 @@ impl Puzzle {
 
     fn __repr__(&self) -> String {
         let shape = if self.puzzle.is_graph() {
-            format!("graph of {} vertices", self.puzzle.n_cells())
+            format!(
+                "graph of {} vertices, {}",
+                self.puzzle.n_cells(),
+                self.puzzle.moves()
+            )
         } else {
             format!(
-                "{}x{} board, {} cells",
+                "{}x{} board, {} cells, {} moves",
                 self.puzzle.board().rows(),
                 self.puzzle.board().cols(),
-                self.puzzle.n_cells()
+                self.puzzle.n_cells(),
+                self.puzzle.moves()
             )
         };
         let givens = self.puzzle.givens().count();
         format!(
-            "<pathsat.Puzzle {:?}: {shape}, {} moves, {}, {givens} given{}>",
+            "<pathsat.Puzzle {:?}: {shape}, {}, {givens} given{}>",
             self.puzzle.name(),
-            self.puzzle.moves(),
             if self.puzzle.is_closed() {
                 "closed"
             } else {
