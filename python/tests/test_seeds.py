@@ -43,3 +43,24 @@ def test_closed_knights_tours(size):
     # The same tour, built from the arguments instead of the file.
     q = pathsat.Puzzle.board(size, size, moves="knight", closed=True)
     assert_path(q.solve().grid, "knight", closed=True)
+
+
+def test_the_trail_of_seed_004():
+    # Seed 004, "100 and 13": 13 orthogonal steps whose different labels add up to 100; the
+    # seed's CPLEX model printed this one trail, which is the only one.
+    p = pathsat.Puzzle.from_file(fixture("trails/100-and-13.toml"))
+    expect = expected("trails/100-and-13.toml")
+    result = p.count()
+    assert (result.count, result.counts) == (expect["count"], "trails")
+    trail = p.solve()
+    published = [
+        [None if token == "." else int(token) for token in line.split()]
+        for line in expect["solutions"][0].strip().splitlines()
+    ]
+    assert trail.grid == published  # None off the trail
+    labels = [[2, 5, 11, 4, 6], [10, 14, 9, 15, 6], [7, 15, 9, 8, 1], [8, 11, 1, 3, 10],
+              [3, 14, 13, 5, 2]]
+    picked = [labels[r][c] for r, c in trail.order]
+    assert len(trail.order) == 13 and sum(picked) == 100 and len(set(picked)) == 13
+    for (r1, c1), (r2, c2) in zip(trail.order, trail.order[1:]):
+        assert abs(r1 - r2) + abs(c1 - c2) == 1
