@@ -36,6 +36,7 @@
 mod assuming;
 mod decode;
 pub mod fillings;
+pub mod narrow;
 mod patch;
 mod position_solver;
 mod proof;

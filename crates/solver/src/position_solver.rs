@@ -52,6 +52,12 @@ impl<'p> PositionSolver<'p> {
         })
     }
 
+    /// Ends the search without a solver call: `reason` proved there is no solution.
+    pub fn refute(&mut self, reason: String) {
+        self.encoding.contradiction.get_or_insert(reason);
+        self.exhausted = true;
+    }
+
     /// The encoding written into the solver.
     pub fn encoding(&self) -> &PositionEncoding {
         &self.encoding

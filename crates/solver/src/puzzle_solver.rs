@@ -137,19 +137,24 @@ impl<'p> PuzzleSolver<'p> {
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
         let encoding = options.encoding_for(puzzle);
         let exactly_one = options.encoding.exactly_one(encoding);
-        match encoding {
-            Encoding::Position => Ok(PuzzleSolver {
-                inner: Inner::Position(PositionSolver::new(puzzle, options)?),
-                exactly_one,
-            }),
+        let mut inner = match encoding {
+            Encoding::Position => Inner::Position(PositionSolver::new(puzzle, options)?),
             Encoding::Successor if options.certify => {
-                Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
+                return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
-            Encoding::Successor => Ok(PuzzleSolver {
-                inner: Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
-                exactly_one,
-            }),
+            Encoding::Successor => Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
+        };
+        // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
+        // is varisat's to prove).
+        if !options.certify {
+            if let Some(reason) = crate::narrow::refutation(puzzle) {
+                match &mut inner {
+                    Inner::Position(s) => s.refute(reason),
+                    Inner::Successor(s) => s.refute(reason),
+                }
+            }
         }
+        Ok(PuzzleSolver { inner, exactly_one })
     }
 
     /// The encoding in use.

@@ -78,6 +78,12 @@ impl<'p> SuccessorSolver<'p> {
         })
     }
 
+    /// Ends the search without a solver call: `reason` proved there is no solution.
+    pub fn refute(&mut self, reason: String) {
+        self.encoding.contradiction.get_or_insert(reason);
+        self.exhausted = true;
+    }
+
     pub fn encoding(&self) -> &SuccessorEncoding {
         &self.encoding
     }
