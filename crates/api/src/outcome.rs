@@ -288,6 +288,8 @@ pub struct SubtoursInfo {
     pub max_cycles: usize,
     /// Tours made by joining a model's subcycles rather than by another solver call.
     pub patched: u64,
+    /// Tours found by rotation–extension before the first solver call.
+    pub rotated: u64,
 }
 
 impl From<&LoopStats> for SubtoursInfo {
@@ -297,6 +299,7 @@ impl From<&LoopStats> for SubtoursInfo {
             cuts: s.cuts,
             max_cycles: s.max_cycles,
             patched: s.patched,
+            rotated: s.rotated,
         }
     }
 }

@@ -41,6 +41,7 @@ mod patch;
 mod position_solver;
 mod proof;
 mod puzzle_solver;
+mod rotation;
 mod sat;
 pub mod successor;
 
