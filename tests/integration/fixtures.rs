@@ -110,12 +110,16 @@ fn the_rook_tour_is_one_of_the_four_rook_paths() {
 }
 
 /// The graph files carry no `[expect]`: their answers, from the literature, are here.
-const GRAPH_FILE_COUNTS: [(&str, u64); 2] = [
+const GRAPH_FILE_COUNTS: [(&str, u64); 3] = [
     // The Petersen graph is the classic graph without a Hamiltonian cycle.
     ("petersen.hcp", 0),
     // The dodecahedron has 30 Hamiltonian cycles (Hamilton's Icosian game); as tours, each
     // has 20 starts and 2 directions.
     ("dodecahedron.col", 1200),
+    // The 3-cube, written as the FHCP challenge set writes its graphs, has 6 Hamiltonian
+    // cycles (a separate Python search over the 8! vertex orders); as tours, each has 8
+    // starts and 2 directions.
+    ("fhcp-style.hcp", 96),
 ];
 
 /// The graph fixtures, in TOML and in the TSPLIB and DIMACS formats: both encodings count
