@@ -107,3 +107,9 @@ python:
 # The example notebook (seed 003's knight's tour, timed beside its own methods), run headless
 notebook *args:
     python3 python/examples/run_notebook.py {{args}}
+
+# "Is this graph Hamiltonian?": pathsat against OR-Tools CP-SAT's circuit constraint and a
+# PySAT + CaDiCaL lazy-cut loop on the classic non-Hamiltonian graphs and random cubic graphs of
+# 2,000-10,000 vertices (and a 4-regular one of 50,000); `--quick` for one short run
+bench-graphs *args:
+    python3 benches/graphs_vs_peers.py {{args}}
