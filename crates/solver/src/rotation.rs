@@ -14,6 +14,10 @@
 //! - **closing**: a path through every vertex whose ends are adjacent is a Hamiltonian cycle;
 //!   until they are, rotations look for such ends.
 //!
+//! Between solver calls, when patching cannot join a model's subcycles, the search starts
+//! again from the model's longest cycle opened into a path ([`extend_to_cycle`]): the solver's
+//! work is kept, and rotations absorb the vertices of the other cycles.
+//!
 //! A cycle found is a genuine solution, verified and blocked like the solver's own; when the
 //! budget runs out, the solver goes on alone. Nothing here decides that no cycle exists.
 //!
@@ -97,7 +101,7 @@ pub(crate) fn hamiltonian_cycle(
     while steps < budget {
         let start = rng.below(n);
         let restart_budget = (budget - steps).min(50 * n as u64 + 10_000);
-        let (cycle, used) = attempt(adjacent, start, &mut rng, restart_budget, until);
+        let (cycle, used) = attempt(adjacent, &[start], &mut rng, restart_budget, until);
         steps += used.max(1);
         if cycle.is_some() || until.is_some_and(|u| Instant::now() >= u) {
             return cycle;
@@ -106,20 +110,41 @@ pub(crate) fn hamiltonian_cycle(
     None
 }
 
-/// One search from `start`; the cycle (if found) and the steps it took.
+/// A Hamiltonian cycle grown from `path` (a path of the graph, such as a solver's subcycle
+/// opened at one of its arcs) by rotation–extension, before `until`; as [`hamiltonian_cycle`].
+pub(crate) fn extend_to_cycle(
+    adjacent: &[Vec<usize>],
+    path: &[usize],
+    seed: u64,
+    until: Instant,
+) -> Option<Vec<usize>> {
+    let n = adjacent.len();
+    if n < 3 || path.is_empty() || adjacent.iter().any(|a| a.len() < 2) {
+        return None;
+    }
+    let mut rng = SplitMix(seed);
+    attempt(adjacent, path, &mut rng, u64::MAX, Some(until)).0
+}
+
+/// One search from the path `start`; the cycle (if found) and the steps it took.
 fn attempt(
     adjacent: &[Vec<usize>],
-    start: usize,
+    start: &[usize],
     rng: &mut SplitMix,
     budget: u64,
     until: Option<Instant>,
 ) -> (Option<Vec<usize>>, u64) {
     let n = adjacent.len();
-    let mut path = Path::new(n, start);
+    let mut path = Path::new(n, start[0]);
+    for &v in &start[1..] {
+        path.push(v);
+    }
     // Unvisited neighbours of each vertex, kept up to date as the path grows.
     let mut free: Vec<usize> = adjacent.iter().map(Vec::len).collect();
-    for &w in &adjacent[start] {
-        free[w] -= 1;
+    for &v in start {
+        for &w in &adjacent[v] {
+            free[w] -= 1;
+        }
     }
     let mut steps = 0u64;
     while steps < budget {
@@ -248,6 +273,20 @@ mod tests {
             let succ = hamiltonian_cycle(&g, 7, 1_000_000_000, None).expect("a cycle");
             assert!(is_hamiltonian_cycle(&g, &succ), "{n}");
         }
+    }
+
+    #[test]
+    fn grows_a_given_path_into_a_cycle() {
+        let g = planted_cubic(500, 5);
+        let succ = hamiltonian_cycle(&g, 1, u64::MAX, None).expect("a cycle");
+        // Three fifths of that cycle, as a path to grow from.
+        let mut path = vec![0];
+        while path.len() < 300 {
+            path.push(succ[*path.last().unwrap()]);
+        }
+        let until = Instant::now() + std::time::Duration::from_secs(60);
+        let grown = extend_to_cycle(&g, &path, 9, until).expect("a cycle");
+        assert!(is_hamiltonian_cycle(&g, &grown));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! even the solver's first cycle cover can take minutes.
 
 use crate::patch::patch;
-use crate::rotation::hamiltonian_cycle;
+use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
 use crate::{SatSolver, SolveError, SolveStats};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::ClauseSink;
@@ -35,7 +35,8 @@ pub struct LoopStats {
     pub max_cycles: usize,
     /// Tours found by patching a model's cycles together rather than by the solver.
     pub patched: u64,
-    /// Tours found by rotation–extension before the first solver call.
+    /// Tours found by rotation–extension, before the first solver call or from a model's
+    /// longest subcycle.
     pub rotated: u64,
     pub solve_calls: u64,
     pub solve_time: Duration,
@@ -168,7 +169,7 @@ impl<'p> SuccessorSolver<'p> {
         }
         if !self.rotation_tried && !self.exhausted {
             self.rotation_tried = true;
-            if let Some(tour) = self.rotation_tour() {
+            if let Some(tour) = self.rotation_tour(&[], rotation_time(self.encoding.n_vertices())) {
                 self.stats.rotated += 1;
                 self.take(tour);
                 return self.next_pending();
@@ -201,6 +202,19 @@ impl<'p> SuccessorSolver<'p> {
                         self.take(tour);
                         return self.next_pending();
                     }
+                    _ => {}
+                }
+                // Or grow the longest cycle into a tour, for a moment.
+                let longest = found
+                    .iter()
+                    .max_by_key(|c| c.len())
+                    .expect("several cycles");
+                match self.rotation_tour(longest, rotation_time(longest.len()) / 10) {
+                    Some(tour) if !self.emitted.contains(&tour) => {
+                        self.stats.rotated += 1;
+                        self.take(tour);
+                        return self.next_pending();
+                    }
                     _ => continue,
                 }
             }
@@ -210,9 +224,10 @@ impl<'p> SuccessorSolver<'p> {
         Ok(None)
     }
 
-    /// A tour by rotation–extension over the encoding's arcs read both ways, oriented along
-    /// them; `None` when the moves are one-way, or no tour came within [`rotation_time`].
-    fn rotation_tour(&self) -> Option<Vec<usize>> {
+    /// A tour by rotation–extension over the encoding's arcs read both ways (grown from `cycle`,
+    /// a model's subcycle, when there is one), oriented along them; `None` when the moves are
+    /// one-way, or no tour came within `time`.
+    fn rotation_tour(&self, cycle: &[usize], time: Duration) -> Option<Vec<usize>> {
         if !self.puzzle.moves().is_symmetric() || self.encoding.contradiction.is_some() {
             return None;
         }
@@ -228,8 +243,12 @@ impl<'p> SuccessorSolver<'p> {
             list.sort_unstable();
             list.dedup();
         }
-        let until = Instant::now() + rotation_time(total);
-        let succ = hamiltonian_cycle(&adjacent, 0x5EED, u64::MAX, Some(until))?;
+        let until = Instant::now() + time;
+        let succ = if cycle.is_empty() {
+            hamiltonian_cycle(&adjacent, 0x5EED, u64::MAX, Some(until))?
+        } else {
+            extend_to_cycle(&adjacent, cycle, 0x5EED, until)?
+        };
         let has_arc = |u: usize, v: usize| self.encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
         if (0..total).all(|u| has_arc(u, succ[u])) {
             return Some(succ);
