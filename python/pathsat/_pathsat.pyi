@@ -125,7 +125,13 @@ class Puzzle:
     ) -> CountResult:
         """How many solutions: ``method`` ``"auto"``, ``"dp"``, ``"sat"`` or
         ``"enumerate"``; a timeout or limit makes the count a lower bound."""
-    def is_unique(self, timeout: Optional[float] = None) -> bool:
+    def is_unique(
+        self,
+        timeout: Optional[float] = None,
+        *,
+        encoding: str = "auto",
+        certify: bool = False,
+    ) -> bool:
         """Whether exactly one solution exists, proved by the solver."""
     def to_cnf(self, encoding: str = "auto") -> Cnf:
         """The CNF pathsat's solver receives, for PySAT and other solvers."""

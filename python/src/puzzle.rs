@@ -401,12 +401,19 @@ impl Puzzle {
     }
 
     /// Whether the puzzle has exactly one solution, proved by the solver (false when it has
-    /// none). `timeout` (seconds) raises `TimeoutError` when it passes before the proof.
-    #[pyo3(signature = (timeout = None))]
-    fn is_unique(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<bool> {
+    /// none). `timeout` (seconds) raises `TimeoutError` when it passes before the proof;
+    /// `encoding` and `certify` as for `solve`.
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", certify = false))]
+    fn is_unique(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        encoding: &str,
+        certify: bool,
+    ) -> PyResult<bool> {
         let request = SolveRequest {
             wanted: Wanted::Unique,
-            options: SolveOptions::default(),
+            options: Puzzle::solve_options(encoding, certify)?,
             timeout: options::timeout(timeout)?,
             cancel: Cancel::new(),
         };
