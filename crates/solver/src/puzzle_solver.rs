@@ -429,4 +429,69 @@ mod tests {
             }
         }
     }
+
+    /// CaDiCaL's enumerations equal brute force in both encodings: open and closed boards,
+    /// each kind of move, pinned ends.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_enumerations_agree_with_brute_force() {
+        let cases = [
+            (board(3, 3, Moves::Rook, false), vec![]),
+            (board(4, 4, Moves::Rook, true), vec![]),
+            (board(3, 4, Moves::King, true), vec![]),
+            (board(3, 4, Moves::Knight, false), vec![]),
+            (board(2, 2, Moves::Rook, true), vec![]),
+            (board(1, 1, Moves::Rook, false), vec![]),
+            (board(3, 3, Moves::King, false), vec![(4, 9)]),
+            (board(3, 3, Moves::Rook, false), vec![(0, 1), (8, 9)]),
+            (board(3, 3, Moves::Rook, true), vec![(3, 1)]),
+        ];
+        for (blank, givens) in cases {
+            let p = blank.with_givens(&givens).unwrap();
+            let expected = brute::count(&p, None).count;
+            for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+                let options = SolveOptions {
+                    solver: SolverChoice::Cadical,
+                    ..options(choice)
+                };
+                let mut s = PuzzleSolver::new(&p, &options).unwrap();
+                let c = s.count(None, |_| {}).unwrap();
+                assert_eq!(c.count, expected, "{} {givens:?} {choice:?}", p.name());
+                assert!(c.complete);
+            }
+        }
+    }
+
+    /// Certified runs are varisat's: CaDiCaL's are refused, not run uncertified.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_does_not_certify() {
+        let p = board(3, 3, Moves::Rook, false);
+        let options = SolveOptions {
+            certify: true,
+            solver: SolverChoice::Cadical,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            PuzzleSolver::new(&p, &options),
+            Err(SolveError::Unsupported(Unsupported::CertifiedCadical))
+        ));
+    }
+
+    /// Without the feature, CaDiCaL is refused with the way to build it.
+    #[cfg(not(feature = "cadical"))]
+    #[test]
+    fn cadical_needs_the_feature() {
+        let p = board(3, 3, Moves::Rook, false);
+        let options = SolveOptions {
+            solver: SolverChoice::Cadical,
+            ..SolveOptions::default()
+        };
+        let err = PuzzleSolver::new(&p, &options).err().unwrap();
+        assert!(matches!(
+            err,
+            SolveError::Unsupported(Unsupported::CadicalNotBuiltIn)
+        ));
+        assert!(err.to_string().contains("--features cadical"), "{err}");
+    }
 }

@@ -485,4 +485,52 @@ mod tests {
         assert_eq!(s.solve(), Ok(false));
         assert_eq!((s.n_vars(), s.n_clauses()), (2, 3));
     }
+
+    /// The CaDiCaL engine does what the varisat one does: models (variables in no clause
+    /// unassigned), assumptions that persist until replaced, failed cores, incremental clauses.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_solves_assumes_and_reports_cores() {
+        let mut s = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
+        assert_eq!(s.kind(), SolverChoice::Cadical);
+        let (a, b, unused) = (s.new_lit(), s.new_lit(), s.new_lit());
+        s.add_clause(&[a, b]);
+        s.add_clause(&[!a]);
+        assert_eq!(s.solve(), Ok(true));
+        assert_eq!(s.model().unwrap(), vec![Some(false), Some(true), None]);
+        assert_eq!(s.failed_core(), None);
+        s.assume(&[!b, unused]);
+        assert_eq!(s.solve(), Ok(false));
+        assert_eq!(s.model(), None);
+        assert_eq!(s.failed_core().unwrap(), vec![!b]);
+        // Still assumed, as with varisat.
+        assert_eq!(s.solve(), Ok(false));
+        s.assume(&[]);
+        assert_eq!(s.solve(), Ok(true));
+
+        let mut p = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
+        let (idle, on) = (p.new_lit(), p.new_lit());
+        pigeonhole(&mut p, Some(!on));
+        p.assume(&[idle, on]);
+        assert_eq!(p.solve(), Ok(false));
+        assert_eq!(p.failed_core().unwrap(), vec![on]);
+        p.add_clause(&[]);
+        p.assume(&[]);
+        assert_eq!(p.solve(), Ok(false));
+        assert!(p.check_proof(2).is_none());
+    }
+
+    #[test]
+    fn solver_names() {
+        for choice in SolverChoice::ALL {
+            assert_eq!(SolverChoice::from_name(choice.name()), Some(choice));
+            assert!(choice.describe().starts_with(choice.name()));
+        }
+        assert_eq!(SolverChoice::default(), SolverChoice::Varisat);
+        assert!(SolverChoice::Varisat.is_built_in());
+        assert_eq!(
+            SolverChoice::Cadical.is_built_in(),
+            SatSolver::of_kind(SolverChoice::Cadical).is_ok()
+        );
+    }
 }
