@@ -9,6 +9,7 @@ use pathsat_cnf::pb::SumEncoding;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
+use pathsat_solver::SolverChoice;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -21,6 +22,7 @@ Examples:
   pathsat count fixtures/small/rook-5x5.toml
   pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
   pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
+  pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver cadical   # needs --features cadical
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
@@ -208,6 +210,8 @@ pub struct BatchArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -248,6 +252,8 @@ pub struct WorkerArgs {
     pub patience: Option<Duration>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 #[derive(Debug, Args)]
@@ -422,6 +428,8 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -467,6 +475,8 @@ pub struct CountArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -564,6 +574,38 @@ pub enum ExactlyOne {
     Pairwise,
     /// Pairwise up to 8 literals, the sequential counter beyond.
     Hybrid,
+}
+
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    /// The embedded SAT solver. CaDiCaL is in builds made with the cargo feature `cadical`
+    /// (`cargo build --release --features cadical`); certified runs are varisat's. Example:
+    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver cadical`.
+    #[arg(long, value_enum, default_value_t = SolverName::Varisat, help_heading = "Solver")]
+    pub solver: SolverName,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverName {
+    /// varisat, in Rust: always built in; the only one whose proofs are checked (--certify).
+    Varisat,
+    /// CaDiCaL, in C++ (compiled from the source the `cadical` crate bundles).
+    Cadical,
+}
+
+impl SolverArgs {
+    /// The solver chosen.
+    pub fn choice(&self) -> SolverChoice {
+        match self.solver {
+            SolverName::Varisat => SolverChoice::Varisat,
+            SolverName::Cadical => SolverChoice::Cadical,
+        }
+    }
+
+    /// The flags that give this choice, to pass it on to a worker.
+    pub fn to_flags(&self) -> [String; 2] {
+        ["--solver".to_string(), value_name(&self.solver)]
+    }
 }
 
 impl EncodingArgs {

@@ -5,7 +5,9 @@
 //! svg`, to [`crate::pictures`]). The library holds the timeouts: at the deadline it returns what
 //! was found by then, and the command prints it and exits.
 
-use crate::args::{CheckArgs, CountArgs, DrawArgs, Format, SolveArgs, SolveFormat};
+use crate::args::{
+    CheckArgs, CountArgs, DrawArgs, EncodingArgs, Format, SolveArgs, SolveFormat, SolverArgs,
+};
 use crate::pictures;
 use crate::progress::CountDisplay;
 use crate::report;
@@ -39,10 +41,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         } else {
             args.limit.map_or(Wanted::First, Wanted::Upto)
         },
-        options: SolveOptions {
-            encoding: args.encoding.options(),
-            certify: args.certify,
-        },
+        options: solve_options(&args.encoding, &args.solver, args.certify)?,
         timeout: args.timeout,
         cancel: Default::default(),
     };
@@ -57,6 +56,24 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The options of `--encoding ...`, `--solver` and `--certify`, refused (exit status 2) when the
+/// solver is not built in or cannot certify.
+pub fn solve_options(
+    encoding: &EncodingArgs,
+    solver: &SolverArgs,
+    certify: bool,
+) -> Result<SolveOptions, Failure> {
+    let options = SolveOptions {
+        encoding: encoding.options(),
+        certify,
+        solver: solver.choice(),
+    };
+    options
+        .check_solver()
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    Ok(options)
 }
 
 /// Runs `write` on the file `output`, or on standard output.
@@ -84,10 +101,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
             memory_budget: args.memory.unwrap_or(defaults.memory_budget),
             patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
-            solve: SolveOptions {
-                encoding: args.encoding.options(),
-                certify: args.certify,
-            },
+            solve: solve_options(&args.encoding, &args.solver, args.certify)?,
         },
         timeout: args.timeout,
         cancel: Default::default(),

@@ -11,6 +11,7 @@ use pathsat_api::{
 };
 use pathsat_bigcount::{group_digits, BigCount};
 use pathsat_puzzle::{render, Filling, Puzzle};
+use pathsat_solver::SolverChoice;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -32,7 +33,7 @@ fn certificate_line(c: &CertificateInfo) -> String {
 
 /// How the text output names an encoding.
 fn describe_encoding(e: &EncodingInfo) -> String {
-    match e.pruning {
+    let described = match e.pruning {
         Some(pruning) => format!(
             "{} encoding, exactly-one {}, pruning {}",
             e.name.name(),
@@ -44,6 +45,11 @@ fn describe_encoding(e: &EncodingInfo) -> String {
             e.name.name(),
             e.exactly_one.name()
         ),
+    };
+    // The default solver goes without saying.
+    match e.solver {
+        Some(solver) if solver != SolverChoice::default() => format!("{described}, {solver}"),
+        _ => described,
     }
 }
 
@@ -242,11 +248,7 @@ pub fn write_solve_text(out: &mut dyn Write, r: &SolveReport, puzzle: &Puzzle) -
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
-    writeln!(
-        out,
-        "{}",
-        stats_line(r.encoding.name.name(), &r.stats, false)
-    )?;
+    writeln!(out, "{}", stats_line(&r.encoding, &r.stats, false))?;
     out.flush()
 }
 
@@ -263,11 +265,7 @@ pub fn write_decode_text(out: &mut dyn Write, r: &DecodeReport, puzzle: &Puzzle)
     }
     writeln!(out)?;
     writeln!(out, "{}", decode_status(r))?;
-    writeln!(
-        out,
-        "{}",
-        stats_line(r.encoding.name.name(), &r.stats, true)
-    )?;
+    writeln!(out, "{}", stats_line(&r.encoding, &r.stats, true))?;
     out.flush()
 }
 
@@ -405,9 +403,7 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
     }
     match (&r.frontier, &r.encoding) {
         (Some(_), _) | (None, None) => writeln!(out, "{}", frontier_line(r))?,
-        (None, Some(encoding)) => {
-            writeln!(out, "{}", stats_line(encoding.name.name(), &r.stats, false))?
-        }
+        (None, Some(encoding)) => writeln!(out, "{}", stats_line(encoding, &r.stats, false))?,
     }
     out.flush()
 }
@@ -482,7 +478,13 @@ fn size_words(s: &RunStats) -> String {
 
 /// The statistics line of a run that encoded the puzzle: sizes, then (unless `decoded` from a
 /// model file, where nothing was solved) times and solver calls.
-fn stats_line(encoding: &str, s: &RunStats, decoded: bool) -> String {
+fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
+    let encoding = info.name.name();
+    // The default solver goes without saying.
+    let with = match info.solver {
+        Some(solver) if solver != SolverChoice::default() => format!(" with {solver}"),
+        _ => String::new(),
+    };
     let mut sizes = size_words(s);
     if let Some(e) = &s.encoded {
         sizes = format!(
@@ -512,7 +514,7 @@ fn stats_line(encoding: &str, s: &RunStats, decoded: bool) -> String {
         .map(|e| format!(" · encode {}", duration(e.encode_seconds)))
         .unwrap_or_default();
     format!(
-        "{encoding} encoding · {sizes}{encode} · solve {} ({}){subtours} · total {}",
+        "{encoding} encoding · {sizes}{encode} · solve {}{with} ({}){subtours} · total {}",
         duration(s.solve_seconds),
         plural(s.solver_calls, "solver call"),
         duration(s.total_seconds),

@@ -51,6 +51,7 @@ impl Puzzle {
         Ok(SolveOptions {
             encoding: options::encoding(encoding)?,
             certify,
+            ..SolveOptions::default()
         })
     }
 

@@ -780,3 +780,75 @@ fn successor_exports_decode() {
         other => panic!("exit {other:?}: {stderr}"),
     }
 }
+
+/// `--solver cadical` in a build without CaDiCaL: one line naming the feature, exit status 2.
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn cadical_without_the_feature_is_a_usage_error() {
+    for command in ["solve", "count"] {
+        let out = pathsat()
+            .args([
+                command,
+                &path("seeds/rook-primes-tour.toml"),
+                "--solver",
+                "cadical",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("cargo build --release --features cadical"),
+            "{err}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    pathsat()
+        .args(["batch", dir.path().to_str().unwrap(), "--solver", "cadical"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--features cadical"));
+}
+
+/// `--solver cadical` solves and counts like varisat, and the JSON says which solver ran;
+/// `--certify` stays varisat's.
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_solves_counts_and_says_so() {
+    let v = json_of(&[
+        "count",
+        &path("small/hidato-5x5.toml"),
+        "--method",
+        "enumerate",
+        "--solver",
+        "cadical",
+    ]);
+    assert_eq!(v["count"], 69);
+    assert_eq!(v["encoding"]["solver"], "cadical");
+    let v = json_of(&[
+        "solve",
+        &path("seeds/rook-primes-tour.toml"),
+        "--solver",
+        "cadical",
+    ]);
+    assert_eq!(v["status"], "sat");
+    assert_eq!(v["encoding"]["solver"], "cadical");
+    pathsat()
+        .args([
+            "solve",
+            &path("seeds/rook-primes-tour.toml"),
+            "--solver",
+            "cadical",
+            "--certify",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("varisat"));
+}
+
+#[test]
+fn the_json_names_the_default_solver() {
+    let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml")]);
+    assert_eq!(v["encoding"]["solver"], "varisat");
+}

@@ -45,6 +45,8 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .dir
         .as_ref()
         .expect("clap requires DIR without a subcommand");
+    // A solver that is not built in is refused before any worker starts.
+    crate::commands::solve_options(&args.encoding, &args.solver, false)?;
     let started = Instant::now();
     let timeout = args.timeout;
     let PuzzleFiles {
@@ -82,6 +84,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         timeout,
         flags: {
             let mut flags = args.encoding.to_flags();
+            flags.extend(args.solver.to_flags());
             flags.extend(["--memory".to_string(), memory.to_string()]);
             if let Some(patience) = args.patience {
                 flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);

@@ -100,6 +100,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
     };
     let solve = SolveOptions {
         encoding: args.encoding.options(),
+        solver: args.solver.choice(),
         ..SolveOptions::default()
     };
     let expect = puzzle.expect();

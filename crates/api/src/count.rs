@@ -180,7 +180,7 @@ fn report(
         certificate: counted.certificate.as_ref().map(CertificateInfo::from),
         encoding: counted
             .encoding
-            .map(|e| EncodingInfo::new(e, &options.solve.encoding)),
+            .map(|e| EncodingInfo::new(e, &options.solve.encoding).solved_by(options.solve.solver)),
         stats: RunStats {
             cells: puzzle.n_cells(),
             graph: puzzle.is_graph(),

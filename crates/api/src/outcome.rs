@@ -8,7 +8,7 @@ use pathsat_bigcount::BigCount;
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{EncodeStats, Encoding, EncodingOptions, Pruning};
 use pathsat_puzzle::{Filling, Puzzle};
-use pathsat_solver::{Certificate, LoopStats};
+use pathsat_solver::{Certificate, LoopStats, SolverChoice};
 use serde::{Deserialize, Serialize, Serializer};
 use std::time::Duration;
 
@@ -191,6 +191,12 @@ pub struct EncodingInfo {
         serialize_with = "option_by_name"
     )]
     pub pruning: Option<Pruning>,
+    /// The embedded SAT solver that solved it, when one did (`solve`, `count`; not `export`).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "option_by_name"
+    )]
+    pub solver: Option<SolverChoice>,
 }
 
 impl EncodingInfo {
@@ -199,6 +205,15 @@ impl EncodingInfo {
             name: encoding,
             exactly_one: options.exactly_one(encoding),
             pruning: (encoding == Encoding::Position).then_some(options.position.pruning),
+            solver: None,
+        }
+    }
+
+    /// This encoding, solved by `solver`.
+    pub fn solved_by(self, solver: SolverChoice) -> EncodingInfo {
+        EncodingInfo {
+            solver: Some(solver),
+            ..self
         }
     }
 }
@@ -215,6 +230,12 @@ impl Named for Encoding {
 }
 
 impl Named for ExactlyOneEncoding {
+    fn report_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for SolverChoice {
     fn report_name(self) -> &'static str {
         self.name()
     }

@@ -257,7 +257,8 @@ pub fn solve(
                 .as_ref()
                 .map_or_else(|| request.options.encoding_for(puzzle), |s| s.encoding),
             &request.options.encoding,
-        ),
+        )
+        .solved_by(request.options.solver),
         stats: run_stats,
         wanted,
         fillings,

@@ -502,6 +502,7 @@ pub(crate) fn prove(
             ..EncodingOptions::default()
         },
         certify,
+        ..SolveOptions::default()
     };
     let mut solver = PuzzleSolver::new(puzzle, &options)?;
     let found: Vec<Filling> = solver.fillings().limit(Some(2)).collect::<Result<_, _>>()?;

@@ -53,11 +53,15 @@ pub use proof::{CheckedRun, ProofError};
 pub use puzzle_solver::{
     Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Unsupported,
 };
-pub use sat::SatSolver;
+pub use sat::{SatSolver, SolverChoice};
 pub use successor::{LoopStats, SuccessorSolver};
 
 /// The version of the embedded varisat (checked against Cargo.lock by a test).
 pub const VARISAT_VERSION: &str = "0.2.2";
+
+/// The version of CaDiCaL that the `cadical` crate bundles (its crate version is 0.1.16),
+/// embedded with the cargo feature `cadical`.
+pub const CADICAL_VERSION: &str = "1.9.5";
 
 #[cfg(test)]
 mod tests {

@@ -26,17 +26,19 @@ pub struct PositionSolver<'p> {
 }
 
 impl<'p> PositionSolver<'p> {
-    /// Encodes the puzzle into a fresh varisat instance.
+    /// Encodes the puzzle into a fresh instance of the solver the options choose.
     ///
     /// # Errors
-    /// [`SolveError::Encode`] when the puzzle is too large for the encoding.
+    /// [`SolveError::Encode`] when the puzzle is too large for the encoding;
+    /// [`SolveError::Unsupported`] when the solver chosen is not built in or cannot certify.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
         let start = Instant::now();
+        options.check_solver()?;
         let mut sat = if options.certify {
             SatSolver::with_proof()
                 .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?
         } else {
-            SatSolver::new()
+            SatSolver::of_kind(options.solver).map_err(SolveError::Unsupported)?
         };
         let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
         Ok(PositionSolver {

@@ -5,7 +5,7 @@
 //! fillings one at a time, each different from those before; [`PuzzleSolver::fillings`] makes
 //! that the iterator every enumeration reads ([`crate::fillings`]).
 
-use crate::{Fillings, LoopStats, PositionSolver, SuccessorSolver};
+use crate::{Fillings, LoopStats, PositionSolver, SolverChoice, SuccessorSolver};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::{
     DecodeError, EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions,
@@ -19,8 +19,11 @@ use std::time::Duration;
 pub struct SolveOptions {
     /// The encoding; with `certify`, `Auto` takes the position encoding.
     pub encoding: EncodingOptions,
-    /// Record a proof of the whole run, for [`PuzzleSolver::certify`] (position encoding only).
+    /// Record a proof of the whole run, for [`PuzzleSolver::certify`] (position encoding and
+    /// varisat only).
     pub certify: bool,
+    /// The embedded SAT solver: varisat unless CaDiCaL is asked for (and built in).
+    pub solver: SolverChoice,
 }
 
 impl SolveOptions {
@@ -31,6 +34,20 @@ impl SolveOptions {
             EncodingChoice::Auto if self.certify => Encoding::Position,
             _ => self.encoding.resolve(puzzle),
         }
+    }
+
+    /// Whether the solver chosen is built in and can do the run asked.
+    ///
+    /// # Errors
+    /// [`Unsupported::CadicalNotBuiltIn`] or [`Unsupported::CertifiedCadical`].
+    pub fn check_solver(&self) -> Result<(), SolveError> {
+        if !self.solver.is_built_in() {
+            return Err(SolveError::Unsupported(Unsupported::CadicalNotBuiltIn));
+        }
+        if self.certify && self.solver != SolverChoice::Varisat {
+            return Err(SolveError::Unsupported(Unsupported::CertifiedCadical));
+        }
+        Ok(())
     }
 
     /// These options with the encoding `choice`.
@@ -80,6 +97,17 @@ pub enum Unsupported {
          position"
     )]
     CertifiedSuccessor,
+    /// CaDiCaL asked for in a build without it.
+    #[error(
+        "this pathsat is built without CaDiCaL; for --solver cadical build it with `cargo build \
+         --release --features cadical`"
+    )]
+    CadicalNotBuiltIn,
+    /// A certified run with CaDiCaL: only varisat's proofs are checked.
+    #[error(
+        "certified runs use varisat's proof checker; leave --solver out or use --solver varisat"
+    )]
+    CertifiedCadical,
 }
 
 /// What the proof checker accepted about a run.
@@ -128,13 +156,15 @@ enum Inner<'p> {
 }
 
 impl<'p> PuzzleSolver<'p> {
-    /// Encodes the puzzle into a fresh varisat instance.
+    /// Encodes the puzzle into a fresh instance of the solver the options choose.
     ///
     /// # Errors
     /// [`SolveError::Encode`] when the puzzle is too large for the position encoding or has
     /// givens the successor encoding cannot express; [`SolveError::Unsupported`] for a
-    /// certified run in the successor encoding.
+    /// certified run in the successor encoding or with CaDiCaL, and for CaDiCaL in a build
+    /// without it.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
+        options.check_solver()?;
         let encoding = options.encoding_for(puzzle);
         let exactly_one = options.encoding.exactly_one(encoding);
         let mut inner = match encoding {
@@ -142,7 +172,11 @@ impl<'p> PuzzleSolver<'p> {
             Encoding::Successor if options.certify => {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
-            Encoding::Successor => Inner::Successor(SuccessorSolver::new(puzzle, exactly_one)?),
+            Encoding::Successor => Inner::Successor(SuccessorSolver::with_solver(
+                puzzle,
+                exactly_one,
+                options.solver,
+            )?),
         };
         // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
         // is varisat's to prove).
@@ -394,5 +428,70 @@ mod tests {
                 assert_eq!(c.count, expected, "{} {givens:?} {choice:?}", p.name());
             }
         }
+    }
+
+    /// CaDiCaL's enumerations equal brute force in both encodings: open and closed boards,
+    /// each kind of move, pinned ends.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_enumerations_agree_with_brute_force() {
+        let cases = [
+            (board(3, 3, Moves::Rook, false), vec![]),
+            (board(4, 4, Moves::Rook, true), vec![]),
+            (board(3, 4, Moves::King, true), vec![]),
+            (board(3, 4, Moves::Knight, false), vec![]),
+            (board(2, 2, Moves::Rook, true), vec![]),
+            (board(1, 1, Moves::Rook, false), vec![]),
+            (board(3, 3, Moves::King, false), vec![(4, 9)]),
+            (board(3, 3, Moves::Rook, false), vec![(0, 1), (8, 9)]),
+            (board(3, 3, Moves::Rook, true), vec![(3, 1)]),
+        ];
+        for (blank, givens) in cases {
+            let p = blank.with_givens(&givens).unwrap();
+            let expected = brute::count(&p, None).count;
+            for choice in [EncodingChoice::Position, EncodingChoice::Successor] {
+                let options = SolveOptions {
+                    solver: SolverChoice::Cadical,
+                    ..options(choice)
+                };
+                let mut s = PuzzleSolver::new(&p, &options).unwrap();
+                let c = s.count(None, |_| {}).unwrap();
+                assert_eq!(c.count, expected, "{} {givens:?} {choice:?}", p.name());
+                assert!(c.complete);
+            }
+        }
+    }
+
+    /// Certified runs are varisat's: CaDiCaL's are refused, not run uncertified.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_does_not_certify() {
+        let p = board(3, 3, Moves::Rook, false);
+        let options = SolveOptions {
+            certify: true,
+            solver: SolverChoice::Cadical,
+            ..SolveOptions::default()
+        };
+        assert!(matches!(
+            PuzzleSolver::new(&p, &options),
+            Err(SolveError::Unsupported(Unsupported::CertifiedCadical))
+        ));
+    }
+
+    /// Without the feature, CaDiCaL is refused with the way to build it.
+    #[cfg(not(feature = "cadical"))]
+    #[test]
+    fn cadical_needs_the_feature() {
+        let p = board(3, 3, Moves::Rook, false);
+        let options = SolveOptions {
+            solver: SolverChoice::Cadical,
+            ..SolveOptions::default()
+        };
+        let err = PuzzleSolver::new(&p, &options).err().unwrap();
+        assert!(matches!(
+            err,
+            SolveError::Unsupported(Unsupported::CadicalNotBuiltIn)
+        ));
+        assert!(err.to_string().contains("--features cadical"), "{err}");
     }
 }

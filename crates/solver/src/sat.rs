@@ -1,19 +1,97 @@
-//! # The varisat wrapper
+//! # The embedded SAT solvers
 //!
-//! [`SatSolver`] owns a `varisat::Solver` and implements [`ClauseSink`] for it, so encoders
-//! write straight into the solver. Our variables and varisat's have the same 0-based indices;
-//! the conversion of literals lives here only.
+//! [`SatSolver`] owns an engine, varisat (the default) or CaDiCaL (with the cargo feature
+//! `cadical`), and implements [`ClauseSink`] for it, so encoders write straight into the
+//! solver. Our variables and varisat's have the same 0-based indices, CaDiCaL's are those plus
+//! one (DIMACS numbering); the conversion of literals lives here only. Proofs, and so
+//! certified runs and [`SatSolver::counting_learned`], are varisat's only.
 
 use crate::proof::{CheckedRun, ProofError, ProofLog};
+use crate::Unsupported;
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use varisat::ExtendFormula;
 
-/// varisat behind pathsat's clause sink.
+/// Which embedded SAT solver runs: varisat, always built in, or CaDiCaL, built in with the
+/// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SolverChoice {
+    #[default]
+    Varisat,
+    Cadical,
+}
+
+impl SolverChoice {
+    /// Every choice, available or not.
+    pub const ALL: [SolverChoice; 2] = [SolverChoice::Varisat, SolverChoice::Cadical];
+
+    /// The name used on the command line and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SolverChoice::Varisat => "varisat",
+            SolverChoice::Cadical => "cadical",
+        }
+    }
+
+    /// The solver and its version, e.g. `varisat 0.2.2`.
+    pub fn describe(self) -> String {
+        match self {
+            SolverChoice::Varisat => format!("varisat {}", crate::VARISAT_VERSION),
+            SolverChoice::Cadical => format!("cadical {}", crate::CADICAL_VERSION),
+        }
+    }
+
+    /// Whether this build of pathsat has the solver.
+    pub const fn is_built_in(self) -> bool {
+        match self {
+            SolverChoice::Varisat => true,
+            SolverChoice::Cadical => cfg!(feature = "cadical"),
+        }
+    }
+
+    /// The choice named `name` (`varisat` or `cadical`), built in or not.
+    pub fn from_name(name: &str) -> Option<SolverChoice> {
+        SolverChoice::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl std::fmt::Display for SolverChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The solver doing the work.
+enum Engine {
+    Varisat(varisat::Solver<'static>),
+    #[cfg(feature = "cadical")]
+    Cadical(Cadical),
+}
+
+/// CaDiCaL, with what varisat keeps and CaDiCaL does not: the assumptions (CaDiCaL forgets them
+/// after each call) and the result of the last call.
+#[cfg(feature = "cadical")]
+struct Cadical {
+    solver: cadical::Solver,
+    assumptions: Vec<i32>,
+    last: Option<bool>,
+}
+
+#[cfg(feature = "cadical")]
+fn to_dimacs(lit: Lit) -> i32 {
+    let var = i32::try_from(lit.var().index() + 1).expect("fewer than 2^31 variables");
+    if lit.is_positive() {
+        var
+    } else {
+        -var
+    }
+}
+
+/// pathsat's clause sink in front of an embedded SAT solver.
 pub struct SatSolver {
-    inner: varisat::Solver<'static>,
+    inner: Engine,
     n_vars: usize,
     n_clauses: usize,
     proof: Option<ProofLog>,
@@ -32,9 +110,41 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
 }
 
 impl SatSolver {
+    /// A varisat solver.
     pub fn new() -> SatSolver {
+        SatSolver::from_engine(Engine::Varisat(varisat::Solver::new()))
+    }
+
+    /// A solver of the kind `choice` names.
+    ///
+    /// # Errors
+    /// [`Unsupported::CadicalNotBuiltIn`] for CaDiCaL in a build without the feature `cadical`.
+    pub fn of_kind(choice: SolverChoice) -> Result<SatSolver, Unsupported> {
+        match choice {
+            SolverChoice::Varisat => Ok(SatSolver::new()),
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => Ok(SatSolver::from_engine(Engine::Cadical(Cadical {
+                solver: cadical::Solver::new(),
+                assumptions: Vec::new(),
+                last: None,
+            }))),
+            #[cfg(not(feature = "cadical"))]
+            SolverChoice::Cadical => Err(Unsupported::CadicalNotBuiltIn),
+        }
+    }
+
+    /// The solver running.
+    pub fn kind(&self) -> SolverChoice {
+        match self.inner {
+            Engine::Varisat(_) => SolverChoice::Varisat,
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(_) => SolverChoice::Cadical,
+        }
+    }
+
+    fn from_engine(inner: Engine) -> SatSolver {
         SatSolver {
-            inner: varisat::Solver::new(),
+            inner,
             n_vars: 0,
             n_clauses: 0,
             proof: None,
@@ -49,7 +159,7 @@ impl SatSolver {
     pub fn counting_learned() -> SatSolver {
         let mut solver = SatSolver::new();
         let counter = Arc::new(AtomicU64::new(0));
-        solver.inner.write_proof(
+        solver.varisat().write_proof(
             LearnedCounter {
                 count: Arc::clone(&counter),
                 at_start: true,
@@ -74,10 +184,19 @@ impl SatSolver {
         let mut solver = SatSolver::new();
         let (log, writer) = ProofLog::new()?;
         solver
-            .inner
+            .varisat()
             .write_proof(writer, varisat::ProofFormat::Varisat);
         solver.proof = Some(log);
         Ok(solver)
+    }
+
+    /// The varisat engine of a solver made by [`SatSolver::new`].
+    fn varisat(&mut self) -> &mut varisat::Solver<'static> {
+        match &mut self.inner {
+            Engine::Varisat(solver) => solver,
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(_) => unreachable!("proofs are written by varisat only"),
+        }
     }
 
     /// Closes the proof and checks it; `keep` bounds the variables recorded in each model.
@@ -86,8 +205,9 @@ impl SatSolver {
     /// # Errors
     /// A [`ProofError`] when the checker rejects the proof or it cannot be read.
     pub fn check_proof(&mut self, keep: usize) -> Option<Result<CheckedRun, ProofError>> {
+        self.proof.as_ref()?;
         let closed = self
-            .inner
+            .varisat()
             .close_proof()
             .map_err(|e| ProofError::Rejected(e.to_string()));
         let log = self.proof.as_mut()?;
@@ -97,58 +217,125 @@ impl SatSolver {
     /// Solves under the current assumptions: `Ok(true)` when satisfiable.
     ///
     /// # Errors
-    /// The solver's own error message (varisat fails only on proof output or interruption).
+    /// The solver's own error message (varisat fails only on proof output or interruption,
+    /// CaDiCaL only when it was terminated).
     pub fn solve(&mut self) -> Result<bool, String> {
         if let Some(log) = &mut self.proof {
             log.solve_started();
         }
-        self.inner.solve().map_err(|e| e.to_string())
+        match &mut self.inner {
+            Engine::Varisat(solver) => solver.solve().map_err(|e| e.to_string()),
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => {
+                c.last = c.solver.solve_with(c.assumptions.iter().copied());
+                c.last
+                    .ok_or_else(|| "CaDiCaL stopped without an answer".to_string())
+            }
+        }
     }
 
     /// Replaces the assumptions of later calls to [`SatSolver::solve`].
     pub fn assume(&mut self, assumptions: &[Lit]) {
-        let lits: Vec<varisat::Lit> = assumptions.iter().map(|&l| to_varisat(l)).collect();
-        self.inner.assume(&lits);
+        match &mut self.inner {
+            Engine::Varisat(solver) => {
+                let lits: Vec<varisat::Lit> = assumptions.iter().map(|&l| to_varisat(l)).collect();
+                solver.assume(&lits);
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => {
+                c.assumptions = assumptions.iter().map(|&l| to_dimacs(l)).collect();
+            }
+        }
     }
 
     /// After an unsatisfiable call under assumptions: assumptions that suffice for the
     /// contradiction (a subset of them, not always the smallest). `None` after a satisfiable call.
     pub fn failed_core(&self) -> Option<Vec<Lit>> {
-        let core = self.inner.failed_core()?;
-        Some(
-            core.iter()
-                .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
-                .collect(),
-        )
+        match &self.inner {
+            Engine::Varisat(solver) => {
+                let core = solver.failed_core()?;
+                Some(
+                    core.iter()
+                        .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
+                        .collect(),
+                )
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => {
+                if c.last != Some(false) {
+                    return None;
+                }
+                Some(
+                    c.assumptions
+                        .iter()
+                        .filter(|&&l| c.solver.failed(l))
+                        .map(|&l| Var::from_index(l.unsigned_abs() as usize - 1).lit(l > 0))
+                        .collect(),
+                )
+            }
+        }
     }
 
     /// The model of the last satisfiable call, indexed by variable (`None`: unassigned).
     pub fn model(&self) -> Option<Vec<Option<bool>>> {
-        let lits = self.inner.model()?;
-        let mut values = vec![None; self.n_vars];
-        for lit in lits {
-            if let Some(v) = values.get_mut(lit.index()) {
-                *v = Some(lit.is_positive());
+        match &self.inner {
+            Engine::Varisat(solver) => {
+                let lits = solver.model()?;
+                let mut values = vec![None; self.n_vars];
+                for lit in lits {
+                    if let Some(v) = values.get_mut(lit.index()) {
+                        *v = Some(lit.is_positive());
+                    }
+                }
+                Some(values)
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => {
+                if c.last != Some(true) {
+                    return None;
+                }
+                // CaDiCaL knows only the variables that occur in a clause.
+                let known = usize::try_from(c.solver.max_variable()).unwrap_or(0);
+                Some(
+                    (0..self.n_vars)
+                        .map(|i| (i < known).then(|| c.solver.value(i as i32 + 1)).flatten())
+                        .collect(),
+                )
             }
         }
-        Some(values)
     }
 }
 
 impl ClauseSink for SatSolver {
     fn new_var(&mut self) -> Var {
-        let var = self.inner.new_var();
-        debug_assert_eq!(var.index(), self.n_vars, "variables are created in order");
+        match &mut self.inner {
+            Engine::Varisat(solver) => {
+                let var = solver.new_var();
+                debug_assert_eq!(var.index(), self.n_vars, "variables are created in order");
+            }
+            // CaDiCaL's variables come into being with the first clause naming them.
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(_) => {}
+        }
         self.n_vars += 1;
-        Var::from_index(var.index())
+        Var::from_index(self.n_vars - 1)
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        let lits: Vec<varisat::Lit> = clause.iter().map(|&l| to_varisat(l)).collect();
-        if let Some(log) = &mut self.proof {
-            log.clause_added(&lits);
+        match &mut self.inner {
+            Engine::Varisat(solver) => {
+                let lits: Vec<varisat::Lit> = clause.iter().map(|&l| to_varisat(l)).collect();
+                if let Some(log) = &mut self.proof {
+                    log.clause_added(&lits);
+                }
+                solver.add_clause(&lits);
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => {
+                c.solver.add_clause(clause.iter().map(|&l| to_dimacs(l)));
+                c.last = None;
+            }
         }
-        self.inner.add_clause(&lits);
         self.n_clauses += 1;
     }
 
@@ -229,7 +416,7 @@ mod tests {
             }
         }
         assert_eq!(s.solve(), Ok(false));
-        s.inner.close_proof().unwrap();
+        s.varisat().close_proof().unwrap();
         let log = s.proof.as_mut().unwrap();
         let len = log.file.seek(SeekFrom::End(0)).unwrap();
         assert!(len > 8);
@@ -297,5 +484,53 @@ mod tests {
         s.add_clause(&[]);
         assert_eq!(s.solve(), Ok(false));
         assert_eq!((s.n_vars(), s.n_clauses()), (2, 3));
+    }
+
+    /// The CaDiCaL engine does what the varisat one does: models (variables in no clause
+    /// unassigned), assumptions that persist until replaced, failed cores, incremental clauses.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_solves_assumes_and_reports_cores() {
+        let mut s = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
+        assert_eq!(s.kind(), SolverChoice::Cadical);
+        let (a, b, unused) = (s.new_lit(), s.new_lit(), s.new_lit());
+        s.add_clause(&[a, b]);
+        s.add_clause(&[!a]);
+        assert_eq!(s.solve(), Ok(true));
+        assert_eq!(s.model().unwrap(), vec![Some(false), Some(true), None]);
+        assert_eq!(s.failed_core(), None);
+        s.assume(&[!b, unused]);
+        assert_eq!(s.solve(), Ok(false));
+        assert_eq!(s.model(), None);
+        assert_eq!(s.failed_core().unwrap(), vec![!b]);
+        // Still assumed, as with varisat.
+        assert_eq!(s.solve(), Ok(false));
+        s.assume(&[]);
+        assert_eq!(s.solve(), Ok(true));
+
+        let mut p = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
+        let (idle, on) = (p.new_lit(), p.new_lit());
+        pigeonhole(&mut p, Some(!on));
+        p.assume(&[idle, on]);
+        assert_eq!(p.solve(), Ok(false));
+        assert_eq!(p.failed_core().unwrap(), vec![on]);
+        p.add_clause(&[]);
+        p.assume(&[]);
+        assert_eq!(p.solve(), Ok(false));
+        assert!(p.check_proof(2).is_none());
+    }
+
+    #[test]
+    fn solver_names() {
+        for choice in SolverChoice::ALL {
+            assert_eq!(SolverChoice::from_name(choice.name()), Some(choice));
+            assert!(choice.describe().starts_with(choice.name()));
+        }
+        assert_eq!(SolverChoice::default(), SolverChoice::Varisat);
+        assert!(SolverChoice::Varisat.is_built_in());
+        assert_eq!(
+            SolverChoice::Cadical.is_built_in(),
+            SatSolver::of_kind(SolverChoice::Cadical).is_ok()
+        );
     }
 }

@@ -16,7 +16,7 @@
 
 use crate::patch::patch;
 use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
-use crate::{SatSolver, SolveError, SolveStats};
+use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::ClauseSink;
 use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
@@ -71,13 +71,26 @@ pub fn rotation_time(vertices: usize) -> Duration {
 }
 
 impl<'p> SuccessorSolver<'p> {
-    /// Encodes the puzzle.
+    /// Encodes the puzzle into varisat.
     ///
     /// # Errors
     /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express.
     pub fn new(puzzle: &'p Puzzle, exactly_one: ExactlyOneEncoding) -> Result<Self, SolveError> {
+        Self::with_solver(puzzle, exactly_one, SolverChoice::Varisat)
+    }
+
+    /// Encodes the puzzle into the solver `solver`.
+    ///
+    /// # Errors
+    /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express;
+    /// [`SolveError::Unsupported`] when the solver is not built in.
+    pub fn with_solver(
+        puzzle: &'p Puzzle,
+        exactly_one: ExactlyOneEncoding,
+        solver: SolverChoice,
+    ) -> Result<Self, SolveError> {
         let start = Instant::now();
-        let mut sat = SatSolver::new();
+        let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
         let encoding = successor::encode(puzzle, exactly_one, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
         Ok(SuccessorSolver {
@@ -226,9 +239,13 @@ impl<'p> SuccessorSolver<'p> {
 
     /// A tour by rotation–extension over the encoding's arcs read both ways (grown from `cycle`,
     /// a model's subcycle, when there is one), oriented along them; `None` when the moves are
-    /// one-way, or no tour came within `time`.
+    /// one-way, or no tour came within `time`, or the environment variable
+    /// `PATHSAT_NO_ROTATION` is set (to time the SAT solvers alone).
     fn rotation_tour(&self, cycle: &[usize], time: Duration) -> Option<Vec<usize>> {
-        if !self.puzzle.moves().is_symmetric() || self.encoding.contradiction.is_some() {
+        if !self.puzzle.moves().is_symmetric()
+            || self.encoding.contradiction.is_some()
+            || std::env::var_os("PATHSAT_NO_ROTATION").is_some()
+        {
             return None;
         }
         let total = self.encoding.n_vertices();
