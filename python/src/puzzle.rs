@@ -55,17 +55,35 @@ impl Puzzle {
         })
     }
 
-    /// Runs `solve` as `request` asks, with Ctrl-C honoured.
+    /// Runs `solve` for `wanted` with the keyword options of `solve` and `is_unique`, with
+    /// Ctrl-C honoured.
     fn run_solve(
         &self,
         py: Python<'_>,
-        mut request: SolveRequest,
+        wanted: Wanted,
+        timeout: Option<f64>,
+        encoding: &str,
+        certify: bool,
     ) -> PyResult<pathsat_api::SolveReport> {
         let cancel = Cancel::new();
-        request.cancel = cancel.clone();
+        let request = SolveRequest {
+            wanted,
+            options: Puzzle::solve_options(encoding, certify)?,
+            timeout: options::timeout(timeout)?,
+            cancel: cancel.clone(),
+        };
         interrupt::run(py, &cancel, || {
             solve(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })?
+    }
+
+    /// The `TimeoutError` of a run whose `timeout` passed before `what`.
+    fn timed_out(&self, what: &str, timeout: Option<f64>) -> PyErr {
+        PyTimeoutError::new_err(format!(
+            "{}: {what} within the timeout of {} s",
+            self.file,
+            timeout.unwrap_or_default()
+        ))
     }
 }
 
@@ -335,22 +353,12 @@ impl Puzzle {
         encoding: &str,
         certify: bool,
     ) -> PyResult<Option<Solution>> {
-        let request = SolveRequest {
-            wanted: Wanted::First,
-            options: Puzzle::solve_options(encoding, certify)?,
-            timeout: options::timeout(timeout)?,
-            cancel: Cancel::new(),
-        };
-        let report = self.run_solve(py, request)?;
+        let report = self.run_solve(py, Wanted::First, timeout, encoding, certify)?;
         match report.fillings.into_iter().next() {
             Some(filling) => Ok(Some(
                 self.solution(filling, "a solution, checked by the verifier"),
             )),
-            None if report.stopped.is_some() => Err(PyTimeoutError::new_err(format!(
-                "{}: no answer within the timeout of {} s",
-                self.file,
-                timeout.unwrap_or_default()
-            ))),
+            None if report.stopped.is_some() => Err(self.timed_out("no answer", timeout)),
             None => Ok(None),
         }
     }
@@ -412,21 +420,11 @@ impl Puzzle {
         encoding: &str,
         certify: bool,
     ) -> PyResult<bool> {
-        let request = SolveRequest {
-            wanted: Wanted::Unique,
-            options: Puzzle::solve_options(encoding, certify)?,
-            timeout: options::timeout(timeout)?,
-            cancel: Cancel::new(),
-        };
-        let report = self.run_solve(py, request)?;
+        let report = self.run_solve(py, Wanted::Unique, timeout, encoding, certify)?;
         match report.unique {
             Some(unique) => Ok(unique),
             None if report.stopped == Some(Stopped::Timeout) => {
-                Err(PyTimeoutError::new_err(format!(
-                    "{}: uniqueness not decided within the timeout of {} s",
-                    self.file,
-                    timeout.unwrap_or_default()
-                )))
+                Err(self.timed_out("uniqueness not decided", timeout))
             }
             None => Ok(false),
         }

@@ -167,7 +167,7 @@ impl<'p> PuzzleSolver<'p> {
         options.check_solver()?;
         let encoding = options.encoding_for(puzzle);
         let exactly_one = options.encoding.exactly_one(encoding);
-        let mut inner = match encoding {
+        let inner = match encoding {
             Encoding::Position => Inner::Position(PositionSolver::new(puzzle, options)?),
             Encoding::Successor if options.certify => {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
@@ -178,17 +178,18 @@ impl<'p> PuzzleSolver<'p> {
                 options.solver,
             )?),
         };
+        let mut solver = PuzzleSolver { inner, exactly_one };
         // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
-        // is varisat's to prove).
-        if !options.certify {
+        // is varisat's to prove; one the encoder refuted needs no second proof).
+        if !options.certify && solver.contradiction().is_none() {
             if let Some(reason) = crate::narrow::refutation(puzzle) {
-                match &mut inner {
+                match &mut solver.inner {
                     Inner::Position(s) => s.refute(reason),
                     Inner::Successor(s) => s.refute(reason),
                 }
             }
         }
-        Ok(PuzzleSolver { inner, exactly_one })
+        Ok(solver)
     }
 
     /// The encoding in use.

@@ -12,7 +12,8 @@
 //! verified and blocked like the solver's own, and skipped if it was returned before. Before the
 //! first call, on a puzzle whose moves go both ways, Pósa's rotation–extension (`rotation.rs`)
 //! looks for a tour for a moment ([`rotation_time`]): on large sparse graphs it finds one where
-//! even the solver's first cycle cover can take minutes.
+//! even the solver's first cycle cover can take minutes. Until a first tour is found, a model
+//! whose cycles do not patch has its longest cycle grown the same way.
 
 use crate::patch::patch;
 use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
@@ -217,19 +218,22 @@ impl<'p> SuccessorSolver<'p> {
                     }
                     _ => {}
                 }
-                // Or grow the longest cycle into a tour, for a moment.
-                let longest = found
-                    .iter()
-                    .max_by_key(|c| c.len())
-                    .expect("several cycles");
-                match self.rotation_tour(longest, rotation_time(longest.len()) / 10) {
-                    Some(tour) if !self.emitted.contains(&tour) => {
+                // Or, while no tour is known yet, grow the longest cycle into one for a moment
+                // (an enumeration's later rounds go on at the solver's pace).
+                if self.emitted.is_empty() {
+                    let longest = found
+                        .iter()
+                        .max_by_key(|c| c.len())
+                        .expect("several cycles");
+                    if let Some(tour) =
+                        self.rotation_tour(longest, rotation_time(longest.len()) / 10)
+                    {
                         self.stats.rotated += 1;
                         self.take(tour);
                         return self.next_pending();
                     }
-                    _ => continue,
                 }
+                continue;
             }
             self.take(successors);
             return self.next_pending();
