@@ -113,3 +113,9 @@ notebook *args:
 # 2,000-10,000 vertices (and a 4-regular one of 50,000); `--quick` for one short run
 bench-graphs *args:
     python3 benches/graphs_vs_peers.py {{args}}
+
+# The successor encoding's cut loop alone (no frontier check, no rotation) on the classic
+# non-Hamiltonian graphs, e.g. `just bench-cuts --solvers varisat,cadical` (a build with the
+# cargo feature `cadical`) or `--build main=PATH --build branch=PATH`
+bench-cuts *args:
+    python3 benches/cut_loop.py {{args}}

@@ -22,7 +22,8 @@
 //!
 //! Runs with a timeout run on a thread of their own and are waited for until the deadline (and
 //! [`GRACE`]): varisat cannot be interrupted inside one solver call, so at the deadline the
-//! call returns what was found by then and the solver thread finishes its call on its own.
+//! call returns what was found by then and the solver thread finishes its call on its own
+//! (CaDiCaL, `--solver cadical`, is interrupted inside its call and its thread ends at once).
 //! A [`Cancel`] flag in each request stops a run from outside the same way, within
 //! [`CANCEL_POLL`] of being raised: Ctrl-C in Python, a web client that went away.
 //!
@@ -71,7 +72,7 @@ pub const CANCEL_POLL: Duration = Duration::from_millis(50);
 /// A flag that stops a run from outside: raised by the Python package on Ctrl-C and by the
 /// web server when a client goes away. Clones share the flag. A run that sees it returns what
 /// it found by then, marked [`Stopped::Cancelled`]; its solver threads stop at their next
-/// check (a varisat call in progress runs to its end).
+/// check (a varisat call in progress runs to its end, a CaDiCaL call stops).
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(Arc<AtomicBool>);
 

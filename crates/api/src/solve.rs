@@ -287,6 +287,7 @@ fn spawn(
             stats: solver.stats(),
             contradiction: solver.contradiction().map(str::to_string),
         });
+        solver.interrupt_when(deadline, Some(Arc::clone(&abandoned)));
         let mut fillings = solver
             .fillings()
             .limit(limit)
@@ -387,6 +388,7 @@ impl SolutionStream {
                     return;
                 }
             };
+            solver.interrupt_when(None, Some(Arc::clone(&flag)));
             let mut fillings = solver.fillings().cancelled_by(flag);
             loop {
                 let answer = match fillings.next() {

@@ -288,6 +288,7 @@ fn count_cube(
         return Ok(Some(BigCount::zero()));
     };
     let mut solver = PuzzleSolver::new(&sub, job.options)?;
+    solver.interrupt_when(job.deadline, Some(Arc::clone(&shared.stop)));
     let mut in_cube = BigCount::zero();
     let images = class.images.len() as u64;
     // The shared flag stops every thread (at the limit, the deadline, the watcher's word, or
@@ -316,5 +317,5 @@ fn count_cube(
     shared
         .calls
         .fetch_add(solver.stats().solve_calls, Ordering::Relaxed);
-    Ok(stopped.is_none().then_some(in_cube))
+    Ok((stopped.is_none() && solver.is_exhausted()).then_some(in_cube))
 }

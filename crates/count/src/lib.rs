@@ -815,6 +815,7 @@ fn enumerate_guarded(
     out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
 ) -> Result<(Counted, bool), SolveError> {
     let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
+    solver.interrupt_when(deadline, options.cancel.clone());
     let mut run = solver.fillings().limit(options.limit).until(deadline);
     if let Some(cancel) = &options.cancel {
         run = run.cancelled_by(Arc::clone(cancel));
@@ -845,7 +846,7 @@ fn enumerate_guarded(
     let stats = solver.stats();
     let mut counted = Counted::new(Method::Enumerate, why.to_string());
     counted.count = BigCount::from(count);
-    counted.complete = stopped.is_none();
+    counted.complete = stopped.is_none() && solver.is_exhausted();
     counted.stopped = stopped;
     counted.cubes = 1;
     counted.solver_calls = stats.solve_calls;

@@ -111,7 +111,7 @@ impl<'p> AssumingSolver<'p> {
         }
         self.sat.assume(&lits);
         let start = Instant::now();
-        let sat = self.sat.solve().map_err(SolveError::Solver);
+        let sat = self.sat.solve().map_err(SolveError::from);
         self.solve_time += start.elapsed();
         self.calls += 1;
         if !sat? {
@@ -189,7 +189,7 @@ pub fn uniqueness_effort(
     let mut sat = SatSolver::counting_learned();
     let encoding = position::encode(puzzle, options, &mut sat)?;
     sat.add_clause(&encoding.map.blocking_clause(solution));
-    let other = sat.solve().map_err(SolveError::Solver)?;
+    let other = sat.solve().map_err(SolveError::from)?;
     Ok((!other).then(|| sat.learned().unwrap_or(0)))
 }
 

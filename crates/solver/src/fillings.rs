@@ -36,7 +36,9 @@
 //!
 //! The bounds are checked before each filling is asked for, that is between two solver calls:
 //! varisat cannot be interrupted inside one, so a deadline can be overrun by one call (the CLI
-//! runs the solver on a thread of its own for that reason).
+//! runs the solver on a thread of its own for that reason). CaDiCaL can: give it the same
+//! deadline and flag with [`PuzzleSolver::interrupt_when`], and a call in progress stops at
+//! them too, the run ending as stopped by that bound.
 
 use crate::{PuzzleSolver, SolveError};
 use pathsat_puzzle::Filling;
@@ -98,6 +100,13 @@ impl Iterator for Fillings<'_, '_> {
         match self.solver.next_solution() {
             Ok(Some(filling)) => Some(Ok(filling)),
             Ok(None) => {
+                self.ended = true;
+                None
+            }
+            // The run's interrupt (its deadline or cancel flag, set with
+            // `PuzzleSolver::interrupt_when`) stopped a solver call: the end of this run, which
+            // the bounds around it record as theirs.
+            Err(SolveError::Interrupted) => {
                 self.ended = true;
                 None
             }
@@ -221,7 +230,12 @@ impl<I: Iterator> Iterator for Bounded<I> {
             self.stopped = Some(stop);
             return None;
         }
-        let item = self.inner.next()?;
+        let Some(item) = self.inner.next() else {
+            // An inner iterator that ends once a bound holds was stopped by it (a solver call
+            // interrupted at the deadline), or ended as it came: either way not complete.
+            self.stopped = self.bound_reached();
+            return None;
+        };
         // Items come one at a time: a u64 cannot overflow in any run that ends.
         self.found = self
             .found
@@ -356,6 +370,31 @@ mod tests {
 
     /// The cancel flag stops the fillings before the next one is asked for, and the solver
     /// goes on from there when asked again.
+    /// An inner run that ends because its solver call was interrupted at the deadline (or by
+    /// the flag) is recorded as stopped by that bound, never as run out.
+    #[test]
+    fn an_inner_end_under_a_reached_bound_is_that_bound() {
+        let deadline = Instant::now() + Duration::from_millis(30);
+        let interrupted = std::iter::from_fn(|| {
+            std::thread::sleep(Duration::from_millis(60));
+            None::<()>
+        });
+        let mut run = Bounded::new(interrupted).until(Some(deadline));
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Deadline)));
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        let cancelled = std::iter::from_fn(move || {
+            raised.store(true, Ordering::Relaxed);
+            None::<()>
+        });
+        let mut run = Bounded::new(cancelled).cancelled_by(flag);
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Cancelled)));
+        // Without a bound reached, the end is the inner iterator's own.
+        let mut run =
+            Bounded::new(std::iter::empty::<()>()).until(Some(deadline + Duration::from_secs(60)));
+        assert_eq!((run.next(), run.stopped()), (None, None));
+    }
+
     #[test]
     fn a_raised_flag_cancels() {
         for p in puzzles()

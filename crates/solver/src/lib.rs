@@ -53,7 +53,7 @@ pub use proof::{CheckedRun, ProofError};
 pub use puzzle_solver::{
     Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Unsupported,
 };
-pub use sat::{SatSolver, SolverChoice};
+pub use sat::{Interrupt, SatError, SatSolver, SolverChoice};
 pub use successor::{LoopStats, SuccessorSolver};
 
 /// The version of the embedded varisat (checked against Cargo.lock by a test).

@@ -80,7 +80,7 @@ impl<'p> PositionSolver<'p> {
             return Ok(None);
         }
         let start = Instant::now();
-        let sat = self.sat.solve().map_err(SolveError::Solver);
+        let sat = self.sat.solve().map_err(SolveError::from);
         self.solve_time += start.elapsed();
         self.solve_calls += 1;
         if !sat? {
@@ -108,6 +108,10 @@ impl<'p> PositionSolver<'p> {
             blocks.push(sorted);
         }
         self.found += 1;
+        if self.found == 1 {
+            // The calls after a first solution are an enumeration (or a uniqueness proof).
+            self.sat.tune_for_many_calls();
+        }
         Ok(Some(filling))
     }
 
@@ -178,6 +182,11 @@ impl<'p> PositionSolver<'p> {
     /// Whether the search has proved that no further filling exists.
     pub fn is_exhausted(&self) -> bool {
         self.exhausted
+    }
+
+    /// Makes later solver calls give up when `interrupt` is raised (CaDiCaL only).
+    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
+        self.sat.interrupt_when(interrupt);
     }
 
     pub fn stats(&self) -> SolveStats {

@@ -12,7 +12,9 @@ use pathsat_encode::{
     PositionEncoding,
 };
 use pathsat_puzzle::{Filling, Puzzle, Violation};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How to encode and solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,6 +71,10 @@ pub enum SolveError {
     Encode(#[from] EncodeError),
     #[error("the SAT solver failed: {0}")]
     Solver(String),
+    /// The run's [`Interrupt`](crate::Interrupt) stopped a solver call: the enumeration ends
+    /// there, as stopped by its deadline or cancel flag, never as complete.
+    #[error("interrupted inside a solver call")]
+    Interrupted,
     /// A bug in pathsat: the model does not decode to a filling.
     #[error("internal error, please report: the solver's model does not decode: {0}")]
     Decode(#[from] DecodeError),
@@ -84,6 +90,15 @@ pub enum SolveError {
     /// The proof of the run was not accepted, or does not match what was counted.
     #[error("the certificate was rejected: {0}")]
     Certificate(String),
+}
+
+impl From<crate::SatError> for SolveError {
+    fn from(e: crate::SatError) -> Self {
+        match e {
+            crate::SatError::Interrupted => SolveError::Interrupted,
+            crate::SatError::Failed(message) => SolveError::Solver(message),
+        }
+    }
 }
 
 /// A run the chosen encoding cannot do (the puzzles it cannot express are
@@ -181,7 +196,10 @@ impl<'p> PuzzleSolver<'p> {
         let mut solver = PuzzleSolver { inner, exactly_one };
         // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
         // is varisat's to prove; one the encoder refuted needs no second proof).
-        if !options.certify && solver.contradiction().is_none() {
+        if !options.certify
+            && solver.contradiction().is_none()
+            && std::env::var_os("PATHSAT_NO_NARROW").is_none()
+        {
             if let Some(reason) = crate::narrow::refutation(puzzle) {
                 match &mut solver.inner {
                     Inner::Position(s) => s.refute(reason),
@@ -290,6 +308,21 @@ impl<'p> PuzzleSolver<'p> {
         match &self.inner {
             Inner::Position(_) => None,
             Inner::Successor(s) => Some(s.cycles_found()),
+        }
+    }
+
+    /// Makes later solver calls give up at `deadline` or when `flag` is raised (CaDiCaL only:
+    /// varisat finishes the call it is in). Give the enumeration the same bounds
+    /// ([`Bounded::until`](crate::Bounded::until), [`Bounded::cancelled_by`](crate::Bounded::cancelled_by)),
+    /// which record the stop; an interrupted run is never complete.
+    pub fn interrupt_when(&mut self, deadline: Option<Instant>, flag: Option<Arc<AtomicBool>>) {
+        let interrupt = crate::Interrupt {
+            deadline,
+            flags: flag.into_iter().collect(),
+        };
+        match &mut self.inner {
+            Inner::Position(s) => s.interrupt_when(interrupt),
+            Inner::Successor(s) => s.interrupt_when(interrupt),
         }
     }
 

@@ -10,9 +10,58 @@ use crate::proof::{CheckedRun, ProofError, ProofLog};
 use crate::Unsupported;
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 use varisat::ExtendFormula;
+
+/// Why a solver call came back without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatError {
+    /// The [`Interrupt`] was raised during the call (CaDiCaL only: varisat finishes its call).
+    Interrupted,
+    /// The solver's own error message.
+    Failed(String),
+}
+
+impl std::fmt::Display for SatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SatError::Interrupted => f.write_str("interrupted inside a solver call"),
+            SatError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+/// When a solver call should give up: a deadline, and flags raised from outside (Ctrl-C, a
+/// web client that went away, a run that stopped waiting). CaDiCaL looks at it while it
+/// searches; varisat cannot be stopped inside a call, so there it bounds nothing, and the
+/// enumeration's own checks between calls do the work.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt {
+    pub deadline: Option<Instant>,
+    pub flags: Vec<Arc<AtomicBool>>,
+}
+
+impl Interrupt {
+    /// Whether the deadline has passed or a flag is raised.
+    pub fn is_raised(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.flags.iter().any(|f| f.load(Ordering::Relaxed))
+    }
+}
+
+/// CaDiCaL's callbacks: it asks `terminate` every few hundred conflicts.
+#[cfg(feature = "cadical")]
+#[derive(Default)]
+struct Terminator(Interrupt);
+
+#[cfg(feature = "cadical")]
+impl cadical::Callbacks for Terminator {
+    fn terminate(&mut self) -> bool {
+        self.0.is_raised()
+    }
+}
 
 /// Which embedded SAT solver runs: varisat, always built in, or CaDiCaL, built in with the
 /// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate).
@@ -74,7 +123,7 @@ enum Engine {
 /// after each call) and the result of the last call.
 #[cfg(feature = "cadical")]
 struct Cadical {
-    solver: cadical::Solver,
+    solver: cadical::Solver<Terminator>,
     assumptions: Vec<i32>,
     last: Option<bool>,
 }
@@ -217,20 +266,45 @@ impl SatSolver {
     /// Solves under the current assumptions: `Ok(true)` when satisfiable.
     ///
     /// # Errors
-    /// The solver's own error message (varisat fails only on proof output or interruption,
-    /// CaDiCaL only when it was terminated).
-    pub fn solve(&mut self) -> Result<bool, String> {
+    /// [`SatError::Interrupted`] when CaDiCaL saw the [`Interrupt`] raised; otherwise the
+    /// solver's own message (varisat fails only on proof output).
+    pub fn solve(&mut self) -> Result<bool, SatError> {
         if let Some(log) = &mut self.proof {
             log.solve_started();
         }
         match &mut self.inner {
-            Engine::Varisat(solver) => solver.solve().map_err(|e| e.to_string()),
+            Engine::Varisat(solver) => solver.solve().map_err(|e| SatError::Failed(e.to_string())),
             #[cfg(feature = "cadical")]
             Engine::Cadical(c) => {
                 c.last = c.solver.solve_with(c.assumptions.iter().copied());
-                c.last
-                    .ok_or_else(|| "CaDiCaL stopped without an answer".to_string())
+                c.last.ok_or(SatError::Interrupted)
             }
+        }
+    }
+
+    /// Sets the solver up for a long series of related calls — a successor loop's rounds of
+    /// cuts, an enumeration's blocked solutions — rather than one search: varisat's branching
+    /// activities decay more slowly (0.99 a conflict rather than 0.95), so what earlier calls
+    /// learned about the hard part of the puzzle keeps steering the later ones. Measured
+    /// (encodings/successor.md): 1.3x to 2x faster cut loops on the classic non-Hamiltonian
+    /// graphs and enumerations, while single position-encoding solves went either way (2.5x
+    /// slower to 2.5x faster), so they keep the default. CaDiCaL keeps its own settings.
+    pub fn tune_for_many_calls(&mut self) {
+        if let Engine::Varisat(solver) = &mut self.inner {
+            let mut update = varisat::config::SolverConfigUpdate::new();
+            update.vsids_decay = Some(0.99);
+            solver
+                .config(&update)
+                .expect("0.99 is within varisat's range for the decay");
+        }
+    }
+
+    /// Makes later calls give up when `interrupt` is raised (CaDiCaL; varisat ignores it).
+    pub fn interrupt_when(&mut self, interrupt: Interrupt) {
+        match &mut self.inner {
+            Engine::Varisat(_) => {}
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(c) => c.solver.set_callbacks(Some(Terminator(interrupt))),
         }
     }
 
@@ -518,6 +592,63 @@ mod tests {
         p.assume(&[]);
         assert_eq!(p.solve(), Ok(false));
         assert!(p.check_proof(2).is_none());
+    }
+
+    /// CaDiCaL gives up a call at the interrupt's deadline or flag (the pigeonhole principle
+    /// for 14 pigeons in 13 holes takes CDCL far longer than the test runs), and answers
+    /// again once it is lowered.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_calls_stop_at_the_interrupt() {
+        use std::time::Duration;
+        let hard = || {
+            let mut s = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
+            let holes = 13;
+            let pigeons: Vec<Vec<Lit>> = (0..=holes)
+                .map(|_| (0..holes).map(|_| s.new_lit()).collect())
+                .collect();
+            for p in &pigeons {
+                s.add_clause(p);
+            }
+            for (i, p) in pigeons.iter().enumerate() {
+                for q in &pigeons[i + 1..] {
+                    for (&a, &b) in p.iter().zip(q) {
+                        s.add_clause(&[!a, !b]);
+                    }
+                }
+            }
+            s
+        };
+        let mut s = hard();
+        let started = Instant::now();
+        s.interrupt_when(Interrupt {
+            deadline: Some(started + Duration::from_millis(200)),
+            flags: vec![],
+        });
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        assert!(started.elapsed() < Duration::from_secs(60));
+        assert_eq!(s.model(), None);
+
+        let mut s = hard();
+        let flag = Arc::new(AtomicBool::new(false));
+        s.interrupt_when(Interrupt {
+            deadline: None,
+            flags: vec![Arc::clone(&flag)],
+        });
+        let raiser = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        raiser.join().unwrap();
+        // The same solver, no longer interrupted, still answers an easy question.
+        s.interrupt_when(Interrupt::default());
+        let unit = s.new_lit();
+        s.assume(&[unit, !unit]);
+        assert_eq!(s.solve(), Ok(false));
     }
 
     #[test]

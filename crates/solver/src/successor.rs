@@ -92,6 +92,8 @@ impl<'p> SuccessorSolver<'p> {
     ) -> Result<Self, SolveError> {
         let start = Instant::now();
         let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
+        // Rounds of cuts are a long series of related calls.
+        sat.tune_for_many_calls();
         let encoding = successor::encode(puzzle, exactly_one, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
         Ok(SuccessorSolver {
@@ -118,6 +120,11 @@ impl<'p> SuccessorSolver<'p> {
 
     pub fn encoding(&self) -> &SuccessorEncoding {
         &self.encoding
+    }
+
+    /// Makes later solver calls give up when `interrupt` is raised (CaDiCaL only).
+    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
+        self.sat.interrupt_when(interrupt);
     }
 
     pub fn stats(&self) -> &LoopStats {
@@ -191,7 +198,7 @@ impl<'p> SuccessorSolver<'p> {
         }
         while !self.exhausted {
             let start = Instant::now();
-            let sat = self.sat.solve().map_err(SolveError::Solver);
+            let sat = self.sat.solve().map_err(SolveError::from);
             self.stats.solve_time += start.elapsed();
             self.stats.solve_calls += 1;
             if !sat? {
