@@ -290,19 +290,23 @@ impl SatSolver {
     /// graphs and enumerations, while single position-encoding solves went either way (2.5x
     /// slower to 2.5x faster), so they keep the default. CaDiCaL keeps its own settings.
     pub fn tune_for_many_calls(&mut self) {
-        if let Engine::Varisat(solver) = &mut self.inner {
-            let mut update = varisat::config::SolverConfigUpdate::new();
-            update.vsids_decay = Some(0.99);
-            solver
-                .config(&update)
-                .expect("0.99 is within varisat's range for the decay");
+        match &mut self.inner {
+            Engine::Varisat(solver) => {
+                let mut update = varisat::config::SolverConfigUpdate::new();
+                update.vsids_decay = Some(0.99);
+                solver
+                    .config(&update)
+                    .expect("0.99 is within varisat's range for the decay");
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical(_) => {}
         }
     }
 
     /// Makes later calls give up when `interrupt` is raised (CaDiCaL; varisat ignores it).
     pub fn interrupt_when(&mut self, interrupt: Interrupt) {
         match &mut self.inner {
-            Engine::Varisat(_) => {}
+            Engine::Varisat(_) => drop(interrupt),
             #[cfg(feature = "cadical")]
             Engine::Cadical(c) => c.solver.set_callbacks(Some(Terminator(interrupt))),
         }
