@@ -46,6 +46,7 @@ pub mod decode;
 mod error;
 pub mod export;
 pub mod generate;
+pub mod options;
 pub mod outcome;
 pub mod solve;
 
