@@ -46,6 +46,7 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/api/generate", post(generate))
         .route("/api/export", post(export))
         .route("/api/draw", post(draw))
+        .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
@@ -708,4 +709,26 @@ fn read_fillings(
         }
     }
     Ok(fillings)
+}
+
+/// A request with no options beyond the puzzle.
+#[derive(Debug, Default, Deserialize, Serialize)]
+struct NoOptions {}
+
+async fn puzzle_file(State(state): State<Arc<AppState>>, request: Request<Body>) -> Response {
+    either(puzzle_reply(&state, request).await)
+}
+
+/// The puzzle as a JSON puzzle file (`pathsat generate --format json` writes the same): how
+/// the page reads a file of any format into its editor, with pathsat's parser alone.
+async fn puzzle_reply(state: &AppState, request: Request<Body>) -> Result<Response, Response> {
+    const ROUTE: &str = "/api/puzzle";
+    let body: Envelope<NoOptions> = input::read(state, request, ROUTE).await?;
+    let puzzle = body.required_puzzle(state, ROUTE)?;
+    let mut response = (StatusCode::OK, pathsat_puzzle::write::to_json(&puzzle)).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Ok(response)
 }

@@ -15,6 +15,7 @@
 //! | `POST /api/generate` | a [`GenerateReport`](pathsat_api::GenerateReport) |
 //! | `POST /api/export` | the CNF: sizes per family, DIMACS text, readable clauses of a toy board |
 //! | `POST /api/draw` | an SVG picture of the puzzle and verified solutions |
+//! | `POST /api/puzzle` | the puzzle as a JSON puzzle file: how the page loads files of any format |
 //!
 //! A request body is JSON: `{"puzzle": TEXT}` (a TOML puzzle file's text; a JSON puzzle
 //! object, or `"format": "json" | "hcp" | "col"` for other files) plus the command's options,
