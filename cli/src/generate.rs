@@ -35,11 +35,16 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
         certify: args.certify,
         timeout: args.timeout.map(|t| t.as_secs_f64()),
     };
-    let request = |index: u64| spec.request(seed, index, Cancel::new());
     // Puzzles of a book are independent: made in parallel, written in seed order.
     let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
         .into_par_iter()
-        .map(|i| Ok(generate(&template, &file, &request(i)?)?))
+        .map(|i| {
+            Ok(generate(
+                &template,
+                &file,
+                &spec.request(seed, i, Cancel::new())?,
+            )?)
+        })
         .collect();
     let mut stdout = io::stdout().lock();
     for report in reports {

@@ -405,7 +405,7 @@ impl ProgressLine {
             Progress::Layer(layer) => {
                 line.layer = Some(layer.layer);
                 line.layers = Some(layer.layers);
-                line.states = Some(layer.states as u64);
+                line.states = Some(layer.states);
             }
             Progress::Found(found) => line.found = Some(BigCount::from(found)),
             Progress::Cubes { done, total, found } => {
