@@ -183,3 +183,29 @@ def test_bad_puzzle_text_says_what_the_command_line_says(page):
     page.find_element(By.ID, "use-text").click()
     wait(page, lambda d: "unknown move rule" in status(d))
     assert status(page).startswith("puzzle.toml:1:9:"), status(page)
+
+
+def test_a_graph_file_loads_and_its_cycle_is_shown(page, screenshots):
+    from pathlib import Path
+
+    col = Path(__file__).resolve().parents[2] / "fixtures" / "graphs" / "dodecahedron.col"
+    edges = set()
+    for line in col.read_text().splitlines():
+        parts = line.split()
+        if parts and parts[0] == "e":
+            u, v = int(parts[1]), int(parts[2])
+            edges |= {(u, v), (v, u)}
+    upload = page.find_element(By.ID, "load")
+    page.execute_script("arguments[0].style.display = 'block';", upload)
+    upload.send_keys(str(col))
+    wait(page, lambda d: status(d) == "Loaded dodecahedron.col.")
+    assert page.find_element(By.ID, "graph-note").is_displayed()
+    page.find_element(By.ID, "solve").click()
+    wait(page, lambda d: status(d).startswith("Solved"))
+    text = page.find_element(By.CSS_SELECTOR, "#answers p.order").text
+    order = [int(v) for v in text.removeprefix("vertex order:").split("→")]
+    assert sorted(order) == list(range(1, 21)), order
+    # A Hamiltonian cycle: each step an edge, and back from the last vertex to the first.
+    for a, b in zip(order, order[1:] + order[:1]):
+        assert (a, b) in edges, (a, b)
+    page.save_screenshot(str(screenshots / "7-graph.png"))

@@ -23,7 +23,7 @@ use pathsat_api::options::{
 use pathsat_api::outcome::EncodingInfo;
 use pathsat_api::{Cancel, GRACE};
 use pathsat_bigcount::BigCount;
-use pathsat_count::{Progress, Stage};
+use pathsat_count::{CountOptions, Progress, Stage};
 use pathsat_puzzle::{parse_fillings, parse_orders, verify, Filling, Moves, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -49,8 +49,46 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            loopback_hosts_only,
+        ))
         .with_state(state)
         .layer(axum::middleware::map_response(secure_headers))
+}
+
+/// A server bound to a loopback address answers only requests addressed to this computer
+/// (`Host: localhost`, `127.0.0.1`, `[::1]`): a web page elsewhere cannot reach it through a
+/// DNS name it points at 127.0.0.1 (DNS rebinding). Cross-site form posts are refused anyway
+/// for want of `Content-Type: application/json`.
+async fn loopback_hosts_only(
+    State(state): State<Arc<AppState>>,
+    request: Request<Body>,
+    next: axum::middleware::Next,
+) -> Response {
+    if state.config.bind.is_loopback() {
+        if let Some(host) = request.headers().get(header::HOST) {
+            let host = host.to_str().unwrap_or("");
+            let name = match host.strip_prefix('[') {
+                Some(v6) => v6.split(']').next().unwrap_or(""),
+                None => host.split(':').next().unwrap_or(""),
+            };
+            let local = name.eq_ignore_ascii_case("localhost")
+                || name
+                    .parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_loopback());
+            if !local {
+                return error(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "Host {host:?}: this server answers requests for localhost only \
+                         (`pathsat serve --bind` another address to serve others)"
+                    ),
+                );
+            }
+        }
+    }
+    next.run(request).await
 }
 
 /// Headers on every response: no sniffing, no framing, no referrer, and a Content Security
@@ -265,6 +303,9 @@ async fn count_reply(state: Arc<AppState>, request: Request<Body>) -> Result<Res
         .map_err(|e| api_error(&e))?;
     request.timeout = capped(request.timeout, state.config.time_limit);
     request.options.jobs = request.options.jobs.clamp(1, state.config.jobs.max(1));
+    // Counts running side by side share the memory the command line gives one.
+    let share = CountOptions::default().memory_budget / state.config.max_concurrent.max(1) as u64;
+    request.options.memory_budget = request.options.memory_budget.min(share.max(1));
     let seen: Arc<Mutex<Option<ProgressLine>>> = Arc::default();
     let hear = {
         let seen = Arc::clone(&seen);

@@ -449,3 +449,31 @@ async fn the_page_and_its_assets_are_served_with_a_strict_policy() {
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(headers[header::ALLOW], "POST");
 }
+
+#[tokio::test]
+async fn a_loopback_server_answers_only_requests_for_localhost() {
+    let app = app();
+    for (host, expected) in [
+        ("localhost:8080", StatusCode::OK),
+        ("127.0.0.1:8080", StatusCode::OK),
+        ("[::1]:8080", StatusCode::OK),
+        ("evil.example:8080", StatusCode::FORBIDDEN),
+        ("127.0.0.1.evil.example", StatusCode::FORBIDDEN),
+    ] {
+        let request = Request::get("/api/limits")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        let (status, _, body) = send(&app, request).await;
+        assert_eq!(status, expected, "{host}: {body}");
+    }
+    let open = router(&ServerConfig {
+        bind: "0.0.0.0".parse().unwrap(),
+        ..ServerConfig::default()
+    });
+    let request = Request::get("/api/limits")
+        .header(header::HOST, "laptop.local:8080")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&open, request).await.0, StatusCode::OK);
+}
