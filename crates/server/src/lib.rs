@@ -48,7 +48,7 @@ use std::time::Duration;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 
 pub use limits::Limits;
@@ -110,12 +110,23 @@ pub fn router(config: &ServerConfig) -> Router {
     handlers::routes(state)
 }
 
-/// Binds the configured address and port.
+/// Binds the configured address and port, with room for 1024 connections waiting to be
+/// accepted.
 ///
 /// # Errors
 /// When the address cannot be bound (in use, not permitted).
 pub async fn bind(config: &ServerConfig) -> io::Result<TcpListener> {
-    TcpListener::bind(SocketAddr::new(config.bind, config.port)).await
+    let address = SocketAddr::new(config.bind, config.port);
+    let socket = if address.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    // A burst of clients connecting at once waits in the kernel's queue rather than having its
+    // connection attempts dropped (and retried a second later).
+    socket.listen(1024)
 }
 
 /// Binds and serves until `shutdown` completes.
