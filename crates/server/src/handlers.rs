@@ -21,7 +21,7 @@ use pathsat_api::options::{
     parse_moves, parse_size, CountSpec, EncodingSpec, GenerateSpec, SolveSpec,
 };
 use pathsat_api::outcome::EncodingInfo;
-use pathsat_api::{Cancel, GRACE};
+use pathsat_api::{Cancel, Wanted, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Progress, Stage};
 use pathsat_puzzle::{parse_fillings, parse_orders, verify, Filling, Moves, Puzzle};
@@ -211,6 +211,9 @@ fn start<T: Send + 'static>(
     }))
 }
 
+/// The most solutions one `/api/solve` reply holds.
+pub const MAX_SOLUTIONS: u64 = 10_000;
+
 /// How long past the time limit a run may take before the server gives up waiting for it.
 fn backstop(state: &AppState) -> Duration {
     state.config.time_limit + GRACE + Duration::from_secs(5)
@@ -266,6 +269,14 @@ async fn solve_reply(state: &AppState, request: Request<Body>) -> Result<Respons
         .request(cancel.clone())
         .map_err(|e| api_error(&e))?;
     request.timeout = capped(request.timeout, state.config.time_limit);
+    // One reply holds at most this many solutions: `all` and larger limits stop there, and the
+    // report says so (`limit`, `complete` false) as `--limit` would.
+    let most = MAX_SOLUTIONS;
+    request.wanted = match request.wanted {
+        Wanted::All => Wanted::Upto(most),
+        Wanted::Upto(n) => Wanted::Upto(n.min(most)),
+        other => other,
+    };
     let report = run(state, &cancel, move || {
         pathsat_api::solve::solve(&puzzle, &file, &request)
     })

@@ -51,6 +51,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 
+pub use handlers::MAX_SOLUTIONS;
 pub use limits::Limits;
 
 /// What the server listens on and the limits it holds every request to.

@@ -18,6 +18,8 @@ pub struct Limits {
     pub readable_cells: usize,
     /// The most clauses `/api/export` sends.
     pub max_export_clauses: usize,
+    /// The most solutions one `/api/solve` reply holds (`all` stops there).
+    pub max_solutions: u64,
     pub version: &'static str,
 }
 
@@ -38,6 +40,7 @@ impl Limits {
             max_cells: config.max_cells,
             readable_cells: READABLE_CELLS,
             max_export_clauses: MAX_EXPORT_CLAUSES,
+            max_solutions: crate::handlers::MAX_SOLUTIONS,
             version: env!("CARGO_PKG_VERSION"),
         }
     }

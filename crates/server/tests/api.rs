@@ -477,3 +477,19 @@ async fn a_loopback_server_answers_only_requests_for_localhost() {
         .unwrap();
     assert_eq!(send(&open, request).await.0, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn all_solutions_stop_at_the_servers_cap_and_say_so() {
+    // An empty 7x7 rook board: 27,070,560 fillings, far more than one reply holds.
+    let board = "moves = \"rook\"\ngrid = \"\"\"\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n\"\"\"\n";
+    let (status, report) = post_json(
+        &app(),
+        "/api/solve",
+        &json!({ "puzzle": board, "all": true }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let shown = report["solutions"].as_array().unwrap().len() as u64;
+    assert!(shown <= pathsat_server::MAX_SOLUTIONS && shown > 0);
+    assert_eq!(report["complete"], false);
+}
