@@ -93,7 +93,13 @@ fn cli_json(args: &[&str]) -> Value {
 #[test]
 fn the_web_api_replies_with_what_format_json_prints() {
     let served = Served::start();
-    let cases: [(&str, &str, Vec<&str>, Value); 7] = [
+    let cases: [(&str, &str, Vec<&str>, Value); 8] = [
+        (
+            "small/king-3x3.toml",
+            "solve",
+            vec!["--limit", "20000"],
+            json!({ "limit": 20000 }),
+        ),
         ("small/numbrix-5x5.toml", "solve", vec![], json!({})),
         (
             "small/numbrix-5x5.toml",

@@ -272,16 +272,25 @@ async fn solve_reply(state: &AppState, request: Request<Body>) -> Result<Respons
     // One reply holds at most this many solutions: `all` and larger limits stop there, and the
     // report says so (`limit`, `complete` false) as `--limit` would.
     let most = MAX_SOLUTIONS;
-    request.wanted = match request.wanted {
+    let asked = request.wanted;
+    request.wanted = match asked {
         Wanted::All => Wanted::Upto(most),
         Wanted::Upto(n) => Wanted::Upto(n.min(most)),
         other => other,
     };
-    let report = run(state, &cancel, move || {
+    let mut report = run(state, &cancel, move || {
         pathsat_api::solve::solve(&puzzle, &file, &request)
     })
     .await?
     .map_err(|e| api_error(&e))?;
+    if report.answer.complete && report.wanted != asked {
+        // The search ended below the cap: it is the run that was asked for, reported as such.
+        report.wanted = asked;
+        report.limit = match asked {
+            Wanted::Upto(n) => Some(n),
+            _ => None,
+        };
+    }
     Ok(json(&report))
 }
 
