@@ -73,6 +73,9 @@ def browser():
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1300",
                 "--disable-dev-shm-usage"]:
         options.add_argument(arg)
+    # The performance log lists every request the page makes: the tests check that none leaves
+    # the server (no CDN, no web fonts).
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(30)
     try:

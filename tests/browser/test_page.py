@@ -74,6 +74,18 @@ def read_answer(driver, k=1):
     return grid
 
 
+def requested_urls(driver):
+    """Every URL the browser requested since the log was last read (Chrome's performance log)."""
+    import json
+
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
 def draw_numbrix(driver):
     new_board(driver, 5, 5, "rook")
     type_givens(driver, NUMBRIX_GIVENS)
@@ -81,7 +93,7 @@ def draw_numbrix(driver):
     assert 'moves = "rook"' in text and "25" in text, text
 
 
-def test_draw_solve_and_read_the_answer_back(page, screenshots):
+def test_draw_solve_and_read_the_answer_back(page, server, screenshots):
     draw_numbrix(page)
     page.find_element(By.ID, "solve").click()
     wait(page, lambda d: status(d).startswith("Solved"))
@@ -93,6 +105,10 @@ def test_draw_solve_and_read_the_answer_back(page, screenshots):
     wait(page, lambda d: d.execute_script(
         "const i = document.getElementById('picture-img'); return i.complete && i.naturalWidth > 0;"))
     page.save_screenshot(str(screenshots / "1-solved.png"))
+    requested = requested_urls(page)
+    assert any(u.endswith("/api/solve") for u in requested), requested
+    foreign = [u for u in requested if not u.startswith((server, "blob:", "data:"))]
+    assert not foreign, f"the page reached beyond its server: {foreign}"
 
 
 def test_unique_shows_two_solutions_and_where_they_differ(page, screenshots):
