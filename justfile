@@ -119,3 +119,14 @@ bench-graphs *args:
 # cargo feature `cadical`) or `--build main=PATH --build branch=PATH`
 bench-cuts *args:
     python3 benches/cut_loop.py {{args}}
+
+# The local web page and its JSON API (http://127.0.0.1:8080/ unless --port says otherwise)
+serve *args:
+    cargo run --release -- serve {{args}}
+
+# The page in headless Chromium (apt-get install chromium chromium-driver; pip install selenium
+# pytest), screenshots in $PATHSAT_SCREENSHOTS; then the bounded load test on loopback
+test-browser:
+    cargo build --release
+    python3 -m pytest -q tests/browser
+    python3 tests/browser/load_test.py

@@ -4,9 +4,8 @@
 //! into work.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_cnf::pb::SumEncoding;
-use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
+use pathsat_api::options::{self, EncodingSpec};
+use pathsat_encode::EncodingOptions;
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
 use pathsat_solver::SolverChoice;
@@ -166,6 +165,27 @@ pub enum Command {
         pathsat batch merge part-*.json"
     )]
     Batch(BatchArgs),
+    /// Serve a local web page to draw puzzles and solve, count and generate them, with its JSON
+    /// API.
+    #[command(
+        after_help = "The page (http://127.0.0.1:8080/ by default) has a board editor (size, moves,\n\
+        holes, givens, marks; puzzle files loaded and saved; graphs uploaded as .hcp or .col),\n\
+        the Solve, Unique?, Count and Generate buttons, and the encoding for teachers. Its assets\n\
+        are in the binary: it needs no network. The API (POST /api/solve, /api/count,\n\
+        /api/generate, /api/export, /api/draw) takes {\"puzzle\": TEXT} and the options named as\n\
+        this command line's flags, and replies with the JSON `--format json` prints; see the\n\
+        README's \"Web page\" section.\n\n\
+        The server binds 127.0.0.1 unless --bind says otherwise, and holds every request to the\n\
+        limits below: more runs than --max-concurrent get 503 (try again), larger bodies 413,\n\
+        bad JSON or puzzles 400 with the message this command line would print. A client that\n\
+        disconnects cancels its run.\n\n\
+        Examples:\n  pathsat serve\n  \
+        pathsat serve --port 0                       # any free port (printed)\n  \
+        pathsat serve --max-concurrent 2 --time-limit 20\n  \
+        curl -s localhost:8080/api/solve -H 'Content-Type: application/json' \\\n    \
+        -d '{\"puzzle\": \"moves = \\\"rook\\\"\\ngrid = \\\"1 .\\\\n. .\\\"\", \"unique\": true}'"
+    )]
+    Serve(ServeArgs),
     /// Internal: count one puzzle for `batch`, streaming events as JSON lines.
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -494,14 +514,44 @@ pub enum CountMethod {
 }
 
 impl CountMethod {
-    pub fn method(self) -> pathsat_count::Method {
+    pub fn name(self) -> options::MethodName {
         match self {
-            CountMethod::Auto => pathsat_count::Method::Auto,
-            CountMethod::Dp => pathsat_count::Method::Dp,
-            CountMethod::Sat => pathsat_count::Method::Sat,
-            CountMethod::Enumerate => pathsat_count::Method::Enumerate,
+            CountMethod::Auto => options::MethodName::Auto,
+            CountMethod::Dp => options::MethodName::Dp,
+            CountMethod::Sat => options::MethodName::Sat,
+            CountMethod::Enumerate => options::MethodName::Enumerate,
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 takes any free one.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to bind: 127.0.0.1 keeps the page to this computer; 0.0.0.0 opens it to the
+    /// network (anyone who can reach it can run solves).
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Runs (solve, count, generate, export, draw) at once; more get 503 [default: twice the
+    /// processors, at least 4].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_concurrent: Option<u32>,
+    /// The longest one run may take; a request's own timeout is capped by it.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    pub time_limit: Duration,
+    /// The largest puzzle taken, in cells (or graph vertices).
+    #[arg(long, value_name = "N", default_value_t = 2500)]
+    pub max_cells: usize,
+    /// The largest request body, e.g. 1MiB.
+    #[arg(long, value_name = "SIZE", default_value = "1MiB", value_parser = parse_memory)]
+    pub max_body: u64,
+    /// Open connections at once; more are told to try again and closed.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Threads one count may use (default: the number of processors).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -596,9 +646,14 @@ pub enum SolverName {
 impl SolverArgs {
     /// The solver chosen.
     pub fn choice(&self) -> SolverChoice {
+        self.name().choice()
+    }
+
+    /// The solver as the library names it.
+    pub fn name(&self) -> options::SolverName {
         match self.solver {
-            SolverName::Varisat => SolverChoice::Varisat,
-            SolverName::Cadical => SolverChoice::Cadical,
+            SolverName::Varisat => options::SolverName::Varisat,
+            SolverName::Cadical => options::SolverName::Cadical,
         }
     }
 
@@ -624,62 +679,41 @@ impl EncodingArgs {
         flags
     }
 
-    pub fn options(&self) -> EncodingOptions {
-        let defaults = EncodingOptions::default();
-        let exactly_one = self.exactly_one.map(|eo| match eo {
-            ExactlyOne::Sequential => ExactlyOneEncoding::Sequential,
-            ExactlyOne::Pairwise => ExactlyOneEncoding::Pairwise,
-            ExactlyOne::Hybrid => ExactlyOneEncoding::Hybrid,
-        });
-        EncodingOptions {
-            choice: match self.encoding {
-                EncodingName::Auto => EncodingChoice::Auto,
-                EncodingName::Position => EncodingChoice::Position,
-                EncodingName::Successor => EncodingChoice::Successor,
+    /// The options as the library names them: one mapping to requests, shared with the web
+    /// API (`pathsat_api::options`).
+    pub fn spec(&self) -> EncodingSpec {
+        EncodingSpec {
+            encoding: match self.encoding {
+                EncodingName::Auto => options::EncodingName::Auto,
+                EncodingName::Position => options::EncodingName::Position,
+                EncodingName::Successor => options::EncodingName::Successor,
             },
-            position: PositionOptions {
-                exactly_one: exactly_one.unwrap_or(defaults.position.exactly_one),
-                pruning: if self.no_prune {
-                    Pruning::None
-                } else {
-                    Pruning::Full
-                },
-                sum: match self.sum_encoding {
-                    SumMethod::Bdd => SumEncoding::Bdd,
-                    SumMethod::Swc => SumEncoding::SequentialWeight,
-                },
-                ..defaults.position
+            exactly_one: self.exactly_one.map(|eo| match eo {
+                ExactlyOne::Sequential => options::ExactlyOneName::Sequential,
+                ExactlyOne::Pairwise => options::ExactlyOneName::Pairwise,
+                ExactlyOne::Hybrid => options::ExactlyOneName::Hybrid,
+            }),
+            no_prune: self.no_prune,
+            sum_encoding: match self.sum_encoding {
+                SumMethod::Bdd => options::SumName::Bdd,
+                SumMethod::Swc => options::SumName::Swc,
             },
-            successor_exactly_one: exactly_one.unwrap_or(defaults.successor_exactly_one),
         }
+    }
+
+    pub fn options(&self) -> EncodingOptions {
+        self.spec().options()
     }
 }
 
-/// A positive, finite number of seconds (`--timeout`).
 /// `RxC`, e.g. `12x12` (`--size`).
 fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not a board size such as 12x12 (rows x columns)");
-    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-    let rows: usize = r.trim().parse().map_err(|_| bad())?;
-    let cols: usize = c.trim().parse().map_err(|_| bad())?;
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok((rows, cols))
+    options::parse_size(text)
 }
 
 /// `rook`, `king`, `knight` or `[[dr,dc],...]` (`--moves`).
 fn parse_moves(text: &str) -> Result<Moves, String> {
-    if let Some(moves) = Moves::from_name(text.trim()) {
-        return Ok(moves);
-    }
-    let offsets: Vec<(i64, i64)> = serde_json::from_str::<Vec<[i64; 2]>>(text)
-        .map_err(|_| format!("{text:?} is not rook, king, knight or a list such as [[1,2],[2,1]]"))?
-        .into_iter()
-        .map(|[dr, dc]| (dr, dc))
-        .collect();
-    Moves::custom(offsets)
-        .ok_or_else(|| format!("{text}: a list of moves must not be empty nor hold [0,0]"))
+    options::parse_moves(text)
 }
 
 /// `minimal` or a number (`--givens`).

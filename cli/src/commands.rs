@@ -12,9 +12,10 @@ use crate::pictures;
 use crate::progress::CountDisplay;
 use crate::report;
 use crate::Failure;
-use pathsat_api::count::{count as run_count, CountRequest};
-use pathsat_api::solve::{solve as run_solve, SolveRequest, Wanted};
-use pathsat_count::{CountOptions, DEFAULT_PATIENCE};
+use pathsat_api::count::count as run_count;
+use pathsat_api::options::{CountSpec, SolveSpec, SolverSpec};
+use pathsat_api::solve::solve as run_solve;
+use pathsat_api::Cancel;
 use pathsat_puzzle::{parse_file, read_text};
 use pathsat_solver::SolveOptions;
 use std::io::{self, Write};
@@ -33,18 +34,14 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         }
     }
     let puzzle = Arc::new(parse_file(&args.file)?);
-    let request = SolveRequest {
-        wanted: if args.all {
-            Wanted::All
-        } else if args.unique {
-            Wanted::Unique
-        } else {
-            args.limit.map_or(Wanted::First, Wanted::Upto)
-        },
-        options: solve_options(&args.encoding, &args.solver, args.certify)?,
-        timeout: args.timeout,
-        cancel: Default::default(),
+    let spec = SolveSpec {
+        all: args.all,
+        limit: args.limit,
+        unique: args.unique,
+        timeout: args.timeout.map(|t| t.as_secs_f64()),
+        solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
+    let request = spec.request(Cancel::new())?;
     let file = args.file.display().to_string();
     let report = run_solve(&puzzle, &file, &request)?;
     let output = args.output.as_deref();
@@ -58,22 +55,23 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The options of `--encoding ...`, `--solver` and `--certify`, refused (exit status 2) when the
-/// solver is not built in or cannot certify.
+/// The options of `--encoding ...`, `--solver` and `--certify`, as the library names them.
+pub fn solver_spec(encoding: &EncodingArgs, solver: &SolverArgs, certify: bool) -> SolverSpec {
+    SolverSpec {
+        solver: solver.name(),
+        certify,
+        encoding: encoding.spec(),
+    }
+}
+
+/// The solver options, refused (exit status 2) when the solver is not built in or cannot
+/// certify.
 pub fn solve_options(
     encoding: &EncodingArgs,
     solver: &SolverArgs,
     certify: bool,
 ) -> Result<SolveOptions, Failure> {
-    let options = SolveOptions {
-        encoding: encoding.options(),
-        certify,
-        solver: solver.choice(),
-    };
-    options
-        .check_solver()
-        .map_err(|e| Failure::Input(e.to_string()))?;
-    Ok(options)
+    Ok(solver_spec(encoding, solver, certify).options()?)
 }
 
 /// Runs `write` on the file `output`, or on standard output.
@@ -91,21 +89,16 @@ fn write_to(
 
 pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let puzzle = Arc::new(parse_file(&args.file)?);
-    let defaults = CountOptions::default();
-    let request = CountRequest {
-        options: CountOptions {
-            method: args.method.method(),
-            limit: args.limit,
-            deadline: None,
-            cancel: None,
-            jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
-            memory_budget: args.memory.unwrap_or(defaults.memory_budget),
-            patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
-            solve: solve_options(&args.encoding, &args.solver, args.certify)?,
-        },
-        timeout: args.timeout,
-        cancel: Default::default(),
+    let spec = CountSpec {
+        limit: args.limit,
+        timeout: args.timeout.map(|t| t.as_secs_f64()),
+        method: args.method.name(),
+        memory: args.memory,
+        patience: args.patience.map(|t| t.as_secs_f64()),
+        jobs: args.jobs,
+        solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
+    let request = spec.request(Cancel::new())?;
     let display = Arc::new(CountDisplay::new(false));
     let file = args.file.display().to_string();
     let hear = Arc::clone(&display);

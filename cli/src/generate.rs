@@ -5,9 +5,10 @@ use crate::args::{GenerateArgs, GenerateFormat};
 use crate::pictures::{create_dir, is_directory_target};
 use crate::Failure;
 use pathsat_api::generate::{
-    blank_template, clues, drawn_seed, generate, grade_line, GenerateReport, GenerateRequest,
+    blank_template, clues, drawn_seed, generate, grade_line, GenerateReport,
 };
-use pathsat_generate::Options;
+use pathsat_api::options::GenerateSpec;
+use pathsat_api::Cancel;
 use pathsat_puzzle::{parse_file, write, Moves, Puzzle};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -24,25 +25,26 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
         )));
     }
     let seed = args.seed.unwrap_or_else(drawn_seed);
-    let request = |index: u64| GenerateRequest {
-        options: Options {
-            seed: seed.wrapping_add(index),
-            givens: args.givens,
-            keep_ends: args.keep_ends,
-            mark: args.mark.clone(),
-            difficulty: args.difficulty.map(Into::into),
-            certify: args.certify,
-            deadline: None,
-            cancel: None,
-            max_label: args.labels.unwrap_or(0),
-        },
-        timeout: args.timeout,
-        cancel: Default::default(),
+    let spec = GenerateSpec {
+        seed: Some(seed),
+        givens: args.givens,
+        keep_ends: args.keep_ends,
+        mark: args.mark.clone(),
+        difficulty: args.difficulty.map(Into::into),
+        labels: args.labels,
+        certify: args.certify,
+        timeout: args.timeout.map(|t| t.as_secs_f64()),
     };
     // Puzzles of a book are independent: made in parallel, written in seed order.
     let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
         .into_par_iter()
-        .map(|i| generate(&template, &file, &request(i)).map_err(Failure::from))
+        .map(|i| {
+            Ok(generate(
+                &template,
+                &file,
+                &spec.request(seed, i, Cancel::new())?,
+            )?)
+        })
         .collect();
     let mut stdout = io::stdout().lock();
     for report in reports {

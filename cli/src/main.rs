@@ -14,6 +14,7 @@ mod interop;
 mod pictures;
 mod progress;
 mod report;
+mod serve;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -86,6 +87,7 @@ fn main() -> ExitCode {
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),
         args::Command::Batch(a) => batch::run(a),
+        args::Command::Serve(a) => serve::run(a),
         args::Command::Worker(a) => batch::worker::run(a),
     };
     match result {

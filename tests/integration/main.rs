@@ -21,4 +21,5 @@ mod hostile;
 mod layouts;
 mod pictures;
 mod random_puzzles;
+mod serve;
 mod trails;

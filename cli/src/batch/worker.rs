@@ -125,7 +125,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         method: if sat_only {
             Method::Enumerate
         } else {
-            args.method.method()
+            args.method.name().method()
         },
         limit,
         deadline: args.timeout.map(|t| started + t),

@@ -13,6 +13,10 @@
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
+//! The options of each command, as the CLI's flags and the web API's JSON fields name them, are
+//! read into the structs of [`options`], which build the requests: one mapping for every front
+//! end.
+//!
 //! Results are one type per command ([`SolveReport`], [`CountReport`], [`DecodeReport`],
 //! [`CheckReport`]) built from the pieces in [`outcome`]: each begins with the [`Answer`]
 //! (file, name, status, count, what is counted, complete), flattened into its JSON; statuses, methods and stop reasons are
@@ -47,6 +51,7 @@ pub mod decode;
 mod error;
 pub mod export;
 pub mod generate;
+pub mod options;
 pub mod outcome;
 pub mod solve;
 

@@ -44,7 +44,7 @@ pub use filling::{
 };
 pub use moves::{Arcs, Moves};
 pub use parse::read_text;
-pub use parse::{parse_file, parse_str, Format};
+pub use parse::{parse_file, parse_named, parse_str, Format};
 pub use puzzle::{CellRule, Expect, Mark, ModelError, Place, Puzzle};
 pub use trail::{canonical as canonical_trail, Trail, TrailError};
 pub use value_class::{is_prime, ValueClass};

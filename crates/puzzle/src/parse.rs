@@ -115,6 +115,21 @@ pub fn read_text(path: &Path) -> Result<String, PuzzleError> {
     })
 }
 
+/// Parses puzzle text that came from `file` without being read from disk (an upload, a web
+/// request): errors name `file` with the line and column, and the name defaults to its stem,
+/// exactly as [`parse_file`] would have it for a file of that name.
+///
+/// # Errors
+/// As [`parse_file`].
+pub fn parse_named(text: &str, format: Format, file: &str) -> Result<Puzzle, PuzzleError> {
+    let path = Path::new(file);
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "puzzle".to_string());
+    parse_text(text, format, &stem).map_err(|e| e.with_path(path))
+}
+
 /// Parses puzzle text; the name defaults to `puzzle`.
 ///
 /// # Errors

@@ -1,0 +1,667 @@
+// pathsat's page: the board editor and the calls to the JSON API.
+//
+// The editor keeps the puzzle as a board of cells (hole, given, mark) and writes it as the TOML
+// puzzle file pathsat reads; every button sends that text to the API ({"puzzle": TEXT} and the
+// options) and shows the library's report: the answer grid read from the report's "solutions",
+// and the picture drawn by the server (POST /api/draw, the code behind `pathsat draw`). Files
+// loaded (TOML, JSON, graphs) go through POST /api/puzzle, which returns the puzzle as a JSON
+// puzzle file, so that pathsat alone parses puzzles. No framework, no build step.
+"use strict";
+
+const EXAMPLES = {
+  numbrix: { name: "numbrix-5x5", moves: "rook", closed: false, marks: {},
+    grid: ["1 . . . 25", ". . . . .", ". . 13 . .", ". . . . .", ". . . . 21"] },
+  hidato: { name: "hidato-holes", moves: "king", closed: false, marks: {},
+    grid: ["1 . . #", ". . . .", ". . . 13"] },
+  knight: { name: "knight-5x5-open", moves: "knight", closed: false, marks: {},
+    grid: [". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."] },
+  primes: { name: "rook-4x4-closed-squares", moves: "rook", closed: true, marks: { S: "squares" },
+    grid: ["S . . .", ". . . .", ". S . .", ". . . S"] },
+};
+
+const $ = (id) => document.getElementById(id);
+
+// The editor's puzzle. `text` is set when the puzzle cannot be drawn as a board (a graph, a
+// trail puzzle): then the text is what is sent, as loaded.
+const puzzle = {
+  name: "my-puzzle", rows: 5, cols: 5, moves: "rook", custom: "[[1,2],[2,1]]", closed: false,
+  cells: [], marks: {}, text: null, format: null, file: null,
+};
+
+let busy = null; // the AbortController of the request running, if any
+let lastCnf = null; // the DIMACS text of the last encoding shown
+let lastReport = null; // the last solve report, for the picture
+
+function blankCells(rows, cols) {
+  return Array.from({ length: rows * cols }, () => ({ hole: false, given: null, mark: null }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board editor.
+
+function renderBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  const graph = puzzle.text !== null;
+  board.hidden = graph;
+  $("graph-note").hidden = !graph;
+  $("tools").disabled = graph;
+  if (graph) {
+    $("graph-note").textContent =
+      `${puzzle.file || "this puzzle"} is not drawn as a board here (a graph or a trail ` +
+      "puzzle): it is sent as loaded. Edit its text below.";
+    return;
+  }
+  board.style.gridTemplateColumns = `repeat(${puzzle.cols}, var(--cell))`;
+  puzzle.cells.forEach((cell, i) => {
+    const input = document.createElement("input");
+    input.className = "cell";
+    input.dataset.row = Math.floor(i / puzzle.cols);
+    input.dataset.col = i % puzzle.cols;
+    input.setAttribute("aria-label", `row ${+input.dataset.row + 1}, column ${+input.dataset.col + 1}`);
+    input.inputMode = "numeric";
+    input.maxLength = 5;
+    input.autocomplete = "off";
+    paintCell(input, cell);
+    input.addEventListener("mousedown", (e) => {
+      const tool = currentTool();
+      if (tool !== "given") {
+        e.preventDefault();
+        applyTool(i, tool);
+      }
+    });
+    input.addEventListener("input", () => {
+      const digits = input.value.replace(/[^0-9]/g, "");
+      if (digits !== input.value) input.value = digits;
+      const c = puzzle.cells[i];
+      c.hole = false;
+      c.mark = null;
+      c.given = digits === "" ? null : Number(digits);
+      paintCell(input, c);
+      puzzleChanged();
+    });
+    input.addEventListener("keydown", (e) => moveFocus(e, i));
+    board.appendChild(input);
+  });
+}
+
+function paintCell(input, cell) {
+  input.classList.toggle("hole", cell.hole);
+  input.classList.toggle("given", cell.given !== null);
+  input.classList.toggle("marked", cell.mark !== null);
+  input.readOnly = cell.hole || cell.mark !== null;
+  input.value = cell.hole ? "" : cell.mark !== null ? cell.mark : cell.given ?? "";
+  input.title = cell.hole ? "a hole" : cell.mark ? `marked ${cell.mark}: ${puzzle.marks[cell.mark]}` : "";
+}
+
+function moveFocus(e, i) {
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -puzzle.cols, ArrowDown: puzzle.cols }[e.key];
+  if (step === undefined) return;
+  const next = i + step;
+  if (next >= 0 && next < puzzle.cells.length) {
+    e.preventDefault();
+    $("board").children[next].focus();
+  }
+}
+
+function currentTool() {
+  return document.querySelector('input[name="tool"]:checked').value;
+}
+
+function applyTool(i, tool) {
+  const cell = puzzle.cells[i];
+  if (tool === "hole") {
+    const hole = !cell.hole;
+    Object.assign(cell, { hole, given: null, mark: null });
+  } else if (tool === "mark") {
+    const letter = ($("mark-letter").value.trim() || "P").slice(0, 1);
+    if (!/^[A-Za-z]$/.test(letter)) {
+      say("A mark is one letter, A to Z.", "error");
+      return;
+    }
+    puzzle.marks[letter] = $("mark-class").value;
+    const mark = cell.mark === letter ? null : letter;
+    Object.assign(cell, { hole: false, given: null, mark });
+  } else {
+    Object.assign(cell, { hole: false, given: null, mark: null });
+  }
+  paintCell($("board").children[i], cell);
+  puzzleChanged();
+}
+
+function newBoard() {
+  const rows = clampInt($("rows").value, 1, 50);
+  const cols = clampInt($("cols").value, 1, 50);
+  Object.assign(puzzle, { rows, cols, cells: blankCells(rows, cols), marks: {}, text: null,
+    format: null, file: null });
+  $("rows").value = rows;
+  $("cols").value = cols;
+  renderBoard();
+  puzzleChanged();
+}
+
+function clampInt(value, lo, hi) {
+  const n = Math.round(Number(value));
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The puzzle as a file, and back.
+
+function tomlString(s) {
+  return JSON.stringify(s); // a JSON string is a TOML basic string
+}
+
+function movesValue() {
+  return puzzle.moves === "custom" ? puzzle.custom.trim() : tomlString(puzzle.moves);
+}
+
+function gridLines() {
+  const tokens = puzzle.cells.map((c) => (c.hole ? "#" : c.mark ?? (c.given ?? ".").toString()));
+  const width = Math.max(1, ...tokens.map((t) => t.length));
+  const lines = [];
+  for (let r = 0; r < puzzle.rows; r++) {
+    const row = tokens.slice(r * puzzle.cols, (r + 1) * puzzle.cols);
+    lines.push(row.map((t) => t.padStart(width)).join(" "));
+  }
+  return lines;
+}
+
+function usedMarks() {
+  const used = {};
+  for (const c of puzzle.cells) if (c.mark) used[c.mark] = puzzle.marks[c.mark];
+  return used;
+}
+
+function toToml() {
+  if (puzzle.text !== null) return puzzle.text;
+  let out = `name = ${tomlString(puzzle.name)}\nmoves = ${movesValue()}\nclosed = ${puzzle.closed}\n`;
+  out += `grid = """\n${gridLines().join("\n")}\n"""\n`;
+  const marks = usedMarks();
+  if (Object.keys(marks).length) {
+    out += "\n[marks]\n";
+    for (const [letter, cls] of Object.entries(marks)) out += `${letter} = ${tomlString(cls)}\n`;
+  }
+  return out;
+}
+
+function toJsonFile() {
+  const object = {
+    name: puzzle.name,
+    moves: puzzle.moves === "custom" ? JSON.parse(puzzle.custom) : puzzle.moves,
+    closed: puzzle.closed,
+    grid: gridLines(),
+  };
+  const marks = usedMarks();
+  if (Object.keys(marks).length) object.marks = marks;
+  return JSON.stringify(object, null, 2) + "\n";
+}
+
+// What the API is sent: the puzzle text and the name it goes by.
+function puzzleFields() {
+  if (puzzle.text !== null) {
+    const fields = { puzzle: puzzle.text, file: puzzle.file || "puzzle.toml" };
+    if (puzzle.format) fields.format = puzzle.format;
+    return fields;
+  }
+  return { puzzle: toToml(), file: `${puzzle.name || "puzzle"}.toml` };
+}
+
+// Loads a JSON puzzle file object (as /api/puzzle returns it) into the editor.
+function loadObject(object, text, file, format) {
+  const grid = object.grid;
+  if (object.graph || object.trail || !Array.isArray(grid) || grid.some((r) => typeof r !== "string")) {
+    Object.assign(puzzle, { text, file, format, name: object.name || "puzzle" });
+    $("name").value = puzzle.name;
+    renderBoard();
+    puzzleChanged(false);
+    return;
+  }
+  const rows = grid.map((line) => line.trim().split(/\s+/));
+  const cols = Math.max(...rows.map((r) => r.length));
+  const cells = [];
+  for (const row of rows) {
+    for (let c = 0; c < cols; c++) {
+      const t = row[c] ?? "#";
+      if (t === "#") cells.push({ hole: true, given: null, mark: null });
+      else if (t === "." || t === "_") cells.push({ hole: false, given: null, mark: null });
+      else if (/^[0-9]+$/.test(t)) cells.push({ hole: false, given: Number(t), mark: null });
+      else cells.push({ hole: false, given: null, mark: t });
+    }
+  }
+  let moves = object.moves ?? "king";
+  let custom = puzzle.custom;
+  if (Array.isArray(moves)) {
+    custom = JSON.stringify(moves);
+    moves = "custom";
+  }
+  Object.assign(puzzle, {
+    name: object.name || "puzzle", rows: rows.length, cols, moves, custom,
+    closed: Boolean(object.closed), cells, marks: { ...(object.marks || {}) },
+    text: null, format: null, file: null,
+  });
+  $("name").value = puzzle.name;
+  $("rows").value = puzzle.rows;
+  $("cols").value = puzzle.cols;
+  $("moves").value = moves;
+  $("custom-moves").value = custom;
+  $("custom-moves").hidden = moves !== "custom";
+  $("closed").checked = puzzle.closed;
+  renderBoard();
+  puzzleChanged();
+}
+
+// Reads puzzle text (any format pathsat reads) through the server into the editor.
+async function loadText(text, file) {
+  const ext = (file || "").split(".").pop().toLowerCase();
+  const format = ["hcp", "col", "dimacs", "json", "toml"].includes(ext) ? ext : null;
+  const body = { puzzle: text, file: file || "puzzle.toml" };
+  if (format) body.format = format;
+  const reply = await call("/api/puzzle", body);
+  if (!reply) return;
+  loadObject(reply.json, text, file || "puzzle.toml", format);
+  say(`Loaded ${file || "the text"}.`);
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function puzzleChanged(clearAnswer = true) {
+  $("puzzle-text").value = toToml();
+  if (clearAnswer) {
+    lastCnf = null;
+    $("download-cnf").disabled = true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the server.
+
+function say(text, kind = "") {
+  const status = $("status");
+  status.textContent = text;
+  status.className = kind;
+}
+
+function setBusy(controller, cancellable) {
+  busy = controller;
+  for (const id of ["solve", "unique", "count", "generate", "export"]) $(id).disabled = Boolean(controller);
+  $("cancel").hidden = !(controller && cancellable);
+  if (!controller) $("progress").hidden = true;
+}
+
+// POSTs `body` to `path`; the JSON reply, with its text, or null after saying what went wrong.
+async function call(path, body) {
+  const controller = new AbortController();
+  setBusy(controller, false);
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch { /* reported below */ }
+    if (!response.ok) {
+      say(json && json.error ? json.error : `${response.status} ${response.statusText}`, "error");
+      return null;
+    }
+    return { json, text };
+  } catch (e) {
+    say(e.name === "AbortError" ? "Cancelled." : `The server cannot be reached: ${e.message}`, "error");
+    return null;
+  } finally {
+    setBusy(null);
+  }
+}
+
+function timeout() {
+  const t = Number($("timeout").value);
+  return Number.isFinite(t) && t > 0 ? t : undefined;
+}
+
+// A report's count, digits exact however large (JSON.parse would round beyond 2^53).
+function exactCount(text) {
+  const m = /"count":\s*([0-9]+)/.exec(text);
+  return m ? m[1].replace(/\B(?=(\d{3})+(?!\d))/g, ",") : "?";
+}
+
+function showJson(text) {
+  $("json").textContent = text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solve and Unique?
+
+async function solve(unique) {
+  const reply = await call("/api/solve", { ...puzzleFields(), unique, timeout: timeout() });
+  if (!reply) return;
+  const report = reply.json;
+  lastReport = report;
+  showJson(reply.text);
+  showSolutions(report);
+  let status;
+  if (report.status === "sat" && unique && report.unique === true) {
+    status = "Solved: the solution is unique (no other filling exists).";
+  } else if (report.status === "sat" && unique && report.unique === false) {
+    status = `Not unique: here are two solutions; the ${report.differences.length} cells where they differ are outlined.`;
+  } else if (report.status === "sat") {
+    status = "Solved.";
+  } else if (report.status === "unsat") {
+    status = `No solution${report.reason ? `: ${report.reason}` : "."}`;
+  } else {
+    status = `No answer within the time limit${report.stopped ? ` (${report.stopped})` : ""}.`;
+  }
+  say(status, report.status === "sat" && report.unique !== false ? "ok" : "");
+  await drawPicture(report, unique && report.unique === false);
+}
+
+function showSolutions(report) {
+  const box = $("answers");
+  box.replaceChildren();
+  const solutions = report.solutions || [];
+  if (!solutions.length) return;
+  const differ = new Set((report.differences || []).map((d) => (Array.isArray(d) ? d.join(",") : String(d))));
+  solutions.slice(0, 2).forEach((solution, k) => {
+    const figure = document.createElement("figure");
+    const caption = document.createElement("figcaption");
+    caption.textContent = solutions.length > 1 ? `solution ${k + 1}` : "the solution";
+    if (Array.isArray(solution[0]) || (solution.length && solution[0] === null)) {
+      figure.appendChild(answerGrid(solution, differ, k));
+    } else {
+      const order = document.createElement("p");
+      order.className = "order";
+      order.textContent = `vertex order: ${solution.join(" → ")}`;
+      figure.appendChild(order);
+    }
+    figure.appendChild(caption);
+    box.appendChild(figure);
+  });
+}
+
+function answerGrid(rows, differ, k) {
+  const table = document.createElement("table");
+  table.className = "answer";
+  table.id = `answer-${k + 1}`;
+  rows.forEach((row, r) => {
+    const tr = document.createElement("tr");
+    row.forEach((value, c) => {
+      const td = document.createElement("td");
+      td.dataset.row = r;
+      td.dataset.col = c;
+      const cell = puzzle.text === null ? puzzle.cells[r * puzzle.cols + c] : null;
+      if (value === null) td.className = "hole";
+      else td.textContent = value;
+      if (cell && cell.given !== null) td.classList.add("given");
+      if (cell && cell.mark) td.classList.add("marked");
+      if (differ.has(`${r},${c}`)) td.classList.add("differs");
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  });
+  return table;
+}
+
+// The server's picture of the puzzle and its solutions (checked by the verifier again there).
+async function drawPicture(report, compare) {
+  const box = $("picture");
+  box.replaceChildren();
+  const solutions = report && report.solutions ? report.solutions.slice(0, compare ? 2 : 1) : [];
+  try {
+    const response = await fetch("/api/draw", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...puzzleFields(), solutions, compare }),
+    });
+    if (!response.ok) return;
+    const url = URL.createObjectURL(await response.blob());
+    const img = document.createElement("img");
+    img.src = url;
+    img.alt = "the puzzle and its solution, drawn by pathsat";
+    img.id = "picture-img";
+    box.appendChild(img);
+  } catch { /* the picture is extra: the grid above is the answer */ }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Count, with progress and Cancel.
+
+async function count() {
+  const controller = new AbortController();
+  setBusy(controller, true);
+  $("progress").hidden = false;
+  $("progress-bar").removeAttribute("value");
+  $("progress-text").textContent = "starting…";
+  $("answers").replaceChildren();
+  $("picture").replaceChildren();
+  say("Counting…");
+  let finalText = null;
+  try {
+    const response = await fetch("/api/count", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...puzzleFields(), progress: true, timeout: timeout() }),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const json = await response.json().catch(() => null);
+      say(json && json.error ? json.error : `${response.status} ${response.statusText}`, "error");
+      return;
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        if (line.trim()) finalText = countLine(line) ?? finalText;
+      }
+    }
+  } catch (e) {
+    say(e.name === "AbortError" ? "Count cancelled." : `The server cannot be reached: ${e.message}`,
+      e.name === "AbortError" ? "" : "error");
+    return;
+  } finally {
+    setBusy(null);
+  }
+  if (finalText === null) return;
+  const report = JSON.parse(finalText);
+  showJson(JSON.stringify(report, null, 2).replace(/"count": [0-9.e+]+/, `"count": ${exactCount(finalText).replace(/,/g, "")}`));
+  const n = exactCount(finalText);
+  const what = report.counts === "trails" ? "trails" : "solutions (fillings)";
+  if (report.complete) say(`${n} ${what}, counted by ${report.method}: ${report.why}.`, "ok");
+  else say(`At least ${n} ${what}: the count stopped early (${report.stopped || "incomplete"}). ${report.reason || ""}`);
+}
+
+// One line of a streamed count: progress, the final report (returned), or an error.
+function countLine(line) {
+  let json;
+  try { json = JSON.parse(line); } catch { return null; }
+  if (json.error) {
+    say(json.error, "error");
+    return null;
+  }
+  if (json.progress) {
+    const p = json.progress;
+    let text = p.stage ? `${p.stage}` : "working";
+    if (p.layers) {
+      text += `: layer ${p.layer} of ${p.layers}`;
+      $("progress-bar").max = p.layers;
+      $("progress-bar").value = p.layer;
+    } else if (p.total) {
+      text += `: ${p.done} of ${p.total} cubes`;
+      $("progress-bar").max = p.total;
+      $("progress-bar").value = p.done;
+    }
+    if (p.found !== undefined) text += ` · ${Number(p.found).toLocaleString("en")} found`;
+    $("progress-text").textContent = `${text} · ${json.seconds} s`;
+    return null;
+  }
+  return line;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generate.
+
+async function generate() {
+  if (puzzle.text !== null) {
+    say("Generate works on a board: start a new board first.", "error");
+    return;
+  }
+  const body = {
+    size: `${puzzle.rows}x${puzzle.cols}`,
+    moves: puzzle.moves === "custom" ? puzzle.custom : puzzle.moves,
+    closed: puzzle.closed,
+    timeout: timeout(),
+  };
+  if (puzzle.cells.some((c) => c.hole || c.mark || c.given !== null)) {
+    // The board drawn is the template: its holes, marks and givens stay.
+    Object.assign(body, puzzleFields());
+    delete body.size;
+    delete body.moves;
+    delete body.closed;
+  }
+  const difficulty = $("difficulty").value;
+  if (difficulty) body.difficulty = difficulty;
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  say("Generating…");
+  const reply = await call("/api/generate", body);
+  if (!reply) return;
+  const report = reply.json;
+  showJson(reply.text);
+  const converted = await call("/api/puzzle", { puzzle: report.puzzle, file: `${report.name}.toml` });
+  if (!converted) return;
+  loadObject(converted.json, report.puzzle, `${report.name}.toml`, "toml");
+  $("answers").replaceChildren();
+  await drawPicture(null, false);
+  say(`Generated ${report.name} (seed ${report.seed}): ${report.givens} givens, unique (proved), grade ${report.grade.level ?? "by the solver's effort"}.`, "ok");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The encoding.
+
+async function showEncoding() {
+  const body = { ...puzzleFields(), encoding: $("encoding").value };
+  if ($("exactly-one").value) body["exactly-one"] = $("exactly-one").value;
+  const reply = await call("/api/export", body);
+  if (!reply) return;
+  const e = reply.json;
+  lastCnf = { name: `${e.name}.cnf`, text: e.dimacs };
+  $("download-cnf").disabled = false;
+  const view = $("encoding-view");
+  view.replaceChildren();
+  const summary = document.createElement("p");
+  summary.textContent = `The ${e.encoding.name} encoding (exactly-one ${e.encoding.exactly_one}): ` +
+    `${e.variables.toLocaleString("en")} variables, ${e["primary-variables"].toLocaleString("en")} of them primary, ` +
+    `${e.clauses.toLocaleString("en")} clauses.`;
+  view.appendChild(summary);
+  const table = document.createElement("table");
+  table.className = "families";
+  table.innerHTML = "<thead><tr><th>family of clauses</th><th>clauses</th></tr></thead>";
+  const tbody = document.createElement("tbody");
+  for (const f of e.families) {
+    const tr = document.createElement("tr");
+    const name = document.createElement("td");
+    name.textContent = f.name;
+    const n = document.createElement("td");
+    n.textContent = f.clauses.toLocaleString("en");
+    tr.append(name, n);
+    tbody.appendChild(tr);
+  }
+  table.appendChild(tbody);
+  view.appendChild(table);
+  if (e.readable) {
+    const h = document.createElement("p");
+    h.textContent = "Every clause, in words (x[row,column]=value; rows and columns from 1; aN are auxiliary variables):";
+    view.appendChild(h);
+    const list = document.createElement("ol");
+    list.className = "clauses";
+    for (const c of e.readable) {
+      const li = document.createElement("li");
+      li.textContent = `${c.clause}    (${c.family})`;
+      list.appendChild(li);
+    }
+    view.appendChild(list);
+  } else {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.textContent = "Boards of at most 16 cells also get every clause in words.";
+    view.appendChild(p);
+  }
+  say("The encoding is below; Download DIMACS saves the file pathsat export writes.", "ok");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wiring.
+
+function init() {
+  $("resize").addEventListener("click", newBoard);
+  $("clear-board").addEventListener("click", () => {
+    puzzle.cells = blankCells(puzzle.rows, puzzle.cols);
+    puzzle.text = null;
+    renderBoard();
+    puzzleChanged();
+  });
+  $("name").addEventListener("input", () => { puzzle.name = $("name").value.trim() || "puzzle"; puzzleChanged(); });
+  $("moves").addEventListener("change", () => {
+    puzzle.moves = $("moves").value;
+    $("custom-moves").hidden = puzzle.moves !== "custom";
+    puzzleChanged();
+  });
+  $("custom-moves").addEventListener("input", () => { puzzle.custom = $("custom-moves").value; puzzleChanged(); });
+  $("closed").addEventListener("change", () => { puzzle.closed = $("closed").checked; puzzleChanged(); });
+  $("example").addEventListener("change", () => {
+    const example = EXAMPLES[$("example").value];
+    if (example) loadObject(example, null, null, null);
+  });
+  $("load").addEventListener("change", async () => {
+    const file = $("load").files[0];
+    if (!file) return;
+    if (file.size > 1 << 20) {
+      say("That file is larger than 1 MiB: use the command line for it.", "error");
+      return;
+    }
+    await loadText(await file.text(), file.name);
+    $("load").value = "";
+  });
+  $("use-text").addEventListener("click", () => {
+    const text = $("puzzle-text").value;
+    loadText(text, text.trim().startsWith("{") ? "puzzle.json" : "puzzle.toml");
+  });
+  $("save-toml").addEventListener("click", () => download(`${puzzle.name}.toml`, toToml(), "application/toml"));
+  $("save-json").addEventListener("click", () => {
+    if (puzzle.text !== null) download(puzzle.file || "puzzle.txt", puzzle.text, "text/plain");
+    else download(`${puzzle.name}.json`, toJsonFile(), "application/json");
+  });
+  $("solve").addEventListener("click", () => solve(false));
+  $("unique").addEventListener("click", () => solve(true));
+  $("count").addEventListener("click", count);
+  $("cancel").addEventListener("click", () => { if (busy) busy.abort(); });
+  $("generate").addEventListener("click", generate);
+  $("export").addEventListener("click", showEncoding);
+  $("download-cnf").addEventListener("click", () => { if (lastCnf) download(lastCnf.name, lastCnf.text, "text/plain"); });
+  fetch("/api/limits").then((r) => r.json()).then((limits) => {
+    $("version").textContent = limits.version;
+    $("limits").textContent = `boards up to ${limits["max-cells"]} cells, runs up to ${limits["time-limit"]} s`;
+    $("timeout").max = limits["time-limit"];
+  }).catch(() => {});
+  newBoard();
+}
+
+document.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,47 @@
+//! The limits a server holds requests to, as `GET /api/limits` reports them: the page reads
+//! them to say what it can ask for (how large a board, how long a run) before asking.
+
+use crate::ServerConfig;
+use serde::Serialize;
+
+/// This server's limits.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Limits {
+    pub max_body_bytes: usize,
+    pub max_concurrent: usize,
+    pub max_connections: usize,
+    /// Seconds.
+    pub time_limit: f64,
+    pub max_cells: usize,
+    /// The largest board whose clauses `/api/export` writes out in readable form.
+    pub readable_cells: usize,
+    /// The most clauses `/api/export` sends.
+    pub max_export_clauses: usize,
+    /// The most solutions one `/api/solve` reply holds (`all` stops there).
+    pub max_solutions: u64,
+    pub version: &'static str,
+}
+
+/// Boards up to this many cells get their clauses in readable form from `/api/export`.
+pub const READABLE_CELLS: usize = 16;
+
+/// `/api/export` refuses encodings with more clauses than this: the DIMACS text would be tens
+/// of megabytes (`pathsat export` writes any size to a file).
+pub const MAX_EXPORT_CLAUSES: usize = 2_000_000;
+
+impl Limits {
+    pub fn of(config: &ServerConfig) -> Limits {
+        Limits {
+            max_body_bytes: config.max_body_bytes,
+            max_concurrent: config.max_concurrent,
+            max_connections: config.max_connections,
+            time_limit: config.time_limit.as_secs_f64(),
+            max_cells: config.max_cells,
+            readable_cells: READABLE_CELLS,
+            max_export_clauses: MAX_EXPORT_CLAUSES,
+            max_solutions: crate::handlers::MAX_SOLUTIONS,
+            version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+}
