@@ -235,15 +235,9 @@ mod tests {
 
     /// An 8x8 king board with a given in the middle: far too many paths to enumerate.
     fn crowded_king_board() -> Arc<Puzzle> {
-        let mut grid = String::new();
-        for r in 0..8 {
-            let row: Vec<&str> = (0..8)
-                .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
-                .collect();
-            grid.push_str(&row.join(" "));
-            grid.push('\n');
-        }
-        puzzle(&format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n"))
+        puzzle(include_str!(
+            "../../../fixtures/large/king-8x8-crowded.toml"
+        ))
     }
 
     #[test]

@@ -394,15 +394,7 @@ async fn a_requests_timeout_is_capped_by_the_servers_time_limit() {
         time_limit: std::time::Duration::from_millis(500),
         ..ServerConfig::default()
     };
-    let mut grid = String::new();
-    for r in 0..8 {
-        let row: Vec<&str> = (0..8)
-            .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
-            .collect();
-        grid.push_str(&row.join(" "));
-        grid.push('\n');
-    }
-    let crowded = format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n");
+    let crowded = include_str!("../../../fixtures/large/king-8x8-crowded.toml");
     let started = std::time::Instant::now();
     let (status, report) = post_json(
         &router(&config),

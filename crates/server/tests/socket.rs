@@ -88,15 +88,7 @@ fn exchange(server: &Server, path: &str, body: &str) -> (u16, String) {
 /// An 8x8 king board with a given in the middle: enumeration would take far longer than any
 /// test; with a timeout of `seconds` it runs that long.
 fn long_count(seconds: u32, progress: bool) -> String {
-    let mut grid = String::new();
-    for r in 0..8 {
-        let row: Vec<&str> = (0..8)
-            .map(|c| if (r, c) == (3, 4) { "20" } else { "." })
-            .collect();
-        grid.push_str(&row.join(" "));
-        grid.push('\n');
-    }
-    let puzzle = format!("moves = \"king\"\ngrid = \"\"\"\n{grid}\"\"\"\n");
+    let puzzle = include_str!("../../../fixtures/large/king-8x8-crowded.toml");
     serde_json::json!({
         "puzzle": puzzle, "method": "enumerate", "timeout": seconds, "progress": progress,
         "jobs": 1
