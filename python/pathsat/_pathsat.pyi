@@ -107,11 +107,14 @@ class Puzzle:
         timeout: Optional[float] = None,
         *,
         encoding: str = "auto",
+        solver: str = "varisat",
         certify: bool = False,
     ) -> Optional[Solution]:
         """The first solution, or None when there is none. ``timeout`` in seconds raises
         ``TimeoutError`` when it passes first."""
-    def solutions(self, limit: Optional[int] = None, *, encoding: str = "auto") -> Solutions:
+    def solutions(
+        self, limit: Optional[int] = None, *, encoding: str = "auto", solver: str = "varisat"
+    ) -> Solutions:
         """The solutions, lazily: the solver finds the next one when the loop asks."""
     def count(
         self,
@@ -120,6 +123,7 @@ class Puzzle:
         limit: Optional[int] = None,
         *,
         encoding: str = "auto",
+        solver: str = "varisat",
         jobs: Optional[int] = None,
         certify: bool = False,
     ) -> CountResult:
@@ -130,6 +134,7 @@ class Puzzle:
         timeout: Optional[float] = None,
         *,
         encoding: str = "auto",
+        solver: str = "varisat",
         certify: bool = False,
     ) -> bool:
         """Whether exactly one solution exists, proved by the solver."""

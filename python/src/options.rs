@@ -7,6 +7,7 @@ use pathsat_count::Method;
 use pathsat_encode::{EncodingChoice, EncodingOptions};
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::ValueClass;
+use pathsat_solver::SolverChoice;
 use pyo3::prelude::*;
 use std::time::Duration;
 
@@ -37,6 +38,25 @@ pub fn encoding(name: &str) -> PyResult<EncodingOptions> {
         choice,
         ..EncodingOptions::default()
     })
+}
+
+/// `solver=`: `varisat` (the default) or `cadical`, which a package built without it refuses
+/// with the way to build it; certified runs are varisat's.
+pub fn solver(name: &str, certify: bool) -> PyResult<SolverChoice> {
+    let choice = SolverChoice::from_name(name)
+        .ok_or_else(|| puzzle_error(format!("solver={name:?}: one of \"varisat\", \"cadical\"")))?;
+    if !choice.is_built_in() {
+        return Err(puzzle_error(format!(
+            "solver={name:?}: this pathsat package is built without it; build it with \
+             MATURIN_PEP517_ARGS=\"--features cadical\" pip install ./python"
+        )));
+    }
+    if certify && choice != SolverChoice::Varisat {
+        return Err(puzzle_error(format!(
+            "solver={name:?} with certify=True: certified runs use varisat's proof checker"
+        )));
+    }
+    Ok(choice)
 }
 
 /// `method=`: `auto`, `dp`, `sat` or `enumerate` (as `pathsat count --method`), or the names

@@ -47,11 +47,11 @@ impl Puzzle {
         Solution::new(Arc::clone(&self.puzzle), filling, note)
     }
 
-    fn solve_options(encoding: &str, certify: bool) -> PyResult<SolveOptions> {
+    fn solve_options(encoding: &str, solver: &str, certify: bool) -> PyResult<SolveOptions> {
         Ok(SolveOptions {
             encoding: options::encoding(encoding)?,
+            solver: options::solver(solver, certify)?,
             certify,
-            ..SolveOptions::default()
         })
     }
 
@@ -63,12 +63,13 @@ impl Puzzle {
         wanted: Wanted,
         timeout: Option<f64>,
         encoding: &str,
+        solver: &str,
         certify: bool,
     ) -> PyResult<pathsat_api::SolveReport> {
         let cancel = Cancel::new();
         let request = SolveRequest {
             wanted,
-            options: Puzzle::solve_options(encoding, certify)?,
+            options: Puzzle::solve_options(encoding, solver, certify)?,
             timeout: options::timeout(timeout)?,
             cancel: cancel.clone(),
         };
@@ -343,17 +344,18 @@ impl Puzzle {
     /// The first solution, or `None` when the puzzle has none.
     ///
     /// `timeout` (seconds) raises `TimeoutError` when it passes before an answer; `encoding`
-    /// is `"auto"`, `"position"` or `"successor"`; `certify` has varisat's proof checker
-    /// confirm the run.
-    #[pyo3(signature = (timeout = None, *, encoding = "auto", certify = false))]
+    /// is `"auto"`, `"position"` or `"successor"`; `solver` is `"varisat"` or `"cadical"` (in
+    /// a package built with it); `certify` has varisat's proof checker confirm the run.
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false))]
     fn solve(
         &self,
         py: Python<'_>,
         timeout: Option<f64>,
         encoding: &str,
+        solver: &str,
         certify: bool,
     ) -> PyResult<Option<Solution>> {
-        let report = self.run_solve(py, Wanted::First, timeout, encoding, certify)?;
+        let report = self.run_solve(py, Wanted::First, timeout, encoding, solver, certify)?;
         match report.fillings.into_iter().next() {
             Some(filling) => Ok(Some(
                 self.solution(filling, "a solution, checked by the verifier"),
@@ -365,9 +367,9 @@ impl Puzzle {
 
     /// The solutions, one at a time: a lazy iterator, whose solver finds the next solution
     /// only when asked (stop early, and it stops). `limit` caps how many it gives.
-    #[pyo3(signature = (limit = None, *, encoding = "auto"))]
-    fn solutions(&self, limit: Option<u64>, encoding: &str) -> PyResult<Solutions> {
-        let options = Puzzle::solve_options(encoding, false)?;
+    #[pyo3(signature = (limit = None, *, encoding = "auto", solver = "varisat"))]
+    fn solutions(&self, limit: Option<u64>, encoding: &str, solver: &str) -> PyResult<Solutions> {
+        let options = Puzzle::solve_options(encoding, solver, false)?;
         let stream = SolutionStream::start(Arc::clone(&self.puzzle), &self.file, options);
         Ok(Solutions::new(Arc::clone(&self.puzzle), stream, limit))
     }
@@ -378,7 +380,7 @@ impl Puzzle {
     /// `method`: `"auto"` (the frontier program where it applies, else SAT enumeration when it
     /// can finish), `"dp"`, `"sat"` (cubes) or `"enumerate"`. `timeout` (seconds) and `limit`
     /// stop it early: the count is then a lower bound and `complete` is false.
-    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", jobs = None, certify = false))]
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -387,6 +389,7 @@ impl Puzzle {
         timeout: Option<f64>,
         limit: Option<u64>,
         encoding: &str,
+        solver: &str,
         jobs: Option<usize>,
         certify: bool,
     ) -> PyResult<CountResult> {
@@ -397,7 +400,7 @@ impl Puzzle {
                 method: options::method(method)?,
                 limit,
                 jobs: jobs.unwrap_or(defaults.jobs).max(1),
-                solve: Puzzle::solve_options(encoding, certify)?,
+                solve: Puzzle::solve_options(encoding, solver, certify)?,
                 ..defaults
             },
             timeout: options::timeout(timeout)?,
@@ -411,16 +414,17 @@ impl Puzzle {
 
     /// Whether the puzzle has exactly one solution, proved by the solver (false when it has
     /// none). `timeout` (seconds) raises `TimeoutError` when it passes before the proof;
-    /// `encoding` and `certify` as for `solve`.
-    #[pyo3(signature = (timeout = None, *, encoding = "auto", certify = false))]
+    /// `encoding`, `solver` and `certify` as for `solve`.
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false))]
     fn is_unique(
         &self,
         py: Python<'_>,
         timeout: Option<f64>,
         encoding: &str,
+        solver: &str,
         certify: bool,
     ) -> PyResult<bool> {
-        let report = self.run_solve(py, Wanted::Unique, timeout, encoding, certify)?;
+        let report = self.run_solve(py, Wanted::Unique, timeout, encoding, solver, certify)?;
         match report.unique {
             Some(unique) => Ok(unique),
             None if report.stopped == Some(Stopped::Timeout) => {

@@ -156,6 +156,7 @@ BAD_TOML = 'moves = "rook"\ngrid = """\n1 . .\n. x? .\n"""\n'
         (lambda: pathsat.Puzzle.board(2, 2, givens={(0, 0): 1}, holes=[(0, 0)]), "twice"),
         (lambda: pathsat.Puzzle.board(3, 3).count(method="magic"), "method"),
         (lambda: pathsat.Puzzle.board(3, 3).to_cnf(encoding="magic"), "encoding"),
+        (lambda: pathsat.Puzzle.board(3, 3).solve(solver="minisat"), "solver"),
         (lambda: pathsat.generate(), "size"),
         (lambda: pathsat.generate(size=(3, 3), difficulty="brutal"), "difficulty"),
         (lambda: pathsat.generate(size=(500, 500)), "too large"),
@@ -245,3 +246,20 @@ def test_generated_puzzles_are_unique_and_reproducible():
     )
     assert numbrix.givens == 6 and numbrix.puzzle.is_unique()
     assert g.grade["level"] in ("easy", "medium", "hard")
+
+
+def test_the_embedded_solver_is_chosen_by_name():
+    """varisat always; CaDiCaL in a package built with it (the same 40 rook paths of the 3x3
+    board, OEIS A096969), else a PuzzleError that says how to build it."""
+    board = pathsat.Puzzle.board(3, 3, moves="rook")
+    assert board.count(method="enumerate", solver="varisat").count == 40
+    assert board.is_unique(solver="varisat") is False
+    try:
+        counted = board.count(method="enumerate", solver="cadical")
+    except pathsat.PuzzleError as error:
+        assert "built without" in str(error) and "--features cadical" in str(error)
+    else:
+        assert counted.count == 40 and counted.complete
+        assert len(list(board.solutions(solver="cadical"))) == 40
+        with pytest.raises(pathsat.PuzzleError, match="certif"):
+            board.solve(solver="cadical", certify=True)
