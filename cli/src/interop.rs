@@ -1,7 +1,7 @@
 //! # Working with other solvers
 //!
 //! `export` writes the CNF in DIMACS, `decode` reads a solver's answer for it back into a
-//! verified filling, and `compare` runs the embedded solver and external ones on the same CNF.
+//! verified filling, and `compare` runs the embedded solvers and external ones on the same CNF.
 
 use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format, SolveFormat};
 use crate::pictures;
@@ -15,7 +15,10 @@ use pathsat_encode::export::Encoded;
 use pathsat_encode::{EncodingOptions, Export};
 use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
-use pathsat_solver::{decode_model, ModelProblem, PuzzleSolver, SolveOptions, VARISAT_VERSION};
+use pathsat_solver::{
+    decode_model, ModelProblem, PuzzleSolver, SolveOptions, SolverChoice, CADICAL_VERSION,
+    VARISAT_VERSION,
+};
 use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
@@ -117,7 +120,12 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     // The embedded solver runs the encoding exported, not the one `solve` would pick.
     let mut options = args.encoding.options();
     options.choice = export.encoded.kind().into();
-    let mut rows = vec![embedded_row(&puzzle, &args.file, options)?];
+    // Every embedded solver this build has: varisat, and CaDiCaL with the feature `cadical`.
+    let mut rows = SolverChoice::ALL
+        .into_iter()
+        .filter(|choice| choice.is_built_in())
+        .map(|choice| embedded_row(&puzzle, &args.file, options, choice))
+        .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<String> = if args.solvers.is_empty() {
         DEFAULT_SOLVERS.iter().map(|s| s.to_string()).collect()
     } else {
@@ -162,10 +170,12 @@ fn embedded_row(
     puzzle: &Puzzle,
     file: &Path,
     encoding: EncodingOptions,
+    choice: SolverChoice,
 ) -> Result<SolverRow, Failure> {
     let start = Instant::now();
     let options = SolveOptions {
         encoding,
+        solver: choice,
         ..SolveOptions::default()
     };
     let failed = |error| pathsat_api::Error::Solve {
@@ -175,9 +185,15 @@ fn embedded_row(
     let mut solver = PuzzleSolver::new(puzzle, &options).map_err(failed)?;
     let first = solver.next_solution().map_err(failed)?;
     Ok(SolverRow {
-        solver: "varisat (embedded)".to_string(),
+        solver: format!("{choice} (embedded)"),
         path: None,
-        version: Some(VARISAT_VERSION.to_string()),
+        version: Some(
+            match choice {
+                SolverChoice::Varisat => VARISAT_VERSION,
+                SolverChoice::Cadical => CADICAL_VERSION,
+            }
+            .to_string(),
+        ),
         status: if first.is_some() {
             SolverStatus::Sat
         } else {

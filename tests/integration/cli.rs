@@ -834,6 +834,18 @@ fn cadical_solves_counts_and_says_so() {
     ]);
     assert_eq!(v["status"], "sat");
     assert_eq!(v["encoding"]["solver"], "cadical");
+    // `compare` lists it beside varisat, its model verified.
+    let v = json_of(&["compare", &path("seeds/hidato-188.toml")]);
+    let row = v["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["solver"] == "cadical (embedded)")
+        .expect("an embedded CaDiCaL row");
+    assert_eq!(
+        (&row["status"], &row["valid"]),
+        (&serde_json::json!("sat"), &serde_json::json!(true))
+    );
     pathsat()
         .args([
             "solve",
