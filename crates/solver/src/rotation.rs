@@ -33,24 +33,9 @@
 //! - B. Vandegriend, J. Culberson, *The G(n,m) phase transition is not hard for the Hamiltonian
 //!   cycle problem*, JAIR 9, 1998 (rotation–extension with restarts, in practice).
 
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use std::time::Instant;
-
-/// A small deterministic generator (splitmix64): the same graph gives the same search.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A path being grown: its vertices in order, and each vertex's place on it.
 struct Path {
@@ -102,11 +87,11 @@ pub(crate) fn hamiltonian_cycle(
     if n < 3 || adjacent.iter().any(|a| a.len() < 2) {
         return None;
     }
-    let mut rng = SplitMix(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0u64;
     // Restarts from a new random vertex, each with a budget of its own.
     while steps < budget {
-        let start = rng.below(n);
+        let start = rng.random_range(0..n);
         let restart_budget = (budget - steps).min(50 * n as u64 + 10_000);
         let (cycle, used) = attempt(adjacent, &[start], &mut rng, restart_budget, until);
         steps += used.max(1);
@@ -129,7 +114,7 @@ pub(crate) fn extend_to_cycle(
     if n < 3 || path.is_empty() || adjacent.iter().any(|a| a.len() < 2) {
         return None;
     }
-    let mut rng = SplitMix(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     attempt(adjacent, path, &mut rng, u64::MAX, Some(until)).0
 }
 
@@ -137,7 +122,7 @@ pub(crate) fn extend_to_cycle(
 fn attempt(
     adjacent: &[Vec<usize>],
     start: &[usize],
-    rng: &mut SplitMix,
+    rng: &mut ChaCha8Rng,
     budget: u64,
     until: Option<Instant>,
 ) -> (Option<Vec<usize>>, u64) {
@@ -179,7 +164,7 @@ fn attempt(
             }
         }
         // Now and then rotate the other end instead.
-        if rng.below(8) == 0 {
+        if rng.random_range(0..8) == 0 {
             path.reverse_from(0);
             continue;
         }
@@ -203,9 +188,9 @@ fn attempt(
             .filter(|&i| free[path.order[i + 1]] > 0)
             .collect();
         let i = if growing.is_empty() {
-            pivots[rng.below(pivots.len())]
+            pivots[rng.random_range(0..pivots.len())]
         } else {
-            growing[rng.below(growing.len())]
+            growing[rng.random_range(0..growing.len())]
         };
         path.reverse_from(i + 1);
     }
@@ -228,14 +213,14 @@ fn extension(
     path: &Path,
     free: &[usize],
     end: usize,
-    rng: &mut SplitMix,
+    rng: &mut ChaCha8Rng,
 ) -> Option<usize> {
     let mut best: Option<(usize, u64, usize)> = None;
     for &w in &adjacent[end] {
         if path.place[w] != OFF {
             continue;
         }
-        let key = (free[w], rng.next());
+        let key = (free[w], rng.random::<u64>());
         if best.is_none_or(|(f, r, _)| key < (f, r)) {
             best = Some((key.0, key.1, w));
         }
@@ -272,10 +257,10 @@ mod tests {
 
     /// A random cubic graph with a planted Hamiltonian cycle (n even).
     fn planted_cubic(n: usize, seed: u64) -> Vec<Vec<usize>> {
-        let mut rng = SplitMix(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut order: Vec<usize> = (0..n).collect();
         for i in (1..n).rev() {
-            order.swap(i, rng.below(i + 1));
+            order.swap(i, rng.random_range(0..i + 1));
         }
         let mut adjacent = vec![Vec::new(); n];
         let add = |a: usize, b: usize, adjacent: &mut Vec<Vec<usize>>| {
@@ -289,7 +274,7 @@ mod tests {
         let mut perm: Vec<usize> = (0..n).collect();
         loop {
             for i in (1..n).rev() {
-                perm.swap(i, rng.below(i + 1));
+                perm.swap(i, rng.random_range(0..i + 1));
             }
             let ok = perm.chunks(2).all(|p| !adjacent[p[0]].contains(&p[1]));
             if ok {

@@ -64,8 +64,8 @@ pub struct SuccessorSolver<'p> {
 }
 
 /// How long rotation–extension may look for a tour of `vertices` vertices: 100 µs a vertex,
-/// from 0.1 s to 5 s (a planted cycle of a 10,000-vertex cubic graph takes it about 0.25 s, of
-/// a 50,000-vertex 4-regular one about 2 s).
+/// from 0.1 s to 5 s (a planted cycle of a 10,000-vertex cubic graph takes it about 0.3 s, of
+/// a 50,000-vertex 4-regular one 1.5 to 3 s).
 pub fn rotation_time(vertices: usize) -> Duration {
     Duration::from_micros(100 * vertices as u64)
         .clamp(Duration::from_millis(100), Duration::from_secs(5))
