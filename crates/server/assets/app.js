@@ -8,16 +8,10 @@
 // puzzle file, so that pathsat alone parses puzzles. No framework, no build step.
 "use strict";
 
-const EXAMPLES = {
-  numbrix: { name: "numbrix-5x5", moves: "rook", closed: false, marks: {},
-    grid: ["1 . . . 25", ". . . . .", ". . 13 . .", ". . . . .", ". . . . 21"] },
-  hidato: { name: "hidato-holes", moves: "king", closed: false, marks: {},
-    grid: ["1 . . #", ". . . .", ". . . 13"] },
-  knight: { name: "knight-5x5-open", moves: "knight", closed: false, marks: {},
-    grid: [". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."] },
-  primes: { name: "rook-4x4-closed-squares", moves: "rook", closed: true, marks: { S: "squares" },
-    grid: ["S . . .", ". . . .", ". S . .", ". . . S"] },
-};
+// EXAMPLES, the Example selector's puzzles, is not written here: the server appends
+// assets/examples.json to this script as `const EXAMPLES = [{id, label, puzzle}, ...];` (see
+// crates/server/src/assets.rs), so that the page and the tests read the same file. Each `puzzle`
+// is a JSON puzzle file, loaded as a file read through /api/puzzle would be.
 
 const $ = (id) => document.getElementById(id);
 
@@ -610,6 +604,17 @@ async function showEncoding() {
 // ---------------------------------------------------------------------------------------------
 // Wiring.
 
+// The example chosen in the selector, into the editor, with its blank picture.
+async function loadExample() {
+  const example = EXAMPLES.find((e) => e.id === $("example").value);
+  if (!example) return;
+  loadObject(example.puzzle, null, null, null);
+  $("answers").replaceChildren();
+  showJson("");
+  say(`Example: ${example.label}. Solve it, ask Unique? or Count.`);
+  await drawPicture(null, false);
+}
+
 function init() {
   $("resize").addEventListener("click", newBoard);
   $("clear-board").addEventListener("click", () => {
@@ -626,10 +631,13 @@ function init() {
   });
   $("custom-moves").addEventListener("input", () => { puzzle.custom = $("custom-moves").value; puzzleChanged(); });
   $("closed").addEventListener("change", () => { puzzle.closed = $("closed").checked; puzzleChanged(); });
-  $("example").addEventListener("change", () => {
-    const example = EXAMPLES[$("example").value];
-    if (example) loadObject(example, null, null, null);
-  });
+  for (const example of EXAMPLES) {
+    const option = document.createElement("option");
+    option.value = example.id;
+    option.textContent = example.label;
+    $("example").appendChild(option);
+  }
+  $("example").addEventListener("change", loadExample);
   $("load").addEventListener("change", async () => {
     const file = $("load").files[0];
     if (!file) return;

@@ -7,7 +7,15 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
+/// The script, with the page's examples (the Example selector) appended as `const EXAMPLES =
+/// [...];`: `assets/examples.json`, a list of `{"id", "label", "puzzle"}`, each `puzzle` a JSON
+/// puzzle file as pathsat reads it, is the one place that the page and the tests read them.
+const SCRIPT: &str = concat!(
+    include_str!("../assets/app.js"),
+    "\n// assets/examples.json, appended by the server (assets.rs)\nconst EXAMPLES = ",
+    include_str!("../assets/examples.json"),
+    ";\n"
+);
 const STYLE: &str = include_str!("../assets/style.css");
 const ICON: &str = include_str!("../assets/favicon.svg");
 
@@ -36,4 +44,34 @@ pub fn style() -> Response {
 
 pub fn icon() -> Response {
     asset(ICON, "image/svg+xml")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SCRIPT;
+    use pathsat_puzzle::{brute, parse_named, Format};
+
+    const EXAMPLES: &str = include_str!("../assets/examples.json");
+
+    /// Every example of the page is a puzzle pathsat reads, and has a filling (the brute-force
+    /// reference finds one): the page once offered a Hidato whose given was out of range.
+    #[test]
+    fn every_example_is_a_puzzle_with_a_solution() {
+        let examples: serde_json::Value = serde_json::from_str(EXAMPLES).expect("examples.json");
+        let examples = examples.as_array().expect("examples.json is a list");
+        assert!(!examples.is_empty());
+        for example in examples {
+            let id = example["id"].as_str().expect("an example has an id");
+            assert!(example["label"].is_string(), "{id} has no label");
+            let file = format!("{id}.json");
+            let puzzle = parse_named(&example["puzzle"].to_string(), Format::Json, &file)
+                .unwrap_or_else(|e| panic!("example {id}: {e}"));
+            assert_eq!(
+                brute::count(&puzzle, Some(1)).count,
+                1,
+                "example {id} has no solution"
+            );
+        }
+        assert!(SCRIPT.contains("const EXAMPLES = ["));
+    }
 }
