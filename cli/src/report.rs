@@ -5,15 +5,21 @@
 //! aligned grids and a statistics line for people. The text printers match on the results'
 //! enums, never on strings.
 
-use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, RunStats};
+use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
 use pathsat_api::{
-    CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Status, Stopped, Wanted,
+    CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Stage, Status, Stopped,
+    Wanted,
 };
 use pathsat_bigcount::{group_digits, BigCount};
 use pathsat_puzzle::{render, Filling, Puzzle};
 use pathsat_solver::SolverChoice;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+
+/// The line of a certified run that its timeout (or a cancel) stopped before its proof was
+/// checked: inside a solver call, or during the check.
+const UNFINISHED_PROOF: &str = "not certified: the run was stopped before its proof was checked \
+                                (the fillings shown each passed the verifier)";
 
 /// The line that says what a certificate covers.
 fn certificate_line(c: &CertificateInfo) -> String {
@@ -248,6 +254,9 @@ pub fn write_solve_text(out: &mut dyn Write, r: &SolveReport, puzzle: &Puzzle) -
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
+    if r.certified == Some(false) {
+        writeln!(out, "{UNFINISHED_PROOF}")?;
+    }
     writeln!(out, "{}", stats_line(&r.encoding, &r.stats, false))?;
     out.flush()
 }
@@ -401,6 +410,9 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
     if let Some(c) = &r.certificate {
         writeln!(out, "{}", certificate_line(c))?;
     }
+    if r.certified == Some(false) {
+        writeln!(out, "{UNFINISHED_PROOF}")?;
+    }
     match (&r.frontier, &r.encoding) {
         (Some(_), _) | (None, None) => writeln!(out, "{}", frontier_line(r))?,
         (None, Some(encoding)) => writeln!(out, "{}", stats_line(encoding, &r.stats, false))?,
@@ -418,20 +430,40 @@ fn frontier_line(r: &CountReport) -> String {
     } else {
         "no encoding built"
     };
+    // The phases, unless the program was all there was.
+    let phases = match r.stats.phases.as_slice() {
+        []
+        | [PhaseInfo {
+            phase: Stage::Frontier,
+            ..
+        }] => String::new(),
+        phases => format!(" · {}", phases_words(phases)),
+    };
     match &r.frontier {
         // Decided without a sweep: by brute force on tiny boards, or by colours or connectivity.
-        Some(f) if f.layers == 0 => format!("frontier program · {size} · no sweep · total {total}"),
+        Some(f) if f.layers == 0 => {
+            format!("frontier program · {size} · no sweep{phases} · total {total}")
+        }
         Some(f) => format!(
-            "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {} · \
-             total {total}",
+            "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {}\
+             {phases} · total {total}",
             plural(f.layers as u64, "layer"),
             f.order.unwrap_or("no"),
             thousands(f.width as u64),
             plural(f.peak_states, "state"),
             pathsat_frontier::bytes(f.peak_bytes),
         ),
-        None => format!("{label} · {size} · total {total}"),
+        None => format!("{label} · {size}{phases} · total {total}"),
     }
+}
+
+/// A count's phases and their times: `probe 300.2 ms · cubes 4.10 s`.
+fn phases_words(phases: &[PhaseInfo]) -> String {
+    phases
+        .iter()
+        .map(|p| format!("{} {}", p.phase.name(), duration(p.seconds)))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// Why a count stopped, in a few words.
@@ -513,9 +545,14 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
         .as_ref()
         .map(|e| format!(" · encode {}", duration(e.encode_seconds)))
         .unwrap_or_default();
+    // A count says what it spent its time on; a solve, that it solved.
+    let work = if s.phases.is_empty() {
+        format!("solve {}", duration(s.solve_seconds))
+    } else {
+        phases_words(&s.phases)
+    };
     format!(
-        "{encoding} encoding · {sizes}{encode} · solve {}{with} ({}){subtours} · total {}",
-        duration(s.solve_seconds),
+        "{encoding} encoding · {sizes}{encode} · {work}{with} ({}){subtours} · total {}",
         plural(s.solver_calls, "solver call"),
         duration(s.total_seconds),
     )

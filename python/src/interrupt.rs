@@ -3,8 +3,8 @@
 //! A run goes on a thread of its own while the calling thread waits with the GIL released, waking
 //! every [`POLL`] to let Python look for signals. On Ctrl-C (or any signal handler that raises)
 //! the run's [`Cancel`] flag is raised; the library stops within its own poll and returns what it
-//! had, and the exception (`KeyboardInterrupt`) is raised in place of the answer. A varisat call
-//! in progress cannot be interrupted: the library abandons it and it ends on its own.
+//! had, and the exception (`KeyboardInterrupt`) is raised in place of the answer. A solver call
+//! in progress stops inside its search, so no work goes on after the answer.
 
 use crate::errors::InternalError;
 use pathsat_api::Cancel;

@@ -6,7 +6,8 @@
 //! then.
 
 use crate::outcome::{
-    Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, RunStats, SubtoursInfo,
+    Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, PhaseInfo, RunStats,
+    SubtoursInfo,
 };
 use crate::{wait_for, Cancel, Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
@@ -61,6 +62,9 @@ pub struct CountReport {
     /// In the successor encoding: the Hamiltonian cycles (or paths) found, as arc sets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cycles: Option<u64>,
+    /// With `certify`: true when varisat's proof checker accepted the run's proof; false when
+    /// the timeout or a cancel stopped the run before its proof was checked (inside a solver
+    /// call, which leaves the proof unfinished, or during the check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,7 +180,11 @@ fn report(
         cubes: (counted.method == Method::Sat).then_some(counted.cubes),
         symmetry: counted.symmetry,
         cycles: counted.cycles,
-        certified: counted.certificate.as_ref().map(|_| true),
+        certified: if counted.proof_unfinished {
+            Some(false)
+        } else {
+            counted.certificate.as_ref().map(|_| true)
+        },
         certificate: counted.certificate.as_ref().map(CertificateInfo::from),
         encoding: counted
             .encoding
@@ -193,6 +201,7 @@ fn report(
                     .map_or(0.0, |(_, t)| t.as_secs_f64()),
             total_seconds: elapsed.as_secs_f64(),
             subtours: counted.subtours.as_ref().map(SubtoursInfo::from),
+            phases: counted.phases.iter().map(PhaseInfo::from).collect(),
         },
     }
 }

@@ -119,6 +119,7 @@ fn decode_output(
             solve_seconds: 0.0,
             total_seconds: started.elapsed().as_secs_f64(),
             subtours: None,
+            phases: Vec::new(),
         },
         fillings,
     })

@@ -15,8 +15,8 @@ pub struct GenerateRequest {
     /// The generator's options; their deadline is set from `timeout`.
     pub options: Options,
     /// Stop after this long: before the solution is unique, with an error; while removing
-    /// givens, with the unique puzzle reached so far (marked not minimal). One solver call
-    /// cannot be interrupted, so the stop comes at the end of the call running then.
+    /// givens, with the unique puzzle reached so far (marked not minimal). A solver call in
+    /// progress stops inside its search.
     pub timeout: Option<Duration>,
     /// Stop when this is raised, as at the timeout.
     pub cancel: Cancel,
@@ -70,8 +70,8 @@ pub fn generate(
         cancel: Some(request.cancel.flag()),
         ..request.options.clone()
     };
-    // On a thread of its own, so that a cancelled request returns at once: the generator
-    // looks at the flag only between two solver calls.
+    // On a thread of its own, so that a cancelled request returns at once, whatever the
+    // generator is doing when the flag is raised.
     let (send, result) = mpsc::channel();
     let template = template.clone();
     std::thread::spawn(move || {

@@ -25,11 +25,11 @@
 //! file.
 //!
 //! Runs with a timeout run on a thread of their own and are waited for until the deadline (and
-//! [`GRACE`]): varisat cannot be interrupted inside one solver call, so at the deadline the
-//! call returns what was found by then and the solver thread finishes its call on its own
-//! (CaDiCaL, `--solver cadical`, is interrupted inside its call and its thread ends at once).
-//! A [`Cancel`] flag in each request stops a run from outside the same way, within
-//! [`CANCEL_POLL`] of being raised: Ctrl-C in Python, a web client that went away.
+//! [`GRACE`]). The run stops at its deadline, solver calls included (varisat's and CaDiCaL's
+//! stop inside their search), and its thread ends; the grace covers what does not look at the
+//! clock (encoding a huge puzzle), after which the call returns what was found by then and the
+//! thread ends on its own. A [`Cancel`] flag in each request stops a run from outside the same
+//! way, within [`CANCEL_POLL`] of being raised: Ctrl-C in Python, a web client that went away.
 //!
 //! ```
 //! use pathsat_api::{solve::{solve, SolveRequest, Wanted}, Status};
@@ -61,7 +61,7 @@ pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
 pub use generate::{GenerateReport, GenerateRequest};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
-pub use pathsat_count::{Method, Stopped};
+pub use pathsat_count::{Method, Stage, Stopped};
 pub use solve::{SolutionStream, SolveReport, SolveRequest, Wanted};
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,7 +77,7 @@ pub const CANCEL_POLL: Duration = Duration::from_millis(50);
 /// A flag that stops a run from outside: raised by the Python package on Ctrl-C and by the
 /// web server when a client goes away. Clones share the flag. A run that sees it returns what
 /// it found by then, marked [`Stopped::Cancelled`]; its solver threads stop at their next
-/// check (a varisat call in progress runs to its end, a CaDiCaL call stops).
+/// check (a solver call in progress stops inside its search).
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(Arc<AtomicBool>);
 

@@ -6,6 +6,7 @@
 
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_count::{Phase, Stage};
 use pathsat_encode::{EncodeStats, Encoding, EncodingOptions, Pruning};
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Certificate, LoopStats, SolverChoice};
@@ -296,6 +297,31 @@ pub struct RunStats {
     /// The successor encoding's subtour cuts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub subtours: Option<SubtoursInfo>,
+    /// A count's phases (frontier, probe, bound, cubes, enumeration), in the order they began,
+    /// each with its time.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<PhaseInfo>,
+}
+
+/// One phase of a count and its time: `{"phase": "probe", "seconds": 0.0043}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PhaseInfo {
+    #[serde(serialize_with = "stage_name")]
+    pub phase: Stage,
+    pub seconds: f64,
+}
+
+fn stage_name<S: serde::Serializer>(stage: &Stage, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(stage.name())
+}
+
+impl From<&Phase> for PhaseInfo {
+    fn from(p: &Phase) -> Self {
+        PhaseInfo {
+            phase: p.stage,
+            seconds: p.time.as_secs_f64(),
+        }
+    }
 }
 
 /// The successor encoding's rounds of subtour cuts.

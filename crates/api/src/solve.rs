@@ -1,8 +1,8 @@
 //! `solve`: the first solution, the first few, all of them, or a proof of uniqueness.
 //!
-//! The solver runs on a thread of its own, so that a timeout holds even when it passes inside
-//! one SAT solver call (varisat cannot be interrupted there): at the deadline [`solve`] returns
-//! what was found by then, and the solver thread is left to finish its call and end.
+//! The solver runs on a thread of its own and stops at the deadline, inside a solver call too;
+//! [`solve`] waits for it until the deadline and [`crate::GRACE`], and returns what was found by
+//! then.
 
 use crate::outcome::{
     vertex_order, Answer, CertificateInfo, Differences, EncodedSizes, EncodingInfo, RunStats,
@@ -84,7 +84,9 @@ pub struct SolveReport {
     /// number of solutions asked for is what `solve` does).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stopped>,
-    /// With `certify`: true when varisat's proof checker accepted the run's proof.
+    /// With `certify`: true when varisat's proof checker accepted the run's proof; false when
+    /// the timeout or a cancel stopped the run before its proof was checked (inside a solver
+    /// call, which leaves the proof unfinished, or during the check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +138,8 @@ enum Event {
         exhausted: bool,
         stats: SolveStats,
         certificate: Option<Certificate>,
+        /// A certified run stopped inside a solver call: its proof is unfinished.
+        proof_unfinished: bool,
     },
     Failed(SolveError),
 }
@@ -167,6 +171,7 @@ pub fn solve(
     let mut fillings = Vec::new();
     let mut ready = None;
     let mut done = None;
+    let mut unfinished = false;
     while let Some(event) = wait_for(&events, deadline.map(|d| d + GRACE), &request.cancel) {
         match event {
             Event::Ready {
@@ -179,7 +184,9 @@ pub fn solve(
                 exhausted,
                 stats,
                 certificate,
+                proof_unfinished,
             } => {
+                unfinished = proof_unfinished;
                 done = Some((stopped_by_deadline, exhausted, stats, certificate));
                 break;
             }
@@ -230,6 +237,7 @@ pub fn solve(
             .as_ref()
             .and_then(|s| s.subtours.as_ref())
             .map(SubtoursInfo::from),
+        phases: Vec::new(),
     };
     Ok(SolveReport {
         answer: Answer::new(puzzle, file, count, complete),
@@ -250,7 +258,11 @@ pub fn solve(
             (false, true) => Some(Stopped::Timeout),
             (false, false) => None,
         },
-        certified: certificate.as_ref().map(|_| true),
+        certified: if unfinished || (!came_back && request.options.certify) {
+            Some(false)
+        } else {
+            certificate.as_ref().map(|_| true)
+        },
         certificate: certificate.as_ref().map(CertificateInfo::from),
         encoding: EncodingInfo::new(
             stats
@@ -305,17 +317,28 @@ fn spawn(
             }
         };
         let stopped_by_deadline = fillings.stopped() == Some(Stop::Deadline);
-        let event =
-            match outcome.and_then(|()| options.certify.then(|| solver.certify()).transpose()) {
-                Ok(certificate) => Event::Done {
-                    stopped_by_deadline,
-                    // Stopping at the limit proves nothing about the rest.
-                    exhausted: solver.is_exhausted(),
-                    stats: solver.stats(),
-                    certificate,
-                },
-                Err(e) => Event::Failed(e),
-            };
+        // The deadline or cancel flag stops the proof's check too (or stopped a solver call,
+        // and the proof with it): then there is no verdict.
+        let (certificate, proof_unfinished) = match outcome {
+            Ok(()) if options.certify => match solver.certify() {
+                Ok(certificate) => (Ok(Some(certificate)), false),
+                Err(SolveError::Interrupted) => (Ok(None), true),
+                Err(e) => (Err(e), false),
+            },
+            Ok(()) => (Ok(None), false),
+            Err(e) => (Err(e), false),
+        };
+        let event = match certificate {
+            Ok(certificate) => Event::Done {
+                stopped_by_deadline,
+                // Stopping at the limit proves nothing about the rest.
+                exhausted: solver.is_exhausted(),
+                stats: solver.stats(),
+                certificate,
+                proof_unfinished,
+            },
+            Err(e) => Event::Failed(e),
+        };
         let _ = send.send(event);
     });
     events
@@ -335,7 +358,7 @@ impl Drop for RaiseOnDrop {
 ///
 /// The solver runs on a thread of its own, which finds the next solution when asked and then
 /// waits, so a caller that stops asking leaves it idle, and dropping the stream ends it (an idle
-/// thread at once, a thread inside a solver call at the end of that call). Every solution has
+/// thread at once, a thread inside a solver call within milliseconds). Every solution has
 /// passed the verifier.
 pub struct SolutionStream {
     file: String,

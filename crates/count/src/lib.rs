@@ -9,14 +9,18 @@
 //!   symmetry class where the board has symmetries ([`plan`]); every filling counted, including
 //!   the symmetric images standing for other cubes, passes the verifier.
 //! - [`Method::Enumerate`]: one incremental solver with blocking clauses.
-//! - [`Method::Auto`]: the dynamic program where it applies and fits in memory; otherwise
-//!   enumeration, but only when it can finish. One solver probes for 0.3 s; a count it does not
-//!   finish is split into cubes taken in a shuffled order, and from the cubes done (and, where
-//!   the program can count the puzzle without its givens and marks, from that upper bound) the
-//!   time the whole enumeration needs is estimated. When that exceeds
-//!   [`CountOptions::patience`], the count stops with [`Stopped::OutOfReach`] and an
-//!   [`Estimate`] rather than run for hours; `--limit` and `--timeout` (a count the user
-//!   bounded) and an explicit method are never refused.
+//! - [`Method::Auto`]: the cheapest method that can finish, first. The dynamic program where
+//!   it applies directly and fits in memory; otherwise one solver probes for 0.3 s, which
+//!   finishes most puzzles with givens (a Hidato in milliseconds). A count the probe does not
+//!   finish is split into cubes taken in a shuffled order, and from the cubes done the time
+//!   the whole enumeration needs is estimated. When that exceeds [`CountOptions::patience`],
+//!   the count stops with [`Stopped::OutOfReach`] and an [`Estimate`] rather than run for
+//!   hours — unless an upper bound shows that it ends in time at the rate seen: the program's
+//!   count of the puzzle without its givens and marks, computed only then (when it can change
+//!   the decision) and within a budget sized to the board ([`bound_time`]). `--limit` and
+//!   `--timeout` (a count the user bounded) and an explicit method are never refused.
+//!
+//! Every [`Counted`] lists the phases it ran with their times ([`Counted::phases`]).
 //!
 //! Both SAT methods read [`PuzzleSolver::fillings`], the solver's one enumeration iterator,
 //! bounded by the limit and deadline (and, in cubes, by a stop flag the threads share).
@@ -239,6 +243,38 @@ pub enum Stage {
     Enumeration,
 }
 
+impl Stage {
+    /// The stage's name in reports: `frontier`, `bound`, `probe`, `cubes`, `enumeration`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Frontier => "frontier",
+            Stage::Bound => "bound",
+            Stage::Probe => "probe",
+            Stage::Cubes => "cubes",
+            Stage::Enumeration => "enumeration",
+        }
+    }
+}
+
+/// A stage a count ran, and how long it took (the bound runs beside the cubes, while they go
+/// on).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Phase {
+    pub stage: Stage,
+    pub time: Duration,
+}
+
+/// Runs `work` as the phase `stage` of a count: its time goes into `phases`.
+fn phase<T>(phases: &mut Vec<Phase>, stage: Stage, work: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let result = work();
+    phases.push(Phase {
+        stage,
+        time: started.elapsed(),
+    });
+    result
+}
+
 /// A count and how it was made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counted {
@@ -266,6 +302,9 @@ pub struct Counted {
     pub estimate: Option<Estimate>,
     /// With `solve.certify`: what varisat's proof checker accepted about the run.
     pub certificate: Option<Certificate>,
+    /// With `solve.certify`: the deadline or cancel flag stopped the run before its proof was
+    /// checked (inside a solver call, or during the check).
+    pub proof_unfinished: bool,
     /// The encoding the SAT count used (none for the dynamic program).
     pub encoding: Option<Encoding>,
     /// The sizes of the puzzle's encoding and how long it took, when one solver encoded the
@@ -276,6 +315,8 @@ pub struct Counted {
     /// Successor encoding: the Hamiltonian cycles (arc sets) found, and the subtour rounds.
     pub cycles: Option<u64>,
     pub subtours: Option<LoopStats>,
+    /// The stages the count ran, in the order they began, each with its time.
+    pub phases: Vec<Phase>,
 }
 
 impl Counted {
@@ -294,19 +335,29 @@ impl Counted {
             frontier_not_used: None,
             estimate: None,
             certificate: None,
+            proof_unfinished: false,
             encoding: None,
             encoded: None,
             contradiction: None,
             cycles: None,
             subtours: None,
+            phases: Vec::new(),
         }
+    }
+
+    /// This count, after the phases `before` it.
+    fn after(mut self, mut before: Vec<Phase>) -> Counted {
+        before.append(&mut self.phases);
+        self.phases = before;
+        self
     }
 }
 
 impl Counted {
-    /// What is known of a count whose thread did not come back before it was stopped, by its
-    /// deadline or its cancel flag (varisat cannot be interrupted inside one solver call, nor the
-    /// frontier program inside a layer): `found` fillings, found and verified during `stage`.
+    /// What is known of a count whose thread did not come back within a grace period after it
+    /// was stopped, by its deadline or its cancel flag (the solvers and the frontier program
+    /// stop within milliseconds; encoding a huge puzzle does not look at the clock): `found`
+    /// fillings, found and verified during `stage`.
     pub fn stopped_in(stage: Stage, found: BigCount, stopped: Stopped) -> Counted {
         let (method, inside) = match stage {
             Stage::Frontier => (Method::Dp, "inside a layer of the frontier program"),
@@ -329,6 +380,13 @@ impl Counted {
         counted.stopped = Some(stopped);
         counted
     }
+}
+
+/// How long the upper bound of a puzzle may take, sized to the board: 1 ms a cell, from 50 ms
+/// to 1 s. It only informs the estimate (and is only computed when it can change the decision
+/// to stop), so it is not worth more.
+pub fn bound_time(cells: usize) -> Duration {
+    Duration::from_millis(cells as u64).clamp(Duration::from_millis(50), Duration::from_secs(1))
 }
 
 impl std::fmt::Display for Estimate {
@@ -432,10 +490,6 @@ const PROBE_TIME: Duration = Duration::from_millis(300);
 /// How long the cubes run before their progress is trusted for an estimate.
 const ESTIMATE_AFTER: Duration = Duration::from_secs(1);
 
-/// How long the upper bound of a puzzle without givens or marks may take: it only informs the
-/// estimate, so it gets a short clock and a quarter of the memory.
-const BOUND_TIME: Duration = Duration::from_secs(1);
-
 /// Counts the fillings of `puzzle`; `progress` hears what the count is doing.
 ///
 /// # Errors
@@ -504,20 +558,20 @@ pub fn count(
 }
 
 /// A certified count under [`Method::Auto`] without a limit or deadline: one solver to the end,
-/// unless the frontier program knows the count and, at the rate of the first second, the
-/// enumeration would outlast the patience.
+/// unless, after its first second, the frontier program knows the count (computed then, within
+/// [`bound_time`]) and, at the rate seen, the enumeration would outlast the patience.
 fn certified_auto(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Counted, CountError> {
     let why = "a certified count is one solver's run, enumerated to the end";
-    let exact = pathsat_frontier::applies(puzzle)
-        .ok()
-        .and_then(|_| quick_frontier_count(puzzle, options, progress));
-    let Some(exact) = exact else {
-        return Ok(enumerate_all(puzzle, options, progress, why)?);
-    };
+    let exact = LazyBound::new(
+        pathsat_frontier::applies(puzzle)
+            .is_ok()
+            .then(|| puzzle.clone()),
+        options,
+    );
     progress(Progress::Stage(Stage::Enumeration));
     let started = Instant::now();
     let patience = options.patience.as_secs_f64();
@@ -526,6 +580,7 @@ fn certified_auto(
         if started.elapsed() < ESTIMATE_AFTER || found == 0 {
             return None;
         }
+        let exact = exact.get()?;
         let total = exact.to_u64().map_or(f64::INFINITY, |n| n as f64);
         let seconds = total * elapsed / found as f64;
         (seconds > patience).then(|| Estimate {
@@ -545,26 +600,37 @@ fn certified_auto(
         options,
         options.deadline,
         progress,
-        &format!(
-            "{why}; the frontier program counts {} fillings",
-            exact.grouped()
-        ),
+        why,
         &out_of_reach,
     )?;
+    counted.phases = vec![Phase {
+        stage: Stage::Enumeration,
+        time: started.elapsed(),
+    }];
+    counted.phases.extend(exact.phase());
     if let Some(estimate) = &mut counted.estimate {
         estimate.found = counted.count.clone();
+        counted.why = format!(
+            "{why}; the frontier program counts {} fillings",
+            estimate
+                .fillings
+                .as_ref()
+                .map_or_else(String::new, |f| f.grouped())
+        );
     }
     Ok(counted)
 }
 
-/// [`Method::Auto`] on a puzzle that is neither certified nor a trail.
+/// [`Method::Auto`] on a puzzle that is neither certified nor a trail: the frontier program
+/// where it applies, else a probe, else cubes (or one successor solver) held to the patience.
 fn auto(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Counted, CountError> {
+    let mut phases = Vec::new();
     // The frontier program, where it applies, runs to its answer within its memory budget.
-    let (dp_not_used, try_bound) = if options.solve.encoding.choice == EncodingChoice::Successor {
+    let (dp_not_used, relaxable) = if options.solve.encoding.choice == EncodingChoice::Successor {
         // An explicit encoding asks for a SAT count.
         ("the successor encoding was asked for".to_string(), false)
     } else {
@@ -574,13 +640,22 @@ fn auto(
                     "the frontier program applies ({})",
                     applies_because(puzzle, &ends)
                 );
-                match frontier(puzzle, options, progress, &why) {
+                let started = Instant::now();
+                let result = frontier(puzzle, options, progress, &why);
+                let spent = Phase {
+                    stage: Stage::Frontier,
+                    time: started.elapsed(),
+                };
+                match result {
                     Ok(counted) => return Ok(counted),
                     Err(e @ (FrontierError::Timeout { .. } | FrontierError::Cancelled { .. })) => {
-                        return Ok(stopped_frontier(e, &why))
+                        return Ok(stopped_frontier(e, &why).after(vec![spent]))
                     }
                     // Too wide, or over the memory budget: the puzzle itself is the bound.
-                    Err(e) => (e.to_string(), false),
+                    Err(e) => {
+                        phases.push(spent);
+                        (e.to_string(), false)
+                    }
                 }
             }
             Err(e) => {
@@ -592,11 +667,6 @@ fn auto(
             }
         }
     };
-    let bound = if try_bound {
-        relaxed_bound(puzzle, options, progress)
-    } else {
-        None
-    };
     let user_bounded = options.limit.is_some() || options.deadline.is_some();
     let encoding = options.solve.encoding_for(puzzle);
 
@@ -605,10 +675,12 @@ fn auto(
     let probe_deadline = Some(options.deadline.map_or(probe_end, |d| d.min(probe_end)));
     progress(Progress::Stage(Stage::Probe));
     let probe_why = format!("{dp_not_used}; one solver enumerated every filling within 0.3 s");
-    let (mut counted, probe_expired) =
-        enumerate(puzzle, options, probe_deadline, progress, &probe_why)?;
+    let (counted, probe_expired) = phase(&mut phases, Stage::Probe, || {
+        enumerate(puzzle, options, probe_deadline, progress, &probe_why)
+    })?;
     let out_of_time = options.deadline.is_some_and(|d| Instant::now() >= d);
-    if !probe_expired || out_of_time {
+    if !probe_expired || out_of_time || options.cancelled() {
+        let mut counted = counted.after(phases);
         counted.frontier_not_used = Some(dp_not_used);
         return Ok(counted);
     }
@@ -617,18 +689,21 @@ fn auto(
         "{dp_not_used}; one solver did not finish within 0.3 s, so the count was split into \
          cubes"
     );
+    // Where the program can count the puzzle without its givens and marks, that count bounds
+    // this one: made only if the estimate would stop the count, to see whether it need not.
+    let bound = LazyBound::new(relaxable.then(|| puzzle.relaxed()).flatten(), options);
     let guard = (!user_bounded).then(|| Guard {
         patience: options.patience,
-        bound: bound.clone(),
+        bound: &bound,
         jobs: options.jobs.max(1),
     });
-    let mut counted = if encoding == Encoding::Successor
+    let counted = if encoding == Encoding::Successor
         && options.solve.encoding.choice == EncodingChoice::Successor
     {
         // The cubes need the position encoding, which was not asked for.
         enumerate_or_refuse(puzzle, options, progress, &guard, &dp_not_used, probe_found)?
     } else {
-        match sat_cubes(puzzle, options, progress, guard.clone(), cubes_why) {
+        match sat_cubes(puzzle, options, progress, guard.as_ref(), cubes_why) {
             Ok(counted) => counted,
             // A board too large for the position encoding's cubes: one successor solver.
             Err(SolveError::Encode(EncodeError::TooLarge { .. })) => {
@@ -637,9 +712,11 @@ fn auto(
             Err(e) => return Err(e.into()),
         }
     };
+    let mut counted = counted.after(phases);
+    counted.phases.extend(bound.phase());
     counted.frontier_not_used = Some(dp_not_used);
     if let Some(estimate) = &mut counted.estimate {
-        estimate.bound = bound;
+        estimate.bound = bound.get();
     }
     Ok(counted)
 }
@@ -667,7 +744,7 @@ fn enumerate_or_refuse(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
-    guard: &Option<Guard>,
+    guard: &Option<Guard<'_>>,
     dp_not_used: &str,
     probe_found: BigCount,
 ) -> Result<Counted, CountError> {
@@ -713,8 +790,13 @@ fn frontier(
         cancel: options.cancel.as_deref(),
         progress: Some(&layer),
     };
+    let started = Instant::now();
     let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
     let mut report = Counted::new(Method::Dp, why.to_string());
+    report.phases.push(Phase {
+        stage: Stage::Frontier,
+        time: started.elapsed(),
+    });
     report.complete = options.limit.is_none_or(|l| counted.fillings <= l);
     report.count = match options.limit {
         Some(l) => counted.fillings.min_u64(l),
@@ -752,34 +834,56 @@ fn with_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-/// The fillings of the puzzle without its givens and marks, by the frontier program, when it
-/// can count them quickly: every filling of the puzzle is one of them.
-fn relaxed_bound(
-    puzzle: &Puzzle,
-    options: &CountOptions,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Option<BigCount> {
-    quick_frontier_count(&puzzle.relaxed()?, options, progress)
+/// The frontier program's count of a puzzle (the puzzle without its givens and marks: an upper
+/// bound; or the puzzle itself), made at most once, when first asked for, within
+/// [`bound_time`] of the board, a quarter of the memory and one thread (the cubes it is asked
+/// for beside keep theirs). `None` when there is no such puzzle or the program does not finish.
+struct LazyBound<'a> {
+    puzzle: Option<Puzzle>,
+    options: &'a CountOptions,
+    made: std::sync::OnceLock<(Option<BigCount>, Duration)>,
 }
 
-/// The frontier program's count of `puzzle` when it comes within [`BOUND_TIME`] and a quarter
-/// of the memory: an estimate's ingredient, not worth more.
-fn quick_frontier_count(
-    puzzle: &Puzzle,
-    options: &CountOptions,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Option<BigCount> {
-    progress(Progress::Stage(Stage::Bound));
-    let end = Instant::now() + BOUND_TIME;
-    let frontier_options = FrontierOptions {
-        memory_budget: options.memory_budget / 4,
-        deadline: Some(options.deadline.map_or(end, |d| d.min(end))),
-        cancel: options.cancel.as_deref(),
-        progress: None,
-    };
-    with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
-        .ok()
-        .map(|c| c.fillings)
+impl<'a> LazyBound<'a> {
+    fn new(puzzle: Option<Puzzle>, options: &'a CountOptions) -> LazyBound<'a> {
+        LazyBound {
+            puzzle,
+            options,
+            made: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The count, made now if it was not yet.
+    fn get(&self) -> Option<BigCount> {
+        self.made.get_or_init(|| self.make()).0.clone()
+    }
+
+    fn make(&self) -> (Option<BigCount>, Duration) {
+        let Some(puzzle) = &self.puzzle else {
+            return (None, Duration::ZERO);
+        };
+        let started = Instant::now();
+        let end = started + bound_time(puzzle.n_cells());
+        let frontier_options = FrontierOptions {
+            memory_budget: self.options.memory_budget / 4,
+            deadline: Some(self.options.deadline.map_or(end, |d| d.min(end))),
+            cancel: self.options.cancel.as_deref(),
+            progress: None,
+        };
+        let count = with_threads(1, || count_fillings(puzzle, &frontier_options))
+            .ok()
+            .map(|c| c.fillings);
+        (count, started.elapsed())
+    }
+
+    /// The bound's phase, when the program ran.
+    fn phase(&self) -> Option<Phase> {
+        self.puzzle.as_ref()?;
+        self.made.get().map(|(_, time)| Phase {
+            stage: Stage::Bound,
+            time: *time,
+        })
+    }
 }
 
 /// One solver to the end (or to the limit or deadline of the options).
@@ -790,7 +894,11 @@ fn enumerate_all(
     why: &str,
 ) -> Result<Counted, SolveError> {
     progress(Progress::Stage(Stage::Enumeration));
-    Ok(enumerate(puzzle, options, options.deadline, progress, why)?.0)
+    let mut phases = Vec::new();
+    let (counted, _) = phase(&mut phases, Stage::Enumeration, || {
+        enumerate(puzzle, options, options.deadline, progress, why)
+    })?;
+    Ok(counted.after(phases))
 }
 
 /// Plain enumeration until `deadline`; also says whether that deadline stopped it.
@@ -838,10 +946,16 @@ fn enumerate_guarded(
     };
     let count = run.found();
     let expired = stopped == Some(Stopped::Timeout);
-    let certificate = if options.solve.certify {
-        Some(solver.certify()?)
+    // The deadline or cancel flag stops the proof's check too (or stopped a solver call, and
+    // the proof with it): then there is no verdict.
+    let (certificate, proof_unfinished) = if options.solve.certify {
+        match solver.certify() {
+            Ok(certificate) => (Some(certificate), false),
+            Err(SolveError::Interrupted) => (None, true),
+            Err(e) => return Err(e),
+        }
     } else {
-        None
+        (None, false)
     };
     let stats = solver.stats();
     let mut counted = Counted::new(Method::Enumerate, why.to_string());
@@ -851,6 +965,7 @@ fn enumerate_guarded(
     counted.cubes = 1;
     counted.solver_calls = stats.solve_calls;
     counted.certificate = certificate;
+    counted.proof_unfinished = proof_unfinished;
     counted.encoding = Some(stats.encoding);
     counted.encoded = Some((stats.encode.clone(), stats.encode_time));
     counted.contradiction = solver.contradiction().map(str::to_string);
@@ -861,17 +976,17 @@ fn enumerate_guarded(
 }
 
 /// What `Auto` holds a count in cubes to: it must be estimated to finish within `patience`.
-#[derive(Clone, Debug)]
-struct Guard {
+struct Guard<'a> {
     patience: Duration,
-    /// An upper bound on the fillings, when the frontier program could make one.
-    bound: Option<BigCount>,
+    /// An upper bound on the fillings, made when the estimate first exceeds the patience.
+    bound: &'a LazyBound<'a>,
     jobs: usize,
 }
 
-impl Guard {
+impl Guard<'_> {
     /// The estimate of the whole enumeration from the progress so far, when it is known to
-    /// exceed the patience (and the upper bound does not show it will finish in time).
+    /// exceed the patience (and the upper bound, made now if it was not yet, does not show it
+    /// will finish in time).
     fn out_of_reach(&self, p: &CubeProgress) -> Option<Estimate> {
         let elapsed = p.elapsed.as_secs_f64();
         if p.elapsed < ESTIMATE_AFTER || p.done == p.total {
@@ -887,11 +1002,14 @@ impl Guard {
         if seconds <= patience {
             return None;
         }
-        // The bound can show that the count ends in time at the rate seen so far.
-        if let (Some(bound), Some(found)) = (&self.bound, p.found.to_u64()) {
+        // The bound can show that the count ends in time at the rate seen so far; it is worth
+        // making only when fillings are coming.
+        let found = p.found.to_u64().filter(|&f| f > 0);
+        let bound = found.and_then(|_| self.bound.get());
+        if let (Some(bound), Some(found)) = (&bound, found) {
             let rate = found as f64 / elapsed;
             let bound = bound.to_u64().map_or(f64::INFINITY, |b| b as f64);
-            if rate > 0.0 && bound / rate <= patience {
+            if bound / rate <= patience {
                 return None;
             }
         }
@@ -906,7 +1024,7 @@ impl Guard {
             seconds,
             at_least,
             fillings,
-            bound: self.bound.clone(),
+            bound,
             found: p.found.clone(),
             elapsed,
             cubes_done: p.done,
@@ -923,9 +1041,10 @@ fn sat_cubes(
     puzzle: &Puzzle,
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
-    guard: Option<Guard>,
+    guard: Option<&Guard<'_>>,
     why: String,
 ) -> Result<Counted, SolveError> {
+    let started = Instant::now();
     // Each cube pins values in the middle of the path: the position encoding.
     let solve = options.solve.with_choice(EncodingChoice::Position);
     let plan = plan::plan(puzzle);
@@ -956,7 +1075,7 @@ fn sat_cubes(
         if options.cancelled() {
             return true;
         }
-        let out = guard.as_ref().and_then(|g| g.out_of_reach(p));
+        let out = guard.and_then(|g| g.out_of_reach(p));
         let stop = out.is_some();
         if let Some(e) = out {
             estimate.lock().expect("not poisoned").get_or_insert(e);
@@ -977,6 +1096,10 @@ fn sat_cubes(
     counted.symmetry = plan.symmetry;
     counted.solver_calls = result.solver_calls;
     counted.encoding = Some(Encoding::Position);
+    counted.phases.push(Phase {
+        stage: Stage::Cubes,
+        time: started.elapsed(),
+    });
     counted.estimate = estimate
         .into_inner()
         .expect("not poisoned")
@@ -1028,10 +1151,17 @@ mod tests {
         }
     }
 
-    fn guard(bound: Option<u64>) -> Guard {
+    /// A guard whose upper bound is `bound`, known in advance.
+    fn guard(bound: Option<u64>) -> Guard<'static> {
+        let options: &'static CountOptions = Box::leak(Box::default());
+        let known = LazyBound::new(None, options);
+        known
+            .made
+            .set((bound.map(BigCount::from), Duration::ZERO))
+            .expect("new");
         Guard {
             patience: Duration::from_secs(600),
-            bound: bound.map(BigCount::from),
+            bound: Box::leak(Box::new(known)),
             jobs: 2,
         }
     }

@@ -15,8 +15,8 @@
 //! with value v on c one to one onto those with 1 on c. Boards of up to 3 cells are counted by
 //! brute force. The products are big integers: they cannot wrap.
 
-use crate::dp::{hamiltonian_cycles, hamiltonian_paths};
-use crate::order::{sweep_cost, vertex_order};
+use crate::dp::{hamiltonian_cycles, hamiltonian_paths, MAX_FRONTIER};
+use crate::order::{sweep_cost, vertex_order_within};
 use crate::plan::frontier_sizes;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph, Shortcut};
 use pathsat_puzzle::{brute, Moves, Puzzle};
@@ -80,11 +80,12 @@ pub fn count_fillings(
         });
     }
     let mut graph = Graph::new(n);
-    for cell in 0..n {
-        for &next in puzzle.successors(cell) {
-            graph.add_edge(cell, next);
-        }
-    }
+    graph.add_edges((0..n).flat_map(|cell| {
+        puzzle
+            .successors(cell)
+            .iter()
+            .map(move |&next| (cell, next))
+    }));
     if let Some(shortcut) = colours_rule_out(&graph, puzzle.is_closed()) {
         return Ok(FrontierCount {
             fillings: BigCount::zero(),
@@ -161,10 +162,17 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> Option<Shortcut> {
 /// board (a grid) the rows win at equal width: their frontier is a line whose segments cannot
 /// cross, and holds far fewer states than its width suggests (12x12: 168 thousand states by
 /// rows, 1.1 million by the path decomposition, though the latter scores lower).
+///
+/// The path decomposition is given up once its frontier passes twice what the program holds
+/// (local improvement narrows an order by a vertex or two, never by half): the rows, or a
+/// graph's own numbering, then stand in, and the program says how wide they are.
 fn sweep_order(puzzle: &Puzzle, graph: &Graph) -> (Vec<usize>, &'static str) {
-    let heuristic = vertex_order(graph);
+    let heuristic = vertex_order_within(graph, 2 * MAX_FRONTIER);
     if puzzle.is_graph() {
-        return (heuristic, "path decomposition");
+        return match heuristic {
+            Some(order) => (order, "path decomposition"),
+            None => ((0..puzzle.n_cells()).collect(), "vertex numbers"),
+        };
     }
     let board = puzzle.board();
     let rows: Vec<usize> = (0..puzzle.n_cells()).collect();
@@ -179,6 +187,9 @@ fn sweep_order(puzzle: &Puzzle, graph: &Graph) -> (Vec<usize>, &'static str) {
         (columns, "columns")
     } else {
         (rows, "rows")
+    };
+    let Some(heuristic) = heuristic else {
+        return (regular, name);
     };
     let narrower = width(&heuristic) < width(&regular);
     let cheaper = sweep_cost(&adjacent, &heuristic) < sweep_cost(&adjacent, &regular);
@@ -201,6 +212,21 @@ mod tests {
     fn fillings(puzzle: &Puzzle) -> Result<u128, FrontierError> {
         let counted = count_fillings(puzzle, &FrontierOptions::default())?;
         Ok(counted.fillings.to_u128().expect("small"))
+    }
+
+    /// A board hundreds of cells wide is refused as too wide without ordering it in full (which
+    /// took minutes on a 300x300 board): the rows stand in for the given-up path decomposition.
+    #[test]
+    fn boards_far_too_wide_are_refused_by_their_rows() {
+        let board = blank(120, 150, Moves::King, false);
+        match count_fillings(&board, &FrontierOptions::default()) {
+            Err(FrontierError::TooWide { width, max }) => {
+                assert_eq!(max, MAX_FRONTIER);
+                // A king's sweep by columns keeps a column and the cell after it.
+                assert_eq!(width, 121);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

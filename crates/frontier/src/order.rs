@@ -28,8 +28,9 @@ enum Tie {
     FewestOpen,
 }
 
-/// The greedy order from `start`.
-fn greedy(adjacent: &[Vec<usize>], start: usize, tie: Tie) -> Vec<usize> {
+/// The greedy order from `start`; `None` as soon as its frontier holds more than `cap`
+/// vertices.
+fn greedy(adjacent: &[Vec<usize>], start: usize, tie: Tie, cap: usize) -> Option<Vec<usize>> {
     let n = adjacent.len();
     let mut taken = vec![false; n];
     // When each vertex joined the frontier (usize::MAX: not on it).
@@ -81,8 +82,11 @@ fn greedy(adjacent: &[Vec<usize>], start: usize, tie: Tie) -> Vec<usize> {
                 frontier.push(w);
             }
         }
+        if frontier.len() > cap {
+            return None;
+        }
     }
-    order
+    Some(order)
 }
 
 /// Moves single vertices of `order` to other places nearby (up to 12 positions away, which
@@ -134,10 +138,17 @@ fn improve(adjacent: &[Vec<usize>], order: &mut Vec<usize>) {
 /// A sweep order of `graph`'s vertices with a small frontier: a greedy path decomposition
 /// from several starts, improved locally. Deterministic.
 pub fn vertex_order(graph: &Graph) -> Vec<usize> {
+    vertex_order_within(graph, usize::MAX).expect("no cap on the frontier")
+}
+
+/// [`vertex_order`], given up as `None` when every greedy order's frontier grows past `cap`
+/// vertices: for a graph far wider than the program can sweep, finding the best of such
+/// orders would take minutes (a 300x300 king's board) to say no.
+pub fn vertex_order_within(graph: &Graph, cap: usize) -> Option<Vec<usize>> {
     let adjacent = graph.adjacency();
     let n = adjacent.len();
     if n == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     // Starts: every vertex of a small graph; else the vertices of least degree and those far
     // from the first vertex, at most 24.
@@ -157,16 +168,18 @@ pub fn vertex_order(graph: &Graph) -> Vec<usize> {
     let mut best: Option<(f64, Vec<usize>)> = None;
     for &s in &starts {
         for tie in [Tie::Oldest, Tie::FewestOpen] {
-            let order = greedy(&adjacent, s, tie);
+            let Some(order) = greedy(&adjacent, s, tie, cap) else {
+                continue;
+            };
             let cost = sweep_cost(&adjacent, &order);
             if best.as_ref().is_none_or(|(c, _)| cost < *c) {
                 best = Some((cost, order));
             }
         }
     }
-    let (_, mut order) = best.expect("at least one start");
+    let (_, mut order) = best?;
     improve(&adjacent, &mut order);
-    order
+    Some(order)
 }
 
 /// The vertex farthest from `from` by breadth-first search (in its component).

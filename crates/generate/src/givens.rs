@@ -20,7 +20,7 @@
 
 use crate::{GenerateError, Until};
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
-use pathsat_solver::{Assumed, AssumingSolver};
+use pathsat_solver::{Assumed, AssumingSolver, SolveError};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -110,8 +110,15 @@ pub(crate) fn unique_givens(
             if rerouted(oracle.puzzle(), solution, &trial, cell).is_some() {
                 continue;
             }
-            if let Assumed::Unsat { core } = oracle.solve_with(&pairs(&trial))? {
-                chosen = keep_core(&trial, &core);
+            match oracle.solve_with(&pairs(&trial)) {
+                Ok(Assumed::Unsat { core }) => chosen = keep_core(&trial, &core),
+                Ok(Assumed::Filling(_)) => {}
+                // The deadline or flag stopped the call: the givens so far are unique.
+                Err(SolveError::Interrupted) => {
+                    minimal = false;
+                    break;
+                }
+                Err(e) => return Err(e.into()),
             }
         }
     }

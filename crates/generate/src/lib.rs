@@ -28,7 +28,8 @@ use pathsat_bigcount::BigCount;
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions};
 use pathsat_puzzle::{CellRule, Expect, Filling, Mark, Puzzle, ValueClass};
 use pathsat_solver::{
-    uniqueness_effort, Assumed, AssumingSolver, Certificate, PuzzleSolver, SolveError, SolveOptions,
+    uniqueness_effort, Assumed, AssumingSolver, Certificate, Interrupt, PuzzleSolver, SolveError,
+    SolveOptions,
 };
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -157,6 +158,25 @@ pub(crate) struct Until {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl Until {
+    /// The same bounds for a solver, whose calls then stop inside their search too.
+    pub fn interrupt(&self) -> Interrupt {
+        Interrupt {
+            deadline: self.deadline,
+            flags: self.cancel.iter().cloned().collect(),
+        }
+    }
+
+    /// The error of a solver call these bounds stopped: cancelled or out of time.
+    pub fn stopped(&self) -> GenerateError {
+        match givens::check(self) {
+            Err(e) => e,
+            // A flag lowered again since (nothing lowers them): out of time is all it can be.
+            Ok(()) => GenerateError::Timeout,
+        }
+    }
+}
+
 /// Solutions tried for a grade or a number of givens before giving up.
 pub const MAX_ATTEMPTS: u32 = 12;
 
@@ -170,6 +190,14 @@ const PERTURBATIONS: usize = 8;
 /// options that contradict the template, a grade or number of givens not reached in
 /// [`MAX_ATTEMPTS`] solutions, the deadline.
 pub fn generate(template: &Puzzle, options: &Options) -> Result<Generated, GenerateError> {
+    generate_until(template, options).map_err(|e| match e {
+        // A solver call stopped by the deadline or the cancel flag.
+        GenerateError::Solve(SolveError::Interrupted) => options.until().stopped(),
+        e => e,
+    })
+}
+
+fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, GenerateError> {
     let start = Instant::now();
     if template.is_graph() {
         return Err(GenerateError::Graph);
@@ -188,7 +216,7 @@ pub fn generate(template: &Puzzle, options: &Options) -> Result<Generated, Gener
     }
     let mut outcomes: Vec<String> = Vec::new();
     for attempt in 1..=MAX_ATTEMPTS {
-        let (solution, mut calls) = random_solution(template, &mut rng)?;
+        let (solution, mut calls) = random_solution(template, &mut rng, &options.until())?;
         let (base, marked) = match &options.mark {
             Some(class) => with_mark(template, &solution, class)?,
             None => (template.clone(), 0),
@@ -244,10 +272,12 @@ pub fn generate(template: &Puzzle, options: &Options) -> Result<Generated, Gener
 fn random_solution(
     template: &Puzzle,
     rng: &mut ChaCha8Rng,
+    until: &Until,
 ) -> Result<(Filling, u64), GenerateError> {
     if walk::applies(template) {
         // Any solution will do to start the walk: the default encoding finds one fastest.
         let mut solver = PuzzleSolver::new(template, &SolveOptions::default())?;
+        solver.interrupt_when(until.deadline, until.cancel.clone());
         let first = solver.next_solution()?.ok_or(GenerateError::NoSolution)?;
         return Ok((
             walk::backbite(template, &first, rng),
@@ -255,6 +285,7 @@ fn random_solution(
         ));
     }
     let mut solver = AssumingSolver::new(template, &PositionOptions::default())?;
+    solver.interrupt_when(until.interrupt());
     let Assumed::Filling(first) = solver.solve_with(&[])? else {
         return Err(GenerateError::NoSolution);
     };
@@ -360,6 +391,7 @@ fn choose_givens(
         }
     }
     let mut oracle = AssumingSolver::new(base, &PositionOptions::default())?;
+    oracle.interrupt_when(options.until().interrupt());
     oracle.exclude(solution);
     let level = match options.difficulty {
         Some(level @ (Level::Easy | Level::Medium)) => level,

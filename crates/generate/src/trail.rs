@@ -13,10 +13,11 @@ use crate::{givens::check, prove, rename, GenerateError, Generated, Grade, Optio
 use pathsat_bigcount::BigCount;
 use pathsat_encode::{EncodingChoice, EncodingOptions};
 use pathsat_puzzle::{canonical_trail, CellRule, Expect, Filling, Puzzle, Trail};
-use pathsat_solver::{PuzzleSolver, SolveOptions};
+use pathsat_solver::{PuzzleSolver, SolveOptions, Stop};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The largest label when none is asked for (the labels of "100 and 13" go up to 15).
@@ -85,7 +86,16 @@ pub(crate) fn generate(
             check(&options.until())?;
             let puzzle = labelled(template, &labels, sum)?;
             let mut solver = PuzzleSolver::new(&puzzle, &position())?;
-            let found: Vec<Filling> = solver.fillings().limit(Some(2)).collect::<Result<_, _>>()?;
+            let until = options.until();
+            solver.interrupt_when(until.deadline, until.cancel.clone());
+            let mut run = solver.fillings().limit(Some(2)).until(until.deadline);
+            if let Some(flag) = &until.cancel {
+                run = run.cancelled_by(Arc::clone(flag));
+            }
+            let found: Vec<Filling> = run.by_ref().collect::<Result<_, _>>()?;
+            if matches!(run.stopped(), Some(Stop::Deadline | Stop::Cancelled)) {
+                return Err(until.stopped());
+            }
             calls += solver.stats().solve_calls;
             let Some(rival) = found.iter().find(|f| **f != target) else {
                 if found.len() != 1 || !solver.is_exhausted() {

@@ -34,11 +34,10 @@
 //! # Ok::<(), pathsat_solver::SolveError>(())
 //! ```
 //!
-//! The bounds are checked before each filling is asked for, that is between two solver calls:
-//! varisat cannot be interrupted inside one, so a deadline can be overrun by one call (the CLI
-//! runs the solver on a thread of its own for that reason). CaDiCaL can: give it the same
-//! deadline and flag with [`PuzzleSolver::interrupt_when`], and a call in progress stops at
-//! them too, the run ending as stopped by that bound.
+//! The bounds are checked before each filling is asked for, that is between two solver calls.
+//! Give the solver the same deadline and flag with [`PuzzleSolver::interrupt_when`], and a call
+//! in progress stops at them too (varisat's as CaDiCaL's), the run ending as stopped by that
+//! bound.
 
 use crate::{PuzzleSolver, SolveError};
 use pathsat_puzzle::Filling;

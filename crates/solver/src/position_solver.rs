@@ -5,7 +5,7 @@
 //! by a clause over its primary literals only, so that the next call finds a different filling
 //! (blocking auxiliary variables as well could count one filling several times).
 
-use crate::{Certificate, SatSolver, SolveError, SolveOptions, SolveStats};
+use crate::{Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats};
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_encode::{position, PositionEncoding, VarMap};
 use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
@@ -123,7 +123,8 @@ impl<'p> PositionSolver<'p> {
     ///
     /// # Errors
     /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
-    /// or it does not match the run.
+    /// or it does not match the run; [`SolveError::Interrupted`] when the run's interrupt
+    /// stopped a solver call (the proof is unfinished) or stops the check.
     pub fn certify(&mut self) -> Result<Certificate, SolveError> {
         let fail = |why: String| SolveError::Certificate(why);
         let (fillings, blocks) = self
@@ -134,7 +135,11 @@ impl<'p> PositionSolver<'p> {
             .sat
             .check_proof(self.encoding.map.n_primary())
             .ok_or_else(|| fail("the run recorded no proof".into()))?
-            .map_err(|e| fail(e.to_string()))?;
+            .map_err(|e| match e {
+                // The run's deadline or cancel: no verdict, not a rejection.
+                ProofError::Unfinished | ProofError::Stopped => SolveError::Interrupted,
+                e => fail(e.to_string()),
+            })?;
         if run.models.len() != fillings.len() {
             return Err(fail(format!(
                 "the proof has {} models, the run returned {} fillings",
@@ -184,7 +189,7 @@ impl<'p> PositionSolver<'p> {
         self.exhausted
     }
 
-    /// Makes later solver calls give up when `interrupt` is raised (CaDiCaL only).
+    /// Makes later solver calls give up, inside their search too, when `interrupt` is raised.
     pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
         self.sat.interrupt_when(interrupt);
     }

@@ -7,6 +7,7 @@
 //! the checker accepted: the models, in order, the clauses added between calls, and whether
 //! unsatisfiability was proved. Any step the checker rejects is an error.
 
+use crate::Interrupt;
 use pathsat_cnf::{Lit, Var};
 use std::fs::File;
 use std::io::{self, BufReader, Seek, SeekFrom};
@@ -35,6 +36,13 @@ pub enum ProofError {
     Io(#[from] io::Error),
     #[error("the proof checker rejected the proof: {0}")]
     Rejected(String),
+    /// The run's interrupt stopped a solver call: the proof stops there, unfinished.
+    #[error("the run was stopped inside a solver call, so its proof is unfinished")]
+    Unfinished,
+    /// The run's interrupt (its deadline or cancel flag) was raised while the proof was being
+    /// checked.
+    #[error("the check of the proof was stopped by the run's deadline or cancel")]
+    Stopped,
 }
 
 /// The proof of a run in progress: where it is written, and the initial formula the checker
@@ -78,7 +86,11 @@ impl ProofLog {
     /// # Errors
     /// [`ProofError::Rejected`] when the checker rejects a step, [`ProofError::Io`] when the
     /// proof cannot be read.
-    pub(crate) fn check(&mut self, keep: usize) -> Result<CheckedRun, ProofError> {
+    pub(crate) fn check(
+        &mut self,
+        keep: usize,
+        interrupt: &Interrupt,
+    ) -> Result<CheckedRun, ProofError> {
         let start = Instant::now();
         let proof_bytes = self.file.seek(SeekFrom::End(0))?;
         self.file.seek(SeekFrom::Start(0))?;
@@ -96,9 +108,16 @@ impl ProofLog {
                     .add_clause(clause)
                     .map_err(|e| ProofError::Rejected(e.to_string()))?;
             }
-            checker
-                .check_proof(BufReader::new(&self.file))
-                .map_err(|e| ProofError::Rejected(e.to_string()))?;
+            let mut reader = StopReader {
+                interrupt,
+                inner: &self.file,
+                stopped: false,
+            };
+            let checked = checker.check_proof(BufReader::new(&mut reader));
+            if reader.stopped {
+                return Err(ProofError::Stopped);
+            }
+            checked.map_err(|e| ProofError::Rejected(e.to_string()))?;
         }
         // The transcript lists the initial clauses first: they must be the formula given.
         let initial: Vec<Vec<Lit>> = self
@@ -127,6 +146,24 @@ impl ProofLog {
             proof_bytes,
             check_time: start.elapsed(),
         })
+    }
+}
+
+/// The proof file as the checker reads it, failing once the run's interrupt is raised: the
+/// checker reads a block at a time, so a long check stops within a block's work.
+struct StopReader<'a, R> {
+    interrupt: &'a Interrupt,
+    inner: R,
+    stopped: bool,
+}
+
+impl<R: io::Read> io::Read for StopReader<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.interrupt.is_raised() {
+            self.stopped = true;
+            return Err(io::Error::other("the run's interrupt was raised"));
+        }
+        self.inner.read(buf)
     }
 }
 

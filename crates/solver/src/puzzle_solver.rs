@@ -311,10 +311,11 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
-    /// Makes later solver calls give up at `deadline` or when `flag` is raised (CaDiCaL only:
-    /// varisat finishes the call it is in). Give the enumeration the same bounds
-    /// ([`Bounded::until`](crate::Bounded::until), [`Bounded::cancelled_by`](crate::Bounded::cancelled_by)),
-    /// which record the stop; an interrupted run is never complete.
+    /// Makes later solver calls (and the successor encoding's rotation–extension) give up at
+    /// `deadline` or when `flag` is raised, inside a call too. Give the enumeration the same
+    /// bounds ([`Bounded::until`](crate::Bounded::until),
+    /// [`Bounded::cancelled_by`](crate::Bounded::cancelled_by)), which record the stop; an
+    /// interrupted run is never complete.
     pub fn interrupt_when(&mut self, deadline: Option<Instant>, flag: Option<Arc<AtomicBool>>) {
         let interrupt = crate::Interrupt {
             deadline,

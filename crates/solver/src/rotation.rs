@@ -33,9 +33,9 @@
 //! - B. Vandegriend, J. Culberson, *The G(n,m) phase transition is not hard for the Hamiltonian
 //!   cycle problem*, JAIR 9, 1998 (rotation–extension with restarts, in practice).
 
+use crate::Interrupt;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use std::time::Instant;
 
 /// A path being grown: its vertices in order, and each vertex's place on it.
 struct Path {
@@ -75,13 +75,13 @@ impl Path {
 
 /// A Hamiltonian cycle of the undirected graph `adjacent` (every edge listed at both ends), as
 /// each vertex's successor, found by rotation–extension within `budget` steps (an extension or
-/// a rotation each) and before `until`; `None` when either runs out first. `seed` makes the
-/// search reproducible (a deadline can only cut it short).
+/// a rotation each) and before `until` is raised; `None` when either runs out first. `seed`
+/// makes the search reproducible (a deadline or flag can only cut it short).
 pub(crate) fn hamiltonian_cycle(
     adjacent: &[Vec<usize>],
     seed: u64,
     budget: u64,
-    until: Option<Instant>,
+    until: &Interrupt,
 ) -> Option<Vec<usize>> {
     let n = adjacent.len();
     if n < 3 || adjacent.iter().any(|a| a.len() < 2) {
@@ -95,7 +95,7 @@ pub(crate) fn hamiltonian_cycle(
         let restart_budget = (budget - steps).min(50 * n as u64 + 10_000);
         let (cycle, used) = attempt(adjacent, &[start], &mut rng, restart_budget, until);
         steps += used.max(1);
-        if cycle.is_some() || until.is_some_and(|u| Instant::now() >= u) {
+        if cycle.is_some() || until.is_raised() {
             return cycle;
         }
     }
@@ -103,19 +103,20 @@ pub(crate) fn hamiltonian_cycle(
 }
 
 /// A Hamiltonian cycle grown from `path` (a path of the graph, such as a solver's subcycle
-/// opened at one of its arcs) by rotation–extension, before `until`; as [`hamiltonian_cycle`].
+/// opened at one of its arcs) by rotation–extension, before `until` is raised; as
+/// [`hamiltonian_cycle`].
 pub(crate) fn extend_to_cycle(
     adjacent: &[Vec<usize>],
     path: &[usize],
     seed: u64,
-    until: Instant,
+    until: &Interrupt,
 ) -> Option<Vec<usize>> {
     let n = adjacent.len();
     if n < 3 || path.is_empty() || adjacent.iter().any(|a| a.len() < 2) {
         return None;
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    attempt(adjacent, path, &mut rng, u64::MAX, Some(until)).0
+    attempt(adjacent, path, &mut rng, u64::MAX, until).0
 }
 
 /// One search from the path `start`; the cycle (if found) and the steps it took.
@@ -124,7 +125,7 @@ fn attempt(
     start: &[usize],
     rng: &mut ChaCha8Rng,
     budget: u64,
-    until: Option<Instant>,
+    until: &Interrupt,
 ) -> (Option<Vec<usize>>, u64) {
     let n = adjacent.len();
     let mut path = Path::new(n, start[0]);
@@ -141,7 +142,7 @@ fn attempt(
     let mut steps = 0u64;
     while steps < budget {
         steps += 1;
-        if steps % 256 == 0 && until.is_some_and(|u| Instant::now() >= u) {
+        if steps % 256 == 0 && until.is_raised() {
             break;
         }
         let end = path.end();
@@ -291,7 +292,8 @@ mod tests {
     fn finds_cycles_of_planted_cubic_graphs() {
         for (n, seed) in [(10, 1), (100, 2), (2000, 3)] {
             let g = planted_cubic(n, seed);
-            let succ = hamiltonian_cycle(&g, 7, 1_000_000_000, None).expect("a cycle");
+            let succ =
+                hamiltonian_cycle(&g, 7, 1_000_000_000, &Interrupt::default()).expect("a cycle");
             assert!(is_hamiltonian_cycle(&g, &succ), "{n}");
         }
     }
@@ -299,14 +301,13 @@ mod tests {
     #[test]
     fn grows_a_given_path_into_a_cycle() {
         let g = planted_cubic(500, 5);
-        let succ = hamiltonian_cycle(&g, 1, u64::MAX, None).expect("a cycle");
+        let succ = hamiltonian_cycle(&g, 1, u64::MAX, &Interrupt::default()).expect("a cycle");
         // Three fifths of that cycle, as a path to grow from.
         let mut path = vec![0];
         while path.len() < 300 {
             path.push(succ[*path.last().unwrap()]);
         }
-        let until = Instant::now() + std::time::Duration::from_secs(60);
-        let grown = extend_to_cycle(&g, &path, 9, until).expect("a cycle");
+        let grown = extend_to_cycle(&g, &path, 9, &Interrupt::default()).expect("a cycle");
         assert!(is_hamiltonian_cycle(&g, &grown));
     }
 
@@ -320,6 +321,9 @@ mod tests {
                 g[b].push(a);
             }
         }
-        assert_eq!(hamiltonian_cycle(&g, 1, 100_000, None), None);
+        assert_eq!(
+            hamiltonian_cycle(&g, 1, 100_000, &Interrupt::default()),
+            None
+        );
     }
 }

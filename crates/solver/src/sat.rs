@@ -5,20 +5,32 @@
 //! solver. Our variables and varisat's have the same 0-based indices, CaDiCaL's are those plus
 //! one (DIMACS numbering); the conversion of literals lives here only. Proofs, and so
 //! certified runs and [`SatSolver::counting_learned`], are varisat's only.
+//!
+//! Both engines stop inside a call when the run's [`Interrupt`] is raised. CaDiCaL asks its
+//! terminate callback. varisat has no such callback, but it abandons a search at once when
+//! writing its proof fails; so every varisat engine writes its proof (to nowhere, or to the
+//! certificate's file) through a [`StopWriter`] that fails once the interrupt is raised.
+//! varisat hands its proof over in blocks of 8 KiB, a few conflicts' worth, so a call stops
+//! within milliseconds of the interrupt (measured in `varisat_calls_stop_at_the_interrupt`).
+//! The price: varisat's own proof format, the only one that records incremental clauses and
+//! assumptions, makes it hash the clauses of each conflict (a few per cent of solve time,
+//! `encodings/deadlines.md`). An engine stopped this way cannot search again: its later
+//! calls come back [`SatError::Interrupted`] without searching.
 
 use crate::proof::{CheckedRun, ProofError, ProofLog};
 use crate::Unsupported;
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 use varisat::ExtendFormula;
 
 /// Why a solver call came back without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SatError {
-    /// The [`Interrupt`] was raised during the call (CaDiCaL only: varisat finishes its call).
+    /// The [`Interrupt`] was raised before or during the call, or an earlier call of this
+    /// varisat engine was stopped by it.
     Interrupted,
     /// The solver's own error message.
     Failed(String),
@@ -34,9 +46,8 @@ impl std::fmt::Display for SatError {
 }
 
 /// When a solver call should give up: a deadline, and flags raised from outside (Ctrl-C, a
-/// web client that went away, a run that stopped waiting). CaDiCaL looks at it while it
-/// searches; varisat cannot be stopped inside a call, so there it bounds nothing, and the
-/// enumeration's own checks between calls do the work.
+/// web client that went away, a run that stopped waiting). Both engines look at it while they
+/// search (see the module docs for how varisat is made to).
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
     pub deadline: Option<Instant>,
@@ -51,10 +62,77 @@ impl Interrupt {
     }
 }
 
+/// The interrupt of a solver's calls, shared with whatever looks at it during a call: the
+/// varisat engine's [`StopWriter`], CaDiCaL's [`Terminator`]. It can be replaced between calls.
+#[derive(Debug, Default)]
+struct SharedInterrupt(Mutex<Interrupt>);
+
+impl SharedInterrupt {
+    fn is_raised(&self) -> bool {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_raised()
+    }
+
+    fn set(&self, interrupt: Interrupt) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = interrupt;
+    }
+
+    fn get(&self) -> Interrupt {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+/// The error a [`StopWriter`] fails with: varisat reports it back as a proof I/O error.
+#[derive(Debug)]
+struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the run's interrupt was raised")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// varisat's proof output, passed on to `inner`, that fails once the interrupt is raised: the
+/// way to stop varisat inside a call (see the module docs).
+struct StopWriter<W> {
+    interrupt: Arc<SharedInterrupt>,
+    inner: W,
+}
+
+impl<W: io::Write> io::Write for StopWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        // Not `ErrorKind::Interrupted`: writers retry on that kind.
+        if self.interrupt.is_raised() {
+            return Err(io::Error::other(Stopped));
+        }
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Whether `error`, varisat's, is a [`StopWriter`]'s.
+fn stopped_by_writer(error: &varisat::solver::SolverError) -> bool {
+    match error {
+        varisat::solver::SolverError::ProofIoError { cause } => cause
+            .get_ref()
+            .is_some_and(|inner| inner.downcast_ref::<Stopped>().is_some()),
+        _ => false,
+    }
+}
+
 /// CaDiCaL's callbacks: it asks `terminate` every few hundred conflicts.
 #[cfg(feature = "cadical")]
-#[derive(Default)]
-struct Terminator(Interrupt);
+struct Terminator(Arc<SharedInterrupt>);
 
 #[cfg(feature = "cadical")]
 impl cadical::Callbacks for Terminator {
@@ -146,6 +224,10 @@ pub struct SatSolver {
     proof: Option<ProofLog>,
     /// Clauses the solver derived, when counted ([`SatSolver::counting_learned`]).
     learned: Option<Arc<AtomicU64>>,
+    /// When calls give up, as the engine sees it during a call.
+    interrupt: Arc<SharedInterrupt>,
+    /// Whether the interrupt stopped a call inside its search.
+    stopped_inside: bool,
 }
 
 impl Default for SatSolver {
@@ -158,10 +240,39 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
     varisat::Lit::from_index(lit.var().index(), lit.is_positive())
 }
 
+/// A varisat engine whose proof goes to `target` in `format`, through a [`StopWriter`].
+fn varisat_writing(
+    interrupt: &Arc<SharedInterrupt>,
+    target: impl io::Write + 'static,
+    format: varisat::ProofFormat,
+) -> varisat::Solver<'static> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(
+        StopWriter {
+            interrupt: Arc::clone(interrupt),
+            inner: target,
+        },
+        format,
+    );
+    solver
+}
+
 impl SatSolver {
     /// A varisat solver.
     pub fn new() -> SatSolver {
-        SatSolver::from_engine(Engine::Varisat(varisat::Solver::new()))
+        SatSolver::varisat_with_proof(io::sink(), varisat::ProofFormat::Varisat)
+    }
+
+    /// A varisat solver whose proof goes to `target`: nowhere, a certificate's file, a
+    /// counter; in varisat's own format unless the solver will never be given assumptions or
+    /// clauses after its first call.
+    fn varisat_with_proof(
+        target: impl io::Write + 'static,
+        format: varisat::ProofFormat,
+    ) -> SatSolver {
+        let interrupt = Arc::new(SharedInterrupt::default());
+        let engine = varisat_writing(&interrupt, target, format);
+        SatSolver::from_engine(Engine::Varisat(engine), interrupt)
     }
 
     /// A solver of the kind `choice` names.
@@ -172,11 +283,17 @@ impl SatSolver {
         match choice {
             SolverChoice::Varisat => Ok(SatSolver::new()),
             #[cfg(feature = "cadical")]
-            SolverChoice::Cadical => Ok(SatSolver::from_engine(Engine::Cadical(Cadical {
-                solver: cadical::Solver::new(),
-                assumptions: Vec::new(),
-                last: None,
-            }))),
+            SolverChoice::Cadical => {
+                let interrupt = Arc::new(SharedInterrupt::default());
+                let mut solver = cadical::Solver::new();
+                solver.set_callbacks(Some(Terminator(Arc::clone(&interrupt))));
+                let engine = Engine::Cadical(Cadical {
+                    solver,
+                    assumptions: Vec::new(),
+                    last: None,
+                });
+                Ok(SatSolver::from_engine(engine, interrupt))
+            }
             #[cfg(not(feature = "cadical"))]
             SolverChoice::Cadical => Err(Unsupported::CadicalNotBuiltIn),
         }
@@ -191,13 +308,15 @@ impl SatSolver {
         }
     }
 
-    fn from_engine(inner: Engine) -> SatSolver {
+    fn from_engine(inner: Engine, interrupt: Arc<SharedInterrupt>) -> SatSolver {
         SatSolver {
             inner,
             n_vars: 0,
             n_clauses: 0,
             proof: None,
             learned: None,
+            interrupt,
+            stopped_inside: false,
         }
     }
 
@@ -206,15 +325,12 @@ impl SatSolver {
     /// The count goes through varisat's DRAT proof output, which cannot express assumptions
     /// or clauses added after solving: such a solver must be given neither (varisat panics).
     pub fn counting_learned() -> SatSolver {
-        let mut solver = SatSolver::new();
         let counter = Arc::new(AtomicU64::new(0));
-        solver.varisat().write_proof(
-            LearnedCounter {
-                count: Arc::clone(&counter),
-                at_start: true,
-            },
-            varisat::ProofFormat::BinaryDrat,
-        );
+        let target = LearnedCounter {
+            count: Arc::clone(&counter),
+            at_start: true,
+        };
+        let mut solver = SatSolver::varisat_with_proof(target, varisat::ProofFormat::BinaryDrat);
         solver.learned = Some(counter);
         solver
     }
@@ -230,11 +346,8 @@ impl SatSolver {
     /// # Errors
     /// When the temporary file for the proof cannot be made.
     pub fn with_proof() -> std::io::Result<SatSolver> {
-        let mut solver = SatSolver::new();
         let (log, writer) = ProofLog::new()?;
-        solver
-            .varisat()
-            .write_proof(writer, varisat::ProofFormat::Varisat);
+        let mut solver = SatSolver::varisat_with_proof(writer, varisat::ProofFormat::Varisat);
         solver.proof = Some(log);
         Ok(solver)
     }
@@ -248,38 +361,73 @@ impl SatSolver {
         }
     }
 
-    /// Closes the proof and checks it; `keep` bounds the variables recorded in each model.
-    /// `None` when the solver was not made with a proof.
+    /// Closes the proof and checks it, until the interrupt is raised; `keep` bounds the
+    /// variables recorded in each model. `None` when the solver was not made with a proof.
     ///
     /// # Errors
-    /// A [`ProofError`] when the checker rejects the proof or it cannot be read.
+    /// A [`ProofError`] when the checker rejects the proof or it cannot be read, when a call
+    /// was stopped inside its search ([`ProofError::Unfinished`]), or when the interrupt stops
+    /// the check ([`ProofError::Stopped`]).
     pub fn check_proof(&mut self, keep: usize) -> Option<Result<CheckedRun, ProofError>> {
         self.proof.as_ref()?;
+        if self.stopped_inside {
+            return Some(Err(ProofError::Unfinished));
+        }
+        // The proof is closed whatever the interrupt says (it takes a moment); the check,
+        // which can take as long as the run, stops at it.
+        let interrupt = self.interrupt.get();
+        self.interrupt.set(Interrupt::default());
         let closed = self
             .varisat()
             .close_proof()
             .map_err(|e| ProofError::Rejected(e.to_string()));
+        self.interrupt.set(interrupt.clone());
         let log = self.proof.as_mut()?;
-        Some(closed.and_then(|()| log.check(keep)))
+        Some(closed.and_then(|()| log.check(keep, &interrupt)))
     }
 
     /// Solves under the current assumptions: `Ok(true)` when satisfiable.
     ///
     /// # Errors
-    /// [`SatError::Interrupted`] when CaDiCaL saw the [`Interrupt`] raised; otherwise the
-    /// solver's own message (varisat fails only on proof output).
+    /// [`SatError::Interrupted`] when the [`Interrupt`] is raised before or during the call,
+    /// and for every call of a varisat engine after one it stopped; otherwise the solver's own
+    /// message (varisat fails only on proof output).
     pub fn solve(&mut self) -> Result<bool, SatError> {
+        if self.interrupt.is_raised()
+            || (self.stopped_inside && self.kind() == SolverChoice::Varisat)
+        {
+            return Err(SatError::Interrupted);
+        }
         if let Some(log) = &mut self.proof {
             log.solve_started();
         }
-        match &mut self.inner {
-            Engine::Varisat(solver) => solver.solve().map_err(|e| SatError::Failed(e.to_string())),
+        let answer = match &mut self.inner {
+            Engine::Varisat(solver) => solver.solve().map_err(|e| {
+                if stopped_by_writer(&e) {
+                    SatError::Interrupted
+                } else {
+                    SatError::Failed(e.to_string())
+                }
+            }),
             #[cfg(feature = "cadical")]
             Engine::Cadical(c) => {
                 c.last = c.solver.solve_with(c.assumptions.iter().copied());
                 c.last.ok_or(SatError::Interrupted)
             }
-        }
+        };
+        self.stopped_inside |= answer == Err(SatError::Interrupted);
+        answer
+    }
+
+    /// Whether the interrupt stopped one of this solver's calls inside its search (a varisat
+    /// engine then cannot search again, and a recorded proof is unfinished).
+    pub fn was_stopped_inside(&self) -> bool {
+        self.stopped_inside
+    }
+
+    /// The interrupt later calls give up at.
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.get()
     }
 
     /// Sets the solver up for a long series of related calls — a successor loop's rounds of
@@ -303,13 +451,9 @@ impl SatSolver {
         }
     }
 
-    /// Makes later calls give up when `interrupt` is raised (CaDiCaL; varisat ignores it).
+    /// Makes later calls give up, inside their search too, when `interrupt` is raised.
     pub fn interrupt_when(&mut self, interrupt: Interrupt) {
-        match &mut self.inner {
-            Engine::Varisat(_) => drop(interrupt),
-            #[cfg(feature = "cadical")]
-            Engine::Cadical(c) => c.solver.set_callbacks(Some(Terminator(interrupt))),
-        }
+        self.interrupt.set(interrupt);
     }
 
     /// Replaces the assumptions of later calls to [`SatSolver::solve`].
@@ -503,7 +647,10 @@ mod tests {
             copy.seek(SeekFrom::Start(offset)).unwrap();
             copy.write_all(&[0xA5]).unwrap();
         }
-        assert!(matches!(log.check(6), Err(ProofError::Rejected(_))));
+        assert!(matches!(
+            log.check(6, &Interrupt::default()),
+            Err(ProofError::Rejected(_))
+        ));
     }
 
     /// Four pigeons in three holes; each pigeon's clause also holds `off`, when given.
@@ -598,32 +745,32 @@ mod tests {
         assert!(p.check_proof(2).is_none());
     }
 
-    /// CaDiCaL gives up a call at the interrupt's deadline or flag (the pigeonhole principle
-    /// for 14 pigeons in 13 holes takes CDCL far longer than the test runs), and answers
-    /// again once it is lowered.
-    #[cfg(feature = "cadical")]
-    #[test]
-    fn cadical_calls_stop_at_the_interrupt() {
-        use std::time::Duration;
-        let hard = || {
-            let mut s = SatSolver::of_kind(SolverChoice::Cadical).unwrap();
-            let holes = 13;
-            let pigeons: Vec<Vec<Lit>> = (0..=holes)
-                .map(|_| (0..holes).map(|_| s.new_lit()).collect())
-                .collect();
-            for p in &pigeons {
-                s.add_clause(p);
-            }
-            for (i, p) in pigeons.iter().enumerate() {
-                for q in &pigeons[i + 1..] {
-                    for (&a, &b) in p.iter().zip(q) {
-                        s.add_clause(&[!a, !b]);
-                    }
+    /// Fourteen pigeons in thirteen holes: CDCL takes far longer than any test runs.
+    fn hard(choice: SolverChoice) -> SatSolver {
+        let mut s = SatSolver::of_kind(choice).unwrap();
+        let holes = 13;
+        let pigeons: Vec<Vec<Lit>> = (0..=holes)
+            .map(|_| (0..holes).map(|_| s.new_lit()).collect())
+            .collect();
+        for p in &pigeons {
+            s.add_clause(p);
+        }
+        for (i, p) in pigeons.iter().enumerate() {
+            for q in &pigeons[i + 1..] {
+                for (&a, &b) in p.iter().zip(q) {
+                    s.add_clause(&[!a, !b]);
                 }
             }
-            s
-        };
-        let mut s = hard();
+        }
+        s
+    }
+
+    /// A call of `choice`'s engine gives up at the interrupt's deadline, and at its flag raised
+    /// from another thread. (The bound on the time is only there so that a broken interrupt
+    /// fails rather than hangs: the call would take hours.)
+    fn calls_stop_at_the_interrupt(choice: SolverChoice) -> SatSolver {
+        use std::time::Duration;
+        let mut s = hard(choice);
         let started = Instant::now();
         s.interrupt_when(Interrupt {
             deadline: Some(started + Duration::from_millis(200)),
@@ -631,9 +778,10 @@ mod tests {
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         assert!(started.elapsed() < Duration::from_secs(60));
+        assert!(s.was_stopped_inside());
         assert_eq!(s.model(), None);
 
-        let mut s = hard();
+        let mut s = hard(choice);
         let flag = Arc::new(AtomicBool::new(false));
         s.interrupt_when(Interrupt {
             deadline: None,
@@ -646,8 +794,107 @@ mod tests {
                 flag.store(true, Ordering::Relaxed);
             })
         };
+        let started = Instant::now();
         assert_eq!(s.solve(), Err(SatError::Interrupted));
+        assert!(started.elapsed() < Duration::from_secs(60));
         raiser.join().unwrap();
+        s
+    }
+
+    #[test]
+    fn varisat_calls_stop_at_the_interrupt() {
+        let mut s = calls_stop_at_the_interrupt(SolverChoice::Varisat);
+        // A stopped varisat engine cannot search again, even once the interrupt is lowered.
+        s.interrupt_when(Interrupt::default());
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+
+        // Raised before the call: no search at all, and the engine stays usable.
+        let mut s = SatSolver::new();
+        let a = s.new_lit();
+        s.add_clause(&[a]);
+        s.interrupt_when(Interrupt {
+            deadline: Some(Instant::now()),
+            flags: vec![],
+        });
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        assert!(!s.was_stopped_inside());
+        s.interrupt_when(Interrupt::default());
+        assert_eq!(s.solve(), Ok(true));
+    }
+
+    /// A certified run stopped inside a call has an unfinished proof: its check says so. One
+    /// whose deadline passed between calls is still checked.
+    #[test]
+    fn a_proof_stopped_inside_a_call_is_not_checked() {
+        use std::time::Duration;
+        let mut s = SatSolver::with_proof().unwrap();
+        let p = s.new_lit();
+        s.add_clause(&[p]);
+        let started = Instant::now();
+        let holes = 11;
+        let pigeons: Vec<Vec<Lit>> = (0..=holes)
+            .map(|_| (0..holes).map(|_| s.new_lit()).collect())
+            .collect();
+        for pigeon in &pigeons {
+            s.add_clause(pigeon);
+        }
+        for (i, a) in pigeons.iter().enumerate() {
+            for b in &pigeons[i + 1..] {
+                for (&x, &y) in a.iter().zip(b) {
+                    s.add_clause(&[!x, !y]);
+                }
+            }
+        }
+        s.interrupt_when(Interrupt {
+            deadline: Some(started + Duration::from_millis(100)),
+            flags: vec![],
+        });
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        assert!(matches!(
+            s.check_proof(1).unwrap(),
+            Err(ProofError::Unfinished)
+        ));
+
+        let mut s = SatSolver::with_proof().unwrap();
+        let (a, b) = (s.new_lit(), s.new_lit());
+        s.add_clause(&[a, b]);
+        assert_eq!(s.solve(), Ok(true));
+        s.interrupt_when(Interrupt {
+            deadline: Some(Instant::now()),
+            flags: vec![],
+        });
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        // The interrupt stops the check too.
+        assert!(matches!(
+            s.check_proof(2).unwrap(),
+            Err(ProofError::Stopped)
+        ));
+    }
+
+    /// A proof whose run the interrupt stopped between two calls is whole: once the interrupt
+    /// is lowered, it is checked.
+    #[test]
+    fn a_proof_stopped_between_calls_is_checked() {
+        let mut s = SatSolver::with_proof().unwrap();
+        let (a, b) = (s.new_lit(), s.new_lit());
+        s.add_clause(&[a, b]);
+        assert_eq!(s.solve(), Ok(true));
+        s.interrupt_when(Interrupt {
+            deadline: Some(Instant::now()),
+            flags: vec![],
+        });
+        assert_eq!(s.solve(), Err(SatError::Interrupted));
+        s.interrupt_when(Interrupt::default());
+        let run = s.check_proof(2).unwrap().unwrap();
+        assert_eq!(run.models.len(), 1);
+    }
+
+    /// CaDiCaL gives up a call at the interrupt's deadline or flag, and answers again once
+    /// it is lowered.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_calls_stop_at_the_interrupt() {
+        let mut s = calls_stop_at_the_interrupt(SolverChoice::Cadical);
         // The same solver, no longer interrupted, still answers an easy question.
         s.interrupt_when(Interrupt::default());
         let unit = s.new_lit();

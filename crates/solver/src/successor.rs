@@ -122,7 +122,7 @@ impl<'p> SuccessorSolver<'p> {
         &self.encoding
     }
 
-    /// Makes later solver calls give up when `interrupt` is raised (CaDiCaL only).
+    /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
     pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
         self.sat.interrupt_when(interrupt);
     }
@@ -271,11 +271,14 @@ impl<'p> SuccessorSolver<'p> {
             list.sort_unstable();
             list.dedup();
         }
-        let until = Instant::now() + time;
+        // Within `time`, and within the run's own deadline and flags.
+        let mut until = self.sat.interrupt();
+        let end = Instant::now() + time;
+        until.deadline = Some(until.deadline.map_or(end, |d| d.min(end)));
         let succ = if cycle.is_empty() {
-            hamiltonian_cycle(&adjacent, 0x5EED, u64::MAX, Some(until))?
+            hamiltonian_cycle(&adjacent, 0x5EED, u64::MAX, &until)?
         } else {
-            extend_to_cycle(&adjacent, cycle, 0x5EED, until)?
+            extend_to_cycle(&adjacent, cycle, 0x5EED, &until)?
         };
         let has_arc = |u: usize, v: usize| self.encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
         if (0..total).all(|u| has_arc(u, succ[u])) {
