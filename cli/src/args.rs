@@ -189,6 +189,9 @@ pub enum Command {
     /// Internal: count one puzzle for `batch`, streaming events as JSON lines.
     #[command(hide = true)]
     Worker(WorkerArgs),
+    /// Internal: run one request for `serve`, read from standard input.
+    #[command(hide = true)]
+    ServeWorker,
 }
 
 #[derive(Debug, Args)]
@@ -537,6 +540,16 @@ pub struct ServeArgs {
     /// processors, at least 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_concurrent: Option<u32>,
+    /// The most memory one run may take, e.g. 512MiB: its worker process is stopped past it,
+    /// with a clear error [default: half of this machine's memory, shared by --max-concurrent
+    /// runs].
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    pub memory_per_run: Option<u64>,
+    /// Run solvers on threads of the server's own process, not each request in a worker
+    /// process of its own (no memory limit then but the frontier program's budget; for
+    /// debugging).
+    #[arg(long)]
+    pub in_process: bool,
     /// The longest one run may take; a request's own timeout is capped by it.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     pub time_limit: Duration,

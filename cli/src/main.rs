@@ -89,6 +89,7 @@ fn main() -> ExitCode {
         args::Command::Batch(a) => batch::run(a),
         args::Command::Serve(a) => serve::run(a),
         args::Command::Worker(a) => batch::worker::run(a),
+        args::Command::ServeWorker => serve::worker(),
     };
     match result {
         Ok(code) => code,

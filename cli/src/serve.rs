@@ -1,10 +1,11 @@
 //! `pathsat serve`: the arguments into a [`ServerConfig`], the URL printed, and the server of
-//! [`pathsat_server`] run until the process is stopped. Nothing else: the page, the API and
-//! the limits are the server crate's.
+//! [`pathsat_server`] run until the process is stopped; `pathsat serve-worker`, the process
+//! each run goes to ([`pathsat_server::isolate`]). Nothing else: the page, the API and the
+//! limits are the server crate's.
 
 use crate::args::ServeArgs;
 use crate::Failure;
-use pathsat_server::ServerConfig;
+use pathsat_server::{ServerConfig, WorkerCommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -21,6 +22,26 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
         time_limit: args.time_limit,
         max_cells: args.max_cells,
         jobs: args.jobs.map_or(defaults.jobs, |n| n as usize),
+        memory_per_run: args.memory_per_run.unwrap_or_else(|| {
+            // Half the machine's memory, shared by the runs at once.
+            let runs = args
+                .max_concurrent
+                .map_or(defaults.max_concurrent, |n| n as usize);
+            pathsat_frontier::default_memory_budget() / runs.max(1) as u64
+        }),
+        workers: if args.in_process {
+            None
+        } else {
+            let program = std::env::current_exe().map_err(|e| {
+                Failure::Internal(
+                    anyhow::Error::new(e).context("cannot find this program to start workers"),
+                )
+            })?;
+            Some(WorkerCommand {
+                program,
+                args: vec!["serve-worker".into()],
+            })
+        },
         ..defaults
     };
     let loopback = config.bind.is_loopback();
@@ -51,4 +72,10 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
     })
     .map_err(|e| Failure::Input(format!("cannot serve on {}:{}: {e}", args.bind, args.port)))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `pathsat serve-worker`: one request of a server, from standard input to standard output.
+pub fn worker() -> Result<ExitCode, Failure> {
+    pathsat_server::run_worker()
+        .map_err(|e| Failure::Internal(anyhow::Error::new(e).context("serve-worker")))
 }

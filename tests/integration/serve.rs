@@ -17,8 +17,14 @@ struct Served {
 
 impl Served {
     fn start() -> Served {
+        Served::start_with(&[])
+    }
+
+    /// `pathsat serve --port 0 --max-concurrent 4` and `flags`.
+    fn start_with(flags: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pathsat"))
             .args(["serve", "--port", "0", "--max-concurrent", "4"])
+            .args(flags)
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
@@ -37,14 +43,21 @@ impl Served {
     }
 
     fn post(&self, path: &str, body: &Value) -> (u16, String) {
-        let body = body.to_string();
+        self.ask("POST", path, &body.to_string())
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.ask("GET", path, "")
+    }
+
+    fn ask(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .unwrap();
         write!(
             stream,
-            "POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
              Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         )
@@ -178,4 +191,123 @@ fn a_bad_puzzle_gets_the_command_lines_message() {
     assert_eq!(status, 400);
     let reply: Value = serde_json::from_str(&reply).unwrap();
     assert_eq!(reply["error"], message);
+}
+
+/// The worker processes of a server still alive (Linux: read from `/proc`).
+#[cfg(target_os = "linux")]
+fn workers_of(server: &Served) -> Vec<u32> {
+    let pid = server.child.id();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(child) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
+            continue;
+        };
+        // The parent's pid is the second field after the command name in parentheses.
+        let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+        let parent: u32 = after_name.split(' ').nth(1).unwrap().parse().unwrap();
+        if parent == pid {
+            found.push(child);
+        }
+    }
+    found
+}
+
+/// Waits (up to a minute: these machines are shared) for the server to have no worker left.
+#[cfg(target_os = "linux")]
+fn until_no_workers(server: &Served) -> Vec<u32> {
+    let started = std::time::Instant::now();
+    loop {
+        let left = workers_of(server);
+        if left.is_empty() || started.elapsed() > Duration::from_secs(60) {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The closed knight's tour of an N x N board.
+fn knights_tour(n: usize) -> String {
+    let row = vec!["."; n].join(" ");
+    format!(
+        "moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{}\n\"\"\"\n",
+        vec![row; n].join("\n")
+    )
+}
+
+/// Each run goes to a worker process of its own: one that passes its memory (the 40x40 knight's
+/// tour in the position encoding: 2.6 million variables) is stopped and answered with a clear
+/// error, and the server goes on answering.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_past_its_memory_is_stopped_and_the_server_goes_on() {
+    let server = Served::start_with(&["--memory-per-run", "150MiB"]);
+    let big = json!({"puzzle": knights_tour(40), "encoding": "position"});
+    let (status, body) = server.post("/api/solve", &big);
+    assert_eq!(status, 507, "{body}");
+    let message = serde_json::from_str::<Value>(&body).unwrap()["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        message.starts_with(
+            "the run needed more than the 150.0 MiB of memory this server gives one run"
+        ),
+        "{message}"
+    );
+    assert_eq!(until_no_workers(&server), Vec::<u32>::new());
+    let (status, body) = server.post(
+        "/api/solve",
+        &json!({"puzzle": std::fs::read_to_string(fixture("seeds/rook-primes-tour.toml")).unwrap()}),
+    );
+    assert_eq!(status, 200, "{body}");
+    let limits: Value = serde_json::from_str(&server.get("/api/limits").1).unwrap();
+    assert_eq!(limits["memory-per-run"], 150 << 20);
+    assert_eq!(limits["workers"], true);
+}
+
+/// A run stopped by its timeout inside its first solver call (the 12x12 knight's tour in the
+/// position encoding) is answered, and its worker is gone; so is the worker of a count whose
+/// client goes away while it streams its progress.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_worker_outlives_its_answer_or_its_client() {
+    let server = Served::start();
+    let long = json!({"puzzle": knights_tour(12), "encoding": "position", "timeout": 1});
+    let (status, body) = server.post("/api/solve", &long);
+    assert_eq!(status, 200, "{body}");
+    let report: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (report["status"].as_str(), report["stopped"].as_str()),
+        (Some("unknown"), Some("timeout"))
+    );
+    assert_eq!(until_no_workers(&server), Vec::<u32>::new());
+
+    let count = json!({"puzzle": knights_tour(12), "encoding": "position", "method": "enumerate", "progress": true}).to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "POST /api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{count}",
+        count.len()
+    )
+    .unwrap();
+    // The first progress line: the count runs in its worker.
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+    }
+    assert_eq!(workers_of(&server).len(), 1);
+    drop(reader);
+    stream.shutdown(std::net::Shutdown::Both).unwrap();
+    drop(stream);
+    assert_eq!(until_no_workers(&server), Vec::<u32>::new());
 }

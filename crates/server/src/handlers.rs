@@ -1,14 +1,15 @@
 //! The routes: the page's assets, and the API's handlers. Each handler reads its body
 //! ([`crate::input`]), turns the options into the library's request with
 //! [`pathsat_api::options`] (the CLI's mapping), caps the request's time by the server's, runs
-//! the library on a blocking thread under one of the run permits, and replies with the
-//! library's report as `--format json` prints it. A handler dropped before it finished (the
+//! the library on a blocking thread under one of the run permits (or, for the routes that run
+//! solvers in a server with workers, hands the checked body to a worker process:
+//! [`crate::isolate`]), and replies with the library's report as `--format json` prints it. A handler dropped before it finished (the
 //! client went away) raises the run's [`Cancel`] flag, which stops the run within
 //! [`pathsat_api::CANCEL_POLL`] and frees its permit.
 
 use crate::input::{self, api_error, error, Envelope};
 use crate::limits::{Limits, MAX_EXPORT_CLAUSES, READABLE_CELLS};
-use crate::{assets, AppState};
+use crate::{assets, isolate, AppState};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderValue, Method, Request, StatusCode};
@@ -23,7 +24,7 @@ use pathsat_api::options::{
 use pathsat_api::outcome::EncodingInfo;
 use pathsat_api::{Cancel, Wanted, GRACE};
 use pathsat_bigcount::BigCount;
-use pathsat_count::{CountOptions, Progress, Stage};
+use pathsat_count::{Progress, Stage};
 use pathsat_puzzle::{parse_fillings, parse_orders, verify, Filling, Moves, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -176,7 +177,7 @@ impl Drop for CancelOnDrop {
 }
 
 /// The reply when every run permit is taken: 503, try again in a second.
-fn busy(state: &AppState) -> Response {
+pub(crate) fn busy(state: &AppState) -> Response {
     let mut response = error(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
@@ -259,7 +260,8 @@ async fn solve(State(state): State<Arc<AppState>>, request: Request<Body>) -> Re
 
 async fn solve_reply(state: &AppState, request: Request<Body>) -> Result<Response, Response> {
     const ROUTE: &str = "/api/solve";
-    let body: Envelope<SolveSpec> = input::read(state, request, ROUTE).await?;
+    let bytes = input::read_body(state, request, ROUTE).await?;
+    let body: Envelope<SolveSpec> = input::parse(&bytes, ROUTE)?;
     let puzzle = body.required_puzzle(state, ROUTE)?;
     let file = body.file_name();
     let cancel = Cancel::new();
@@ -268,6 +270,9 @@ async fn solve_reply(state: &AppState, request: Request<Body>) -> Result<Respons
         .options
         .request(cancel.clone())
         .map_err(|e| api_error(&e))?;
+    if state.config.workers.is_some() {
+        return isolate::forward(state, ROUTE, bytes).await;
+    }
     request.timeout = capped(request.timeout, state.config.time_limit);
     // One reply holds at most this many solutions: `all` and larger limits stop there, and the
     // report says so (`limit`, `complete` false) as `--limit` would.
@@ -311,7 +316,8 @@ async fn count(State(state): State<Arc<AppState>>, request: Request<Body>) -> Re
 
 async fn count_reply(state: Arc<AppState>, request: Request<Body>) -> Result<Response, Response> {
     const ROUTE: &str = "/api/count";
-    let body: Envelope<CountBody> = input::read(&state, request, ROUTE).await?;
+    let bytes = input::read_body(&state, request, ROUTE).await?;
+    let body: Envelope<CountBody> = input::parse(&bytes, ROUTE)?;
     let puzzle = body.required_puzzle(&state, ROUTE)?;
     let file = body.file_name();
     let cancel = Cancel::new();
@@ -321,10 +327,14 @@ async fn count_reply(state: Arc<AppState>, request: Request<Body>) -> Result<Res
         .spec
         .request(cancel.clone())
         .map_err(|e| api_error(&e))?;
+    if state.config.workers.is_some() {
+        return isolate::forward(&state, ROUTE, bytes).await;
+    }
     request.timeout = capped(request.timeout, state.config.time_limit);
     request.options.jobs = request.options.jobs.clamp(1, state.config.jobs.max(1));
-    // Counts running side by side share the memory the command line gives one.
-    let share = CountOptions::default().memory_budget / state.config.max_concurrent.max(1) as u64;
+    // The frontier program's tables get three quarters of a run's memory, the rest is for
+    // everything else the run holds.
+    let share = state.config.memory_per_run / 4 * 3;
     request.options.memory_budget = request.options.memory_budget.min(share.max(1));
     let seen: Arc<Mutex<Option<ProgressLine>>> = Arc::default();
     let hear = {
@@ -381,10 +391,7 @@ async fn count_reply(state: Arc<AppState>, request: Request<Body>) -> Result<Res
             }
         }
     });
-    let body = Body::new(Lines {
-        receiver,
-        _guard: guard,
-    });
+    let body = Body::new(Lines::new(receiver, Box::new(guard)));
     let mut response = (StatusCode::OK, body).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -402,11 +409,20 @@ fn line_bytes(mut line: Vec<u8>) -> Bytes {
     Bytes::from(line)
 }
 
-/// A streamed response: the lines the counting task sends. Dropped when the client goes away,
-/// which raises the count's flag.
-struct Lines {
+/// A streamed response: the lines a task sends. Dropped when the client goes away, and with it
+/// its guard, which stops the work (raises the count's flag, kills its worker).
+pub(crate) struct Lines {
     receiver: tokio::sync::mpsc::Receiver<Bytes>,
-    _guard: CancelOnDrop,
+    _guard: Box<dyn Send>,
+}
+
+impl Lines {
+    pub(crate) fn new(receiver: tokio::sync::mpsc::Receiver<Bytes>, guard: Box<dyn Send>) -> Lines {
+        Lines {
+            receiver,
+            _guard: guard,
+        }
+    }
 }
 
 impl http_body::Body for Lines {
@@ -502,7 +518,8 @@ async fn generate(State(state): State<Arc<AppState>>, request: Request<Body>) ->
 
 async fn generate_reply(state: &AppState, request: Request<Body>) -> Result<Response, Response> {
     const ROUTE: &str = "/api/generate";
-    let body: Envelope<GenerateBody> = input::read(state, request, ROUTE).await?;
+    let bytes = input::read_body(state, request, ROUTE).await?;
+    let body: Envelope<GenerateBody> = input::parse(&bytes, ROUTE)?;
     let bad = |message: String| error(StatusCode::BAD_REQUEST, message);
     let options = &body.options;
     let (template, file): (Puzzle, String) = match body.puzzle(state, ROUTE)? {
@@ -531,6 +548,9 @@ async fn generate_reply(state: &AppState, request: Request<Body>) -> Result<Resp
         .spec
         .request(drawn_seed(), 0, cancel.clone())
         .map_err(|e| api_error(&e))?;
+    if state.config.workers.is_some() {
+        return isolate::forward(state, ROUTE, bytes).await;
+    }
     request.timeout = capped(request.timeout, state.config.time_limit);
     let report = run(state, &cancel, move || {
         pathsat_api::generate::generate(&template, &file, &request)
@@ -579,10 +599,14 @@ async fn export(State(state): State<Arc<AppState>>, request: Request<Body>) -> R
 
 async fn export_reply(state: &AppState, request: Request<Body>) -> Result<Response, Response> {
     const ROUTE: &str = "/api/export";
-    let body: Envelope<EncodingSpec> = input::read(state, request, ROUTE).await?;
+    let bytes = input::read_body(state, request, ROUTE).await?;
+    let body: Envelope<EncodingSpec> = input::parse(&bytes, ROUTE)?;
     let puzzle = body.required_puzzle(state, ROUTE)?;
     let file = body.file_name();
     let options = body.options.options();
+    if state.config.workers.is_some() {
+        return isolate::forward(state, ROUTE, bytes).await;
+    }
     let cancel = Cancel::new();
     let reply = run(state, &cancel, move || {
         let exported =

@@ -4,7 +4,7 @@
 //! as the CLI words it.
 
 use crate::AppState;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
@@ -77,6 +77,17 @@ pub async fn read<O: DeserializeOwned + Serialize + Default>(
     request: Request<Body>,
     route: &str,
 ) -> Result<Envelope<O>, Response> {
+    let bytes = read_body(state, request, route).await?;
+    parse(&bytes, route)
+}
+
+/// The body of `request` for `route`, unparsed: JSON by its `Content-Type`, at most
+/// `max_body_bytes`, arriving within the read timeout.
+pub async fn read_body(
+    state: &AppState,
+    request: Request<Body>,
+    route: &str,
+) -> Result<Bytes, Response> {
     let json = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -128,13 +139,22 @@ pub async fn read<O: DeserializeOwned + Serialize + Default>(
         }
         Ok(Ok(collected)) => collected.to_bytes(),
     };
+    Ok(bytes)
+}
+
+/// A request body for `route`, parsed: a JSON object with the envelope's fields and the
+/// options `O`, and nothing else.
+pub fn parse<O: DeserializeOwned + Serialize + Default>(
+    bytes: &[u8],
+    route: &str,
+) -> Result<Envelope<O>, Response> {
     let not_what_it_takes = |e: serde_json::Error| {
         error(
             StatusCode::BAD_REQUEST,
             format!("{route}: the request body is not what it takes: {e}"),
         )
     };
-    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(not_what_it_takes)?;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(not_what_it_takes)?;
     let Some(fields) = value.as_object() else {
         return Err(error(
             StatusCode::BAD_REQUEST,

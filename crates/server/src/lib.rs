@@ -29,6 +29,11 @@
 //! connections. A client that goes away cancels its run (the request's
 //! [`Cancel`](pathsat_api::Cancel) is raised when the handler or its response stream is
 //! dropped). Bad JSON and bad puzzles get a 400 whose `error` is the CLI's one-line message.
+//!
+//! With [`ServerConfig::workers`] (as `pathsat serve` runs), every run of a solver goes to a
+//! worker process of its own, killed past [`ServerConfig::memory_per_run`], past the time limit,
+//! or when its client goes away ([`isolate`]): no request can take the server down or leave
+//! work or memory behind.
 
 // A handler's error is the HTTP response it sends, once per request: boxing it would only add an
 // allocation (and the library's `Error` is returned the same way).
@@ -37,6 +42,7 @@
 mod assets;
 mod handlers;
 mod input;
+pub mod isolate;
 mod limits;
 
 use std::future::Future;
@@ -52,6 +58,7 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 
 pub use handlers::MAX_SOLUTIONS;
+pub use isolate::{run_worker, WorkerCommand};
 pub use limits::Limits;
 
 /// What the server listens on and the limits it holds every request to.
@@ -76,6 +83,12 @@ pub struct ServerConfig {
     pub jobs: usize,
     /// How long a client may take to send a request's headers, and then its body.
     pub request_read_timeout: Duration,
+    /// The most memory one run may take: a count's frontier program gets three quarters of it,
+    /// and a worker process (with `workers`) is killed past it.
+    pub memory_per_run: u64,
+    /// Run every solver in a worker process started by this command ([`isolate`]); `None`
+    /// runs them on threads of the server's own process.
+    pub workers: Option<WorkerCommand>,
 }
 
 impl Default for ServerConfig {
@@ -91,6 +104,9 @@ impl Default for ServerConfig {
             max_cells: 2_500,
             jobs: cores,
             request_read_timeout: Duration::from_secs(10),
+            // Half the machine's memory, shared by the runs at once.
+            memory_per_run: pathsat_frontier::default_memory_budget() / (2 * cores).max(4) as u64,
+            workers: None,
         }
     }
 }

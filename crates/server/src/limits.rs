@@ -20,6 +20,10 @@ pub struct Limits {
     pub max_export_clauses: usize,
     /// The most solutions one `/api/solve` reply holds (`all` stops there).
     pub max_solutions: u64,
+    /// The most memory one run may take, in bytes.
+    pub memory_per_run: u64,
+    /// Whether each run goes to a worker process of its own, stopped past its memory.
+    pub workers: bool,
     pub version: &'static str,
 }
 
@@ -41,6 +45,8 @@ impl Limits {
             readable_cells: READABLE_CELLS,
             max_export_clauses: MAX_EXPORT_CLAUSES,
             max_solutions: crate::handlers::MAX_SOLUTIONS,
+            memory_per_run: config.memory_per_run,
+            workers: config.workers.is_some(),
             version: env!("CARGO_PKG_VERSION"),
         }
     }

@@ -1,0 +1,437 @@
+//! # Runs in worker processes
+//!
+//! A server left running for others must outlive its requests: a run that needs more memory
+//! than its share, one that would overrun its time, a bug that aborts, must neither take the
+//! server down nor leave work behind. With [`ServerConfig::workers`](crate::ServerConfig) set,
+//! as `pathsat serve` sets it, the routes that run solvers (solve, count, generate, export)
+//! run each request in a worker process of its own:
+//!
+//! 1. the server reads the request's body within its limits and checks it as it would to run
+//!    it itself (bad JSON, a bad puzzle or option gets its 400 here, taking no permit), then
+//!    takes a run permit (or replies 503 at once, as in process);
+//! 2. it starts the worker and writes it a [`Job`] line (the route and the server's limits)
+//!    and the body, on standard input;
+//! 3. the worker ([`run_worker`]) is this same router, without workers, called once: it
+//!    writes a [`Head`] line (status and content type) and then the response body as it comes
+//!    (a count's progress lines one by one), on standard output;
+//! 4. the server relays the answer, and watches the worker meanwhile: past
+//!    [`ServerConfig::memory_per_run`](crate::ServerConfig) of resident memory (read every
+//!    50 ms) it kills it and replies 507, past the time limit and a margin 503, and when the
+//!    client goes away it kills it; a worker that ends without an answer is a 500.
+//!
+//! A worker that has run for a second is a long run: its threads are lowered to nice 10, so
+//! that short requests keep their latency beside long counts. Whatever happens, a request's
+//! work ends with its worker, and its memory goes back to the system with it: the server's own
+//! stays at its idle level. Starting a worker costs a few milliseconds. Memory and threads are
+//! read from `/proc`, so the memory limit and the lower priority hold on Linux only; elsewhere
+//! the frontier program's own budget (three quarters of the share) is the only bound.
+
+use crate::input::error;
+use crate::{AppState, ServerConfig};
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderValue, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::{ExitCode, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
+
+/// The command that starts a worker: `pathsat serve-worker` for `pathsat serve`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerCommand {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+/// How often the server reads a worker's memory.
+const WATCH_EVERY: Duration = Duration::from_millis(50);
+
+/// A run that has taken this long is a long one: its worker's threads are lowered to
+/// [`LONG_RUN_NICE`], so that short requests keep their latency beside it.
+const LONG_RUN: Duration = Duration::from_secs(1);
+
+/// The niceness of a long run's threads (0 is the default, 19 the lowest priority).
+const LONG_RUN_NICE: i32 = 10;
+
+/// The most a head line may hold.
+const MAX_HEAD: u64 = 4096;
+
+/// What a worker is asked: the route, and the limits of the server that asks.
+#[derive(Debug, Serialize, Deserialize)]
+struct Job {
+    route: String,
+    time_limit_seconds: f64,
+    max_cells: usize,
+    jobs: usize,
+    memory_per_run: u64,
+}
+
+/// The first line of a worker's answer: the response's status and content type.
+#[derive(Debug, Serialize, Deserialize)]
+struct Head {
+    status: u16,
+    content_type: Option<String>,
+}
+
+/// How a worker ended.
+#[derive(Debug)]
+enum Ending {
+    Exited(ExitStatus),
+    /// Killed past the memory limit, having reached this many bytes.
+    OverMemory(u64),
+    /// Killed past the time limit and its margin.
+    OverTime,
+    /// It could not be waited for.
+    Lost(io::Error),
+}
+
+/// Runs the request for `route` whose (checked) body is `body` in a worker process, under a
+/// run permit, and relays its answer (see the module docs).
+///
+/// # Errors
+/// The response when every permit is taken (503), or when the worker could not be started or
+/// did not end well.
+pub(crate) async fn forward(
+    state: &AppState,
+    route: &str,
+    body: Bytes,
+) -> Result<Response, Response> {
+    let command = state
+        .config
+        .workers
+        .as_ref()
+        .expect("a server with workers");
+    let permit = Arc::clone(&state.runs)
+        .try_acquire_owned()
+        .map_err(|_| crate::handlers::busy(state))?;
+    let job = Job {
+        route: route.to_string(),
+        time_limit_seconds: state.config.time_limit.as_secs_f64(),
+        max_cells: state.config.max_cells,
+        jobs: state.config.jobs,
+        memory_per_run: state.config.memory_per_run,
+    };
+    relay(&state.config, command, &job, body, permit).await
+}
+
+/// Starts a worker for `job`, and turns what it answers, or how it ended, into the response.
+async fn relay(
+    config: &ServerConfig,
+    command: &WorkerCommand,
+    job: &Job,
+    body: Bytes,
+    permit: OwnedSemaphorePermit,
+) -> Result<Response, Response> {
+    let failed = |what: String| {
+        error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the run failed: {what}"),
+        )
+    };
+    let mut child = Command::new(&command.program)
+        .args(&command.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| failed(format!("cannot start a worker process: {e}")))?;
+    let mut line = serde_json::to_vec(job).map_err(|e| failed(e.to_string()))?;
+    line.push(b'\n');
+    let mut stdin = child.stdin.take().expect("piped");
+    let stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    // The job and body go in while the worker starts; its last words are kept for a 500.
+    tokio::spawn(async move {
+        let _ = stdin.write_all(&line).await;
+        let _ = stdin.write_all(&body).await;
+    });
+    let last_words = tokio::spawn(async move {
+        let mut text = String::new();
+        let _ = (&mut stderr).take(64 << 10).read_to_string(&mut text).await;
+        text.lines().last().unwrap_or_default().to_string()
+    });
+    let (stop, stopped) = oneshot::channel::<()>();
+    let (tell, ending) = oneshot::channel();
+    let limit = config.memory_per_run;
+    let time = config.time_limit + pathsat_api::GRACE + Duration::from_secs(5);
+    tokio::spawn(async move {
+        let _ = tell.send(supervise(child, limit, time, stopped).await);
+    });
+    let guard = Supervision {
+        _stop: stop,
+        _permit: permit,
+    };
+    let mut stdout = BufReader::new(stdout);
+    let mut head = String::new();
+    let read = (&mut stdout).take(MAX_HEAD).read_line(&mut head).await;
+    let head: Option<Head> = read
+        .ok()
+        .and_then(|_| serde_json::from_str(head.trim_end()).ok());
+    let (memory, time_limit) = (config.memory_per_run, config.time_limit);
+    let verdict = move |ending: Result<Ending, oneshot::error::RecvError>, words: String| {
+        ending_response(memory, time_limit, ending.ok(), &words)
+    };
+    let Some(head) = head else {
+        let ending = ending.await;
+        let words = last_words.await.unwrap_or_default();
+        return Err(verdict(ending, words).unwrap_or_else(|| {
+            failed("the worker process answered nothing readable".to_string())
+        }));
+    };
+    let status = StatusCode::from_u16(head.status)
+        .map_err(|_| failed(format!("the worker answered status {}", head.status)))?;
+    let content_type = head.content_type.unwrap_or_default();
+    if content_type == "application/x-ndjson" {
+        // Lines as they come; how the worker ended, if it did not end well, as the last.
+        let (lines, receiver) = mpsc::channel::<Bytes>(4);
+        tokio::spawn(async move {
+            let mut buffer = vec![0u8; 16 << 10];
+            loop {
+                match stdout.read(&mut buffer).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        if lines
+                            .send(Bytes::copy_from_slice(&buffer[..n]))
+                            .await
+                            .is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+            let words = last_words.await.unwrap_or_default();
+            if let Some(response) = verdict(ending.await, words) {
+                let message = response_message(response).await;
+                let line = serde_json::json!({ "error": message }).to_string() + "\n";
+                let _ = lines.send(Bytes::from(line)).await;
+            }
+        });
+        let body = Body::new(crate::handlers::Lines::new(receiver, Box::new(guard)));
+        return Ok(with_type((status, body).into_response(), &content_type));
+    }
+    let mut answer = Vec::new();
+    let read = stdout.read_to_end(&mut answer).await;
+    let ending = ending.await;
+    let words = last_words.await.unwrap_or_default();
+    if let Some(response) = verdict(ending, words) {
+        return Err(response);
+    }
+    read.map_err(|e| failed(format!("cannot read the worker's answer: {e}")))?;
+    drop(guard);
+    Ok(with_type((status, answer).into_response(), &content_type))
+}
+
+/// The response for a worker that did not end well (`None` when it did), under a server that
+/// gives a run `memory` bytes and `time_limit`.
+fn ending_response(
+    memory: u64,
+    time_limit: Duration,
+    ending: Option<Ending>,
+    words: &str,
+) -> Option<Response> {
+    let said = if words.is_empty() {
+        String::new()
+    } else {
+        format!(": {words}")
+    };
+    match ending {
+        Some(Ending::Exited(status)) if status.success() => None,
+        Some(Ending::OverMemory(peak)) => Some(error(
+            StatusCode::INSUFFICIENT_STORAGE,
+            format!(
+                "the run needed more than the {} of memory this server gives one run ({} when \
+                 it was stopped); try a smaller puzzle, or the command line",
+                pathsat_frontier::bytes(memory),
+                pathsat_frontier::bytes(peak)
+            ),
+        )),
+        Some(Ending::OverTime) => Some(error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the run did not finish within the server's time limit of {} s and was stopped",
+                time_limit.as_secs_f64()
+            ),
+        )),
+        Some(Ending::Exited(status)) => Some(error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the run failed: its worker process ended without an answer ({status}){said}"),
+        )),
+        Some(Ending::Lost(e)) => Some(error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the run failed: its worker process was lost ({e})"),
+        )),
+        None => Some(error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the run failed: its worker process was lost",
+        )),
+    }
+}
+
+/// The `error` of an error response, for a progress stream's last line.
+async fn response_message(response: Response) -> String {
+    let bytes = axum::body::to_bytes(response.into_body(), 64 << 10)
+        .await
+        .unwrap_or_default();
+    serde_json::from_slice::<serde_json::Value>(&bytes)
+        .ok()
+        .and_then(|v| v["error"].as_str().map(str::to_string))
+        .unwrap_or_else(|| "the run failed".to_string())
+}
+
+fn with_type(mut response: Response, content_type: &str) -> Response {
+    if let Ok(value) = HeaderValue::from_str(content_type) {
+        response.headers_mut().insert(header::CONTENT_TYPE, value);
+    }
+    response
+}
+
+/// What keeps a worker alive: dropped (the reply sent, the client gone), the worker is killed if
+/// it still runs, and the run permit is free again.
+struct Supervision {
+    _stop: oneshot::Sender<()>,
+    _permit: OwnedSemaphorePermit,
+}
+
+/// Waits for the worker to end, killing it past `memory` bytes resident, past `time`, or when
+/// `stop` is dropped (nobody wants its answer any more).
+async fn supervise(
+    mut child: Child,
+    memory: u64,
+    time: Duration,
+    mut stop: oneshot::Receiver<()>,
+) -> Ending {
+    let pid = child.id();
+    let started = std::time::Instant::now();
+    let mut watch = tokio::time::interval(WATCH_EVERY);
+    let deadline = tokio::time::sleep(time);
+    tokio::pin!(deadline);
+    let mut killed: Option<Ending> = None;
+    loop {
+        tokio::select! {
+            status = child.wait() => {
+                return match (killed, status) {
+                    (Some(why), _) => why,
+                    (None, Ok(status)) => Ending::Exited(status),
+                    (None, Err(e)) => Ending::Lost(e),
+                };
+            }
+            _ = watch.tick(), if killed.is_none() => {
+                if let Some(resident) = pid.and_then(resident_bytes) {
+                    if resident > memory {
+                        let _ = child.start_kill();
+                        killed = Some(Ending::OverMemory(resident));
+                    }
+                }
+                if started.elapsed() >= LONG_RUN {
+                    if let Some(pid) = pid {
+                        lower_priority(pid);
+                    }
+                }
+            }
+            () = &mut deadline, if killed.is_none() => {
+                let _ = child.start_kill();
+                killed = Some(Ending::OverTime);
+            }
+            _ = &mut stop, if killed.is_none() => {
+                let _ = child.start_kill();
+                killed = Some(Ending::Lost(io::Error::other("nobody waits for the answer")));
+            }
+        }
+    }
+}
+
+/// Lowers every thread of process `pid` to [`LONG_RUN_NICE`] (Linux gives each thread its own
+/// niceness, and a thread starts with its creator's): the threads it has now, and at the next
+/// call those it made since.
+fn lower_priority(pid: u32) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for task in tasks.flatten() {
+        let tid = task
+            .file_name()
+            .to_str()
+            .and_then(|t| t.parse::<i32>().ok());
+        if let Some(tid) = tid.and_then(rustix::process::Pid::from_raw) {
+            let _ = rustix::process::setpriority_process(Some(tid), LONG_RUN_NICE);
+        }
+    }
+}
+
+/// The resident memory of process `pid`, from `/proc` (Linux).
+fn resident_bytes(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// A worker's life (`pathsat serve-worker`): reads a [`Job`] line and a request body on
+/// standard input, answers it with the router in this process, and writes a [`Head`] line and
+/// the response body, as it comes, on standard output.
+///
+/// # Errors
+/// When standard input is not a job, or the runtime cannot start; writing to a server that went
+/// away ends the worker quietly.
+pub fn run_worker() -> io::Result<ExitCode> {
+    let mut input = Vec::new();
+    io::stdin().lock().read_to_end(&mut input)?;
+    let newline = input
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| io::Error::other("a worker's input starts with a job line"))?;
+    let job: Job = serde_json::from_slice(&input[..newline])
+        .map_err(|e| io::Error::other(format!("not a worker's job: {e}")))?;
+    let body = Bytes::copy_from_slice(&input[newline + 1..]);
+    let config = ServerConfig {
+        time_limit: Duration::from_secs_f64(job.time_limit_seconds),
+        max_cells: job.max_cells,
+        jobs: job.jobs,
+        memory_per_run: job.memory_per_run,
+        max_concurrent: 1,
+        workers: None,
+        ..ServerConfig::default()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let request = Request::post(&job.route)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body))
+            .map_err(io::Error::other)?;
+        let response = tower::ServiceExt::oneshot(crate::router(&config), request)
+            .await
+            .unwrap_or_else(|never| match never {});
+        let head = Head {
+            status: response.status().as_u16(),
+            content_type: response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string),
+        };
+        let mut out = io::stdout().lock();
+        let mut line = serde_json::to_vec(&head).map_err(io::Error::other)?;
+        line.push(b'\n');
+        out.write_all(&line)?;
+        out.flush()?;
+        let mut body = response.into_body();
+        while let Some(frame) = http_body_util::BodyExt::frame(&mut body).await {
+            let Ok(frame) = frame else { break };
+            if let Ok(data) = frame.into_data() {
+                out.write_all(&data)?;
+                out.flush()?;
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
