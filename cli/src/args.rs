@@ -159,8 +159,20 @@ pub enum Command {
         Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\
         pathsat's own output files under DIR (batch reports, `solve`, `count` or `check` JSON,\n\
         and the report being written) are not puzzles: they are skipped and listed as such.\n\n\
+        The report is printed when the run ends, sorted by path (in JSON, one object). For a long\n\
+        run give --journal FILE: each row is appended to FILE as one JSON line as soon as its file\n\
+        is done, synced to disk, whatever the --format. If the run is killed, --resume FILE counts\n\
+        only the files FILE does not report yet, appends their rows, and prints the whole run's\n\
+        report, as an uninterrupted run would. It needs the journal's DIR (given the same way),\n\
+        --shard and counting options (--limit, --timeout, --method, --memory, --patience, the\n\
+        encoding and solver options) and refuses another run's journal; --jobs may differ. Rows\n\
+        of every status are kept: a timeout or error row is not redone (delete its line from\n\
+        the journal to redo it). A last line cut off by the kill is dropped, and its file counted\n\
+        again.\n\n\
         Examples:\n  pathsat batch fixtures --timeout 60\n  \
         pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
+        pathsat batch puzzles/ --timeout 600 --journal run.jsonl > report.txt\n  \
+        pathsat batch puzzles/ --timeout 600 --resume run.jsonl > report.txt   # after a crash\n  \
         pathsat batch puzzles/ --shard 2/8 --format json > part-2.json   # one of 8 machines\n  \
         pathsat batch merge part-*.json"
     )]
@@ -225,10 +237,19 @@ pub struct BatchArgs {
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N", value_parser = crate::batch::Shard::parse)]
     pub shard: Option<crate::batch::Shard>,
+    /// Append each row to FILE (JSON lines, synced to disk) as soon as its file is done, so that
+    /// a run that is killed loses no finished row; refused if FILE holds something already.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub journal: Option<PathBuf>,
+    /// Continue the run whose journal is FILE: count only the files it does not report, append
+    /// their rows to it, print the whole run's report.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = BatchFormat::Table)]
     pub format: BatchFormat,
-    /// No progress bar (it is also hidden when standard error is not a terminal).
+    /// No progress bar (it is also hidden when standard error is not a terminal), and no note
+    /// of the rows --resume takes from the journal.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
@@ -273,6 +294,9 @@ pub struct WorkerArgs {
     pub memory: Option<u64>,
     #[arg(long, value_parser = parse_seconds)]
     pub patience: Option<Duration>,
+    /// Exit as soon as standard input closes: the batch that started this worker went away.
+    #[arg(long)]
+    pub parent_stdin: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     #[command(flatten)]

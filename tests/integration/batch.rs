@@ -1,5 +1,6 @@
 //! `pathsat batch`: the report's rows and order, a malformed file among good ones, timeouts
-//! (also inside one long solve), limits, `--jobs 1` against `--jobs 2`, shards and merge, CSV.
+//! (also inside one long solve), limits, `--jobs 1` against `--jobs 2`, shards and merge, CSV,
+//! and the journal: a run killed with SIGKILL loses no finished row, `--resume` completes it.
 
 use crate::common::{all_puzzle_files, fixture, fixtures_dir, pathsat};
 use serde_json::Value;
@@ -417,4 +418,402 @@ fn the_report_being_written_into_the_directory_is_skipped() {
         report["skipped"][0].as_str().unwrap(),
         target.to_str().unwrap()
     );
+}
+
+/// A 16x16 closed knight's tour without `[expect]`, to be enumerated in the position encoding:
+/// its first tour takes far longer than the timeouts here, so its worker is stopped at the
+/// timeout from inside one solve, and the row is a `timeout` every time.
+fn slow_puzzle(path: &Path) {
+    let grid = vec![vec!["."; 16].join(" "); 16].join("\n");
+    std::fs::write(
+        path,
+        format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n"),
+    )
+    .unwrap();
+}
+
+/// The complete lines of a journal (each ended by its newline) and what follows the last one.
+fn journal_lines(path: &Path) -> (Vec<String>, String) {
+    let text = String::from_utf8(std::fs::read(path).unwrap()).unwrap();
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(String::from).collect();
+    let rest = match lines.last() {
+        Some(last) if !last.ends_with('\n') => lines.pop().unwrap(),
+        _ => String::new(),
+    };
+    (
+        lines
+            .into_iter()
+            .map(|l| l.trim_end_matches('\n').to_string())
+            .collect(),
+        rest,
+    )
+}
+
+/// A row as the same options give it in any run: without its time and, for a timeout, what
+/// depends on how far the count got (the fillings found; the encoding's sizes, method and
+/// verification, which a worker that stops itself at the deadline reports and one killed
+/// inside a solve does not).
+fn comparable(row: &Value) -> Value {
+    let mut row = row.clone();
+    let object = row.as_object_mut().unwrap();
+    object.remove("seconds");
+    if object["status"] == "timeout" {
+        for key in ["count", "variables", "clauses", "method", "verified"] {
+            object.remove(key);
+        }
+    }
+    row
+}
+
+fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// `pathsat batch --journal` killed with SIGKILL in the middle of a run keeps every finished
+/// row on disk, whole; `--resume` then counts the rest, and its report is an uninterrupted
+/// run's: every file once, sorted, the same rows and counts. A last line cut off by the kill
+/// is dropped and repaired. No time is measured: the journal is polled for its first row.
+#[cfg(unix)]
+#[test]
+fn a_killed_batch_loses_no_finished_row_and_resume_completes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles");
+    std::fs::create_dir(&puzzles).unwrap();
+    for quick in [
+        "small/hidato-holes.toml",
+        "small/knight-3x4-open.toml",
+        "small/numbrix-5x5.toml",
+        "small/rook-3x3-closed.toml",
+        "small/rook-3x3.toml",
+    ] {
+        copy(quick, &puzzles);
+    }
+    // Two slow files: whichever row comes first, one of them is still running after it.
+    slow_puzzle(&puzzles.join("knight-16-a.toml"));
+    slow_puzzle(&puzzles.join("knight-16-b.toml"));
+    std::fs::write(
+        puzzles.join("broken.toml"),
+        "moves = \"rook\"\ngrid = \". x\"\n",
+    )
+    .unwrap();
+    let files = 8;
+    let puzzles = puzzles.to_str().unwrap();
+    let options = [
+        puzzles,
+        "--jobs",
+        "1",
+        "--timeout",
+        "1",
+        "--method",
+        "enumerate",
+        "--encoding",
+        "position",
+        "--quiet",
+    ];
+
+    let whole = batch_json(&options, 1);
+    assert_eq!(rows(&whole).len(), files);
+    assert_eq!(
+        (
+            &whole["summary"]["ok"],
+            &whole["summary"]["timeout"],
+            &whole["summary"]["error"]
+        ),
+        (&Value::from(5), &Value::from(2), &Value::from(1))
+    );
+    let expected: std::collections::BTreeMap<String, Value> = rows(&whole)
+        .iter()
+        .map(|r| (r["file"].as_str().unwrap().to_string(), comparable(r)))
+        .collect();
+
+    // The run to kill, in the table format: the journal is written whatever the format.
+    let journal = dir.path().join("run.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+        .arg("batch")
+        .args(options)
+        .arg("--journal")
+        .arg(&journal)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    loop {
+        if journal.exists() && journal_lines(&journal).0.len() >= 2 {
+            break;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the batch ended ({status}) before a row was seen in its journal");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+
+    // Every finished row survived, whole: a header, then rows that are the uninterrupted
+    // run's, each file once.
+    let (lines, rest) = journal_lines(&journal);
+    assert_eq!(rest, "", "each row is written with its newline");
+    let header: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(header["pathsat_batch_journal"], 1, "{header}");
+    assert_eq!(header["dir"], puzzles);
+    let survived: Vec<Value> = lines[1..]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert!(!survived.is_empty());
+    assert!(
+        survived.len() < files,
+        "killed before the end: {} rows",
+        survived.len()
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for row in &survived {
+        let file = row["file"].as_str().unwrap();
+        assert!(seen.insert(file.to_string()), "{file} twice");
+        assert_eq!(comparable(row), expected[file], "{file} intact");
+    }
+
+    // A row cut off in the middle, as a kill while writing it would leave it.
+    let missing = rows(&whole)
+        .iter()
+        .find(|r| !seen.contains(r["file"].as_str().unwrap()))
+        .unwrap();
+    let torn = missing.to_string();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&journal)
+        .unwrap();
+    std::io::Write::write_all(&mut file, &torn.as_bytes()[..torn.len() / 2]).unwrap();
+    drop(file);
+
+    let output = pathsat()
+        .arg("batch")
+        .args(options)
+        .arg("--resume")
+        .arg(&journal)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("an incomplete last line"),
+        "{}",
+        stderr_of(&output)
+    );
+    let resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let files_resumed: Vec<&str> = rows(&resumed)
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    let files_whole: Vec<&str> = rows(&whole)
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files_resumed, files_whole,
+        "every file once, sorted by path"
+    );
+    assert_eq!(resumed["summary"], whole["summary"], "the same counts");
+    assert_eq!(
+        rows(&resumed).iter().map(comparable).collect::<Vec<_>>(),
+        expected.values().cloned().collect::<Vec<_>>(),
+        "the same rows"
+    );
+    assert_eq!(resumed["resumed"], survived.len());
+    assert_eq!(resumed["journal"], journal.to_str().unwrap());
+    // The rows taken from the journal are those rows exactly, times and all.
+    for row in &survived {
+        assert!(rows(&resumed).contains(row), "{row}");
+    }
+
+    // The journal is whole again: the cut-off line is gone, every file is in it once.
+    let (lines, rest) = journal_lines(&journal);
+    assert_eq!(rest, "");
+    assert_eq!(lines.len(), 1 + files);
+    let mut journaled: Vec<String> = lines[1..]
+        .iter()
+        .map(|l| {
+            let row: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            row["file"].as_str().unwrap().to_string()
+        })
+        .collect();
+    journaled.sort();
+    assert_eq!(journaled, files_whole);
+
+    // Resumed once more, there is nothing left to count: the same report again.
+    let again = batch_json(
+        &[&options[..], &["--resume", journal.to_str().unwrap()]].concat(),
+        1,
+    );
+    assert_eq!(again["resumed"], files);
+    assert_eq!(timeless(&again), timeless(&resumed));
+    assert_eq!(again["summary"], whole["summary"]);
+}
+
+/// A worker started by `batch` stops as soon as its batch is gone (its standard input closes),
+/// even inside a solve that would go on for ages: a killed batch leaves no worker counting.
+#[test]
+fn a_worker_stops_when_its_batch_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = dir.path().join("knight-16.toml");
+    slow_puzzle(&slow);
+    let mut worker = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+        .arg("worker")
+        .arg(&slow)
+        .args([
+            "--parent-stdin",
+            "--method",
+            "enumerate",
+            "--encoding",
+            "position",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Its first event says it is counting.
+    let mut stdout = std::io::BufReader::new(worker.stdout.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+    assert!(line.starts_with("{\"start\""), "{line}");
+    drop(worker.stdin.take());
+    let status = worker.wait().unwrap();
+    assert!(!status.success(), "{status}");
+}
+
+/// `--journal` over a file that holds something, `--resume` of a missing file, of a file that
+/// is not a journal, or of another run's journal (another DIR, shard or options) are refused
+/// with one line naming the file, exit status 2, the file untouched. A shard's journal resumes
+/// with that shard, `--jobs` changed.
+#[test]
+fn journals_of_other_runs_are_refused_and_shards_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles");
+    std::fs::create_dir(&puzzles).unwrap();
+    for file in [
+        "small/hidato-holes.toml",
+        "small/numbrix-5x5.toml",
+        "small/rook-3x3.toml",
+        "small/json-hidato.json",
+    ] {
+        copy(file, &puzzles);
+    }
+    let puzzles = puzzles.to_str().unwrap();
+    let journal = dir.path().join("run.jsonl");
+    let journal = journal.to_str().unwrap();
+    let first = batch_json(&[puzzles, "--quiet", "--journal", journal], 0);
+    assert_eq!(first["journal"], journal);
+    assert!(first.get("resumed").is_none(), "{first}");
+    let written = std::fs::read(journal).unwrap();
+    assert_eq!(journal_lines(Path::new(journal)).0.len(), 1 + 4);
+
+    let refused = |args: &[&str], needle: &str| {
+        let output = pathsat().arg("batch").args(args).output().unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("pathsat: error: "), "{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    refused(
+        &[puzzles, "--journal", journal],
+        &format!("{journal}: already exists; --resume {journal} continues its run"),
+    );
+    refused(
+        &[puzzles, "--resume", journal, "--limit", "5"],
+        &format!("{journal}: the journal of another run: --limit not given there, 5 here"),
+    );
+    refused(
+        &[puzzles, "--resume", journal, "--method", "enumerate"],
+        "--method auto there, enumerate here",
+    );
+    refused(
+        &[puzzles, "--resume", journal, "--shard", "1/2"],
+        "it counts the whole directory, this run shard 1/2",
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    copy("small/rook-3x3.toml", elsewhere.path());
+    refused(
+        &[elsewhere.path().to_str().unwrap(), "--resume", journal],
+        &format!("{journal}: the journal of another run: its DIR is"),
+    );
+    let missing = dir.path().join("missing.jsonl");
+    refused(
+        &[puzzles, "--resume", missing.to_str().unwrap()],
+        "missing.jsonl: no such journal",
+    );
+    // The report of a killed run, printed only at the end, is empty.
+    let empty = dir.path().join("report.txt");
+    std::fs::write(&empty, "").unwrap();
+    refused(
+        &[puzzles, "--resume", empty.to_str().unwrap()],
+        "report.txt: empty, no journal to resume",
+    );
+    assert_eq!(std::fs::read(&empty).unwrap(), b"", "left untouched");
+    let csv = dir.path().join("report.csv");
+    let out = pathsat()
+        .args(["batch", puzzles, "--format", "csv"])
+        .output()
+        .unwrap();
+    std::fs::write(&csv, &out.stdout).unwrap();
+    refused(
+        &[puzzles, "--resume", csv.to_str().unwrap()],
+        "report.csv: not a pathsat batch journal",
+    );
+    assert_eq!(std::fs::read(&csv).unwrap(), out.stdout, "left untouched");
+    assert_eq!(std::fs::read(journal).unwrap(), written, "left untouched");
+    pathsat()
+        .args([
+            "batch",
+            puzzles,
+            "--journal",
+            "a.jsonl",
+            "--resume",
+            journal,
+        ])
+        .assert()
+        .code(2);
+
+    // A shard's journal, its last row lost: resumed with the same shard, it is that shard's
+    // run again.
+    let shard_journal = dir.path().join("shard.jsonl");
+    let shard_journal = shard_journal.to_str().unwrap();
+    let shard = batch_json(
+        &[
+            puzzles,
+            "--shard",
+            "2/2",
+            "--jobs",
+            "2",
+            "--journal",
+            shard_journal,
+        ],
+        0,
+    );
+    assert_eq!(rows(&shard).len(), 2);
+    let (lines, _) = journal_lines(Path::new(shard_journal));
+    std::fs::write(shard_journal, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
+    refused(
+        &[puzzles, "--resume", shard_journal],
+        "it counts shard 2/2, this run the whole directory",
+    );
+    let resumed = batch_json(
+        &[
+            puzzles,
+            "--shard",
+            "2/2",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--resume",
+            shard_journal,
+        ],
+        0,
+    );
+    assert_eq!(resumed["resumed"], 1);
+    assert_eq!(timeless(&resumed), timeless(&shard));
+    assert_eq!(resumed["summary"], shard["summary"]);
+    assert_eq!(journal_lines(Path::new(shard_journal)).0.len(), 1 + 2);
 }

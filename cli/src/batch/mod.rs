@@ -8,6 +8,13 @@
 //! any other. `--shard I/N` counts a deterministic slice of the files, and
 //! `pathsat batch merge` joins the JSON reports of the slices.
 //!
+//! The report is printed when every file is done: it is sorted, and in JSON one object. With
+//! `--journal FILE` each row is also appended to FILE as soon as its file is done (see
+//! [`journal`]), and `--resume FILE` continues a run that was killed: the journal's rows are
+//! taken as they are, whatever their status, the other files are counted and appended, and the
+//! report is the whole run's. A worker started by `batch` holds a pipe from it as its standard
+//! input and stops when that pipe closes, so no worker counts on for a batch that was killed.
+//!
 //! pathsat's own output files are not puzzles and are skipped (and listed as skipped): a JSON
 //! object with the keys of a batch report (`rows` and `summary`), of `solve`, `count` or
 //! `decode` (`status` with `solutions` or `count`), of `check` (`valid` and `fillings`) or of
@@ -15,6 +22,7 @@
 //! being written to (`pathsat batch DIR --format json > DIR/report.json`), still empty when the
 //! files are listed.
 
+mod journal;
 mod report;
 pub mod worker;
 
@@ -49,10 +57,58 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     crate::commands::solve_options(&args.encoding, &args.solver, false)?;
     let started = Instant::now();
     let timeout = args.timeout;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
+    if !dir.exists() {
+        return Err(no_such_dir(dir));
+    }
+    // The journal to continue is read, and checked against this run, before anything else.
+    let resumed = match &args.resume {
+        Some(path) => Some(journal::load(path)?),
+        None => None,
+    };
+    let journal_path = args.journal.as_ref().or(args.resume.as_ref());
+    if let Some(path) = &args.journal {
+        journal::check_new(path)?;
+    }
+    if let Some(path) = journal_path {
+        if stdout_file().is_some_and(|ours| same_file(&ours, path)) {
+            return Err(Failure::Input(format!(
+                "{}: is also where the report goes (standard output); give the journal a file \
+                 of its own",
+                path.display()
+            )));
+        }
+    }
+    // Each worker's share of the memory, unless one was given; a resumed run keeps the
+    // journal's, whatever its --jobs.
+    let memory = match (
+        args.memory,
+        resumed.as_ref().and_then(|c| c.header.as_ref()),
+    ) {
+        (Some(memory), _) => memory,
+        (None, Some(header)) => header.memory,
+        (None, None) => pathsat_frontier::default_memory_budget() / u64::from(jobs),
+    };
+    let header = journal::Header::new(
+        dir,
+        args.shard.map(|s| s.to_string()),
+        row_options(args),
+        memory,
+    );
+    if let (Some(path), Some(journaled)) = (
+        journal_path,
+        resumed.as_ref().and_then(|c| c.header.as_ref()),
+    ) {
+        journaled
+            .check(&header, &path.display().to_string())
+            .map_err(Failure::Input)?;
+    }
     let PuzzleFiles {
         files: all,
         skipped,
-    } = puzzle_files(dir)?;
+    } = puzzle_files(dir, journal_path.map(PathBuf::as_path))?;
     let files: Vec<PathBuf> = match args.shard {
         Some(shard) => all
             .into_iter()
@@ -62,9 +118,47 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             .collect(),
         None => all,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
+    // The rows of the journal for files of this run are taken as they are; the other files
+    // are counted.
+    let (done, files): (Vec<Row>, Vec<PathBuf>) = match &resumed {
+        Some(contents) => {
+            let name = journal_path.expect("resumed from a journal").display();
+            for note in &contents.notes {
+                eprintln!("pathsat: {note}");
+            }
+            let mut journaled = contents.rows.clone();
+            let mut todo = Vec::new();
+            let mut done = Vec::new();
+            for file in files {
+                match journaled.remove(&file.display().to_string()) {
+                    Some(row) => done.push(row),
+                    None => todo.push(file),
+                }
+            }
+            if !journaled.is_empty() {
+                eprintln!(
+                    "pathsat: {name}: {} row{} of files no longer under {} left out",
+                    journaled.len(),
+                    if journaled.len() == 1 { "" } else { "s" },
+                    dir.display()
+                );
+            }
+            if !args.quiet {
+                eprintln!(
+                    "pathsat: {name}: {} of {} files done already, {} to count",
+                    done.len(),
+                    done.len() + todo.len(),
+                    todo.len()
+                );
+            }
+            (done, todo)
+        }
+        None => (Vec::new(), files),
+    };
+    let journal = match journal_path {
+        Some(path) => Some(journal::Journal::open(path, &header, resumed.as_ref())?),
+        None => None,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs as usize)
         .build()
@@ -72,10 +166,6 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             Failure::Internal(anyhow::Error::new(e).context("cannot start the worker threads"))
         })?;
     let progress = Progress::new(files.len(), args.quiet);
-    // Each worker's share of the memory, unless one was given.
-    let memory = args
-        .memory
-        .unwrap_or_else(|| pathsat_frontier::default_memory_budget() / u64::from(jobs));
     let worker_args = WorkerSetup {
         exe: std::env::current_exe().map_err(|e| {
             Failure::Internal(anyhow::Error::new(e).context("cannot find the pathsat executable"))
@@ -89,25 +179,30 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             if let Some(patience) = args.patience {
                 flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);
             }
-            let method = args
-                .method
-                .to_possible_value()
-                .expect("no skipped variants");
-            flags.extend(["--method".to_string(), method.get_name().to_string()]);
+            flags.extend(["--method".to_string(), method_name(args)]);
             flags
         },
     };
+    let resumed_rows = done.len();
     let mut rows: Vec<Row> = pool.install(|| {
         files
             .par_iter()
             .map(|file| {
-                let row = count_in_worker(file, &worker_args, &progress);
-                progress.finished(&row);
-                row
+                let counted = count_in_worker(file, &worker_args, &progress);
+                // A worker stopped by an interruption (Ctrl-C, a SIGTERM) gave no answer: its
+                // file is counted again on --resume.
+                if let Some(journal) = &journal {
+                    if !counted.interrupted {
+                        journal.append(&counted.row);
+                    }
+                }
+                progress.finished(&counted.row);
+                counted.row
             })
             .collect()
     });
     progress.clear();
+    rows.extend(done);
     rows.sort_by(|a, b| a.file.cmp(&b.file));
     let report = Report {
         dir: Some(dir.display().to_string()),
@@ -118,10 +213,46 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         seconds: started.elapsed().as_secs_f64(),
         merged_from: vec![],
         skipped: skipped.iter().map(|f| f.display().to_string()).collect(),
+        journal: journal_path.map(|p| p.display().to_string()),
+        resumed: resumed_rows,
         summary: Summary::of(&rows),
         rows,
     };
-    print(&report, args.format)
+    let code = print(&report, args.format)?;
+    match journal.and_then(|j| j.failure()) {
+        Some(failure) => Err(Failure::Internal(anyhow::anyhow!(failure))),
+        None => Ok(code),
+    }
+}
+
+fn method_name(args: &BatchArgs) -> String {
+    args.method
+        .to_possible_value()
+        .expect("no skipped variants")
+        .get_name()
+        .to_string()
+}
+
+/// The options given that shape the rows, as flags, for the journal's header: a run resumed
+/// with other ones would not give the rows an uninterrupted run gives. (`--jobs` changes no
+/// row; the memory each worker gets is kept in the header apart, see `journal::Header`.)
+fn row_options(args: &BatchArgs) -> Vec<String> {
+    let mut flags = args.encoding.to_flags();
+    flags.extend(args.solver.to_flags());
+    flags.extend(["--method".to_string(), method_name(args)]);
+    if let Some(limit) = args.limit {
+        flags.extend(["--limit".to_string(), limit.to_string()]);
+    }
+    if let Some(timeout) = args.timeout {
+        flags.extend(["--timeout".to_string(), timeout.as_secs_f64().to_string()]);
+    }
+    if let Some(patience) = args.patience {
+        flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);
+    }
+    if let Some(memory) = args.memory {
+        flags.extend(["--memory".to_string(), memory.to_string()]);
+    }
+    flags
 }
 
 fn print(report: &Report, format: BatchFormat) -> Result<ExitCode, Failure> {
@@ -181,21 +312,24 @@ struct PuzzleFiles {
 
 /// Every puzzle file under `dir` (or `dir` itself, if it is a file), sorted: `.toml`, `.json`
 /// and the graph formats `.hcp`, `.col`, `.dimacs`; pathsat's own output files are set apart.
-fn puzzle_files(dir: &Path) -> Result<PuzzleFiles, Failure> {
+/// The journal, if it is there, is left out altogether, so that it is not listed as skipped by
+/// a resumed run and not by the run that started it.
+fn puzzle_files(dir: &Path, journal: Option<&Path>) -> Result<PuzzleFiles, Failure> {
     if !dir.exists() {
-        return Err(Failure::Input(format!(
-            "{}: no such file or directory",
-            dir.display()
-        )));
+        return Err(no_such_dir(dir));
     }
     let our_output = stdout_file();
+    let journal = journal.and_then(|j| std::fs::metadata(j).ok());
     let mut files = Vec::new();
     let mut skipped = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(true) {
         let entry = entry.map_err(|e| Failure::Input(format!("{}: {e}", dir.display())))?;
         let path = entry.path();
         let format = Format::from_path(path);
-        if !entry.file_type().is_file() || format.is_none() {
+        if !entry.file_type().is_file()
+            || format.is_none()
+            || journal.as_ref().is_some_and(|j| same_file(j, path))
+        {
             continue;
         }
         let is_ours = our_output
@@ -222,6 +356,10 @@ fn puzzle_files(dir: &Path) -> Result<PuzzleFiles, Failure> {
     files.sort();
     skipped.sort();
     Ok(PuzzleFiles { files, skipped })
+}
+
+fn no_such_dir(dir: &Path) -> Failure {
+    Failure::Input(format!("{}: no such file or directory", dir.display()))
 }
 
 /// Whether a `.json` file is something pathsat wrote rather than a puzzle: an object with the
@@ -278,8 +416,15 @@ struct WorkerSetup {
     flags: Vec<String>,
 }
 
+/// A file's row, and whether its worker was stopped from outside (SIGINT, SIGTERM, SIGHUP):
+/// then the row is no answer about the file, and is not journaled.
+struct Counted {
+    row: Row,
+    interrupted: bool,
+}
+
 /// Counts one file in a worker process and turns its events into a row.
-fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row {
+fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Counted {
     let started = Instant::now();
     let mut row = Row {
         file: file.display().to_string(),
@@ -300,7 +445,11 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         verified: None,
     };
     let mut command = Command::new(&setup.exe);
-    command.arg("worker").arg(file).args(&setup.flags);
+    command
+        .arg("worker")
+        .arg(file)
+        .arg("--parent-stdin")
+        .args(&setup.flags);
     if let Some(limit) = setup.limit {
         command.arg("--limit").arg(limit.to_string());
     }
@@ -310,7 +459,7 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
             .arg(timeout.as_secs_f64().to_string());
     }
     let mut child = match command
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -318,9 +467,15 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         Ok(child) => child,
         Err(e) => {
             row.error = Some(format!("cannot start a worker: {e}"));
-            return row;
+            return Counted {
+                row,
+                interrupted: false,
+            };
         }
     };
+    // Held, never written to, until the worker has ended: when this process is gone, the
+    // worker reads the end of its input and stops (`worker --parent-stdin`).
+    let parent_alive = child.stdin.take();
     let stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
     let (sender, events) = mpsc::channel();
@@ -380,6 +535,8 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
         }
     }
     let status = child.wait();
+    drop(parent_alive);
+    let interrupted = !killed && finished.is_none() && status.as_ref().is_ok_and(interrupted);
     let _ = reader.join();
     let stderr_text = stderr_reader.join().unwrap_or_default();
     progress.done(spinner);
@@ -429,7 +586,21 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Row
             );
         }
     }
-    row
+    Counted { row, interrupted }
+}
+
+/// Whether a worker was stopped by a signal that interrupts a run (Ctrl-C's SIGINT, SIGTERM,
+/// SIGHUP), not one of its own making (a crash) or the memory killer's SIGKILL.
+#[cfg(unix)]
+fn interrupted(status: &std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    // SIGHUP, SIGINT, SIGTERM: the same numbers on every Unix.
+    matches!(status.signal(), Some(1 | 2 | 15))
+}
+
+#[cfg(not(unix))]
+fn interrupted(_: &std::process::ExitStatus) -> bool {
+    false
 }
 
 /// The progress display on standard error: a bar over the files and a line per worker.
@@ -536,6 +707,8 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
             .map(|p| p.display().to_string())
             .collect(),
         skipped: skipped.into_iter().collect(),
+        journal: None,
+        resumed: 0,
         summary: Summary::of(&rows),
         rows,
     };

@@ -3,7 +3,8 @@
 //! One row per puzzle file, sorted by path, with a status: `ok`, `mismatch`, `limit`,
 //! `timeout`, `out-of-reach` or `error`. Counts are exact at any size: plain digits in JSON and
 //! CSV, grouped in threes in the table. Printed as an aligned table, one JSON object (`rows` plus a summary),
-//! or CSV; JSON reports of several runs (shards) can be merged.
+//! or CSV; JSON reports of several runs (shards) can be merged. The rows are also what a
+//! journal holds, one a line (see `journal`).
 
 use pathsat_bigcount::{group_digits, BigCount};
 use pathsat_count::{Method, Stopped};
@@ -188,8 +189,20 @@ pub struct Report {
     /// Files with a puzzle's extension left out as pathsat's own output (reports, solutions).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<String>,
+    /// The journal the rows were appended to as their files finished (`--journal`,
+    /// `--resume`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<String>,
+    /// How many of the rows were taken from the journal of an earlier run (`--resume`) rather
+    /// than counted again.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resumed: usize,
     pub summary: Summary,
     pub rows: Vec<Row>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Report {
@@ -360,6 +373,13 @@ pub fn print_table(report: &Report) -> io::Result<()> {
     }
     if !report.skipped.is_empty() {
         parts.push(format!("{} skipped", grouped(report.skipped.len())));
+    }
+    if report.resumed > 0 {
+        let from = report
+            .journal
+            .as_deref()
+            .map_or_else(String::new, |j| format!(" from {j}"));
+        parts.push(format!("{} resumed{from}", grouped(report.resumed)));
     }
     if let Some(jobs) = report.jobs {
         parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));

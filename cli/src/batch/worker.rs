@@ -5,6 +5,8 @@
 //! expected answer), `found` with the running count, then `done` (with the sizes of the encoding
 //! the count built, if it built one) or `error`. It checks its deadline between solutions; the parent kills
 //! it if one solve runs past the deadline, and then still knows how many fillings were found.
+//! With `--parent-stdin` (as `batch` starts it) it also stops when its standard input closes:
+//! when the batch is gone, killed or not.
 
 use crate::args::WorkerArgs;
 use crate::Failure;
@@ -13,7 +15,7 @@ use pathsat_count::{CountOptions, Method, Progress, Stopped, DEFAULT_PATIENCE};
 use pathsat_puzzle::parse_file;
 use pathsat_solver::SolveOptions;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -68,6 +70,9 @@ impl From<io::Error> for Stop {
 }
 
 pub fn run(args: &WorkerArgs) -> Result<ExitCode, Failure> {
+    if args.parent_stdin {
+        exit_with_parent();
+    }
     let out = Mutex::new(io::stdout());
     match count(args, &out) {
         Ok(()) => {}
@@ -75,6 +80,24 @@ pub fn run(args: &WorkerArgs) -> Result<ExitCode, Failure> {
         Err(Stop::Failed { name, message }) => emit(&out, &Event::Error { name, message })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ends this process as soon as standard input reaches its end. The batch holds the other end
+/// of the pipe until it is done with this worker, so the end comes when the batch process is gone,
+/// however it went (a SIGKILL too): the worker then stops at once, even inside a long solve,
+/// rather than count on for nobody.
+fn exit_with_parent() {
+    std::thread::spawn(|| {
+        let mut stdin = io::stdin().lock();
+        let mut buffer = [0u8; 64];
+        loop {
+            match stdin.read(&mut buffer) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Ok(0) | Err(_) => std::process::exit(3),
+                Ok(_) => {}
+            }
+        }
+    });
 }
 
 fn emit(out: &Mutex<io::Stdout>, event: &Event) -> io::Result<()> {
