@@ -16,8 +16,8 @@ use pathsat_encode::{EncodingOptions, Export};
 use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use pathsat_solver::{
-    decode_model, ModelProblem, PuzzleSolver, SolveOptions, SolverChoice, CADICAL_VERSION,
-    VARISAT_VERSION,
+    decode_model, ModelProblem, PuzzleSolver, SolveError, SolveOptions, SolverChoice,
+    CADICAL_VERSION, VARISAT_VERSION,
 };
 use std::io::{self, Read};
 use std::path::Path;
@@ -124,7 +124,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     let mut rows = SolverChoice::ALL
         .into_iter()
         .filter(|choice| choice.is_built_in())
-        .map(|choice| embedded_row(&puzzle, &args.file, options, choice))
+        .map(|choice| embedded_row(&puzzle, &args.file, options, choice, args.timeout))
         .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<String> = if args.solvers.is_empty() {
         DEFAULT_SOLVERS.iter().map(|s| s.to_string()).collect()
@@ -166,11 +166,13 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     })
 }
 
+/// The embedded solver `choice` on the puzzle, stopped (inside its call too) after `timeout`.
 fn embedded_row(
     puzzle: &Puzzle,
     file: &Path,
     encoding: EncodingOptions,
     choice: SolverChoice,
+    timeout: Duration,
 ) -> Result<SolverRow, Failure> {
     let start = Instant::now();
     let options = SolveOptions {
@@ -183,7 +185,13 @@ fn embedded_row(
         error,
     };
     let mut solver = PuzzleSolver::new(puzzle, &options).map_err(failed)?;
-    let first = solver.next_solution().map_err(failed)?;
+    solver.interrupt_when(Some(start + timeout), None);
+    let (status, first) = match solver.next_solution() {
+        Ok(Some(filling)) => (SolverStatus::Sat, Some(filling)),
+        Ok(None) => (SolverStatus::Unsat, None),
+        Err(SolveError::Interrupted) => (SolverStatus::Timeout, None),
+        Err(e) => return Err(failed(e).into()),
+    };
     Ok(SolverRow {
         solver: format!("{choice} (embedded)"),
         path: None,
@@ -194,11 +202,7 @@ fn embedded_row(
             }
             .to_string(),
         ),
-        status: if first.is_some() {
-            SolverStatus::Sat
-        } else {
-            SolverStatus::Unsat
-        },
+        status,
         seconds: Some(start.elapsed().as_secs_f64()),
         // Every solution of the embedded solver has passed the verifier.
         valid: first.is_some().then_some(true),

@@ -78,6 +78,9 @@ pub(crate) fn unique_givens(
             .filter(|c| !required.contains(c)),
     );
     for &cell in &chosen {
+        // Each given's clauses take a moment on a large board: the deadline is looked at
+        // between them.
+        check(until)?;
         oracle.add_distance_clauses(cell, solution.value(cell));
     }
     loop {
