@@ -2,7 +2,7 @@
 //! as a [`Puzzle`] and as the TOML file every other command reads.
 
 use crate::outcome::CertificateInfo;
-use crate::{wait_for, Cancel, Error};
+use crate::{wait_for, Cancel, Error, GRACE};
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
 use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
 use serde::Serialize;
@@ -65,8 +65,9 @@ pub fn generate(
     file: &str,
     request: &GenerateRequest,
 ) -> Result<GenerateReport, Error> {
+    let deadline = request.timeout.map(|t| Instant::now() + t);
     let options = Options {
-        deadline: request.timeout.map(|t| Instant::now() + t),
+        deadline,
         cancel: Some(request.cancel.flag()),
         ..request.options.clone()
     };
@@ -77,10 +78,14 @@ pub fn generate(
     std::thread::spawn(move || {
         let _ = send.send(pathsat_generate::generate(&template, &options));
     });
-    let generated = wait_for(&result, None, &request.cancel)
+    // The generator stops at its deadline, but for what does not look at the clock (encoding
+    // a large board): past the grace, the answer is the deadline's.
+    let generated = wait_for(&result, deadline.map(|d| d + GRACE), &request.cancel)
         .unwrap_or_else(|| {
             Err(if request.cancel.is_cancelled() {
                 GenerateError::Cancelled
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                GenerateError::Timeout
             } else {
                 GenerateError::Internal("the generator stopped without an answer".into())
             })

@@ -124,7 +124,7 @@ impl<'p> PositionSolver<'p> {
     /// # Errors
     /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
     /// or it does not match the run; [`SolveError::Interrupted`] when the run's interrupt
-    /// stopped a solver call (the proof is unfinished) or stops the check.
+    /// stops the check.
     pub fn certify(&mut self) -> Result<Certificate, SolveError> {
         let fail = |why: String| SolveError::Certificate(why);
         let (fillings, blocks) = self
@@ -137,7 +137,7 @@ impl<'p> PositionSolver<'p> {
             .ok_or_else(|| fail("the run recorded no proof".into()))?
             .map_err(|e| match e {
                 // The run's deadline or cancel: no verdict, not a rejection.
-                ProofError::Unfinished | ProofError::Stopped => SolveError::Interrupted,
+                ProofError::Stopped => SolveError::Interrupted,
                 e => fail(e.to_string()),
             })?;
         if run.models.len() != fillings.len() {

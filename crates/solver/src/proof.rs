@@ -36,9 +36,6 @@ pub enum ProofError {
     Io(#[from] io::Error),
     #[error("the proof checker rejected the proof: {0}")]
     Rejected(String),
-    /// The run's interrupt stopped a solver call: the proof stops there, unfinished.
-    #[error("the run was stopped inside a solver call, so its proof is unfinished")]
-    Unfinished,
     /// The run's interrupt (its deadline or cancel flag) was raised while the proof was being
     /// checked.
     #[error("the check of the proof was stopped by the run's deadline or cancel")]

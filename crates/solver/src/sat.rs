@@ -6,16 +6,10 @@
 //! one (DIMACS numbering); the conversion of literals lives here only. Proofs, and so
 //! certified runs and [`SatSolver::counting_learned`], are varisat's only.
 //!
-//! Both engines stop inside a call when the run's [`Interrupt`] is raised. CaDiCaL asks its
-//! terminate callback. varisat has no such callback, but it abandons a search at once when
-//! writing its proof fails; so every varisat engine writes its proof (to nowhere, or to the
-//! certificate's file) through a [`StopWriter`] that fails once the interrupt is raised.
-//! varisat hands its proof over in blocks of 8 KiB, a few conflicts' worth, so a call stops
-//! within milliseconds of the interrupt (measured in `varisat_calls_stop_at_the_interrupt`).
-//! The price: varisat's own proof format, the only one that records incremental clauses and
-//! assumptions, makes it hash the clauses of each conflict (a few per cent of solve time,
-//! `encodings/deadlines.md`). An engine stopped this way cannot search again: its later
-//! calls come back [`SatError::Interrupted`] without searching.
+//! Both engines stop inside a call when the run's [`Interrupt`] is raised: CaDiCaL asks its
+//! terminate callback every few hundred conflicts, varisat (pathsat's copy of 0.2.2 with a
+//! terminate callback, `vendor/varisat/PATCHED.md`) before each conflict. A stopped call comes
+//! back [`SatError::Interrupted`]; the solver keeps what it learnt and can be asked again.
 
 use crate::proof::{CheckedRun, ProofError, ProofLog};
 use crate::Unsupported;
@@ -62,8 +56,8 @@ impl Interrupt {
     }
 }
 
-/// The interrupt of a solver's calls, shared with whatever looks at it during a call: the
-/// varisat engine's [`StopWriter`], CaDiCaL's [`Terminator`]. It can be replaced between calls.
+/// The interrupt of a solver's calls, shared with the engine's terminate callback, which looks
+/// at it during a call. It can be replaced between calls.
 #[derive(Debug, Default)]
 struct SharedInterrupt(Mutex<Interrupt>);
 
@@ -84,49 +78,6 @@ impl SharedInterrupt {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
-    }
-}
-
-/// The error a [`StopWriter`] fails with: varisat reports it back as a proof I/O error.
-#[derive(Debug)]
-struct Stopped;
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the run's interrupt was raised")
-    }
-}
-
-impl std::error::Error for Stopped {}
-
-/// varisat's proof output, passed on to `inner`, that fails once the interrupt is raised: the
-/// way to stop varisat inside a call (see the module docs).
-struct StopWriter<W> {
-    interrupt: Arc<SharedInterrupt>,
-    inner: W,
-}
-
-impl<W: io::Write> io::Write for StopWriter<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        // Not `ErrorKind::Interrupted`: writers retry on that kind.
-        if self.interrupt.is_raised() {
-            return Err(io::Error::other(Stopped));
-        }
-        self.inner.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// Whether `error`, varisat's, is a [`StopWriter`]'s.
-fn stopped_by_writer(error: &varisat::solver::SolverError) -> bool {
-    match error {
-        varisat::solver::SolverError::ProofIoError { cause } => cause
-            .get_ref()
-            .is_some_and(|inner| inner.downcast_ref::<Stopped>().is_some()),
-        _ => false,
     }
 }
 
@@ -226,8 +177,6 @@ pub struct SatSolver {
     learned: Option<Arc<AtomicU64>>,
     /// When calls give up, as the engine sees it during a call.
     interrupt: Arc<SharedInterrupt>,
-    /// Whether the interrupt stopped a call inside its search.
-    stopped_inside: bool,
 }
 
 impl Default for SatSolver {
@@ -240,38 +189,27 @@ fn to_varisat(lit: Lit) -> varisat::Lit {
     varisat::Lit::from_index(lit.var().index(), lit.is_positive())
 }
 
-/// A varisat engine whose proof goes to `target` in `format`, through a [`StopWriter`].
-fn varisat_writing(
-    interrupt: &Arc<SharedInterrupt>,
-    target: impl io::Write + 'static,
-    format: varisat::ProofFormat,
-) -> varisat::Solver<'static> {
+/// A varisat engine that stops its search when `interrupt` is raised.
+fn varisat_engine(interrupt: &Arc<SharedInterrupt>) -> varisat::Solver<'static> {
     let mut solver = varisat::Solver::new();
-    solver.write_proof(
-        StopWriter {
-            interrupt: Arc::clone(interrupt),
-            inner: target,
-        },
-        format,
-    );
+    let interrupt = Arc::clone(interrupt);
+    solver.set_terminate(Some(Box::new(move || interrupt.is_raised())));
     solver
 }
 
 impl SatSolver {
     /// A varisat solver.
     pub fn new() -> SatSolver {
-        SatSolver::varisat_with_proof(io::sink(), varisat::ProofFormat::Varisat)
+        SatSolver::varisat_with_proof(None)
     }
 
-    /// A varisat solver whose proof goes to `target`: nowhere, a certificate's file, a
-    /// counter; in varisat's own format unless the solver will never be given assumptions or
-    /// clauses after its first call.
-    fn varisat_with_proof(
-        target: impl io::Write + 'static,
-        format: varisat::ProofFormat,
-    ) -> SatSolver {
+    /// A varisat solver whose proof, if any, goes to `target` in `format`.
+    fn varisat_with_proof(proof: Option<(Box<dyn io::Write>, varisat::ProofFormat)>) -> SatSolver {
         let interrupt = Arc::new(SharedInterrupt::default());
-        let engine = varisat_writing(&interrupt, target, format);
+        let mut engine = varisat_engine(&interrupt);
+        if let Some((target, format)) = proof {
+            engine.write_proof(target, format);
+        }
         SatSolver::from_engine(Engine::Varisat(engine), interrupt)
     }
 
@@ -316,7 +254,6 @@ impl SatSolver {
             proof: None,
             learned: None,
             interrupt,
-            stopped_inside: false,
         }
     }
 
@@ -330,7 +267,10 @@ impl SatSolver {
             count: Arc::clone(&counter),
             at_start: true,
         };
-        let mut solver = SatSolver::varisat_with_proof(target, varisat::ProofFormat::BinaryDrat);
+        let mut solver = SatSolver::varisat_with_proof(Some((
+            Box::new(target),
+            varisat::ProofFormat::BinaryDrat,
+        )));
         solver.learned = Some(counter);
         solver
     }
@@ -347,7 +287,8 @@ impl SatSolver {
     /// When the temporary file for the proof cannot be made.
     pub fn with_proof() -> std::io::Result<SatSolver> {
         let (log, writer) = ProofLog::new()?;
-        let mut solver = SatSolver::varisat_with_proof(writer, varisat::ProofFormat::Varisat);
+        let mut solver =
+            SatSolver::varisat_with_proof(Some((Box::new(writer), varisat::ProofFormat::Varisat)));
         solver.proof = Some(log);
         Ok(solver)
     }
@@ -370,9 +311,6 @@ impl SatSolver {
     /// the check ([`ProofError::Stopped`]).
     pub fn check_proof(&mut self, keep: usize) -> Option<Result<CheckedRun, ProofError>> {
         self.proof.as_ref()?;
-        if self.stopped_inside {
-            return Some(Err(ProofError::Unfinished));
-        }
         // The proof is closed whatever the interrupt says (it takes a moment); the check,
         // which can take as long as the run, stops at it.
         let interrupt = self.interrupt.get();
@@ -389,40 +327,27 @@ impl SatSolver {
     /// Solves under the current assumptions: `Ok(true)` when satisfiable.
     ///
     /// # Errors
-    /// [`SatError::Interrupted`] when the [`Interrupt`] is raised before or during the call,
-    /// and for every call of a varisat engine after one it stopped; otherwise the solver's own
-    /// message (varisat fails only on proof output).
+    /// [`SatError::Interrupted`] when the [`Interrupt`] is raised before or during the call (the
+    /// solver can be asked again); otherwise the solver's own message (varisat fails only on
+    /// proof output).
     pub fn solve(&mut self) -> Result<bool, SatError> {
-        if self.interrupt.is_raised()
-            || (self.stopped_inside && self.kind() == SolverChoice::Varisat)
-        {
+        if self.interrupt.is_raised() {
             return Err(SatError::Interrupted);
         }
         if let Some(log) = &mut self.proof {
             log.solve_started();
         }
-        let answer = match &mut self.inner {
-            Engine::Varisat(solver) => solver.solve().map_err(|e| {
-                if stopped_by_writer(&e) {
-                    SatError::Interrupted
-                } else {
-                    SatError::Failed(e.to_string())
-                }
+        match &mut self.inner {
+            Engine::Varisat(solver) => solver.solve().map_err(|e| match e {
+                varisat::solver::SolverError::Interrupted => SatError::Interrupted,
+                e => SatError::Failed(e.to_string()),
             }),
             #[cfg(feature = "cadical")]
             Engine::Cadical(c) => {
                 c.last = c.solver.solve_with(c.assumptions.iter().copied());
                 c.last.ok_or(SatError::Interrupted)
             }
-        };
-        self.stopped_inside |= answer == Err(SatError::Interrupted);
-        answer
-    }
-
-    /// Whether the interrupt stopped one of this solver's calls inside its search (a varisat
-    /// engine then cannot search again, and a recorded proof is unfinished).
-    pub fn was_stopped_inside(&self) -> bool {
-        self.stopped_inside
+        }
     }
 
     /// The interrupt later calls give up at.
@@ -766,9 +691,10 @@ mod tests {
     }
 
     /// A call of `choice`'s engine gives up at the interrupt's deadline, and at its flag raised
-    /// from another thread. (The bound on the time is only there so that a broken interrupt
-    /// fails rather than hangs: the call would take hours.)
-    fn calls_stop_at_the_interrupt(choice: SolverChoice) -> SatSolver {
+    /// from another thread; lowered again, the same solver answers (a contradiction among the
+    /// assumptions ends the next call at once). The bound on the time is only there so that a
+    /// broken interrupt fails rather than hangs: the calls would take hours.
+    fn calls_stop_at_the_interrupt(choice: SolverChoice) {
         use std::time::Duration;
         let mut s = hard(choice);
         let started = Instant::now();
@@ -778,7 +704,6 @@ mod tests {
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         assert!(started.elapsed() < Duration::from_secs(60));
-        assert!(s.was_stopped_inside());
         assert_eq!(s.model(), None);
 
         let mut s = hard(choice);
@@ -798,17 +723,21 @@ mod tests {
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         assert!(started.elapsed() < Duration::from_secs(60));
         raiser.join().unwrap();
-        s
+        // The same solver, no longer interrupted, still answers.
+        s.interrupt_when(Interrupt::default());
+        let unit = s.new_lit();
+        s.assume(&[unit, !unit]);
+        assert_eq!(s.solve(), Ok(false));
+        s.assume(&[]);
+        s.add_clause(&[unit]);
+        s.add_clause(&[!unit]);
+        assert_eq!(s.solve(), Ok(false));
     }
 
     #[test]
     fn varisat_calls_stop_at_the_interrupt() {
-        let mut s = calls_stop_at_the_interrupt(SolverChoice::Varisat);
-        // A stopped varisat engine cannot search again, even once the interrupt is lowered.
-        s.interrupt_when(Interrupt::default());
-        assert_eq!(s.solve(), Err(SatError::Interrupted));
-
-        // Raised before the call: no search at all, and the engine stays usable.
+        calls_stop_at_the_interrupt(SolverChoice::Varisat);
+        // Raised before the call: no search at all.
         let mut s = SatSolver::new();
         let a = s.new_lit();
         s.add_clause(&[a]);
@@ -817,20 +746,17 @@ mod tests {
             flags: vec![],
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
-        assert!(!s.was_stopped_inside());
         s.interrupt_when(Interrupt::default());
         assert_eq!(s.solve(), Ok(true));
     }
 
-    /// A certified run stopped inside a call has an unfinished proof: its check says so. One
-    /// whose deadline passed between calls is still checked.
+    /// The proof of a certified run stopped inside a call is whole as far as it goes: once the
+    /// interrupt is lowered it is checked (no model, no unsatisfiability). Raised, the interrupt
+    /// stops the check itself.
     #[test]
-    fn a_proof_stopped_inside_a_call_is_not_checked() {
+    fn proofs_of_stopped_runs_are_checked_unless_the_check_is_stopped() {
         use std::time::Duration;
         let mut s = SatSolver::with_proof().unwrap();
-        let p = s.new_lit();
-        s.add_clause(&[p]);
-        let started = Instant::now();
         let holes = 11;
         let pigeons: Vec<Vec<Lit>> = (0..=holes)
             .map(|_| (0..holes).map(|_| s.new_lit()).collect())
@@ -846,47 +772,27 @@ mod tests {
             }
         }
         s.interrupt_when(Interrupt {
-            deadline: Some(started + Duration::from_millis(100)),
-            flags: vec![],
-        });
-        assert_eq!(s.solve(), Err(SatError::Interrupted));
-        assert!(matches!(
-            s.check_proof(1).unwrap(),
-            Err(ProofError::Unfinished)
-        ));
-
-        let mut s = SatSolver::with_proof().unwrap();
-        let (a, b) = (s.new_lit(), s.new_lit());
-        s.add_clause(&[a, b]);
-        assert_eq!(s.solve(), Ok(true));
-        s.interrupt_when(Interrupt {
-            deadline: Some(Instant::now()),
-            flags: vec![],
-        });
-        assert_eq!(s.solve(), Err(SatError::Interrupted));
-        // The interrupt stops the check too.
-        assert!(matches!(
-            s.check_proof(2).unwrap(),
-            Err(ProofError::Stopped)
-        ));
-    }
-
-    /// A proof whose run the interrupt stopped between two calls is whole: once the interrupt
-    /// is lowered, it is checked.
-    #[test]
-    fn a_proof_stopped_between_calls_is_checked() {
-        let mut s = SatSolver::with_proof().unwrap();
-        let (a, b) = (s.new_lit(), s.new_lit());
-        s.add_clause(&[a, b]);
-        assert_eq!(s.solve(), Ok(true));
-        s.interrupt_when(Interrupt {
-            deadline: Some(Instant::now()),
+            deadline: Some(Instant::now() + Duration::from_millis(100)),
             flags: vec![],
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         s.interrupt_when(Interrupt::default());
-        let run = s.check_proof(2).unwrap().unwrap();
-        assert_eq!(run.models.len(), 1);
+        let run = s.check_proof(1).unwrap().unwrap();
+        assert!(run.models.is_empty() && !run.unsat);
+        assert!(run.proof_bytes > 0);
+
+        let mut s = SatSolver::with_proof().unwrap();
+        let (a, b) = (s.new_lit(), s.new_lit());
+        s.add_clause(&[a, b]);
+        assert_eq!(s.solve(), Ok(true));
+        s.interrupt_when(Interrupt {
+            deadline: Some(Instant::now()),
+            flags: vec![],
+        });
+        assert!(matches!(
+            s.check_proof(2).unwrap(),
+            Err(ProofError::Stopped)
+        ));
     }
 
     /// CaDiCaL gives up a call at the interrupt's deadline or flag, and answers again once
@@ -894,12 +800,7 @@ mod tests {
     #[cfg(feature = "cadical")]
     #[test]
     fn cadical_calls_stop_at_the_interrupt() {
-        let mut s = calls_stop_at_the_interrupt(SolverChoice::Cadical);
-        // The same solver, no longer interrupted, still answers an easy question.
-        s.interrupt_when(Interrupt::default());
-        let unit = s.new_lit();
-        s.assume(&[unit, !unit]);
-        assert_eq!(s.solve(), Ok(false));
+        calls_stop_at_the_interrupt(SolverChoice::Cadical);
     }
 
     #[test]
