@@ -137,6 +137,19 @@ def test_timeouts_raise_timeout_error():
         p.solve(timeout=-1)
 
 
+def test_no_work_goes_on_after_a_timeout():
+    """A solve whose first solver call outlasts its timeout (the 12x12 closed knight's tour in
+    the position encoding) raises TimeoutError, and its solver stops with it: over the next
+    second this process spends (almost) no CPU time, where a solver left running would spend
+    the whole second."""
+    p = pathsat.Puzzle.board(12, 12, moves="knight", closed=True)
+    with pytest.raises(TimeoutError):
+        p.solve(timeout=1.0, encoding="position")
+    before = time.process_time()
+    time.sleep(1.0)
+    assert time.process_time() - before < 0.3
+
+
 BAD_TOML = 'moves = "rook"\ngrid = """\n1 . .\n. x? .\n"""\n'
 
 
