@@ -337,6 +337,93 @@ mod tests {
         ));
     }
 
+    /// Graph puzzles are judged by their arcs, one way only when directed, and name their
+    /// vertices from 1 as graph files do.
+    #[test]
+    fn graph_steps_follow_the_arcs() {
+        use crate::{Expect, Place};
+        // Arcs 1 -> 2, 2 -> 3, 3 -> 1 (0-based here), directed.
+        let arcs = [(0, 1), (1, 2), (2, 0)];
+        let graph = |closed| {
+            Puzzle::graph(
+                "g",
+                3,
+                &arcs,
+                true,
+                closed,
+                vec![CellRule::Free; 3],
+                Expect::default(),
+            )
+            .unwrap()
+        };
+        let (path, tour) = (graph(false), graph(true));
+        // The order 1, 2, 3 follows the arcs, and 3 -> 1 closes the tour.
+        assert_eq!(verify(&path, &fill(&[1, 2, 3])), Ok(()));
+        assert_eq!(verify(&tour, &fill(&[1, 2, 3])), Ok(()));
+        // The order 1, 3, 2: 1 -> 3 is an arc only the other way.
+        let err = verify(&path, &fill(&[1, 3, 2])).unwrap_err();
+        assert_eq!(
+            err,
+            Violation::NotAMove {
+                value: 1,
+                next: 2,
+                from: Place::Vertex(1),
+                to: Place::Vertex(3),
+                moves: "graph".to_string(),
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "1 at vertex 1 and 2 at vertex 3 are not one graph move apart"
+        );
+        // The order 2, 3, 1 (vertex 3 holds 1): 2 -> 3 and 3 -> 1 are arcs, 1 -> 2 closes.
+        assert_eq!(verify(&tour, &fill(&[3, 1, 2])), Ok(()));
+        // Without the arc 3 -> 1 the path 1, 2, 3 still passes but the tour does not close.
+        let open_arcs = [(0, 1), (1, 2)];
+        let no_return = Puzzle::graph(
+            "h",
+            3,
+            &open_arcs,
+            true,
+            true,
+            vec![CellRule::Free; 3],
+            Expect::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            verify(&no_return, &fill(&[1, 2, 3])),
+            Err(Violation::NotClosed {
+                n: 3,
+                last: Place::Vertex(3),
+                first: Place::Vertex(1),
+                moves: "graph".to_string(),
+            })
+        );
+        // Undirected: each edge both ways.
+        let both = Puzzle::graph(
+            "u",
+            3,
+            &open_arcs,
+            false,
+            false,
+            vec![CellRule::Free; 3],
+            Expect::default(),
+        )
+        .unwrap();
+        assert_eq!(verify(&both, &fill(&[3, 2, 1])), Ok(()));
+        // 1 on vertex 2, 2 on vertex 1, 3 on vertex 3: vertices 1 and 3 are not joined.
+        assert_eq!(
+            verify(&both, &fill(&[2, 1, 3])),
+            Err(Violation::NotAMove {
+                value: 2,
+                next: 3,
+                from: Place::Vertex(1),
+                to: Place::Vertex(3),
+                moves: "graph".to_string(),
+            })
+        );
+    }
+
     #[test]
     fn tours_must_close() {
         let open = puzzle("", ". . .\n. . .");
