@@ -159,21 +159,30 @@ pub enum Command {
         Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\
         pathsat's own output files under DIR (batch reports, `solve`, `count` or `check` JSON,\n\
         and the report being written) are not puzzles: they are skipped and listed as such.\n\n\
-        The report is printed when the run ends, sorted by path (in JSON, one object). For a long\n\
-        run give --journal FILE: each row is appended to FILE as one JSON line as soon as its file\n\
-        is done, synced to disk, whatever the --format. If the run is killed, --resume FILE counts\n\
-        only the files FILE does not report yet, appends their rows, and prints the whole run's\n\
-        report, as an uninterrupted run would. It needs the journal's DIR (given the same way),\n\
-        --shard and counting options (--limit, --timeout, --method, --memory, --patience, the\n\
-        encoding and solver options) and refuses another run's journal; --jobs may differ. Rows\n\
-        of every status are kept: a timeout or error row is not redone (delete its line from\n\
-        the journal to redo it). A last line cut off by the kill is dropped, and its file counted\n\
-        again.\n\n\
+        The report is sorted by path (in JSON, one object), so it is printed when the run ends.\n\
+        For a long run give -o OUT, and no finished row is lost if the run is killed: while the\n\
+        run goes, OUT is its journal, a first line naming the run and then each row as one JSON\n\
+        line, appended and synced to disk as soon as its file is done; when the run ends, the\n\
+        report in --format replaces the journal in one step (a file beside OUT renamed over it),\n\
+        so OUT is never a half-written report. With -o nothing goes to standard output, as with\n\
+        -o in the other commands: the report has one home, which a kill never leaves cut short,\n\
+        and a job's log gets only the progress bar (on a terminal) and, at the end, the summary\n\
+        line (`pathsat: OUT: 50 files · 50 ok · ...`), both on standard error (not with -q).\n\n\
+        If the run is killed, --resume OUT continues it: only the files OUT does not report yet\n\
+        are counted, their rows appended, and OUT then holds the whole run's report, the same as\n\
+        an uninterrupted run's. It needs the run's DIR (given the same way), --shard and\n\
+        counting options (--limit, --timeout, --method, --memory, --patience, the encoding and\n\
+        solver options) and refuses another run's journal; --jobs may differ, and the report is\n\
+        written in the --format of the run that ends it. Rows of every status are kept: a\n\
+        timeout or error row is not redone (delete its line from OUT to redo it). A last line\n\
+        cut off by the kill is dropped, and its file counted again. If OUT is already a finished\n\
+        report, --resume says so in one line and exits 0, OUT untouched; a file that is neither\n\
+        is refused (exit status 2). -o refuses to start over a killed run's journal.\n\n\
         Examples:\n  pathsat batch fixtures --timeout 60\n  \
         pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
-        pathsat batch puzzles/ --timeout 600 --journal run.jsonl > report.txt\n  \
-        pathsat batch puzzles/ --timeout 600 --resume run.jsonl > report.txt   # after a crash\n  \
-        pathsat batch puzzles/ --shard 2/8 --format json > part-2.json   # one of 8 machines\n  \
+        pathsat batch puzzles/ --timeout 600 --format csv -o report.csv\n  \
+        pathsat batch puzzles/ --timeout 600 --format csv --resume report.csv   # after a crash\n  \
+        pathsat batch puzzles/ --shard 2/8 --format json -o part-2.json   # one of 8 machines\n  \
         pathsat batch merge part-*.json"
     )]
     Batch(BatchArgs),
@@ -237,19 +246,22 @@ pub struct BatchArgs {
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N", value_parser = crate::batch::Shard::parse)]
     pub shard: Option<crate::batch::Shard>,
-    /// Append each row to FILE (JSON lines, synced to disk) as soon as its file is done, so that
-    /// a run that is killed loses no finished row; refused if FILE holds something already.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
-    pub journal: Option<PathBuf>,
-    /// Continue the run whose journal is FILE: count only the files it does not report, append
-    /// their rows to it, print the whole run's report.
-    #[arg(long, value_name = "FILE")]
+    /// Write the report to OUT instead of standard output, losing no row if the run is killed:
+    /// while it runs OUT is its journal (each row appended as a JSON line, synced, as its file is
+    /// done), and when it ends the report in --format replaces it in one step. Refused over the
+    /// journal of a run that did not finish (see --resume).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Continue the killed run whose -o was OUT: count only the files OUT does not report yet,
+    /// append their rows, then replace OUT with the whole run's report. Implies -o OUT. If OUT
+    /// is already a finished report, say so and exit 0.
+    #[arg(long, value_name = "OUT")]
     pub resume: Option<PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = BatchFormat::Table)]
     pub format: BatchFormat,
-    /// No progress bar (it is also hidden when standard error is not a terminal), and no note
-    /// of the rows --resume takes from the journal.
+    /// No progress bar (it is also hidden when standard error is not a terminal), no note of
+    /// the rows --resume takes from OUT, no summary line on standard error with -o.
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]

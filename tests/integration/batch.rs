@@ -1,9 +1,11 @@
 //! `pathsat batch`: the report's rows and order, a malformed file among good ones, timeouts
 //! (also inside one long solve), limits, `--jobs 1` against `--jobs 2`, shards and merge, CSV,
-//! and the journal: a run killed with SIGKILL loses no finished row, `--resume` completes it.
+//! and `-o OUT`: the report in OUT in each format, a run killed with SIGKILL loses no finished
+//! row from OUT, `--resume OUT` completes it.
 
 use crate::common::{all_puzzle_files, fixture, fixtures_dir, pathsat};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn batch_json(args: &[&str], code: i32) -> Value {
@@ -449,30 +451,99 @@ fn journal_lines(path: &Path) -> (Vec<String>, String) {
     )
 }
 
-/// A row as the same options give it in any run: without its time and, for a timeout, what
-/// depends on how far the count got (the fillings found; the encoding's sizes, method and
-/// verification, which a worker that stops itself at the deadline reports and one killed
-/// inside a solve does not).
-fn comparable(row: &Value) -> Value {
+fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The records of a CSV report, each as its columns' values by name.
+fn csv_rows(text: &str) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let columns = reader.headers().unwrap().clone();
+    assert_eq!(columns.len(), 13, "{text}");
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap_or_else(|e| panic!("{e}: {text}"));
+            columns
+                .iter()
+                .zip(record.iter())
+                .map(|(c, v)| (c.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// A row of a CSV report as the same options give it in any run: without its time and, for a
+/// timeout, what depends on how far the count got (the fillings found; the encoding's sizes
+/// and method, which a worker that stops itself at the deadline reports and one killed inside
+/// a solve does not).
+fn comparable_csv(row: &BTreeMap<String, String>) -> BTreeMap<String, String> {
     let mut row = row.clone();
-    let object = row.as_object_mut().unwrap();
-    object.remove("seconds");
-    if object["status"] == "timeout" {
-        for key in ["count", "variables", "clauses", "method", "verified"] {
-            object.remove(key);
+    row.remove("seconds");
+    if row["status"] == "timeout" {
+        for key in ["count", "variables", "clauses", "method"] {
+            row.remove(key);
         }
     }
     row
 }
 
-fn stderr_of(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+/// How many CSV records have each status.
+fn statuses(rows: &[BTreeMap<String, String>]) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for row in rows {
+        *counts.entry(row["status"].clone()).or_default() += 1;
+    }
+    counts
 }
 
-/// `pathsat batch --journal` killed with SIGKILL in the middle of a run keeps every finished
-/// row on disk, whole; `--resume` then counts the rest, and its report is an uninterrupted
-/// run's: every file once, sorted, the same rows and counts. A last line cut off by the kill
-/// is dropped and repaired. No time is measured: the journal is polled for its first row.
+/// A JSON value as the CSV report writes it.
+fn csv_cell(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Starts `pathsat batch ARGS`, waits until OUT holds at least `lines` complete lines of a
+/// journal (its header, then rows), and kills the batch with SIGKILL. No time is measured:
+/// the file is polled.
+#[cfg(unix)]
+fn kill_when(args: &[&str], out: &Path, lines: usize) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+        .arg("batch")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    loop {
+        if out.exists() && journal_lines(out).0.len() >= lines {
+            break;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the batch ended ({status}) before {lines} lines were seen in its journal");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let (lines, _) = journal_lines(out);
+    assert!(
+        lines[0].starts_with("{\"pathsat_batch_journal\":1,"),
+        "killed while {} was still its journal: {}",
+        out.display(),
+        lines[0]
+    );
+}
+
+/// `pathsat batch -o OUT` killed with SIGKILL in the middle of a run leaves every finished row
+/// in OUT, whole (OUT is the run's journal until it ends); `--resume OUT` then counts the rest
+/// and replaces OUT with the report, which is an uninterrupted run's OUT: the same format,
+/// every file once, sorted, the same rows and counts. A last line cut off by the kill is
+/// dropped and repaired. Resumed once more, the finished report is left as it is.
 #[cfg(unix)]
 #[test]
 fn a_killed_batch_loses_no_finished_row_and_resume_completes_it() {
@@ -508,55 +579,53 @@ fn a_killed_batch_loses_no_finished_row_and_resume_completes_it() {
         "enumerate",
         "--encoding",
         "position",
+        "--format",
+        "csv",
         "--quiet",
     ];
 
-    let whole = batch_json(&options, 1);
-    assert_eq!(rows(&whole).len(), files);
-    assert_eq!(
-        (
-            &whole["summary"]["ok"],
-            &whole["summary"]["timeout"],
-            &whole["summary"]["error"]
-        ),
-        (&Value::from(5), &Value::from(2), &Value::from(1))
-    );
-    let expected: std::collections::BTreeMap<String, Value> = rows(&whole)
-        .iter()
-        .map(|r| (r["file"].as_str().unwrap().to_string(), comparable(r)))
-        .collect();
-
-    // The run to kill, in the table format: the journal is written whatever the format.
-    let journal = dir.path().join("run.jsonl");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"))
+    // An uninterrupted run, into a file of its own.
+    let whole_path = dir.path().join("whole.csv");
+    let output = pathsat()
         .arg("batch")
         .args(options)
-        .arg("--journal")
-        .arg(&journal)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
+        .arg("-o")
+        .arg(&whole_path)
+        .output()
         .unwrap();
-    loop {
-        if journal.exists() && journal_lines(&journal).0.len() >= 2 {
-            break;
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("the batch ended ({status}) before a row was seen in its journal");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(
+        output.stdout.is_empty(),
+        "with -o, nothing on standard output"
+    );
+    assert!(output.stderr.is_empty(), "{}", stderr_of(&output));
+    let whole = csv_rows(&std::fs::read_to_string(&whole_path).unwrap());
+    assert_eq!(whole.len(), files);
+    assert_eq!(
+        statuses(&whole),
+        BTreeMap::from([
+            ("error".to_string(), 1),
+            ("ok".to_string(), 5),
+            ("timeout".to_string(), 2)
+        ])
+    );
+    let by_file: BTreeMap<&str, &BTreeMap<String, String>> =
+        whole.iter().map(|r| (r["file"].as_str(), r)).collect();
+
+    // The run to kill, after its first row is on disk.
+    let out = dir.path().join("report.csv");
+    kill_when(
+        &[&options[..], &["-o", out.to_str().unwrap()]].concat(),
+        &out,
+        2,
+    );
 
     // Every finished row survived, whole: a header, then rows that are the uninterrupted
     // run's, each file once.
-    let (lines, rest) = journal_lines(&journal);
+    let (lines, rest) = journal_lines(&out);
     assert_eq!(rest, "", "each row is written with its newline");
     let header: Value = serde_json::from_str(&lines[0]).unwrap();
-    assert_eq!(header["pathsat_batch_journal"], 1, "{header}");
-    assert_eq!(header["dir"], puzzles);
+    assert_eq!(header["dir"], puzzles, "{header}");
     let survived: Vec<Value> = lines[1..]
         .iter()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
@@ -571,84 +640,417 @@ fn a_killed_batch_loses_no_finished_row_and_resume_completes_it() {
     for row in &survived {
         let file = row["file"].as_str().unwrap();
         assert!(seen.insert(file.to_string()), "{file} twice");
-        assert_eq!(comparable(row), expected[file], "{file} intact");
+        let expected = by_file[file];
+        let status = row["status"].as_str().unwrap();
+        let mut keys = vec!["name", "cells", "expected", "status", "error"];
+        if status != "timeout" {
+            keys.extend(["variables", "clauses"]);
+            if status != "error" {
+                keys.extend(["count", "complete"]);
+            }
+        }
+        for key in keys {
+            assert_eq!(csv_cell(&row[key]), expected[key], "{file}: {key} intact");
+        }
     }
 
     // A row cut off in the middle, as a kill while writing it would leave it.
-    let missing = rows(&whole)
+    let missing = whole
         .iter()
-        .find(|r| !seen.contains(r["file"].as_str().unwrap()))
+        .map(|r| r["file"].as_str())
+        .find(|f| !seen.contains(*f))
         .unwrap();
-    let torn = missing.to_string();
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&journal)
-        .unwrap();
-    std::io::Write::write_all(&mut file, &torn.as_bytes()[..torn.len() / 2]).unwrap();
+    let mut file = std::fs::OpenOptions::new().append(true).open(&out).unwrap();
+    std::io::Write::write_all(
+        &mut file,
+        format!("{{\"file\":\"{missing}\",\"name\":\"").as_bytes(),
+    )
+    .unwrap();
     drop(file);
 
     let output = pathsat()
         .arg("batch")
         .args(options)
         .arg("--resume")
-        .arg(&journal)
-        .args(["--format", "json"])
+        .arg(&out)
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    assert!(output.stdout.is_empty(), "the report is in OUT");
     assert!(
         stderr_of(&output).contains("an incomplete last line"),
         "{}",
         stderr_of(&output)
     );
-    let resumed: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let files_resumed: Vec<&str> = rows(&resumed)
-        .iter()
-        .map(|r| r["file"].as_str().unwrap())
-        .collect();
-    let files_whole: Vec<&str> = rows(&whole)
-        .iter()
-        .map(|r| r["file"].as_str().unwrap())
-        .collect();
+    // OUT is the report now, the uninterrupted run's: every file once, sorted by path, the
+    // same rows and counts.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let resumed = csv_rows(&text);
     assert_eq!(
-        files_resumed, files_whole,
+        resumed.iter().map(|r| &r["file"]).collect::<Vec<_>>(),
+        whole.iter().map(|r| &r["file"]).collect::<Vec<_>>(),
         "every file once, sorted by path"
     );
-    assert_eq!(resumed["summary"], whole["summary"], "the same counts");
+    assert_eq!(statuses(&resumed), statuses(&whole), "the same counts");
     assert_eq!(
-        rows(&resumed).iter().map(comparable).collect::<Vec<_>>(),
-        expected.values().cloned().collect::<Vec<_>>(),
+        resumed.iter().map(comparable_csv).collect::<Vec<_>>(),
+        whole.iter().map(comparable_csv).collect::<Vec<_>>(),
         "the same rows"
     );
-    assert_eq!(resumed["resumed"], survived.len());
-    assert_eq!(resumed["journal"], journal.to_str().unwrap());
-    // The rows taken from the journal are those rows exactly, times and all.
+    // The rows taken from the journal are those rows, times and all.
     for row in &survived {
-        assert!(rows(&resumed).contains(row), "{row}");
+        let file = row["file"].as_str().unwrap();
+        let report = resumed.iter().find(|r| r["file"] == file).unwrap();
+        assert_eq!(
+            report["seconds"],
+            format!("{:.3}", row["seconds"].as_f64().unwrap()),
+            "{file}"
+        );
+        assert_eq!(report["status"], csv_cell(&row["status"]), "{file}");
     }
+    // Replaced in one step: nothing left beside it.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["puzzles", "report.csv", "whole.csv"]);
 
-    // The journal is whole again: the cut-off line is gone, every file is in it once.
-    let (lines, rest) = journal_lines(&journal);
-    assert_eq!(rest, "");
-    assert_eq!(lines.len(), 1 + files);
-    let mut journaled: Vec<String> = lines[1..]
+    // Resumed once more: a finished report, said in one line and left as it is.
+    let output = pathsat()
+        .arg("batch")
+        .args(options)
+        .arg("--resume")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        stderr_of(&output),
+        format!(
+            "pathsat: {}: the report of a finished run (8 files · 5 ok · 2 timeout · 1 error); \
+             nothing to resume (remove it to count again)\n",
+            out.display()
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        text,
+        "left as it is"
+    );
+}
+
+/// Every line of a table without its times: a row's last column, the summary's last part.
+fn table_without_times(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (summary, rest) = lines.split_last().unwrap();
+    let mut out: Vec<String> = rest
         .iter()
-        .map(|l| {
-            let row: Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
-            row["file"].as_str().unwrap().to_string()
+        .map(|line| {
+            let mut words: Vec<&str> = line.split_whitespace().collect();
+            words.pop();
+            words.join(" ")
         })
         .collect();
-    journaled.sort();
-    assert_eq!(journaled, files_whole);
+    out.push(summary.rsplit_once(" · ").unwrap().0.to_string());
+    out
+}
 
-    // Resumed once more, there is nothing left to count: the same report again.
-    let again = batch_json(
-        &[&options[..], &["--resume", journal.to_str().unwrap()]].concat(),
+/// `-o OUT` in each format: nothing on standard output, the summary line on standard error,
+/// and OUT holds what standard output would have shown (times aside), which reads back (the
+/// JSON one is accepted by `batch merge`). OUT may be in DIR: it is neither counted nor listed
+/// as skipped. A finished report is replaced by a new run, and left as it is by `--resume`.
+#[test]
+fn the_output_file_is_replaced_by_the_report_in_each_format() {
+    let dir = tempfile::tempdir().unwrap();
+    copy("small/rook-3x3.toml", dir.path());
+    copy("small/hidato-holes.toml", dir.path());
+    std::fs::write(
+        dir.path().join("broken.toml"),
+        "moves = \"rook\"\ngrid = \". x\"\n",
+    )
+    .unwrap();
+    let d = dir.path().to_str().unwrap();
+    for (format, name) in [
+        ("table", "report.txt"),
+        ("csv", "report.csv"),
+        ("json", "report.json"),
+    ] {
+        let out = dir.path().join(name);
+        let o = out.to_str().unwrap();
+        let printed = pathsat()
+            .args(["batch", d, "--format", format, "--quiet"])
+            .output()
+            .unwrap();
+        assert_eq!(printed.status.code(), Some(1), "{}", stderr_of(&printed));
+        let printed = String::from_utf8(printed.stdout).unwrap();
+
+        let output = pathsat()
+            .args(["batch", d, "--format", format, "-o", o])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+        assert!(
+            output.stdout.is_empty(),
+            "{format}: nothing on standard output"
+        );
+        let stderr = stderr_of(&output);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("pathsat: {o}: 3 files · 2 ok · 1 error · ")),
+            "{stderr}"
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        match format {
+            "table" => {
+                assert!(text.starts_with("file "), "{text}");
+                assert!(text.contains("\n3 files · 2 ok · 1 error · "), "{text}");
+                assert_eq!(table_without_times(&text), table_without_times(&printed));
+            }
+            "csv" => {
+                let rows = csv_rows(&text);
+                assert_eq!(rows.len(), 3);
+                assert_eq!(
+                    rows.iter().map(comparable_csv).collect::<Vec<_>>(),
+                    csv_rows(&printed)
+                        .iter()
+                        .map(comparable_csv)
+                        .collect::<Vec<_>>()
+                );
+            }
+            _ => {
+                let report: Value = serde_json::from_str(&text).unwrap();
+                let expected: Value = serde_json::from_str(&printed).unwrap();
+                assert_eq!(timeless(&report), timeless(&expected));
+                assert_eq!(report["summary"], expected["summary"]);
+                assert!(report.get("skipped").is_none(), "{report}");
+                let merged = pathsat()
+                    .args(["batch", "merge", o, "--format", "json"])
+                    .assert()
+                    .code(1);
+                let merged: Value = serde_json::from_slice(&merged.get_output().stdout).unwrap();
+                assert_eq!(timeless(&merged), timeless(&report));
+            }
+        }
+
+        // A new run replaces a finished report (here, for JSON, one in DIR itself).
+        pathsat()
+            .args(["batch", d, "--format", format, "--quiet", "-o", o])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr("");
+        let again = std::fs::read_to_string(&out).unwrap();
+        assert!(again.contains("rook-3x3"), "{again}");
+        if format == "json" {
+            let report: Value = serde_json::from_str(&again).unwrap();
+            assert_eq!(rows(&report).len(), 3, "OUT is not counted: {report}");
+            assert!(report.get("skipped").is_none(), "nor skipped: {report}");
+        }
+
+        // --resume of a finished report: said in one line, exit status 0, left as it is.
+        let output = pathsat()
+            .args(["batch", d, "--format", format, "--resume", o])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        assert!(output.stdout.is_empty());
+        let stderr = stderr_of(&output);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "pathsat: {o}: the report of a finished run (3 files · 2 ok · 1 error"
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains("nothing to resume"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), again);
+    }
+}
+
+/// `-o` over a killed run's journal, `--resume` of a missing file, of a file that is neither
+/// a journal nor a finished report, or of another run's journal (another DIR, shard or
+/// options) are refused with one line naming the file, exit status 2, the file untouched.
+/// A journal resumes with `-o` repeated beside `--resume`; a shard's journal resumes with
+/// that shard, `--jobs` changed.
+#[cfg(unix)]
+#[test]
+fn journals_of_other_runs_and_foreign_files_are_refused_and_shards_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles");
+    std::fs::create_dir(&puzzles).unwrap();
+    const COUNTING: [&str; 4] = ["--method", "enumerate", "--encoding", "position"];
+    // Journals of runs killed as they start: while DIR holds only slow files, whose counts
+    // go on until their batch is gone.
+    slow_puzzle(&puzzles.join("slow-a.toml"));
+    slow_puzzle(&puzzles.join("slow-b.toml"));
+    let p = puzzles.to_str().unwrap();
+    let journal = dir.path().join("run.csv");
+    let journal = journal.to_str().unwrap();
+    let shard_journal = dir.path().join("shard.json");
+    let shard_journal = shard_journal.to_str().unwrap();
+    kill_when(
+        &[&[p][..], &COUNTING, &["--jobs", "1", "-o", journal]].concat(),
+        Path::new(journal),
         1,
     );
-    assert_eq!(again["resumed"], files);
-    assert_eq!(timeless(&again), timeless(&resumed));
-    assert_eq!(again["summary"], whole["summary"]);
+    kill_when(
+        &[
+            &[p][..],
+            &COUNTING,
+            &["--jobs", "1", "--shard", "2/2", "--format", "json"],
+            &["-o", shard_journal],
+        ]
+        .concat(),
+        Path::new(shard_journal),
+        1,
+    );
+    // Then DIR's puzzles.
+    std::fs::remove_file(puzzles.join("slow-a.toml")).unwrap();
+    std::fs::remove_file(puzzles.join("slow-b.toml")).unwrap();
+    for file in [
+        "small/hidato-holes.toml",
+        "small/numbrix-5x5.toml",
+        "small/rook-3x3.toml",
+        "small/json-hidato.json",
+    ] {
+        copy(file, &puzzles);
+    }
+    let written = std::fs::read(journal).unwrap();
+
+    let refused = |args: &[&str], needle: &str| {
+        let output = pathsat().arg("batch").args(args).output().unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("pathsat: error: "), "{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    };
+    fn with<'a>(dir: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+        [&[dir][..], &COUNTING, more].concat()
+    }
+    refused(
+        &with(p, &["-o", journal]),
+        &format!(
+            "{journal}: the journal of a batch run that did not finish; --resume {journal} \
+             continues it"
+        ),
+    );
+    refused(
+        &with(p, &["--resume", journal, "--limit", "5"]),
+        &format!("{journal}: the journal of another run: --limit not given there, 5 here"),
+    );
+    refused(
+        &[p, "--encoding", "position", "--resume", journal],
+        "--method enumerate there, auto here",
+    );
+    refused(
+        &with(p, &["--resume", journal, "--shard", "1/2"]),
+        "it counts the whole directory, this run shard 1/2",
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    copy("small/rook-3x3.toml", elsewhere.path());
+    refused(
+        &[
+            &[elsewhere.path().to_str().unwrap()][..],
+            &COUNTING,
+            &["--resume", journal],
+        ]
+        .concat(),
+        &format!("{journal}: the journal of another run: its DIR is"),
+    );
+    refused(
+        &with(p, &["-o", "other.csv", "--resume", journal]),
+        &format!("-o other.csv and --resume {journal} name two files"),
+    );
+    let missing = dir.path().join("missing.csv");
+    refused(
+        &with(p, &["--resume", missing.to_str().unwrap()]),
+        "missing.csv: no such file, nothing to resume",
+    );
+    let nowhere = dir.path().join("no/such/dir/out.csv");
+    refused(
+        &with(p, &["-o", nowhere.to_str().unwrap()]),
+        "out.csv: cannot write it",
+    );
+    // Files that are neither a journal nor a finished report: empty (the standard output of
+    // a run killed without -o), a report cut short, a puzzle, anything else.
+    let printed = pathsat()
+        .arg("batch")
+        .args(with(p, &["--format", "csv"]))
+        .output()
+        .unwrap()
+        .stdout;
+    for (name, content, needle) in [
+        ("empty.txt", &b""[..], "empty, not the journal"),
+        (
+            "cut.csv",
+            &printed[..printed.len() / 2],
+            "neither the journal",
+        ),
+        ("notes.txt", b"hello\n", "neither the journal"),
+        (
+            "puzzle.toml",
+            b"moves = \"rook\"\ngrid = \". .\"\n",
+            "neither the journal",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        refused(
+            &with(p, &["--resume", path.to_str().unwrap()]),
+            &format!(
+                "{name}: {needle} of a batch run that did not finish nor a finished batch \
+                 report; nothing to resume"
+            ),
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), content, "left untouched");
+    }
+    assert_eq!(std::fs::read(journal).unwrap(), written, "left untouched");
+
+    // The journal resumed, with -o repeated as a command brought back from the history does:
+    // the whole run's report in OUT.
+    let whole = batch_json(&with(p, &["--quiet"]), 0);
+    pathsat()
+        .arg("batch")
+        .args(with(p, &["--quiet", "--format", "json", "-o", journal]))
+        .args(["--resume", journal])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(journal).unwrap()).unwrap();
+    assert_eq!(timeless(&report), timeless(&whole));
+    assert_eq!(report["summary"], whole["summary"]);
+    assert!(report.get("resumed").is_none(), "no row was done: {report}");
+
+    // A shard's journal with one row: resumed with the same shard, it is that shard's run.
+    let shard = batch_json(&with(p, &["--shard", "2/2", "--jobs", "2"]), 0);
+    assert_eq!(rows(&shard).len(), 2);
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(shard_journal)
+        .unwrap();
+    std::io::Write::write_all(&mut file, format!("{}\n", rows(&shard)[0]).as_bytes()).unwrap();
+    drop(file);
+    refused(
+        &with(p, &["--resume", shard_journal]),
+        "it counts shard 2/2, this run the whole directory",
+    );
+    pathsat()
+        .arg("batch")
+        .args(with(p, &["--shard", "2/2", "--jobs", "1", "--quiet"]))
+        .args(["--format", "json", "--resume", shard_journal])
+        .assert()
+        .code(0)
+        .stdout("");
+    let resumed: Value =
+        serde_json::from_str(&std::fs::read_to_string(shard_journal).unwrap()).unwrap();
+    assert_eq!(resumed["resumed"], 1);
+    assert_eq!(timeless(&resumed), timeless(&shard));
+    assert_eq!(resumed["summary"], shard["summary"]);
+    assert!(rows(&resumed).contains(&rows(&shard)[0]));
 }
 
 /// A worker started by `batch` stops as soon as its batch is gone (its standard input closes),
@@ -681,139 +1083,4 @@ fn a_worker_stops_when_its_batch_is_gone() {
     drop(worker.stdin.take());
     let status = worker.wait().unwrap();
     assert!(!status.success(), "{status}");
-}
-
-/// `--journal` over a file that holds something, `--resume` of a missing file, of a file that
-/// is not a journal, or of another run's journal (another DIR, shard or options) are refused
-/// with one line naming the file, exit status 2, the file untouched. A shard's journal resumes
-/// with that shard, `--jobs` changed.
-#[test]
-fn journals_of_other_runs_are_refused_and_shards_resume() {
-    let dir = tempfile::tempdir().unwrap();
-    let puzzles = dir.path().join("puzzles");
-    std::fs::create_dir(&puzzles).unwrap();
-    for file in [
-        "small/hidato-holes.toml",
-        "small/numbrix-5x5.toml",
-        "small/rook-3x3.toml",
-        "small/json-hidato.json",
-    ] {
-        copy(file, &puzzles);
-    }
-    let puzzles = puzzles.to_str().unwrap();
-    let journal = dir.path().join("run.jsonl");
-    let journal = journal.to_str().unwrap();
-    let first = batch_json(&[puzzles, "--quiet", "--journal", journal], 0);
-    assert_eq!(first["journal"], journal);
-    assert!(first.get("resumed").is_none(), "{first}");
-    let written = std::fs::read(journal).unwrap();
-    assert_eq!(journal_lines(Path::new(journal)).0.len(), 1 + 4);
-
-    let refused = |args: &[&str], needle: &str| {
-        let output = pathsat().arg("batch").args(args).output().unwrap();
-        let stderr = stderr_of(&output);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("pathsat: error: "), "{stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    };
-    refused(
-        &[puzzles, "--journal", journal],
-        &format!("{journal}: already exists; --resume {journal} continues its run"),
-    );
-    refused(
-        &[puzzles, "--resume", journal, "--limit", "5"],
-        &format!("{journal}: the journal of another run: --limit not given there, 5 here"),
-    );
-    refused(
-        &[puzzles, "--resume", journal, "--method", "enumerate"],
-        "--method auto there, enumerate here",
-    );
-    refused(
-        &[puzzles, "--resume", journal, "--shard", "1/2"],
-        "it counts the whole directory, this run shard 1/2",
-    );
-    let elsewhere = tempfile::tempdir().unwrap();
-    copy("small/rook-3x3.toml", elsewhere.path());
-    refused(
-        &[elsewhere.path().to_str().unwrap(), "--resume", journal],
-        &format!("{journal}: the journal of another run: its DIR is"),
-    );
-    let missing = dir.path().join("missing.jsonl");
-    refused(
-        &[puzzles, "--resume", missing.to_str().unwrap()],
-        "missing.jsonl: no such journal",
-    );
-    // The report of a killed run, printed only at the end, is empty.
-    let empty = dir.path().join("report.txt");
-    std::fs::write(&empty, "").unwrap();
-    refused(
-        &[puzzles, "--resume", empty.to_str().unwrap()],
-        "report.txt: empty, no journal to resume",
-    );
-    assert_eq!(std::fs::read(&empty).unwrap(), b"", "left untouched");
-    let csv = dir.path().join("report.csv");
-    let out = pathsat()
-        .args(["batch", puzzles, "--format", "csv"])
-        .output()
-        .unwrap();
-    std::fs::write(&csv, &out.stdout).unwrap();
-    refused(
-        &[puzzles, "--resume", csv.to_str().unwrap()],
-        "report.csv: not a pathsat batch journal",
-    );
-    assert_eq!(std::fs::read(&csv).unwrap(), out.stdout, "left untouched");
-    assert_eq!(std::fs::read(journal).unwrap(), written, "left untouched");
-    pathsat()
-        .args([
-            "batch",
-            puzzles,
-            "--journal",
-            "a.jsonl",
-            "--resume",
-            journal,
-        ])
-        .assert()
-        .code(2);
-
-    // A shard's journal, its last row lost: resumed with the same shard, it is that shard's
-    // run again.
-    let shard_journal = dir.path().join("shard.jsonl");
-    let shard_journal = shard_journal.to_str().unwrap();
-    let shard = batch_json(
-        &[
-            puzzles,
-            "--shard",
-            "2/2",
-            "--jobs",
-            "2",
-            "--journal",
-            shard_journal,
-        ],
-        0,
-    );
-    assert_eq!(rows(&shard).len(), 2);
-    let (lines, _) = journal_lines(Path::new(shard_journal));
-    std::fs::write(shard_journal, format!("{}\n{}\n", lines[0], lines[1])).unwrap();
-    refused(
-        &[puzzles, "--resume", shard_journal],
-        "it counts shard 2/2, this run the whole directory",
-    );
-    let resumed = batch_json(
-        &[
-            puzzles,
-            "--shard",
-            "2/2",
-            "--jobs",
-            "1",
-            "--quiet",
-            "--resume",
-            shard_journal,
-        ],
-        0,
-    );
-    assert_eq!(resumed["resumed"], 1);
-    assert_eq!(timeless(&resumed), timeless(&shard));
-    assert_eq!(resumed["summary"], shard["summary"]);
-    assert_eq!(journal_lines(Path::new(shard_journal)).0.len(), 1 + 2);
 }

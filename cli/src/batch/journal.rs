@@ -1,27 +1,27 @@
 //! # The batch journal
 //!
-//! `pathsat batch DIR --journal FILE` appends every row to FILE as soon as its file is done, in
-//! whatever `--format` the report is printed: the report itself is printed when the run ends
-//! (sorted by path, and in JSON one object), so it cannot be written piece by piece; the journal
-//! can. A journal is JSON lines: a header naming the run (the directory, the shard and the
-//! options that shape the rows), then one row a line exactly as in the JSON report's `rows`, in
-//! the order the files finished. Each line is written with one `write` and synced to disk before
-//! the next file's row, so a run killed at any moment (SIGKILL, a reboot) leaves every finished
-//! row intact and at most one last line cut off.
+//! While `pathsat batch DIR -o OUT` runs, OUT is its journal: every row is appended to it as
+//! soon as its file is done, whatever the `--format`. The report itself is sorted by path (and
+//! in JSON one object), so it cannot be written piece by piece; the journal can, and when the
+//! run ends the report replaces it (see `output`). A journal is JSON lines: a header naming
+//! the run (the directory, the shard and the options that shape the rows), then one row a line
+//! exactly as in the JSON report's `rows`, in the order the files finished. The header is put
+//! in place with the file ([`Journal::create`]), and each row is written with one `write` and
+//! synced to disk before the next file's row, so a run killed at any moment (SIGKILL, a reboot)
+//! leaves every finished row intact and at most one last line cut off.
 //!
-//! `--resume FILE` reads it back ([`parse`]): a last line without its newline is dropped (and
+//! `--resume OUT` reads it back ([`parse`]): a last line without its newline is dropped (and
 //! cut off the file before anything more is appended), so its file is counted again; a line
-//! that is not a row is left out with a note; a file reported twice keeps its last row. A file
-//! that does not begin with a journal header is refused, untouched (an empty one too: it is
-//! most likely the report of a killed run, mistaken for its journal), and so is the journal of
-//! another directory, shard or set of options ([`Header::check`]).
+//! that is not a row is left out with a note; a file reported twice keeps its last row. The
+//! journal of another directory, shard or set of options is refused, untouched
+//! ([`Header::check`]).
 
 use super::report::Row;
 use crate::Failure;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -185,7 +185,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Contents, String> {
     let foreign = || {
         format!(
             "{name}: not a pathsat batch journal (its first line is not a journal header; \
-             --resume takes the file a run's --journal wrote)"
+             --resume takes the file a run's -o wrote)"
         )
     };
     let mut contents = Contents::default();
@@ -263,104 +263,60 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<Contents, String> {
     Ok(contents)
 }
 
-/// Refuses to start a journal over a file that holds something.
-pub fn check_new(path: &Path) -> Result<(), Failure> {
-    match std::fs::metadata(path) {
-        Ok(m) if m.len() > 0 => Err(already_there(path)),
-        _ => Ok(()),
-    }
-}
-
-fn already_there(path: &Path) -> Failure {
-    Failure::Input(format!(
-        "{}: already exists; --resume {} continues its run (or remove it to start over)",
-        path.display(),
-        path.display()
-    ))
-}
-
-/// Reads the journal at `path` to continue it.
-pub fn load(path: &Path) -> Result<Contents, Failure> {
-    let name = path.display().to_string();
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| {
-            Failure::Input(if e.kind() == io::ErrorKind::NotFound {
-                format!("{name}: no such journal (--journal {name} starts one)")
-            } else {
-                format!("{name}: {e}")
-            })
-        })?;
-    if bytes.is_empty() {
-        // Most likely the report of a killed run, which is printed only at the end.
-        return Err(Failure::Input(format!(
-            "{name}: empty, no journal to resume (--resume takes the file a run's --journal \
-             wrote; the report itself is printed only when a run ends)"
-        )));
-    }
-    parse(&name, &bytes).map_err(Failure::Input)
+/// Whether `bytes`, a file's beginning, are a journal's: its header, or a header cut off.
+pub fn is_journal(bytes: &[u8]) -> bool {
+    bytes.starts_with(MARK.as_bytes()) || (!bytes.is_empty() && MARK.as_bytes().starts_with(bytes))
 }
 
 /// A journal open for appending rows.
 pub struct Journal {
     name: String,
-    /// None once a write failed: the rest of the run is not journaled.
+    /// None once a write failed: the rest of the run's rows are written when it ends.
     file: Mutex<Option<File>>,
-    failure: Mutex<Option<io::Error>>,
 }
 
 impl Journal {
-    /// Opens the journal at `path` for appending: a new one when `resumed` is none (the file
-    /// must be missing or empty), else the one read, its cut-off end removed first. Writes the
-    /// header when the file has none.
-    pub fn open(
-        path: &Path,
-        header: &Header,
-        resumed: Option<&Contents>,
-    ) -> Result<Journal, Failure> {
+    /// Starts a new journal at `path` with its header, replacing what is there in one step
+    /// (see [`super::output::replace`]): the file is never seen empty or with half a header.
+    pub fn create(path: &Path, header: &Header) -> Result<Journal, Failure> {
+        let name = path.display().to_string();
+        let file = super::output::replace(path, &header_line(header))
+            .map_err(|e| Failure::Input(format!("{name}: cannot write it: {e}")))?;
+        Ok(Journal {
+            name,
+            file: Mutex::new(Some(file)),
+        })
+    }
+
+    /// Opens the journal at `path`, read as `contents`, for appending: its cut-off end removed
+    /// first, its header written when it has none.
+    pub fn resume(path: &Path, header: &Header, contents: &Contents) -> Result<Journal, Failure> {
         let name = path.display().to_string();
         let fail = |e: io::Error| Failure::Input(format!("{name}: {e}"));
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(fail)?;
+        let mut file = OpenOptions::new().append(true).open(path).map_err(fail)?;
         let length = file.metadata().map_err(fail)?.len();
-        let has_header = match resumed {
-            None if length > 0 => return Err(already_there(path)),
-            None => false,
-            Some(contents) => {
-                if length < contents.complete_len {
-                    return Err(Failure::Input(format!(
-                        "{name}: became shorter while it was read; is another run writing it?"
-                    )));
-                }
-                if length > contents.complete_len {
-                    // Drop a cut-off last line.
-                    file.set_len(contents.complete_len).map_err(fail)?;
-                }
-                contents.header.is_some()
-            }
-        };
-        if !has_header {
-            let mut line = serde_json::to_vec(header)
-                .map_err(io::Error::other)
-                .map_err(fail)?;
-            line.push(b'\n');
-            file.write_all(&line)
+        if length < contents.complete_len {
+            return Err(Failure::Input(format!(
+                "{name}: became shorter while it was read; is another run writing it?"
+            )));
+        }
+        if length > contents.complete_len {
+            // Drop a cut-off last line.
+            file.set_len(contents.complete_len).map_err(fail)?;
+        }
+        if contents.header.is_none() {
+            file.write_all(&header_line(header))
                 .and_then(|()| file.sync_all())
                 .map_err(fail)?;
         }
         Ok(Journal {
             name,
             file: Mutex::new(Some(file)),
-            failure: Mutex::new(None),
         })
     }
 
     /// Appends a row, as one line, and syncs it to disk. A failure is said on standard error
-    /// at once and ends the journal (the rows stay in the report); [`Journal::failure`] tells.
+    /// at once and ends the journal: the rows stay in the report written when the run ends.
     pub fn append(&self, row: &Row) {
         let mut line = serde_json::to_vec(row).expect("a row serialises");
         line.push(b'\n');
@@ -368,25 +324,19 @@ impl Journal {
         let Some(f) = file.as_mut() else { return };
         if let Err(e) = f.write_all(&line).and_then(|()| f.sync_data()) {
             eprintln!(
-                "pathsat: warning: {}: cannot append a row ({e}); the rest of this run is not \
-                 journaled",
+                "pathsat: warning: {}: cannot append a row ({e}); the rows finished after this \
+                 are written only when the run ends",
                 self.name
             );
             *file = None;
-            *self.failure.lock().expect("not poisoned") = Some(e);
         }
     }
+}
 
-    /// Why the journal stopped, if a write failed.
-    pub fn failure(&self) -> Option<String> {
-        let failure = self.failure.lock().expect("not poisoned");
-        failure.as_ref().map(|e| {
-            format!(
-                "{}: cannot append a row ({e}): rows finished after that are in the report only",
-                self.name
-            )
-        })
-    }
+fn header_line(header: &Header) -> Vec<u8> {
+    let mut line = serde_json::to_vec(header).expect("a header serialises");
+    line.push(b'\n');
+    line
 }
 
 #[cfg(test)]
@@ -609,45 +559,59 @@ mod tests {
         let a = row("puzzles/a.toml", 2, Status::Ok);
         let whole = line(&header()) + &line(&a);
         std::fs::write(&path, whole.clone() + "{\"file\":\"puz").unwrap();
-        let contents = load(&path).unwrap();
-        let journal = Journal::open(&path, &header(), Some(&contents)).unwrap();
+        let read = |path: &Path| parse("j.jsonl", &std::fs::read(path).unwrap()).unwrap();
+        let contents = read(&path);
+        let journal = Journal::resume(&path, &header(), &contents).unwrap();
         let b = row("puzzles/b.toml", 3, Status::Error);
         journal.append(&b);
-        assert!(journal.failure().is_none());
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text, whole + &line(&b));
-        let again = load(&path).unwrap();
+        let again = read(&path);
         assert_eq!(again.rows.len(), 2);
         assert!(again.notes.is_empty());
-        // A new journal is refused over it, and started in an empty file.
-        assert!(check_new(&path).is_err());
-        assert!(Journal::open(&path, &header(), None).is_err());
-        let empty = dir.path().join("empty.jsonl");
-        std::fs::write(&empty, "").unwrap();
-        match load(&empty) {
-            Err(Failure::Input(message)) => {
-                assert!(
-                    message.contains("empty.jsonl: empty, no journal"),
-                    "{message}"
-                )
-            }
-            _ => panic!("an empty file is not resumed"),
-        }
-        check_new(&empty).unwrap();
-        Journal::open(&empty, &header(), None).unwrap().append(&a);
+        // A header cut off is written again.
+        std::fs::write(&path, &line(&header())[..10]).unwrap();
+        let contents = read(&path);
+        assert_eq!(contents.header, None);
+        Journal::resume(&path, &header(), &contents)
+            .unwrap()
+            .append(&a);
         assert_eq!(
-            std::fs::read_to_string(&empty).unwrap(),
+            std::fs::read_to_string(&path).unwrap(),
             line(&header()) + &line(&a)
         );
-        // A missing journal cannot be resumed.
-        match load(&dir.path().join("missing.jsonl")) {
+        // A file that became shorter since it was read is another run's doing.
+        let contents = read(&path);
+        std::fs::write(&path, line(&header())).unwrap();
+        assert!(Journal::resume(&path, &header(), &contents).is_err());
+    }
+
+    #[test]
+    fn a_new_journal_replaces_the_file_with_its_header_then_appends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.csv");
+        std::fs::write(&path, "file,name\nthe report of an earlier run\n").unwrap();
+        let journal = Journal::create(&path, &header()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), line(&header()));
+        let a = row("puzzles/a.toml", 2, Status::Ok);
+        journal.append(&a);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            line(&header()) + &line(&a)
+        );
+        assert!(is_journal(line(&header()).as_bytes()));
+        assert!(is_journal(&MARK.as_bytes()[..3]));
+        assert!(!is_journal(b""));
+        assert!(!is_journal(b"file,name"));
+        // Only the journal is left in the directory: no temporary file.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // A file where the directory is not is refused.
+        let nowhere = dir.path().join("no/such/dir/out.csv");
+        match Journal::create(&nowhere, &header()) {
             Err(Failure::Input(message)) => {
-                assert!(
-                    message.contains("missing.jsonl: no such journal"),
-                    "{message}"
-                )
+                assert!(message.contains("out.csv: cannot write it"), "{message}")
             }
-            _ => panic!("a missing journal is bad input"),
+            _ => panic!("a journal in a missing directory is bad input"),
         }
     }
 }

@@ -9,20 +9,23 @@
 //! `pathsat batch merge` joins the JSON reports of the slices.
 //!
 //! The report is printed when every file is done: it is sorted, and in JSON one object. With
-//! `--journal FILE` each row is also appended to FILE as soon as its file is done (see
-//! [`journal`]), and `--resume FILE` continues a run that was killed: the journal's rows are
-//! taken as they are, whatever their status, the other files are counted and appended, and the
-//! report is the whole run's. A worker started by `batch` holds a pipe from it as its standard
-//! input and stops when that pipe closes, so no worker counts on for a batch that was killed.
+//! `-o OUT` it goes to OUT instead, and OUT is the run's record from its start (see [`output`]):
+//! while the run goes, its journal, each row appended as soon as its file is done (see
+//! [`journal`]); when it ends, the report, which replaces the journal in one step. `--resume
+//! OUT` continues a run that was killed: the journal's rows are taken as they are, whatever
+//! their status, the other files are counted and appended, and the report is the whole run's.
+//! A worker started by `batch` holds a pipe from it as its standard input and stops when that
+//! pipe closes, so no worker counts on for a batch that was killed.
 //!
 //! pathsat's own output files are not puzzles and are skipped (and listed as skipped): a JSON
 //! object with the keys of a batch report (`rows` and `summary`), of `solve`, `count` or
 //! `decode` (`status` with `solutions` or `count`), of `check` (`valid` and `fillings`) or of
 //! `compare` (`solvers`), and no puzzle's `grid` or `graph`; and the file the report itself is
 //! being written to (`pathsat batch DIR --format json > DIR/report.json`), still empty when the
-//! files are listed.
+//! files are listed. OUT, if it is in DIR, is left out altogether.
 
 mod journal;
+mod output;
 mod report;
 pub mod worker;
 
@@ -35,7 +38,7 @@ use pathsat_puzzle::Format;
 use rayon::prelude::*;
 use report::{Report, Row, Status, Summary};
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::mpsc;
@@ -63,23 +66,36 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     if !dir.exists() {
         return Err(no_such_dir(dir));
     }
-    // The journal to continue is read, and checked against this run, before anything else.
-    let resumed = match &args.resume {
-        Some(path) => Some(journal::load(path)?),
-        None => None,
-    };
-    let journal_path = args.journal.as_ref().or(args.resume.as_ref());
-    if let Some(path) = &args.journal {
-        journal::check_new(path)?;
-    }
-    if let Some(path) = journal_path {
-        if stdout_file().is_some_and(|ours| same_file(&ours, path)) {
+    // The output file: `--resume OUT` writes to OUT too.
+    let output_path: Option<&Path> = match (&args.output, &args.resume) {
+        (Some(output), Some(resume)) if !same_path(output, resume) => {
             return Err(Failure::Input(format!(
-                "{}: is also where the report goes (standard output); give the journal a file \
-                 of its own",
-                path.display()
+                "-o {} and --resume {} name two files; --resume OUT continues the run in OUT \
+                 and writes its report there",
+                output.display(),
+                resume.display()
             )));
         }
+        (output, resume) => resume.as_deref().or(output.as_deref()),
+    };
+    // The journal to continue is read, and checked against this run, before anything else;
+    // a finished report is left as it is.
+    let resumed = match &args.resume {
+        Some(path) => match output::examine(path)? {
+            output::Found::Journal(contents) => Some(contents),
+            output::Found::Report(summary) => {
+                eprintln!(
+                    "pathsat: {}: the report of a finished run ({summary}); nothing to resume \
+                     (remove it to count again)",
+                    path.display()
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+        },
+        None => None,
+    };
+    if let (Some(path), None) = (output_path, &resumed) {
+        output::check_new(path)?;
     }
     // Each worker's share of the memory, unless one was given; a resumed run keeps the
     // journal's, whatever its --jobs.
@@ -98,7 +114,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         memory,
     );
     if let (Some(path), Some(journaled)) = (
-        journal_path,
+        output_path,
         resumed.as_ref().and_then(|c| c.header.as_ref()),
     ) {
         journaled
@@ -108,7 +124,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     let PuzzleFiles {
         files: all,
         skipped,
-    } = puzzle_files(dir, journal_path.map(PathBuf::as_path))?;
+    } = puzzle_files(dir, output_path)?;
     let files: Vec<PathBuf> = match args.shard {
         Some(shard) => all
             .into_iter()
@@ -122,7 +138,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     // are counted.
     let (done, files): (Vec<Row>, Vec<PathBuf>) = match &resumed {
         Some(contents) => {
-            let name = journal_path.expect("resumed from a journal").display();
+            let name = output_path.expect("resumed from a journal").display();
             for note in &contents.notes {
                 eprintln!("pathsat: {note}");
             }
@@ -155,9 +171,10 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         }
         None => (Vec::new(), files),
     };
-    let journal = match journal_path {
-        Some(path) => Some(journal::Journal::open(path, &header, resumed.as_ref())?),
-        None => None,
+    let journal = match (output_path, &resumed) {
+        (Some(path), Some(contents)) => Some(journal::Journal::resume(path, &header, contents)?),
+        (Some(path), None) => Some(journal::Journal::create(path, &header)?),
+        (None, _) => None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs as usize)
@@ -213,15 +230,80 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         seconds: started.elapsed().as_secs_f64(),
         merged_from: vec![],
         skipped: skipped.iter().map(|f| f.display().to_string()).collect(),
-        journal: journal_path.map(|p| p.display().to_string()),
         resumed: resumed_rows,
         summary: Summary::of(&rows),
         rows,
     };
-    let code = print(&report, args.format)?;
-    match journal.and_then(|j| j.failure()) {
-        Some(failure) => Err(Failure::Internal(anyhow::anyhow!(failure))),
-        None => Ok(code),
+    drop(journal);
+    match output_path {
+        Some(path) => write_output(&report, args.format, path, args.quiet),
+        None => print(&report, args.format),
+    }
+}
+
+/// Whether two paths name one file: the same text, or the same file once resolved.
+fn same_path(a: &Path, b: &Path) -> bool {
+    a == b
+        || std::fs::canonicalize(a)
+            .ok()
+            .zip(std::fs::canonicalize(b).ok())
+            .is_some_and(|(a, b)| a == b)
+}
+
+/// The report in `format`, as it is printed.
+fn render(report: &Report, format: BatchFormat) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    match format {
+        BatchFormat::Table => report::write_table(&mut bytes, report)?,
+        BatchFormat::Json => report::write_json(&mut bytes, report)?,
+        BatchFormat::Csv => report::write_csv(&mut bytes, report)?,
+    }
+    Ok(bytes)
+}
+
+fn exit_code(report: &Report) -> ExitCode {
+    if report.fails() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The report of a run with `-o OUT`: it replaces the journal in OUT, in one step, and its
+/// summary line is said on standard error (unless `--quiet`); nothing goes to standard output.
+/// If OUT cannot be written, the report goes to standard output instead, so that it is not
+/// lost, and OUT keeps the journal.
+fn write_output(
+    report: &Report,
+    format: BatchFormat,
+    path: &Path,
+    quiet: bool,
+) -> Result<ExitCode, Failure> {
+    let bytes = render(report, format)?;
+    if format == BatchFormat::Csv {
+        report::note_skipped(report);
+    }
+    match output::replace(path, &bytes) {
+        Ok(_) => {
+            if !quiet {
+                eprintln!(
+                    "pathsat: {}: {}",
+                    path.display(),
+                    report::summary_line(report)
+                );
+            }
+            Ok(exit_code(report))
+        }
+        Err(e) => {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(&bytes)?;
+            stdout.flush()?;
+            Err(Failure::Internal(anyhow::anyhow!(
+                "{}: cannot write the report ({e}); it is printed on standard output instead, \
+                 and the file still holds the run's journal",
+                path.display()
+            )))
+        }
     }
 }
 
@@ -256,16 +338,16 @@ fn row_options(args: &BatchArgs) -> Vec<String> {
 }
 
 fn print(report: &Report, format: BatchFormat) -> Result<ExitCode, Failure> {
+    let mut stdout = io::stdout().lock();
     match format {
-        BatchFormat::Table => report::print_table(report)?,
-        BatchFormat::Json => report::print_json(report)?,
-        BatchFormat::Csv => report::print_csv(report)?,
+        BatchFormat::Table => report::write_table(&mut stdout, report)?,
+        BatchFormat::Json => report::write_json(&mut stdout, report)?,
+        BatchFormat::Csv => {
+            report::note_skipped(report);
+            report::write_csv(&mut stdout, report)?;
+        }
     }
-    Ok(if report.fails() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_code(report))
 }
 
 /// One of N deterministic slices of a sorted file list: `--shard I/N`, 1 <= I <= N.
@@ -312,14 +394,15 @@ struct PuzzleFiles {
 
 /// Every puzzle file under `dir` (or `dir` itself, if it is a file), sorted: `.toml`, `.json`
 /// and the graph formats `.hcp`, `.col`, `.dimacs`; pathsat's own output files are set apart.
-/// The journal, if it is there, is left out altogether, so that it is not listed as skipped by
-/// a resumed run and not by the run that started it.
-fn puzzle_files(dir: &Path, journal: Option<&Path>) -> Result<PuzzleFiles, Failure> {
+/// OUT (`-o`, `--resume`: a journal, or the report of an earlier run), if it is there, is left
+/// out altogether, so that it is not listed as skipped by a resumed run and not by the run that
+/// started it.
+fn puzzle_files(dir: &Path, output: Option<&Path>) -> Result<PuzzleFiles, Failure> {
     if !dir.exists() {
         return Err(no_such_dir(dir));
     }
     let our_output = stdout_file();
-    let journal = journal.and_then(|j| std::fs::metadata(j).ok());
+    let output = output.and_then(|o| std::fs::metadata(o).ok());
     let mut files = Vec::new();
     let mut skipped = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(true) {
@@ -328,7 +411,7 @@ fn puzzle_files(dir: &Path, journal: Option<&Path>) -> Result<PuzzleFiles, Failu
         let format = Format::from_path(path);
         if !entry.file_type().is_file()
             || format.is_none()
-            || journal.as_ref().is_some_and(|j| same_file(j, path))
+            || output.as_ref().is_some_and(|o| same_file(o, path))
         {
             continue;
         }
@@ -707,7 +790,6 @@ fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
             .map(|p| p.display().to_string())
             .collect(),
         skipped: skipped.into_iter().collect(),
-        journal: None,
         resumed: 0,
         summary: Summary::of(&rows),
         rows,

@@ -4,7 +4,8 @@
 //! `timeout`, `out-of-reach` or `error`. Counts are exact at any size: plain digits in JSON and
 //! CSV, grouped in threes in the table. Printed as an aligned table, one JSON object (`rows` plus a summary),
 //! or CSV; JSON reports of several runs (shards) can be merged. The rows are also what a
-//! journal holds, one a line (see `journal`).
+//! journal holds, one a line (see `journal`), and the report replaces the journal in the
+//! output file when the run ends (see `output`).
 
 use pathsat_bigcount::{group_digits, BigCount};
 use pathsat_count::{Method, Stopped};
@@ -154,12 +155,14 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(rows: &[Row]) -> Summary {
-        let mut s = Summary {
-            files: rows.len(),
-            ..Summary::default()
-        };
-        for row in rows {
-            *match row.status {
+        Summary::of_statuses(rows.iter().map(|row| row.status))
+    }
+
+    pub fn of_statuses(statuses: impl IntoIterator<Item = Status>) -> Summary {
+        let mut s = Summary::default();
+        for status in statuses {
+            s.files += 1;
+            *match status {
                 Status::Ok => &mut s.ok,
                 Status::Mismatch => &mut s.mismatch,
                 Status::Limit => &mut s.limit,
@@ -169,6 +172,24 @@ impl Summary {
             } += 1;
         }
         s
+    }
+
+    /// The files, then the rows of each status there are: `8 files`, `5 ok`, `2 timeout`, ...
+    pub fn parts(&self) -> Vec<String> {
+        let mut parts = vec![format!("{} files", grouped(self.files))];
+        for (n, word) in [
+            (self.ok, "ok"),
+            (self.mismatch, "mismatch"),
+            (self.limit, "limit"),
+            (self.timeout, "timeout"),
+            (self.out_of_reach, "out of reach"),
+            (self.error, "error"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{} {word}", grouped(n)));
+            }
+        }
+        parts
     }
 }
 
@@ -189,10 +210,6 @@ pub struct Report {
     /// Files with a puzzle's extension left out as pathsat's own output (reports, solutions).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<String>,
-    /// The journal the rows were appended to as their files finished (`--journal`,
-    /// `--resume`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub journal: Option<String>,
     /// How many of the rows were taken from the journal of an earlier run (`--resume`) rather
     /// than counted again.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -212,42 +229,50 @@ impl Report {
     }
 }
 
-pub fn print_json(report: &Report) -> io::Result<()> {
-    crate::report::print_json(report)
+/// The columns of the CSV report, its first record.
+pub const CSV_HEADER: [&str; 13] = [
+    "file",
+    "name",
+    "cells",
+    "variables",
+    "clauses",
+    "count",
+    "complete",
+    "seconds",
+    "expected",
+    "expected_sat",
+    "status",
+    "error",
+    "method",
+];
+
+/// The columns of the table, its first line.
+pub const TABLE_HEADER: [&str; 10] = [
+    "file",
+    "name",
+    "cells",
+    "variables",
+    "clauses",
+    "count",
+    "complete",
+    "expected",
+    "status",
+    "seconds",
+];
+
+pub fn write_json(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    crate::report::write_json(out, report)
 }
 
-pub fn print_csv(report: &Report) -> io::Result<()> {
-    // The rows are the CSV; the files left out are said on standard error.
-    if !report.skipped.is_empty() {
-        eprintln!(
-            "pathsat: skipped {} file{} of pathsat's own output: {}",
-            report.skipped.len(),
-            if report.skipped.len() == 1 { "" } else { "s" },
-            report.skipped.join(", ")
-        );
-    }
-    let mut writer = csv::Writer::from_writer(BufWriter::new(io::stdout().lock()));
+/// The CSV holds the rows only: the files left out as pathsat's own output are said on
+/// standard error ([`note_skipped`]).
+pub fn write_csv(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(BufWriter::new(out));
     let fail = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => e,
         other => io::Error::other(format!("{other:?}")),
     };
-    writer
-        .write_record([
-            "file",
-            "name",
-            "cells",
-            "variables",
-            "clauses",
-            "count",
-            "complete",
-            "seconds",
-            "expected",
-            "expected_sat",
-            "status",
-            "error",
-            "method",
-        ])
-        .map_err(fail)?;
+    writer.write_record(CSV_HEADER).map_err(fail)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
     for r in &report.rows {
         writer
@@ -276,20 +301,22 @@ fn grouped(n: usize) -> String {
     group_digits(&n.to_string())
 }
 
-pub fn print_table(report: &Report) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let header = [
-        "file",
-        "name",
-        "cells",
-        "variables",
-        "clauses",
-        "count",
-        "complete",
-        "expected",
-        "status",
-        "seconds",
-    ];
+/// For a CSV report: the files left out as pathsat's own output, which its rows cannot say, on
+/// standard error.
+pub fn note_skipped(report: &Report) {
+    if !report.skipped.is_empty() {
+        eprintln!(
+            "pathsat: skipped {} file{} of pathsat's own output: {}",
+            report.skipped.len(),
+            if report.skipped.len() == 1 { "" } else { "s" },
+            report.skipped.join(", ")
+        );
+    }
+}
+
+pub fn write_table(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    let header = TABLE_HEADER;
     let dash = || "-".to_string();
     let rows: Vec<[String; 10]> = report
         .rows
@@ -357,36 +384,25 @@ pub fn print_table(report: &Report) -> io::Result<()> {
     for file in &report.skipped {
         writeln!(out, "skipped: {file}: pathsat's own output, not a puzzle")?;
     }
-    let s = &report.summary;
-    let mut parts = vec![format!("{} files", grouped(s.files))];
-    for (n, word) in [
-        (s.ok, "ok"),
-        (s.mismatch, "mismatch"),
-        (s.limit, "limit"),
-        (s.timeout, "timeout"),
-        (s.out_of_reach, "out of reach"),
-        (s.error, "error"),
-    ] {
-        if n > 0 {
-            parts.push(format!("{} {word}", grouped(n)));
-        }
-    }
+    writeln!(out, "{}", summary_line(report))?;
+    out.flush()
+}
+
+/// The table's last line: the files, the rows of each status, the files skipped and resumed,
+/// the jobs and the time, e.g. `8 files · 5 ok · 2 timeout · 1 error · 2 jobs · 3.10 s`.
+pub fn summary_line(report: &Report) -> String {
+    let mut parts = report.summary.parts();
     if !report.skipped.is_empty() {
         parts.push(format!("{} skipped", grouped(report.skipped.len())));
     }
     if report.resumed > 0 {
-        let from = report
-            .journal
-            .as_deref()
-            .map_or_else(String::new, |j| format!(" from {j}"));
-        parts.push(format!("{} resumed{from}", grouped(report.resumed)));
+        parts.push(format!("{} resumed", grouped(report.resumed)));
     }
     if let Some(jobs) = report.jobs {
         parts.push(format!("{jobs} job{}", if jobs == 1 { "" } else { "s" }));
     }
     parts.push(format!("{:.2} s", report.seconds));
-    writeln!(out, "{}", parts.join(" · "))?;
-    out.flush()
+    parts.join(" · ")
 }
 
 #[cfg(test)]
