@@ -173,7 +173,8 @@ def main():
               f"p99 {ms(percentile(r['busy'], 99))}")
         print(f"  server memory: idle {mib(r['idle'])}, peak {mib(r['peak_server'])} "
               f"(with its workers {mib(r['peak_all'])}), 1 s after the counts {mib(r['after'])}; "
-              f"workers left: {len(r['left'])}")
+              f"worker processes then: {len(r['left'])} (in worker mode, the spare waiting for the "
+              f"next run)")
 
 
 if __name__ == "__main__":

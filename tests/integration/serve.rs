@@ -193,9 +193,11 @@ fn a_bad_puzzle_gets_the_command_lines_message() {
     assert_eq!(reply["error"], message);
 }
 
-/// The worker processes of a server still alive (Linux: read from `/proc`).
+/// The worker processes of a server, each with the CPU time it has spent, in clock ticks
+/// (Linux: read from `/proc`). One of them is the spare, started ahead for the next run and
+/// idle until then.
 #[cfg(target_os = "linux")]
-fn workers_of(server: &Served) -> Vec<u32> {
+fn workers_of(server: &Served) -> Vec<(u32, u64)> {
     let pid = server.child.id();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
@@ -209,26 +211,48 @@ fn workers_of(server: &Served) -> Vec<u32> {
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
             continue;
         };
-        // The parent's pid is the second field after the command name in parentheses.
-        let after_name = &stat[stat.rfind(')').unwrap() + 2..];
-        let parent: u32 = after_name.split(' ').nth(1).unwrap().parse().unwrap();
+        // After the command name in parentheses: state, parent, ..., utime and stime (the
+        // 12th and 13th fields after it).
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        let parent: u32 = fields[1].parse().unwrap();
         if parent == pid {
-            found.push(child);
+            let ticks = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+            found.push((child, ticks));
         }
     }
     found
 }
 
-/// Waits (up to a minute: these machines are shared) for the server to have no worker left.
+/// The server's workers that are working: those whose CPU time grows over a fifth of a second.
+#[cfg(target_os = "linux")]
+fn busy_workers(server: &Served) -> Vec<u32> {
+    let before = workers_of(server);
+    std::thread::sleep(Duration::from_millis(200));
+    let after = workers_of(server);
+    after
+        .into_iter()
+        .filter(|(pid, ticks)| {
+            before
+                .iter()
+                .find(|(p, _)| p == pid)
+                .is_none_or(|(_, t)| ticks > t)
+        })
+        .map(|(pid, _)| pid)
+        .collect()
+}
+
+/// Waits (up to a minute: these machines are shared) for the server to have no worker at work
+/// (the spare aside, idle) and at most the spare alive.
 #[cfg(target_os = "linux")]
 fn until_no_workers(server: &Served) -> Vec<u32> {
     let started = std::time::Instant::now();
     loop {
-        let left = workers_of(server);
-        if left.is_empty() || started.elapsed() > Duration::from_secs(60) {
-            return left;
+        let busy = busy_workers(server);
+        if (busy.is_empty() && workers_of(server).len() <= 1)
+            || started.elapsed() > Duration::from_secs(60)
+        {
+            return busy;
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -305,9 +329,52 @@ fn no_worker_outlives_its_answer_or_its_client() {
         line.clear();
         assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
     }
-    assert_eq!(workers_of(&server).len(), 1);
+    assert_eq!(busy_workers(&server).len(), 1);
     drop(reader);
     stream.shutdown(std::net::Shutdown::Both).unwrap();
     drop(stream);
     assert_eq!(until_no_workers(&server), Vec::<u32>::new());
+}
+
+/// A worker ends with its server, however the server went: killed with SIGKILL while a count
+/// runs in a worker (and a spare waits), both workers are gone (or dead, awaiting their reaper).
+#[cfg(target_os = "linux")]
+#[test]
+fn workers_end_with_their_server() {
+    let mut server = Served::start();
+    let count = json!({"puzzle": knights_tour(12), "encoding": "position", "method": "enumerate", "progress": true}).to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "POST /api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{count}",
+        count.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+    }
+    let workers: Vec<u32> = workers_of(&server)
+        .into_iter()
+        .map(|(pid, _)| pid)
+        .collect();
+    assert!(!workers.is_empty());
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    let gone = |pid: &u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat[stat.rfind(')').unwrap() + 2..].starts_with('Z')
+        })
+    };
+    let started = std::time::Instant::now();
+    while !workers.iter().all(gone) && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        workers.iter().all(gone),
+        "workers {workers:?} outlived their server"
+    );
 }

@@ -9,8 +9,9 @@
 //! 1. the server reads the request's body within its limits and checks it as it would to run
 //!    it itself (bad JSON, a bad puzzle or option gets its 400 here, taking no permit), then
 //!    takes a run permit (or replies 503 at once, as in process);
-//! 2. it starts the worker and writes it a [`Job`] line (the route and the server's limits)
-//!    and the body, on standard input;
+//! 2. it hands a worker (started ahead: a [`Spare`] waits for each run) a [`Job`] line (the
+//!    route, the server's limits, the body's length) and the body, on standard input, which
+//!    stays open until the answer is in: a worker whose server is gone ends at once;
 //! 3. the worker ([`run_worker`]) is this same router, without workers, called once: it
 //!    writes a [`Head`] line (status and content type) and then the response body as it comes
 //!    (a count's progress lines one by one), on standard output;
@@ -62,7 +63,8 @@ const LONG_RUN_NICE: i32 = 10;
 /// The most a head line may hold.
 const MAX_HEAD: u64 = 4096;
 
-/// What a worker is asked: the route, and the limits of the server that asks.
+/// What a worker is asked: the route, the limits of the server that asks, and the length of
+/// the body that follows.
 #[derive(Debug, Serialize, Deserialize)]
 struct Job {
     route: String,
@@ -70,6 +72,55 @@ struct Job {
     max_cells: usize,
     jobs: usize,
     memory_per_run: u64,
+    body_bytes: usize,
+}
+
+/// A worker started ahead of need, so that a run does not wait for a process to start: the
+/// server keeps one, waiting on its standard input, and starts the next as it hands one a run.
+#[derive(Default)]
+pub(crate) struct Spare(std::sync::Mutex<Option<Child>>);
+
+impl Spare {
+    /// The spare worker if it is still alive, else a new one.
+    fn take(&self, command: &WorkerCommand) -> io::Result<Child> {
+        let spare = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        match spare.and_then(alive) {
+            Some(child) => Ok(child),
+            None => start_worker(command),
+        }
+    }
+
+    /// Starts the next spare, unless there is one (or it cannot be started: the next run
+    /// starts its own then).
+    fn refill(&self, command: &WorkerCommand) {
+        let mut spare = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if spare.is_none() {
+            *spare = start_worker(command).ok();
+        }
+    }
+}
+
+/// `child`, if it has not ended.
+fn alive(mut child: Child) -> Option<Child> {
+    matches!(child.try_wait(), Ok(None)).then_some(child)
+}
+
+/// A worker process, its pipes open, killed if its handle is dropped.
+fn start_worker(command: &WorkerCommand) -> io::Result<Child> {
+    Command::new(&command.program)
+        .args(&command.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
 }
 
 /// The first line of a worker's answer: the response's status and content type.
@@ -116,17 +167,27 @@ pub(crate) async fn forward(
         max_cells: state.config.max_cells,
         jobs: state.config.jobs,
         memory_per_run: state.config.memory_per_run,
+        body_bytes: body.len(),
     };
-    relay(&state.config, command, &job, body, permit).await
+    let child = state.spare.take(command).map_err(|e| {
+        error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the run failed: cannot start a worker process: {e}"),
+        )
+    })?;
+    let refill = || state.spare.refill(command);
+    relay(&state.config, child, &job, body, permit, refill).await
 }
 
-/// Starts a worker for `job`, and turns what it answers, or how it ended, into the response.
+/// Gives the worker `child` the run `job` (then has `refill` start the next spare), and turns
+/// what it answers, or how it ended, into the response.
 async fn relay(
     config: &ServerConfig,
-    command: &WorkerCommand,
+    mut child: Child,
     job: &Job,
     body: Bytes,
     permit: OwnedSemaphorePermit,
+    refill: impl FnOnce(),
 ) -> Result<Response, Response> {
     let failed = |what: String| {
         error(
@@ -134,24 +195,23 @@ async fn relay(
             format!("the run failed: {what}"),
         )
     };
-    let mut child = Command::new(&command.program)
-        .args(&command.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| failed(format!("cannot start a worker process: {e}")))?;
     let mut line = serde_json::to_vec(job).map_err(|e| failed(e.to_string()))?;
     line.push(b'\n');
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
-    // The job and body go in while the worker starts; its last words are kept for a 500.
+    // The job and body go in; standard input then stays open until the run is over (the worker
+    // ends when it closes: when this server is gone, however it went). Its last words are kept
+    // for a 500.
+    let (done, closed) = oneshot::channel::<()>();
     tokio::spawn(async move {
         let _ = stdin.write_all(&line).await;
         let _ = stdin.write_all(&body).await;
+        let _ = stdin.flush().await;
+        let _ = closed.await;
     });
+    // The next run's worker starts while this one works.
+    refill();
     let last_words = tokio::spawn(async move {
         let mut text = String::new();
         let _ = (&mut stderr).take(64 << 10).read_to_string(&mut text).await;
@@ -167,6 +227,7 @@ async fn relay(
     let guard = Supervision {
         _stop: stop,
         _permit: permit,
+        _stdin: done,
     };
     let mut stdout = BufReader::new(stdout);
     let mut head = String::new();
@@ -298,6 +359,8 @@ fn with_type(mut response: Response, content_type: &str) -> Response {
 struct Supervision {
     _stop: oneshot::Sender<()>,
     _permit: OwnedSemaphorePermit,
+    /// Dropped, closes the worker's standard input.
+    _stdin: oneshot::Sender<()>,
 }
 
 /// Waits for the worker to end, killing it past `memory` bytes resident, past `time`, or when
@@ -376,21 +439,31 @@ fn resident_bytes(pid: u32) -> Option<u64> {
 
 /// A worker's life (`pathsat serve-worker`): reads a [`Job`] line and a request body on
 /// standard input, answers it with the router in this process, and writes a [`Head`] line and
-/// the response body, as it comes, on standard output.
+/// the response body, as it comes, on standard output. It ends when standard input closes
+/// (the server is gone), whatever it is doing.
 ///
 /// # Errors
 /// When standard input is not a job, or the runtime cannot start; writing to a server that went
 /// away ends the worker quietly.
 pub fn run_worker() -> io::Result<ExitCode> {
-    let mut input = Vec::new();
-    io::stdin().lock().read_to_end(&mut input)?;
-    let newline = input
-        .iter()
-        .position(|&b| b == b'\n')
-        .ok_or_else(|| io::Error::other("a worker's input starts with a job line"))?;
-    let job: Job = serde_json::from_slice(&input[..newline])
+    let mut input = io::BufReader::new(io::stdin());
+    let mut line = String::new();
+    if io::BufRead::read_line(&mut input, &mut line)? == 0 {
+        // The server went away before it had a run for this spare.
+        return Ok(ExitCode::SUCCESS);
+    }
+    let job: Job = serde_json::from_str(line.trim_end())
         .map_err(|e| io::Error::other(format!("not a worker's job: {e}")))?;
-    let body = Bytes::copy_from_slice(&input[newline + 1..]);
+    let mut body = vec![0; job.body_bytes];
+    input.read_exact(&mut body)?;
+    let body = Bytes::from(body);
+    // The server keeps standard input open while it waits for the answer: its end means the
+    // server is gone, and the run with it.
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = input.read_to_end(&mut rest);
+        std::process::exit(3);
+    });
     let config = ServerConfig {
         time_limit: Duration::from_secs_f64(job.time_limit_seconds),
         max_cells: job.max_cells,

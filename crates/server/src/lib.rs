@@ -115,6 +115,8 @@ impl Default for ServerConfig {
 pub(crate) struct AppState {
     pub config: ServerConfig,
     pub runs: Arc<Semaphore>,
+    /// A worker process started ahead, waiting for the next run (with `workers`).
+    pub spare: isolate::Spare,
 }
 
 /// The page and the API as an axum router, for [`serve`] or for tests that call it without a
@@ -123,6 +125,7 @@ pub fn router(config: &ServerConfig) -> Router {
     let state = Arc::new(AppState {
         config: config.clone(),
         runs: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
+        spare: isolate::Spare::default(),
     });
     handlers::routes(state)
 }
