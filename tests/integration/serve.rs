@@ -256,6 +256,27 @@ fn until_no_workers(server: &Served) -> Vec<u32> {
     }
 }
 
+/// A count that outlasts any test (the 12x12 knight's tours in the position encoding), its
+/// progress streamed, read up to its first progress line: by then it runs in its worker.
+fn long_streamed_count(server: &Served) -> (TcpStream, BufReader<TcpStream>) {
+    let count = json!({"puzzle": knights_tour(12), "encoding": "position", "method": "enumerate", "progress": true}).to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "POST /api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{count}",
+        count.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
+    }
+    (stream, reader)
+}
+
 /// The closed knight's tour of an N x N board.
 fn knights_tour(n: usize) -> String {
     let row = vec!["."; n].join(" ");
@@ -313,22 +334,7 @@ fn no_worker_outlives_its_answer_or_its_client() {
     );
     assert_eq!(until_no_workers(&server), Vec::<u32>::new());
 
-    let count = json!({"puzzle": knights_tour(12), "encoding": "position", "method": "enumerate", "progress": true}).to_string();
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "POST /api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n{count}",
-        count.len()
-    )
-    .unwrap();
-    // The first progress line: the count runs in its worker.
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    while !line.contains("progress") {
-        line.clear();
-        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
-    }
+    let (stream, reader) = long_streamed_count(&server);
     assert_eq!(busy_workers(&server).len(), 1);
     drop(reader);
     stream.shutdown(std::net::Shutdown::Both).unwrap();
@@ -342,21 +348,7 @@ fn no_worker_outlives_its_answer_or_its_client() {
 #[test]
 fn workers_end_with_their_server() {
     let mut server = Served::start();
-    let count = json!({"puzzle": knights_tour(12), "encoding": "position", "method": "enumerate", "progress": true}).to_string();
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "POST /api/count HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n{count}",
-        count.len()
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    while !line.contains("progress") {
-        line.clear();
-        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended");
-    }
+    let (_stream, _reader) = long_streamed_count(&server);
     let workers: Vec<u32> = workers_of(&server)
         .into_iter()
         .map(|(pid, _)| pid)

@@ -670,10 +670,9 @@ mod tests {
         assert!(p.check_proof(2).is_none());
     }
 
-    /// Fourteen pigeons in thirteen holes: CDCL takes far longer than any test runs.
-    fn hard(choice: SolverChoice) -> SatSolver {
-        let mut s = SatSolver::of_kind(choice).unwrap();
-        let holes = 13;
+    /// One pigeon more than `holes` holes, into `s`: unsatisfiable, and for CDCL exponentially
+    /// hard in the holes (11 take varisat minutes, 13 far longer than any test runs).
+    fn pigeons_in_holes(s: &mut SatSolver, holes: usize) {
         let pigeons: Vec<Vec<Lit>> = (0..=holes)
             .map(|_| (0..holes).map(|_| s.new_lit()).collect())
             .collect();
@@ -687,6 +686,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Fourteen pigeons in thirteen holes, in `choice`'s engine.
+    fn hard(choice: SolverChoice) -> SatSolver {
+        let mut s = SatSolver::of_kind(choice).unwrap();
+        pigeons_in_holes(&mut s, 13);
         s
     }
 
@@ -757,20 +762,7 @@ mod tests {
     fn proofs_of_stopped_runs_are_checked_unless_the_check_is_stopped() {
         use std::time::Duration;
         let mut s = SatSolver::with_proof().unwrap();
-        let holes = 11;
-        let pigeons: Vec<Vec<Lit>> = (0..=holes)
-            .map(|_| (0..holes).map(|_| s.new_lit()).collect())
-            .collect();
-        for pigeon in &pigeons {
-            s.add_clause(pigeon);
-        }
-        for (i, a) in pigeons.iter().enumerate() {
-            for b in &pigeons[i + 1..] {
-                for (&x, &y) in a.iter().zip(b) {
-                    s.add_clause(&[!x, !y]);
-                }
-            }
-        }
+        pigeons_in_holes(&mut s, 11);
         s.interrupt_when(Interrupt {
             deadline: Some(Instant::now() + Duration::from_millis(100)),
             flags: vec![],
