@@ -27,6 +27,38 @@ impl Location {
         let column = before[line_start..].chars().count() + 1;
         Location { line, column }
     }
+
+    /// The location of a serde_json error in `text`: serde_json counts its columns in bytes
+    /// (the last byte it read, 0 right after a line break); this counts them in characters, as
+    /// every other location does. `None` when the error has no line (not a syntax error).
+    pub(crate) fn of_json_error(text: &str, error: &serde_json::Error) -> Option<Location> {
+        if error.line() == 0 {
+            return None;
+        }
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(error.line() - 1)
+            .map(str::len)
+            .sum();
+        Some(Location::from_offset(
+            text,
+            line_start + error.column().saturating_sub(1),
+        ))
+    }
+}
+
+/// A JSON syntax (or type) error as a [`PuzzleError`] at its line and column: serde_json's
+/// message without its own " at line L column C", after `invalid JSON: `.
+pub(crate) fn json_error(text: &str, error: &serde_json::Error) -> PuzzleError {
+    let full = error.to_string();
+    let message = full
+        .rfind(" at line ")
+        .map_or(full.as_str(), |i| &full[..i]);
+    PuzzleError::new(
+        ErrorKind::Syntax,
+        Location::of_json_error(text, error),
+        format!("invalid JSON: {message}"),
+    )
 }
 
 /// What kind of mistake a [`PuzzleError`] reports.
@@ -132,6 +164,29 @@ mod tests {
             Location::from_offset(text, 99),
             Location { line: 3, column: 1 }
         );
+    }
+
+    #[test]
+    fn json_columns_are_characters_not_bytes() {
+        // Found by fuzzing (solution_file): serde_json counts columns in bytes, so a line with
+        // a byte-order mark or an accented letter put the column past the end of the line.
+        let text = "\u{feff}[[1, 2]\n\"é\", [";
+        let error = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        let e = json_error(text, &error);
+        assert_eq!(e.location(), Some(Location { line: 1, column: 1 }));
+        let text = "[\"é\", [";
+        let error = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        assert_eq!(error.column(), 8, "serde_json counts the bytes of é");
+        let e = json_error(text, &error).with_path("s.json");
+        assert_eq!(
+            e.to_string(),
+            "s.json:1:7: invalid JSON: EOF while parsing a list"
+        );
+        let text = "{\"a\": 1,\n  \"é\": }";
+        let error = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        let e = json_error(text, &error);
+        assert_eq!(e.location(), Some(Location { line: 2, column: 8 }));
+        assert_eq!(e.message(), "invalid JSON: expected value");
     }
 
     #[test]

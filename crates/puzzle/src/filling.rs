@@ -417,23 +417,9 @@ fn order_to_filling(n: usize, order: &[usize]) -> Result<Filling, String> {
 }
 
 /// Parses a solution file's JSON; a syntax error keeps serde_json's line and column as the
-/// location and drops them from the message.
+/// location (columns in characters) and drops them from the message.
 fn parse_json(text: &str) -> Result<serde_json::Value, PuzzleError> {
-    serde_json::from_str(text).map_err(|e| {
-        let full = e.to_string();
-        let message = full
-            .rfind(" at line ")
-            .map_or(full.as_str(), |i| &full[..i])
-            .to_string();
-        PuzzleError::new(
-            ErrorKind::Syntax,
-            (e.line() > 0).then(|| Location {
-                line: e.line(),
-                column: e.column().max(1),
-            }),
-            format!("invalid JSON: {message}"),
-        )
-    })
+    serde_json::from_str(text).map_err(|e| crate::error::json_error(text, &e))
 }
 
 /// Reads the fillings of a solution file for a graph puzzle of `n` vertices: text with one
@@ -446,6 +432,7 @@ fn parse_json(text: &str) -> Result<serde_json::Value, PuzzleError> {
 /// A [`PuzzleError`] with the location of a JSON syntax error or of the bad vertex or order in
 /// text, or saying which order is wrong.
 pub fn parse_orders(n: usize, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
+    let text = without_bom(text);
     let invalid = |m: String| PuzzleError::new(ErrorKind::Invalid, None, m);
     if !(json || looks_like_json(text)) {
         return parse_order_lines(n, text);
@@ -523,6 +510,12 @@ fn parse_order_lines(n: usize, text: &str) -> Result<Vec<Filling>, PuzzleError> 
     Ok(fillings)
 }
 
+/// A solution file's text without the byte-order mark a Windows editor may start it with
+/// (locations are counted after it, as in puzzle files).
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Whether a solution file's text is JSON whatever its name: an object (a text grid or order
 /// never starts with `{`).
 fn looks_like_json(text: &str) -> bool {
@@ -545,6 +538,7 @@ pub fn parse_fillings(
     json: bool,
     partial: bool,
 ) -> Result<Vec<Filling>, PuzzleError> {
+    let text = without_bom(text);
     if !(json || looks_like_json(text)) {
         return parse_filling_texts(board, text, partial);
     }
@@ -843,5 +837,26 @@ mod tests {
     fn tokens_have_offsets() {
         let t = tokens("  ab\tc\u{3000}d\n");
         assert_eq!(t, vec![(2, "ab"), (5, "c"), (9, "d")]);
+    }
+
+    #[test]
+    fn solution_files_may_start_with_a_byte_order_mark() {
+        let board = Board::rectangle(1, 3);
+        let grid = |text: &str, json| parse_fillings(&board, text, json, false);
+        assert_eq!(
+            grid("\u{feff}1 2 3\n", false).unwrap()[0].values(),
+            &[1, 2, 3]
+        );
+        // Read as JSON, as it starts with `{` after the mark.
+        let report = "\u{feff}{\"solutions\": [[[3, 2, 1]]]}";
+        assert_eq!(grid(report, false).unwrap()[0].values(), &[3, 2, 1]);
+        let e = grid("\u{feff}1 2 x\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 1, column: 5 }));
+        assert_eq!(
+            parse_orders(3, "\u{feff}[2, 1, 3]", true).unwrap()[0].values(),
+            &[2, 1, 3]
+        );
+        let e = parse_orders(3, "\u{feff}1 2 4\n", false).unwrap_err();
+        assert_eq!(e.location(), Some(Location { line: 1, column: 5 }));
     }
 }

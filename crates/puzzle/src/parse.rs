@@ -35,9 +35,10 @@
 //!
 //! Errors carry the line and column of the offending token where the format gives them: TOML
 //! spans are mapped into the grid string; JSON reports syntax positions, and grid mistakes by
-//! board row and column.
+//! board row and column. Columns are counted in characters, after the UTF-8 byte-order mark a
+//! file may start with.
 
-use crate::error::{ErrorKind, Location, PuzzleError};
+use crate::error::{json_error, ErrorKind, Location, PuzzleError};
 use crate::filling::{parse_filling_text, tokens};
 use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
 use pathsat_bigcount::BigCount;
@@ -139,6 +140,12 @@ pub fn parse_str(text: &str, format: Format) -> Result<Puzzle, PuzzleError> {
 }
 
 fn parse_text(text: &str, format: Format, default_name: &str) -> Result<Puzzle, PuzzleError> {
+    // A byte-order mark (Windows editors write one) is not part of the text: columns are
+    // counted after it, as in the graph formats, which take it off themselves.
+    let text = match format {
+        Format::Toml | Format::Json => text.strip_prefix('\u{feff}').unwrap_or(text),
+        Format::Hcp | Format::DimacsGraph => text,
+    };
     let raw = match format {
         Format::Toml => RawPuzzle::from_toml(text)?,
         Format::Json => RawPuzzle::from_json(text)?,
@@ -418,23 +425,7 @@ impl RawPuzzle {
     }
 
     fn from_json(text: &str) -> Result<RawPuzzle, PuzzleError> {
-        let p: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
-            let location = (e.line() > 0).then(|| Location {
-                line: e.line(),
-                column: e.column().max(1),
-            });
-            // serde_json's message ends in " at line L column C": keep only the message.
-            let full = e.to_string();
-            let message = match full.rfind(" at line ") {
-                Some(i) => full[..i].to_string(),
-                None => full,
-            };
-            PuzzleError::new(
-                ErrorKind::Syntax,
-                location,
-                format!("invalid JSON: {message}"),
-            )
-        })?;
+        let p: JsonPuzzle = serde_json::from_str(text).map_err(|e| json_error(text, &e))?;
         let graph = p.graph.map(Located::bare);
         let (moves, grid) = board_or_graph(
             p.moves.map(Located::bare),
@@ -608,6 +599,17 @@ impl Builder<'_> {
             .ok_or_else(|| {
                 self.invalid(at, format!("trail length {} must be at least 1", t.length))
             })?;
+        // Longer than its board, a trail is an answer (unsat, found by the encoder); longer
+        // than any board, it is a slip, and the encoder's tables of steps would not fit.
+        if length > MAX_POSITIONS {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "trail length {length} is longer than any board pathsat reads (at most \
+                     {MAX_POSITIONS} cells)"
+                ),
+            ));
+        }
         let sum = t
             .sum
             .map(|s| {
@@ -1425,5 +1427,50 @@ count = 4
     fn escaped_grid_strings_fall_back_to_the_grid_location() {
         let e = err("moves = \"rook\"\ngrid = \"\\u0031 x\"\n");
         assert_eq!(e.location(), Some(Location { line: 2, column: 8 }));
+    }
+
+    #[test]
+    fn json_error_columns_count_characters() {
+        // Found by fuzzing: serde_json counts columns in bytes, so each accented letter before
+        // the mistake moved the column one further right (and past the end of a short line).
+        let text = "{\n  \"name\": \"crème brûlée\", \"moves\": rook,\n  \"grid\": \"1 .\"\n}\n";
+        let e = parse_named(text, Format::Json, "accents.json").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "accents.json:2:36: invalid JSON: expected value"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_column() {
+        // Found by fuzzing: the TOML reader skips a byte-order mark, but the columns of line 1
+        // counted it, one too far right (past the end of the line for a mistake at its end);
+        // the JSON reader refused it at 1:1 as "expected value".
+        let e = parse_named("\u{feff}moves \"rook\"\n", Format::Toml, "bom.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bom.toml:1:7: invalid TOML: key with no value, expected `=`"
+        );
+        let json = "\u{feff}{\"moves\": \"rook\", \"grid\": \"1 .\"}";
+        assert_eq!(parse_str(json, Format::Json).unwrap().n_cells(), 2);
+        let e = parse_named("\u{feff}{\"moves\" \"rook\"}", Format::Json, "bom.json").unwrap_err();
+        assert_eq!(e.to_string(), "bom.json:1:10: invalid JSON: expected `:`");
+    }
+
+    #[test]
+    fn a_trail_longer_than_any_board_is_refused() {
+        // Found by fuzzing (puzzle_toml): a trail of 42949672950 cells on a board of 4 was
+        // read, and encoding it asked for a terabyte (a table of cells per step) and aborted.
+        let text =
+            "moves = \"rook\"\ngrid = \"\"\"\n1 2\n3 4\n\"\"\"\n[trail]\nlength = 42949672950\n";
+        let e = parse_named(text, Format::Toml, "long.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "long.toml:6:1: trail length 42949672950 is longer than any board pathsat reads \
+             (at most 1000000 cells)"
+        );
+        // Longer than its board but not than every board: an unsolvable puzzle, not an error.
+        let text = text.replace("42949672950", "1000000");
+        assert_eq!(toml(&text).unwrap().trail().unwrap().length(), 1_000_000);
     }
 }
