@@ -120,6 +120,16 @@ bench-graphs *args:
 bench-cuts *args:
     python3 benches/cut_loop.py {{args}}
 
+# One graph at a time, every cycle checked here; PAR-2 and the count solved beside the published
+# CEGAR method's best single configuration; rows in target/fhcp/results-LIMIT.tsv. E.g.
+# `just bench-fhcp 10 --every 10` (51 graphs), `just bench-fhcp 30 --graphs graph1,graph3
+# --extra '--solver cadical'`; `python3 benches/fhcp.py --help` lists the options.
+# The FHCP Challenge Set's training half (../shared/fhcp), LIMIT seconds a graph
+[positional-arguments]
+bench-fhcp LIMIT *ARGS:
+    cargo build --release -q
+    python3 benches/fhcp.py "$@"
+
 # The local web page and its JSON API (http://127.0.0.1:8080/ unless --port says otherwise)
 serve *args:
     cargo run --release -- serve {{args}}
@@ -130,3 +140,81 @@ test-browser:
     cargo build --release
     python3 -m pytest -q tests/browser
     python3 tests/browser/load_test.py
+
+# Needs `cargo install cargo-fuzz` and a nightly toolchain; crashing inputs land in
+# fuzz/artifacts/TARGET/, the growing corpus in fuzz/corpus/TARGET/ (both git-ignored).
+# Fuzz every reader users feed, each target (or those named) for SECONDS: `just fuzz 600 graph_hcp`
+fuzz SECONDS="60" *targets:
+    #!/usr/bin/env bash
+    set -uo pipefail
+    cd "{{justfile_directory()}}"
+    root=$PWD
+    # Each target with the directories that seed it (read, never written) and its dictionary.
+    declare -A seeds=(
+        [puzzle_toml]="fixtures tests/hostile tests/impossible"
+        [puzzle_json]="fuzz/seeds/puzzle_json fixtures tests/hostile"
+        [graph_hcp]="fixtures/graphs tests/hostile"
+        [graph_col]="fuzz/seeds/graph_col fixtures/graphs tests/hostile"
+        [solver_output]="tests/solver-outputs"
+        [dimacs_cnf]="fuzz/seeds/dimacs_cnf"
+        [solution_file]="fuzz/seeds/solution_file"
+        [server_request]="fuzz/seeds/server_request"
+    )
+    declare -A dicts=(
+        [puzzle_toml]=toml [puzzle_json]=json [graph_hcp]=hcp [graph_col]=col
+        [solver_output]=solver_output [dimacs_cnf]=dimacs_cnf
+        [solution_file]=solution_file [server_request]=server_request
+    )
+    all="puzzle_toml puzzle_json graph_hcp graph_col solver_output dimacs_cnf solution_file server_request"
+    targets="{{targets}}"
+    targets=${targets:-$all}
+    for target in $targets; do
+        if [ -z "${seeds[$target]:-}" ]; then
+            echo "no fuzz target $target; the targets are: $all" >&2
+            exit 2
+        fi
+    done
+    # Built once for all, with debug assertions and overflow checks, as each run then uses it.
+    (cd fuzz && cargo +nightly fuzz build -a) || exit 3
+    mkdir -p fuzz/logs
+    found=0
+    printf '%-16s %12s %8s %10s %8s %8s  %s\n' target runs seconds execs/s corpus crashes log
+    for target in $targets; do
+        corpus=fuzz/corpus/$target
+        artifacts=fuzz/artifacts/$target
+        mkdir -p "$corpus" "$artifacts"
+        before=$(ls "$artifacts" | wc -l)
+        dirs=()
+        for dir in ${seeds[$target]}; do dirs+=("$root/$dir"); done
+        log=fuzz/logs/$target.log
+        start=$(date +%s)
+        (cd fuzz && cargo +nightly fuzz run -a "$target" "$root/$corpus" "${dirs[@]}" -- \
+            -max_total_time={{SECONDS}} -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+            -dict="$root/fuzz/dict/${dicts[$target]}.dict" -print_final_stats=1) >"$log" 2>&1
+        status=$?
+        seconds=$(( $(date +%s) - start ))
+        runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1)
+        rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1)
+        crashes=$(( $(ls "$artifacts" | wc -l) - before ))
+        if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes="failed($status)"; fi
+        [ "$crashes" != 0 ] && found=1
+        printf '%-16s %12s %8s %10s %8s %8s  %s\n' "$target" "${runs:-?}" "$seconds" "${rate:-?}" \
+            "$(ls "$corpus" | wc -l)" "$crashes" "$log"
+        if [ "$status" -ne 0 ]; then
+            grep -m 3 -E '^(==[0-9]+== ?ERROR|thread .* panicked|SUMMARY)|^artifact_prefix|Test unit written' "$log" | sed 's/^/    /'
+        fi
+    done
+    exit $found
+
+# The verifier's mutants: all of crates/puzzle/src/verify.rs, and the checks it calls: the move
+# test (`Puzzle::step_allowed`, `Moves::allows`/`offsets`, `Arcs::contains`), the marks'
+# classes (`ValueClass::contains`, `is_prime`), and the accessors it reads the puzzle through
+verifier_mutants := '^crates/puzzle/src/(verify\.rs:|puzzle\.rs:.*Puzzle::(step_allowed|place|is_graph|is_closed|n_cells|rule|marks|trail)\b|moves\.rs:.*(Moves::allows|Moves::offsets|Arcs::contains)\b|value_class\.rs:.*(ValueClass::contains|is_prime)\b|board\.rs:.*Board::(pos|n_cells)\b|trail\.rs:.*Trail::(label|length|sum|distinct)\b|filling\.rs:.*Filling::values\b)'
+
+# The verifier's mutants are tested by pathsat-puzzle's tests, every mutant of crates/encode by
+# pathsat-encode's (its oracle tests), one job at a time, settings in .cargo/mutants.toml, report
+# in mutants.out/; e.g. `just mutants --file crates/encode/src/trail.rs` for one file.
+# Mutation tests of the verifier and the encoders (cargo install cargo-mutants; about 2 hours)
+[positional-arguments]
+mutants *args:
+    nice -n 19 cargo mutants -j 1 --package pathsat-puzzle --package pathsat-encode --re '{{verifier_mutants}}' --re '^crates/encode/src/' "$@"
