@@ -21,7 +21,7 @@ Examples:
   pathsat count fixtures/small/rook-5x5.toml
   pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
   pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
-  pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver cadical   # needs --features cadical
+  pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat   # CaDiCaL is the default
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
@@ -677,15 +677,17 @@ pub enum ExactlyOne {
 
 #[derive(Debug, Args)]
 pub struct SolverArgs {
-    /// The embedded SAT solver. CaDiCaL is in builds made with the cargo feature `cadical`
-    /// (`cargo build --release --features cadical`); certified runs are varisat's. Example:
-    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver cadical`.
-    #[arg(long, value_enum, default_value_t = SolverName::Varisat, help_heading = "Solver")]
+    /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
+    /// `--no-default-features` has varisat alone); certified runs are varisat's. Example:
+    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
+    #[arg(long, value_enum, default_value_t = SolverName::Auto, help_heading = "Solver")]
     pub solver: SolverName,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolverName {
+    /// CaDiCaL when it is built in (the default build), varisat for --certify.
+    Auto,
     /// varisat, in Rust: always built in; the only one whose proofs are checked (--certify).
     Varisat,
     /// CaDiCaL, in C++ (compiled from the source the `cadical` crate bundles).
@@ -694,13 +696,14 @@ pub enum SolverName {
 
 impl SolverArgs {
     /// The solver chosen.
-    pub fn choice(&self) -> SolverChoice {
-        self.name().choice()
+    pub fn choice(&self, certify: bool) -> SolverChoice {
+        self.name().choice(certify)
     }
 
     /// The solver as the library names it.
     pub fn name(&self) -> options::SolverName {
         match self.solver {
+            SolverName::Auto => options::SolverName::Auto,
             SolverName::Varisat => options::SolverName::Varisat,
             SolverName::Cadical => options::SolverName::Cadical,
         }

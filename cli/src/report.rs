@@ -54,7 +54,9 @@ fn describe_encoding(e: &EncodingInfo) -> String {
     };
     // The default solver goes without saying.
     match e.solver {
-        Some(solver) if solver != SolverChoice::default() => format!("{described}, {solver}"),
+        Some(solver) if solver != SolverChoice::preferred(false) => {
+            format!("{described}, {solver}")
+        }
         _ => described,
     }
 }
@@ -514,7 +516,7 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
     let encoding = info.name.name();
     // The default solver goes without saying.
     let with = match info.solver {
-        Some(solver) if solver != SolverChoice::default() => format!(" with {solver}"),
+        Some(solver) if solver != SolverChoice::preferred(false) => format!(" with {solver}"),
         _ => String::new(),
     };
     let mut sizes = size_words(s);
@@ -529,7 +531,7 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
     if decoded {
         return format!("{sizes} · total {}", duration(s.total_seconds));
     }
-    let subtours = match &s.subtours {
+    let mut subtours = match &s.subtours {
         Some(t) if t.rounds > 0 => format!(
             " · {} of subtour cuts ({}, at most {} per model, {} patched)",
             plural(t.rounds, "round"),
@@ -540,6 +542,29 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
         Some(_) => " · no subtours".to_string(),
         None => String::new(),
     };
+    if let Some(t) = &s.subtours {
+        if t.rotated > 0 || t.rotation_seconds >= 0.001 {
+            subtours += &format!(
+                " · rotation {} ({} found)",
+                duration(t.rotation_seconds),
+                plural(t.rotated, "tour")
+            );
+        }
+        if let Some(winner) = t.winner {
+            subtours += &format!(" · first of 2 racing: {winner}");
+        }
+        if let Some(r) = &t.reduced {
+            if r.forced_edges + r.removed_edges > 0 {
+                subtours += &format!(
+                    " · reduced {} ({} forced in {}, {} removed)",
+                    duration(r.seconds),
+                    plural(r.forced_edges as u64, "edge"),
+                    plural(r.forced_paths as u64, "chain"),
+                    thousands(r.removed_edges as u64),
+                );
+            }
+        }
+    }
     let encode = s
         .encoded
         .as_ref()

@@ -861,6 +861,21 @@ fn cadical_solves_counts_and_says_so() {
 
 #[test]
 fn the_json_names_the_default_solver() {
+    // CaDiCaL in the default build, varisat in one without it and for certified runs.
     let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml")]);
+    let default = if cfg!(feature = "cadical") {
+        "cadical"
+    } else {
+        "varisat"
+    };
+    assert_eq!(v["encoding"]["solver"], default);
+    let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml"), "--certify"]);
+    assert_eq!(v["encoding"]["solver"], "varisat");
+    let v = json_of(&[
+        "solve",
+        &path("seeds/rook-primes-tour.toml"),
+        "--solver",
+        "varisat",
+    ]);
     assert_eq!(v["encoding"]["solver"], "varisat");
 }

@@ -183,14 +183,15 @@ fn several_solutions_make_a_sheet_or_one_file_each() {
     for (args, says) in [
         (&["--limit", "1"][..], "the first solution found"),
         (&["--limit", "2"], "the first 2 solutions found"),
-        (
-            &["--unique"],
-            "not unique: two solutions; 53 cells differ (outlined)",
-        ),
+        // Which two solutions the solver finds first is its own affair.
+        (&["--unique"], "cells differ (outlined)"),
         (&["--all"], "all 4 solutions"),
     ] {
         let svg = solve_svg(&file, args);
         assert!(title(&svg).ends_with(says), "{args:?}: {}", title(&svg));
+        if args == ["--unique"] {
+            assert!(title(&svg).contains("not unique: two solutions; "));
+        }
     }
 
     // One sheet on standard output: a panel per solution, each with one path.

@@ -123,7 +123,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
     };
     let solve = SolveOptions {
         encoding: args.encoding.options(),
-        solver: args.solver.choice(),
+        solver: args.solver.choice(false),
         ..SolveOptions::default()
     };
     let expect = puzzle.expect();

@@ -68,7 +68,10 @@ pub enum MethodName {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverName {
+    /// CaDiCaL when it is built in, varisat for a certified run or otherwise
+    /// ([`SolverChoice::preferred`]).
     #[default]
+    Auto,
     Varisat,
     Cadical,
 }
@@ -85,8 +88,10 @@ impl MethodName {
 }
 
 impl SolverName {
-    pub fn choice(self) -> SolverChoice {
+    /// The solver this name gives a run (certified or not).
+    pub fn choice(self, certify: bool) -> SolverChoice {
         match self {
+            SolverName::Auto => SolverChoice::preferred(certify),
             SolverName::Varisat => SolverChoice::Varisat,
             SolverName::Cadical => SolverChoice::Cadical,
         }
@@ -155,7 +160,7 @@ impl SolverSpec {
         let options = SolveOptions {
             encoding: self.encoding.options(),
             certify: self.certify,
-            solver: self.solver.choice(),
+            solver: self.solver.choice(self.certify),
         };
         options.check_solver().map_err(|e| Error::Invalid {
             what: "--solver".to_string(),

@@ -325,7 +325,7 @@ impl From<&Phase> for PhaseInfo {
 }
 
 /// The successor encoding's rounds of subtour cuts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SubtoursInfo {
     /// Solver calls whose model had subcycles.
     pub rounds: u64,
@@ -337,6 +337,24 @@ pub struct SubtoursInfo {
     pub patched: u64,
     /// Tours found by rotation–extension before the first solver call.
     pub rotated: u64,
+    /// Seconds spent in rotation–extension.
+    pub rotation_seconds: f64,
+    /// What the reductions before search fixed (closed tours of two-way moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<ReducedInfo>,
+    /// The portfolio member that answered first, when two raced (`sat-loop`, `heuristics`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
+}
+
+/// What the reductions before search fixed: edges every tour uses, edges none uses, and the
+/// chains of forced edges.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ReducedInfo {
+    pub forced_edges: usize,
+    pub removed_edges: usize,
+    pub forced_paths: usize,
+    pub seconds: f64,
 }
 
 impl From<&LoopStats> for SubtoursInfo {
@@ -347,6 +365,14 @@ impl From<&LoopStats> for SubtoursInfo {
             max_cycles: s.max_cycles,
             patched: s.patched,
             rotated: s.rotated,
+            rotation_seconds: s.rotation_time.as_secs_f64(),
+            reduced: s.reduced.as_ref().map(|r| ReducedInfo {
+                forced_edges: r.forced,
+                removed_edges: r.removed,
+                forced_paths: r.forced_paths,
+                seconds: r.time.as_secs_f64(),
+            }),
+            winner: s.winner,
         }
     }
 }

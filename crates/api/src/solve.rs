@@ -12,7 +12,10 @@ use crate::{wait_for, Cancel, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_puzzle::{Filling, Puzzle};
-use pathsat_solver::{Certificate, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
+use pathsat_solver::{
+    first_solution, Certificate, Interrupt, Member, PuzzleSolver, SolveError, SolveOptions,
+    SolveStats, Stop,
+};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -287,6 +290,10 @@ fn spawn(
     abandoned: Arc<AtomicBool>,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
+    if races(&puzzle, &options, limit) {
+        std::thread::spawn(move || race(&puzzle, &options, deadline, abandoned, &send));
+        return events;
+    }
     std::thread::spawn(move || {
         let mut solver = match PuzzleSolver::new(&puzzle, &options) {
             Ok(solver) => solver,
@@ -500,6 +507,54 @@ impl Drop for SolutionStream {
             if !self.waiting || thread.is_finished() {
                 let _ = thread.join();
             }
+        }
+    }
+}
+
+/// Whether a first solution is raced by a portfolio ([`pathsat_solver::portfolio`]): the
+/// successor loop on a puzzle of 500 cells or more on a machine with two cores or more, unless
+/// `PATHSAT_NO_PORTFOLIO` is set (to time one configuration alone).
+fn races(puzzle: &Puzzle, options: &SolveOptions, limit: Option<u64>) -> bool {
+    limit == Some(1)
+        && puzzle.n_cells() >= pathsat_solver::portfolio::RACE_MIN_CELLS
+        && !options.certify
+        && options.encoding_for(puzzle) == pathsat_encode::Encoding::Successor
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+        && std::env::var_os("PATHSAT_NO_PORTFOLIO").is_none()
+}
+
+/// The first solution by a race of two configurations, reported as one solver's run.
+fn race(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+    abandoned: Arc<AtomicBool>,
+    send: &mpsc::Sender<Event>,
+) {
+    let interrupt = Interrupt {
+        deadline,
+        flags: vec![abandoned],
+    };
+    let members = Member::graph_pair(options);
+    match first_solution(puzzle, &members, &interrupt) {
+        Ok(raced) => {
+            let _ = send.send(Event::Ready {
+                stats: raced.stats.clone(),
+                contradiction: raced.contradiction.clone(),
+            });
+            if let Some(filling) = raced.filling {
+                let _ = send.send(Event::Solution(filling));
+            }
+            let _ = send.send(Event::Done {
+                stopped_by_deadline: raced.interrupted,
+                exhausted: raced.exhausted,
+                stats: raced.stats,
+                certificate: None,
+                proof_unfinished: false,
+            });
+        }
+        Err(e) => {
+            let _ = send.send(Event::Failed(e));
         }
     }
 }

@@ -38,9 +38,11 @@ mod decode;
 pub mod fillings;
 pub mod narrow;
 mod patch;
+pub mod portfolio;
 mod position_solver;
 mod proof;
 mod puzzle_solver;
+pub mod reduce;
 mod rotation;
 mod sat;
 pub mod successor;
@@ -48,10 +50,11 @@ pub mod successor;
 pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
 pub use decode::{decode_model, ModelProblem};
 pub use fillings::{Bounded, Fillings, Stop};
+pub use portfolio::{first_solution, Member, Raced};
 pub use position_solver::PositionSolver;
 pub use proof::{CheckedRun, ProofError};
 pub use puzzle_solver::{
-    Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Unsupported,
+    Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning, Unsupported,
 };
 pub use sat::{Interrupt, SatError, SatSolver, SolverChoice};
 pub use successor::{LoopStats, SuccessorSolver};

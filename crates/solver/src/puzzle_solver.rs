@@ -159,6 +159,27 @@ pub struct SolveStats {
     pub subtours: Option<LoopStats>,
 }
 
+/// Heuristics a solver runs beside its SAT calls; all on by default. A portfolio
+/// ([`crate::portfolio`]) runs members with different ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Ask the frontier program first whether a narrow graph has no Hamiltonian cycle
+    /// ([`crate::narrow`], up to a second).
+    pub narrow_check: bool,
+    /// Rotation–extension before the successor loop's first call and on its models' longest
+    /// subcycles ([`crate::successor`]).
+    pub rotation: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            narrow_check: true,
+            rotation: true,
+        }
+    }
+}
+
 /// An incremental solver for one puzzle, in the encoding the options choose.
 pub struct PuzzleSolver<'p> {
     inner: Inner<'p>,
@@ -179,6 +200,19 @@ impl<'p> PuzzleSolver<'p> {
     /// certified run in the successor encoding or with CaDiCaL, and for CaDiCaL in a build
     /// without it.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
+        Self::tuned(puzzle, options, Tuning::default())
+    }
+
+    /// As [`PuzzleSolver::new`], with the heuristics `tuning` keeps (a portfolio's members
+    /// differ in them).
+    ///
+    /// # Errors
+    /// As [`PuzzleSolver::new`].
+    pub fn tuned(
+        puzzle: &'p Puzzle,
+        options: &SolveOptions,
+        tuning: Tuning,
+    ) -> Result<Self, SolveError> {
         options.check_solver()?;
         let encoding = options.encoding_for(puzzle);
         let exactly_one = options.encoding.exactly_one(encoding);
@@ -187,16 +221,17 @@ impl<'p> PuzzleSolver<'p> {
             Encoding::Successor if options.certify => {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
-            Encoding::Successor => Inner::Successor(SuccessorSolver::with_solver(
-                puzzle,
-                exactly_one,
-                options.solver,
-            )?),
+            Encoding::Successor => {
+                let mut s = SuccessorSolver::with_solver(puzzle, exactly_one, options.solver)?;
+                s.rotate(tuning.rotation);
+                Inner::Successor(s)
+            }
         };
         let mut solver = PuzzleSolver { inner, exactly_one };
         // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
         // is varisat's to prove; one the encoder refuted needs no second proof).
         if !options.certify
+            && tuning.narrow_check
             && solver.contradiction().is_none()
             && std::env::var_os("PATHSAT_NO_NARROW").is_none()
         {
@@ -317,10 +352,14 @@ impl<'p> PuzzleSolver<'p> {
     /// [`Bounded::cancelled_by`](crate::Bounded::cancelled_by)), which record the stop; an
     /// interrupted run is never complete.
     pub fn interrupt_when(&mut self, deadline: Option<Instant>, flag: Option<Arc<AtomicBool>>) {
-        let interrupt = crate::Interrupt {
+        self.interrupt_on(crate::Interrupt {
             deadline,
             flags: flag.into_iter().collect(),
-        };
+        });
+    }
+
+    /// As [`PuzzleSolver::interrupt_when`], for a deadline and any number of flags.
+    pub fn interrupt_on(&mut self, interrupt: crate::Interrupt) {
         match &mut self.inner {
             Inner::Position(s) => s.interrupt_when(interrupt),
             Inner::Successor(s) => s.interrupt_when(interrupt),

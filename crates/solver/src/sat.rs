@@ -129,6 +129,17 @@ impl SolverChoice {
         }
     }
 
+    /// The solver a run gets when none is asked for: CaDiCaL when it is built in (it measured
+    /// faster on the successor loop's long series of calls, see `encodings/successor.md`),
+    /// varisat for a certified run (only its proofs are checked) or in a build without CaDiCaL.
+    pub const fn preferred(certify: bool) -> SolverChoice {
+        if !certify && SolverChoice::Cadical.is_built_in() {
+            SolverChoice::Cadical
+        } else {
+            SolverChoice::Varisat
+        }
+    }
+
     /// The choice named `name` (`varisat` or `cadical`), built in or not.
     pub fn from_name(name: &str) -> Option<SolverChoice> {
         SolverChoice::ALL.into_iter().find(|c| c.name() == name)

@@ -42,7 +42,30 @@ pub struct LoopStats {
     pub solve_calls: u64,
     pub solve_time: Duration,
     pub encode_time: Duration,
+    /// Time spent in rotation–extension (kept to a share of the run, see [`ROTATION_SHARE`]).
+    pub rotation_time: Duration,
+    /// What the reductions before search fixed (closed tours of two-way moves only).
+    pub reduced: Option<ReducedStats>,
+    /// The portfolio member that found the answer, when several raced ([`crate::portfolio`]).
+    pub winner: Option<&'static str>,
 }
+
+/// What the reductions before search ([`crate::reduce`]) fixed, and their time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReducedStats {
+    /// Edges every Hamiltonian cycle uses (each a clause: one of its two arcs).
+    pub forced: usize,
+    /// Edges no Hamiltonian cycle uses (their arcs fixed false).
+    pub removed: usize,
+    /// Maximal chains of two or more forced edges.
+    pub forced_paths: usize,
+    pub time: Duration,
+}
+
+/// The largest share of a run's time that rotation–extension may take after the first solver
+/// call (it grows the longest subcycle of a model into a tour): a heuristic never starves the
+/// exact search.
+pub const ROTATION_SHARE: f64 = 0.1;
 
 /// A lazy successor-encoding solver for one puzzle.
 pub struct SuccessorSolver<'p> {
@@ -58,6 +81,8 @@ pub struct SuccessorSolver<'p> {
     exhausted: bool,
     /// Whether rotation–extension has had its turn.
     rotation_tried: bool,
+    /// Whether rotation–extension is left out altogether.
+    rotation_off: bool,
     /// Fillings returned.
     found: u64,
     stats: LoopStats,
@@ -96,7 +121,8 @@ impl<'p> SuccessorSolver<'p> {
         sat.tune_for_many_calls();
         let encoding = successor::encode(puzzle, exactly_one, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
-        Ok(SuccessorSolver {
+        let reduced = Self::reduce(puzzle, &encoding, &mut sat);
+        let mut solver = SuccessorSolver {
             puzzle,
             sat,
             encoding,
@@ -104,12 +130,68 @@ impl<'p> SuccessorSolver<'p> {
             emitted: HashSet::new(),
             exhausted: false,
             rotation_tried: false,
+            rotation_off: false,
             found: 0,
             stats: LoopStats {
                 encode_time: start.elapsed(),
                 ..LoopStats::default()
             },
-        })
+        };
+        if let Some((stats, refutation)) = reduced {
+            solver.stats.reduced = Some(stats);
+            if let Some(reason) = refutation {
+                solver.refute(reason);
+            }
+        }
+        Ok(solver)
+    }
+
+    /// Runs the reductions ([`crate::reduce`]) on a closed tour of two-way moves and adds what
+    /// they fixed to the solver: a clause per forced edge (one of its arcs), a negated unit per
+    /// arc of a removed edge. `None` where they do not apply (paths, one-way moves, a
+    /// contradiction already found); with a reason when they prove there is no tour.
+    fn reduce(
+        puzzle: &Puzzle,
+        encoding: &SuccessorEncoding,
+        sat: &mut SatSolver,
+    ) -> Option<(ReducedStats, Option<String>)> {
+        if encoding.virtual_vertex.is_some()
+            || encoding.contradiction.is_some()
+            || !puzzle.moves().is_symmetric()
+            || std::env::var_os("PATHSAT_NO_REDUCE").is_some()
+        {
+            return None;
+        }
+        let start = Instant::now();
+        let edges: Vec<(usize, usize)> = encoding.arcs.clone();
+        let reduction = crate::reduce::reduce(encoding.n, &edges);
+        let arcs_of = |u: usize, v: usize| {
+            let one_way = |a: usize, b: usize| {
+                encoding.out_arcs[a]
+                    .iter()
+                    .filter(move |&&(h, _)| h == b)
+                    .map(|&(_, var)| var)
+            };
+            one_way(u, v).chain(one_way(v, u)).collect::<Vec<_>>()
+        };
+        if reduction.refutation.is_none() {
+            for &(u, v) in &reduction.forced {
+                let clause: Vec<_> = arcs_of(u, v).iter().map(|var| var.positive()).collect();
+                sat.add_clause(&clause);
+            }
+            for &(u, v) in &reduction.removed {
+                for var in arcs_of(u, v) {
+                    sat.add_clause(&[var.negative()]);
+                }
+            }
+        }
+        let stats = ReducedStats {
+            forced: reduction.forced.len(),
+            removed: reduction.removed.len(),
+            forced_paths: reduction.forced_paths,
+            time: start.elapsed(),
+        };
+        Some((stats, reduction.refutation))
     }
 
     /// Ends the search without a solver call: `reason` proved there is no solution.
@@ -120,6 +202,12 @@ impl<'p> SuccessorSolver<'p> {
 
     pub fn encoding(&self) -> &SuccessorEncoding {
         &self.encoding
+    }
+
+    /// Whether rotation–extension runs at all (on by default).
+    pub fn rotate(&mut self, on: bool) {
+        self.rotation_tried |= !on;
+        self.rotation_off = !on;
     }
 
     /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
@@ -227,7 +315,7 @@ impl<'p> SuccessorSolver<'p> {
                 }
                 // Or, while no tour is known yet, grow the longest cycle into one for a moment
                 // (an enumeration's later rounds go on at the solver's pace).
-                if self.emitted.is_empty() {
+                if self.emitted.is_empty() && self.rotation_allowed() {
                     let longest = found
                         .iter()
                         .max_by_key(|c| c.len())
@@ -248,11 +336,29 @@ impl<'p> SuccessorSolver<'p> {
         Ok(None)
     }
 
+    /// Whether rotation–extension may run again: its time so far is within [`ROTATION_SHARE`]
+    /// of the run's.
+    fn rotation_allowed(&self) -> bool {
+        if self.rotation_off {
+            return false;
+        }
+        let s = &self.stats;
+        let total = s.encode_time + s.solve_time + s.rotation_time;
+        s.rotation_time.as_secs_f64() <= ROTATION_SHARE * total.as_secs_f64()
+    }
+
     /// A tour by rotation–extension over the encoding's arcs read both ways (grown from `cycle`,
     /// a model's subcycle, when there is one), oriented along them; `None` when the moves are
     /// one-way, or no tour came within `time`, or the environment variable
     /// `PATHSAT_NO_ROTATION` is set (to time the SAT solvers alone).
-    fn rotation_tour(&self, cycle: &[usize], time: Duration) -> Option<Vec<usize>> {
+    fn rotation_tour(&mut self, cycle: &[usize], time: Duration) -> Option<Vec<usize>> {
+        let start = Instant::now();
+        let tour = self.rotation_tour_within(cycle, time);
+        self.stats.rotation_time += start.elapsed();
+        tour
+    }
+
+    fn rotation_tour_within(&self, cycle: &[usize], time: Duration) -> Option<Vec<usize>> {
         if !self.puzzle.moves().is_symmetric()
             || self.encoding.contradiction.is_some()
             || std::env::var_os("PATHSAT_NO_ROTATION").is_some()

@@ -1,0 +1,245 @@
+//! # A portfolio: solvers racing for the first solution
+//!
+//! A first solution of a large Hamiltonian-cycle puzzle may come in a second from one
+//! configuration of the successor loop and not in a minute from another: the solvers'
+//! heuristics, the exactly-one encoding and the loop's own heuristics (rotation–extension, the
+//! frontier program's check of narrow graphs) each win somewhere. [`first_solution`] runs
+//! several [`Member`]s on threads of their own, on the same puzzle; the first to answer (a
+//! verified solution, or a proof that there is none) wins, and the others are stopped at once,
+//! inside their solver calls, through the interrupt they share. Each member is deterministic,
+//! so a run's answer depends only on which member wins; its statistics are the winner's.
+//!
+//! `encodings/successor.md` has the measurements behind [`Member::graph_pair`].
+
+use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_puzzle::{Filling, Puzzle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// The fewest cells (vertices) for which a first solution is raced: below, one configuration
+/// answers within milliseconds, and a run stays reproducible to the solution (which member
+/// wins a race, and so which solution comes back, can vary from run to run).
+pub const RACE_MIN_CELLS: usize = 500;
+
+/// One configuration in a race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    pub options: SolveOptions,
+    pub tuning: Tuning,
+}
+
+impl Member {
+    /// The two members raced for a first solution on two threads: the options asked for, with
+    /// the SAT loop alone (no heuristic delays its first call), and beside it the same solver
+    /// with the other exactly-one encoding (sequential counter or pairwise-hybrid) and
+    /// rotation–extension on. (The narrow-graph check runs once, before the race.)
+    pub fn graph_pair(options: &SolveOptions) -> [Member; 2] {
+        let plain = Member {
+            options: *options,
+            tuning: Tuning {
+                narrow_check: false,
+                rotation: false,
+            },
+        };
+        let mut other = *options;
+        other.encoding.successor_exactly_one = match options.encoding.successor_exactly_one {
+            ExactlyOneEncoding::Sequential => ExactlyOneEncoding::Hybrid,
+            _ => ExactlyOneEncoding::Sequential,
+        };
+        [
+            plain,
+            Member {
+                options: other,
+                tuning: Tuning {
+                    narrow_check: false,
+                    rotation: true,
+                },
+            },
+        ]
+    }
+
+    /// A short name for reports.
+    pub fn name(&self) -> &'static str {
+        if self.tuning.rotation {
+            "heuristics"
+        } else {
+            "sat-loop"
+        }
+    }
+}
+
+/// The winner's answer.
+#[derive(Debug)]
+pub struct Raced {
+    /// The winning member's index in the list.
+    pub winner: usize,
+    /// Its solution; `None` when it proved there is none (`exhausted`) or nobody finished.
+    pub filling: Option<Filling>,
+    /// Whether the winner proved that there is no (other) solution.
+    pub exhausted: bool,
+    pub stats: SolveStats,
+    pub contradiction: Option<String>,
+    /// Whether the race ended without an answer (the interrupt was raised first).
+    pub interrupted: bool,
+}
+
+/// Races `members` on `puzzle` for a first solution, each on a thread of its own, until the
+/// first answers or `interrupt` is raised (then every member stops, and the result is the
+/// first member's, `interrupted`).
+///
+/// # Errors
+/// The first error of a member (an encoding the puzzle does not fit, a solution that fails the
+/// verifier), when no member answered before it.
+pub fn first_solution(
+    puzzle: &Puzzle,
+    members: &[Member],
+    interrupt: &Interrupt,
+) -> Result<Raced, SolveError> {
+    assert!(!members.is_empty(), "a race needs a member");
+    // A narrow graph without a cycle is the frontier program's, as without a race, and
+    // answered before any thread starts (the members themselves skip that check).
+    let certify = members.iter().any(|m| m.options.certify);
+    if !certify
+        && std::env::var_os("PATHSAT_NO_NARROW").is_none()
+        && crate::narrow::refutation(puzzle).is_some()
+    {
+        let mut member = members[0];
+        member.tuning.narrow_check = true;
+        return run_member(puzzle, &member, interrupt.clone(), 0);
+    }
+    let over = Arc::new(AtomicBool::new(false));
+    let (send, answers) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for (index, member) in members.iter().enumerate() {
+            let send = send.clone();
+            let mut interrupt = interrupt.clone();
+            interrupt.flags.push(Arc::clone(&over));
+            scope.spawn(move || {
+                let outcome = run_member(puzzle, member, interrupt, index);
+                let _ = send.send(outcome);
+            });
+        }
+        drop(send);
+        let mut first_error = None;
+        let mut unfinished = None;
+        for outcome in answers {
+            match outcome {
+                Ok(raced) if !raced.interrupted => {
+                    over.store(true, Ordering::Relaxed);
+                    return Ok(raced);
+                }
+                Ok(raced) => {
+                    if unfinished
+                        .as_ref()
+                        .is_none_or(|u: &Raced| raced.winner < u.winner)
+                    {
+                        unfinished = Some(raced);
+                    }
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        // Every member stopped without an answer: the interrupt, or errors.
+        match (unfinished, first_error) {
+            (Some(raced), _) => Ok(raced),
+            (None, Some(e)) => Err(e),
+            (None, None) => unreachable!("every member sends an outcome"),
+        }
+    })
+}
+
+fn run_member(
+    puzzle: &Puzzle,
+    member: &Member,
+    interrupt: Interrupt,
+    index: usize,
+) -> Result<Raced, SolveError> {
+    let mut solver = PuzzleSolver::tuned(puzzle, &member.options, member.tuning)?;
+    let flags = interrupt.flags.clone();
+    solver.interrupt_on(interrupt.clone());
+    let mut fillings = solver.fillings().limit(Some(1)).until(interrupt.deadline);
+    for flag in flags {
+        fillings = fillings.cancelled_by(flag);
+    }
+    let filling = fillings.next().transpose();
+    let stopped = fillings.stopped();
+    drop(fillings);
+    let filling = match filling {
+        Ok(f) => f,
+        Err(SolveError::Interrupted) => None,
+        Err(e) => return Err(e),
+    };
+    let exhausted = solver.is_exhausted();
+    let mut stats = solver.stats();
+    if let Some(loop_stats) = stats.subtours.as_mut() {
+        loop_stats.winner = Some(member.name());
+    }
+    Ok(Raced {
+        winner: index,
+        interrupted: filling.is_none()
+            && !exhausted
+            && (stopped.is_some() || interrupt.is_raised()),
+        filling,
+        exhausted,
+        stats,
+        contradiction: solver.contradiction().map(str::to_string),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_puzzle::{parse_str, verify, Format, Moves};
+    use std::time::{Duration, Instant};
+
+    fn options() -> SolveOptions {
+        let mut options = SolveOptions::default();
+        options.encoding.choice = pathsat_encode::EncodingChoice::Successor;
+        options
+    }
+
+    #[test]
+    fn the_winner_answers_with_a_verified_tour() {
+        let p = Puzzle::blank(6, 6, Moves::Knight, true).unwrap();
+        let raced =
+            first_solution(&p, &Member::graph_pair(&options()), &Interrupt::default()).unwrap();
+        assert!(!raced.interrupted);
+        assert_eq!(verify(&p, &raced.filling.unwrap()), Ok(()));
+        let winner = raced.stats.subtours.unwrap().winner.unwrap();
+        assert_eq!(winner, Member::graph_pair(&options())[raced.winner].name());
+    }
+
+    #[test]
+    fn a_graph_without_a_cycle_is_answered_by_a_proof() {
+        // The Petersen graph has no Hamiltonian cycle.
+        let mut text = String::from("NAME : petersen\nTYPE : HCP\nDIMENSION : 10\n");
+        text += "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n";
+        for i in 0..5 {
+            text += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
+            text += &format!("{} {}\n", i + 1, i + 6);
+            text += &format!("{} {}\n", i + 6, (i + 2) % 5 + 6);
+        }
+        text += "-1\nEOF\n";
+        let p = parse_str(&text, Format::Hcp).unwrap();
+        let raced =
+            first_solution(&p, &Member::graph_pair(&options()), &Interrupt::default()).unwrap();
+        assert!(raced.exhausted && raced.filling.is_none() && !raced.interrupted);
+    }
+
+    #[test]
+    fn a_deadline_stops_every_member() {
+        // A 60x60 knight's tour is rarely found in 50 ms: the race ends at the deadline, without
+        // a proof, however far each member got.
+        let p = Puzzle::blank(60, 60, Moves::Knight, true).unwrap();
+        let interrupt = Interrupt {
+            deadline: Some(Instant::now() + Duration::from_millis(50)),
+            flags: Vec::new(),
+        };
+        let raced = first_solution(&p, &Member::graph_pair(&options()), &interrupt).unwrap();
+        assert!(!raced.exhausted);
+        assert!(raced.interrupted || raced.filling.is_some());
+    }
+}
