@@ -535,7 +535,7 @@ fn race(
         deadline,
         flags: vec![abandoned],
     };
-    let members = Member::graph_pair(options);
+    let members = Member::graph_pair(puzzle, options);
     match first_solution(puzzle, &members, &interrupt) {
         Ok(raced) => {
             let _ = send.send(Event::Ready {

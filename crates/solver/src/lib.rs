@@ -35,6 +35,7 @@
 
 mod assuming;
 mod decode;
+pub mod edge_loop;
 pub mod fillings;
 pub mod narrow;
 mod patch;

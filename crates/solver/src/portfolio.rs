@@ -11,6 +11,7 @@
 //!
 //! `encodings/successor.md` has the measurements behind [`Member::graph_pair`].
 
+use crate::edge_loop::EdgeLoop;
 use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_puzzle::{Filling, Puzzle};
@@ -27,21 +28,34 @@ pub const RACE_MIN_CELLS: usize = 500;
 pub struct Member {
     pub options: SolveOptions,
     pub tuning: Tuning,
+    /// Search by edge variables ([`crate::edge_loop`]) rather than the successor loop, where
+    /// the puzzle allows (a closed tour of two-way moves without givens).
+    pub edges: bool,
 }
 
 impl Member {
-    /// The two members raced for a first solution on two threads: the options asked for, with
-    /// the SAT loop alone (no heuristic delays its first call), and beside it the same solver
-    /// with the other exactly-one encoding (sequential counter or pairwise-hybrid) and
-    /// rotation–extension on. (The narrow-graph check runs once, before the race.)
-    pub fn graph_pair(options: &SolveOptions) -> [Member; 2] {
+    /// The two members raced for a first solution of `puzzle` on two threads: the options
+    /// asked for, with the successor loop alone (no heuristic delays its first call), and
+    /// beside it the edge loop ([`crate::edge_loop`]) where the puzzle is a closed tour of
+    /// two-way moves without givens, or else the successor loop with the other exactly-one
+    /// encoding (sequential counter or pairwise-hybrid) and rotation–extension on. (The
+    /// narrow-graph check runs once, before the race.)
+    pub fn graph_pair(puzzle: &Puzzle, options: &SolveOptions) -> [Member; 2] {
         let plain = Member {
             options: *options,
             tuning: Tuning {
                 narrow_check: false,
                 rotation: false,
             },
+            edges: false,
         };
+        if EdgeLoop::applies(puzzle) && std::env::var_os("PATHSAT_RACE_NO_EDGES").is_none() {
+            let edges = Member {
+                edges: true,
+                ..plain
+            };
+            return [plain, edges];
+        }
         let mut other = *options;
         other.encoding.successor_exactly_one = match options.encoding.successor_exactly_one {
             ExactlyOneEncoding::Sequential => ExactlyOneEncoding::Hybrid,
@@ -55,13 +69,16 @@ impl Member {
                     narrow_check: false,
                     rotation: true,
                 },
+                edges: false,
             },
         ]
     }
 
     /// A short name for reports.
     pub fn name(&self) -> &'static str {
-        if self.tuning.rotation {
+        if self.edges {
+            "edge-loop"
+        } else if self.tuning.rotation {
             "heuristics"
         } else {
             "sat-loop"
@@ -157,6 +174,9 @@ fn run_member(
     interrupt: Interrupt,
     index: usize,
 ) -> Result<Raced, SolveError> {
+    if member.edges && EdgeLoop::applies(puzzle) {
+        return run_edge_loop(puzzle, member, interrupt, index);
+    }
     let mut solver = PuzzleSolver::tuned(puzzle, &member.options, member.tuning)?;
     let flags = interrupt.flags.clone();
     solver.interrupt_on(interrupt.clone());
@@ -189,6 +209,35 @@ fn run_member(
     })
 }
 
+fn run_edge_loop(
+    puzzle: &Puzzle,
+    member: &Member,
+    interrupt: Interrupt,
+    index: usize,
+) -> Result<Raced, SolveError> {
+    let mut search = EdgeLoop::new(puzzle, member.options.solver)?;
+    search.interrupt_when(interrupt.clone());
+    let filling = match search.first_tour() {
+        Ok(f) => f,
+        Err(SolveError::Interrupted) => None,
+        Err(e) => return Err(e),
+    };
+    let exhausted = search.is_exhausted();
+    let mut stats = search.solve_stats();
+    stats.solutions = u64::from(filling.is_some());
+    if let Some(loop_stats) = stats.subtours.as_mut() {
+        loop_stats.winner = Some(member.name());
+    }
+    Ok(Raced {
+        winner: index,
+        interrupted: filling.is_none() && !exhausted,
+        filling,
+        exhausted,
+        stats,
+        contradiction: search.contradiction().map(str::to_string),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,12 +253,19 @@ mod tests {
     #[test]
     fn the_winner_answers_with_a_verified_tour() {
         let p = Puzzle::blank(6, 6, Moves::Knight, true).unwrap();
-        let raced =
-            first_solution(&p, &Member::graph_pair(&options()), &Interrupt::default()).unwrap();
+        let raced = first_solution(
+            &p,
+            &Member::graph_pair(&p, &options()),
+            &Interrupt::default(),
+        )
+        .unwrap();
         assert!(!raced.interrupted);
         assert_eq!(verify(&p, &raced.filling.unwrap()), Ok(()));
         let winner = raced.stats.subtours.unwrap().winner.unwrap();
-        assert_eq!(winner, Member::graph_pair(&options())[raced.winner].name());
+        assert_eq!(
+            winner,
+            Member::graph_pair(&p, &options())[raced.winner].name()
+        );
     }
 
     #[test]
@@ -224,8 +280,12 @@ mod tests {
         }
         text += "-1\nEOF\n";
         let p = parse_str(&text, Format::Hcp).unwrap();
-        let raced =
-            first_solution(&p, &Member::graph_pair(&options()), &Interrupt::default()).unwrap();
+        let raced = first_solution(
+            &p,
+            &Member::graph_pair(&p, &options()),
+            &Interrupt::default(),
+        )
+        .unwrap();
         assert!(raced.exhausted && raced.filling.is_none() && !raced.interrupted);
     }
 
@@ -238,7 +298,7 @@ mod tests {
             deadline: Some(Instant::now() + Duration::from_millis(50)),
             flags: Vec::new(),
         };
-        let raced = first_solution(&p, &Member::graph_pair(&options()), &interrupt).unwrap();
+        let raced = first_solution(&p, &Member::graph_pair(&p, &options()), &interrupt).unwrap();
         assert!(!raced.exhausted);
         assert!(raced.interrupted || raced.filling.is_some());
     }

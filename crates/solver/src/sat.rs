@@ -234,7 +234,10 @@ impl SatSolver {
             #[cfg(feature = "cadical")]
             SolverChoice::Cadical => {
                 let interrupt = Arc::new(SharedInterrupt::default());
-                let mut solver = cadical::Solver::new();
+                let mut solver = match std::env::var("PATHSAT_CADICAL_CONFIG") {
+                    Ok(config) => cadical::Solver::with_config(&config).expect("a configuration"),
+                    Err(_) => cadical::Solver::new(),
+                };
                 solver.set_callbacks(Some(Terminator(Arc::clone(&interrupt))));
                 let engine = Engine::Cadical(Cadical {
                     solver,

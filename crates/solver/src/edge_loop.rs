@@ -1,0 +1,451 @@
+//! # The edge loop: a variable per edge, two edges at every vertex, lazy cuts
+//!
+//! A closed tour of two-way moves (a Hamiltonian cycle of an undirected graph) needs no
+//! direction: [`EdgeLoop`] gives each edge one variable, "the tour uses this edge", asks for
+//! exactly two at every vertex (a unary counter, or clauses over every triple for small
+//! degrees), and cuts subcycles lazily as the successor loop does: for every cycle C of a model,
+//! some edge must leave C's vertex set (a tour crosses that boundary an even number of times,
+//! so at least twice). It has half the successor encoding's variables and none of its
+//! direction symmetry (each undirected tour is two directed ones there), and on some of the
+//! FHCP graphs it needs far fewer rounds; on others far more (`encodings/successor.md`). It only
+//! looks for a first tour: it is one member of the first-solution race ([`crate::portfolio`]).
+//! Its tour is oriented from cell 0 and verified like every other solution.
+
+use crate::reduce::reduce;
+use crate::successor::{LoopStats, ReducedStats};
+use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
+use pathsat_cnf::{ClauseSink, Lit, Var};
+use pathsat_encode::EncodeStats;
+use pathsat_puzzle::{verify, Filling, Puzzle};
+use std::time::Instant;
+
+/// The first-tour search of a closed tour puzzle by edge variables.
+pub struct EdgeLoop<'p> {
+    puzzle: &'p Puzzle,
+    sat: SatSolver,
+    /// Each vertex's edges, as (other end, variable).
+    incident: Vec<Vec<(usize, Var)>>,
+    refutation: Option<String>,
+    exhausted: bool,
+    stats: LoopStats,
+    encode: EncodeStats,
+}
+
+impl<'p> EdgeLoop<'p> {
+    /// Whether the puzzle is one the edge loop can take: a closed tour of two-way moves over
+    /// 3 cells or more, without givens or marks (any tour is a solution).
+    pub fn applies(puzzle: &Puzzle) -> bool {
+        puzzle.is_closed()
+            && puzzle.moves().is_symmetric()
+            && puzzle.n_cells() >= 3
+            && puzzle.givens().next().is_none()
+            && !puzzle.has_marks()
+            && puzzle.trail().is_none()
+    }
+
+    /// Encodes the puzzle into the solver `solver`, after the reductions of [`crate::reduce`].
+    ///
+    /// # Errors
+    /// [`SolveError::Unsupported`] when the solver is not built in.
+    ///
+    /// # Panics
+    /// If the puzzle is not one [`EdgeLoop::applies`] to.
+    pub fn new(puzzle: &'p Puzzle, solver: SolverChoice) -> Result<Self, SolveError> {
+        assert!(Self::applies(puzzle), "a closed tour of two-way moves");
+        let start = Instant::now();
+        let n = puzzle.n_cells();
+        let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
+        sat.tune_for_many_calls();
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for &v in puzzle.successors(u) {
+                if u < v || !puzzle.successors(v).contains(&u) {
+                    edges.push((u.min(v), u.max(v)));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        let reduce_start = Instant::now();
+        let reduction = reduce(n, &edges);
+        let reduced = ReducedStats {
+            forced: reduction.forced.len(),
+            removed: reduction.removed.len(),
+            forced_paths: reduction.forced_paths,
+            time: reduce_start.elapsed(),
+        };
+        let mut incident = vec![Vec::new(); n];
+        let mut vars = Vec::with_capacity(edges.len());
+        for &(u, v) in &edges {
+            let var = sat.new_var();
+            vars.push(var);
+            incident[u].push((v, var));
+            incident[v].push((u, var));
+        }
+        let var_of = |e: (usize, usize)| vars[edges.binary_search(&e).expect("an edge")];
+        for &e in &reduction.forced {
+            sat.add_clause(&[var_of(e).positive()]);
+        }
+        for &e in &reduction.removed {
+            sat.add_clause(&[var_of(e).negative()]);
+        }
+        for list in &incident {
+            let lits: Vec<Lit> = list.iter().map(|&(_, var)| var.positive()).collect();
+            exactly_two(&lits, &mut sat);
+        }
+        let encode = EncodeStats {
+            cells: n,
+            primary_vars: edges.len(),
+            variables: sat.n_vars(),
+            clauses: sat.n_clauses(),
+            families: Vec::new(),
+        };
+        let exhausted = reduction.refutation.is_some();
+        Ok(EdgeLoop {
+            puzzle,
+            sat,
+            incident,
+            refutation: reduction.refutation,
+            exhausted,
+            stats: LoopStats {
+                encode_time: start.elapsed(),
+                reduced: Some(reduced),
+                ..LoopStats::default()
+            },
+            encode,
+        })
+    }
+
+    /// Makes later solver calls give up when `interrupt` is raised.
+    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
+        self.sat.interrupt_when(interrupt);
+    }
+
+    /// Why there is no tour, when the reductions proved it.
+    pub fn contradiction(&self) -> Option<&str> {
+        self.refutation.as_deref()
+    }
+
+    /// Whether the search proved that there is no tour.
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// The statistics in the shape the successor loop reports them.
+    pub fn solve_stats(&self) -> SolveStats {
+        SolveStats {
+            encoding: pathsat_encode::Encoding::Successor,
+            encode: self.encode.clone(),
+            encode_time: self.stats.encode_time,
+            solve_time: self.stats.solve_time,
+            solve_calls: self.stats.solve_calls,
+            solutions: 0,
+            subtours: Some(self.stats.clone()),
+        }
+    }
+
+    /// A first tour, verified; `None` when there is none (then [`EdgeLoop::is_exhausted`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Interrupted`] when the interrupt stopped a call; another [`SolveError`]
+    /// when the solver fails or a tour fails the verifier (a bug).
+    pub fn first_tour(&mut self) -> Result<Option<Filling>, SolveError> {
+        let n = self.incident.len();
+        while !self.exhausted {
+            let start = Instant::now();
+            let sat = self.sat.solve().map_err(SolveError::from);
+            self.stats.solve_time += start.elapsed();
+            self.stats.solve_calls += 1;
+            if !sat? {
+                self.exhausted = true;
+                break;
+            }
+            let model = self.sat.model().expect("a satisfiable call has a model");
+            let chosen: Vec<Vec<usize>> = self
+                .incident
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .filter(|&&(_, var)| {
+                            model.get(var.index()).copied().flatten() == Some(true)
+                        })
+                        .map(|&(w, _)| w)
+                        .collect()
+                })
+                .collect();
+            if chosen.iter().any(|c| c.len() != 2) {
+                return Err(SolveError::Solver(
+                    "a model without exactly two edges at a vertex".into(),
+                ));
+            }
+            let cycles = cycles_of(&chosen);
+            if cycles.len() == 1 {
+                let order = &cycles[0];
+                let mut values = vec![0u32; n];
+                for (i, &v) in order.iter().enumerate() {
+                    values[v] = i as u32 + 1;
+                }
+                let filling = Filling::from_values(values);
+                verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+                return Ok(Some(filling));
+            }
+            self.stats.rounds += 1;
+            self.stats.max_cycles = self.stats.max_cycles.max(cycles.len());
+            if let Some(order) = self.merge(&chosen, &cycles) {
+                self.stats.patched += 1;
+                let mut values = vec![0u32; n];
+                for (i, &v) in order.iter().enumerate() {
+                    values[v] = i as u32 + 1;
+                }
+                let filling = Filling::from_values(values);
+                verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+                return Ok(Some(filling));
+            }
+            let mut in_cycle = vec![false; n];
+            for cycle in &cycles {
+                for &v in cycle {
+                    in_cycle[v] = true;
+                }
+                let cut: Vec<Lit> = cycle
+                    .iter()
+                    .flat_map(|&u| self.incident[u].iter())
+                    .filter(|&&(w, _)| !in_cycle[w])
+                    .map(|&(_, var)| var.positive())
+                    .collect();
+                self.sat.add_clause(&cut);
+                self.stats.cuts += 1;
+                for &v in cycle {
+                    in_cycle[v] = false;
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl EdgeLoop<'_> {
+    /// The cycles of a model joined into one by two-edge exchanges, if they all join: an edge
+    /// a–a′ of one cycle and b–b′ of another give way to a–b and a′–b′ when both are edges
+    /// of the graph (two cycles opened at one edge each close into one either way round).
+    /// Returns the tour in order, or `None` when some cycle has no such exchange left.
+    fn merge(&self, chosen: &[Vec<usize>], cycles: &[Vec<usize>]) -> Option<Vec<usize>> {
+        let mut chosen = chosen.to_vec();
+        let mut label = vec![0usize; chosen.len()];
+        let mut members: Vec<Vec<usize>> = cycles.to_vec();
+        for (i, cycle) in members.iter().enumerate() {
+            for &v in cycle {
+                label[v] = i;
+            }
+        }
+        let adjacent = |u: usize, v: usize| self.incident[u].iter().any(|&(w, _)| w == v);
+        let mut alive = members.len();
+        let mut progress = true;
+        while alive > 1 && progress {
+            progress = false;
+            for a in 0..chosen.len() {
+                let found = self.incident[a].iter().find_map(|&(b, _)| {
+                    if label[b] == label[a] {
+                        return None;
+                    }
+                    chosen[a].iter().find_map(|&a2| {
+                        chosen[b]
+                            .iter()
+                            .find(|&&b2| adjacent(a2, b2))
+                            .map(|&b2| (b, a2, b2))
+                    })
+                });
+                let Some((b, a2, b2)) = found else {
+                    continue;
+                };
+                let swap = |list: &mut Vec<usize>, from: usize, to: usize| {
+                    let slot = list.iter().position(|&x| x == from).expect("a neighbour");
+                    list[slot] = to;
+                };
+                swap(&mut chosen[a], a2, b);
+                swap(&mut chosen[b], b2, a);
+                swap(&mut chosen[a2], a, b2);
+                swap(&mut chosen[b2], b, a2);
+                // The smaller cycle takes the larger one's label.
+                let (keep, gone) = if members[label[a]].len() >= members[label[b]].len() {
+                    (label[a], label[b])
+                } else {
+                    (label[b], label[a])
+                };
+                let moved = std::mem::take(&mut members[gone]);
+                for &v in &moved {
+                    label[v] = keep;
+                }
+                members[keep].extend(moved);
+                alive -= 1;
+                progress = true;
+                if alive == 1 {
+                    break;
+                }
+            }
+        }
+        if alive > 1 {
+            return None;
+        }
+        let tour = cycles_of(&chosen);
+        (tour.len() == 1).then(|| tour.into_iter().next().expect("one"))
+    }
+}
+
+/// The cycles of a 2-regular graph (`chosen[v]`: v's two neighbours), each in order.
+fn cycles_of(chosen: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; chosen.len()];
+    let mut found = Vec::new();
+    for start in 0..chosen.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = vec![start];
+        seen[start] = true;
+        let (mut previous, mut here) = (start, chosen[start][0]);
+        while here != start {
+            seen[here] = true;
+            cycle.push(here);
+            let next = if chosen[here][0] == previous {
+                chosen[here][1]
+            } else {
+                chosen[here][0]
+            };
+            previous = here;
+            here = next;
+        }
+        found.push(cycle);
+    }
+    found
+}
+
+/// Exactly two of `lits`: a unit pair for two, clauses over every triple (at most two) and
+/// every literal's complement set (at least two) up to six literals, a unary counter to three
+/// beyond (Sinz's sequential counter, both ways).
+fn exactly_two<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) {
+    let d = lits.len();
+    if d < 2 {
+        sink.add_clause(&[]);
+        return;
+    }
+    if d <= 6 {
+        for i in 0..d {
+            for j in i + 1..d {
+                for k in j + 1..d {
+                    sink.add_clause(&[!lits[i], !lits[j], !lits[k]]);
+                }
+            }
+            let others: Vec<Lit> = (0..d).filter(|&j| j != i).map(|j| lits[j]).collect();
+            sink.add_clause(&others);
+        }
+        return;
+    }
+    // s[j]: at least j + 1 of the literals so far (j = 0, 1, 2), as an equivalence.
+    let mut previous: [Option<Lit>; 3] = [None; 3];
+    for &x in lits {
+        let mut current = [None; 3];
+        for j in 0..3 {
+            let s = sink.new_var().positive();
+            // at least j+1 of the prefix with x  <=>  previous[j] or (previous[j-1] and x)
+            let below = if j == 0 { None } else { previous[j - 1] };
+            let carry_true = j == 0; // "at least 0" is true
+            if let Some(p) = previous[j] {
+                sink.add_clause(&[!p, s]);
+            }
+            match (carry_true, below) {
+                (true, _) => sink.add_clause(&[!x, s]),
+                (false, Some(b)) => sink.add_clause(&[!b, !x, s]),
+                (false, None) => {}
+            }
+            // s -> previous[j] or x ; s -> previous[j] or below
+            let mut with_x = vec![!s, x];
+            if let Some(p) = previous[j] {
+                with_x.push(p);
+            }
+            sink.add_clause(&with_x);
+            if !carry_true {
+                let mut with_below = vec![!s];
+                if let Some(p) = previous[j] {
+                    with_below.push(p);
+                }
+                if let Some(b) = below {
+                    with_below.push(b);
+                }
+                sink.add_clause(&with_below);
+            }
+            current[j] = Some(s);
+        }
+        previous = current;
+    }
+    let [_, two, three] = previous;
+    sink.add_clause(&[two.expect("counted")]);
+    sink.add_clause(&[!three.expect("counted")]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_cnf::CountingSink;
+    use pathsat_puzzle::{parse_str, Format, Moves};
+
+    /// Which assignments of `d` literals `exactly_two` admits, each asked of varisat under
+    /// assumptions (its counter's auxiliary variables left to the solver).
+    fn admitted(d: usize) -> Vec<Vec<bool>> {
+        let mut sat = SatSolver::new();
+        let lits: Vec<Lit> = (0..d).map(|_| sat.new_var().positive()).collect();
+        exactly_two(&lits, &mut sat);
+        (0u32..1 << d)
+            .map(|mask| (0..d).map(|i| mask >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|values| {
+                let assumed: Vec<Lit> = lits
+                    .iter()
+                    .zip(values)
+                    .map(|(&l, &b)| if b { l } else { !l })
+                    .collect();
+                sat.assume(&assumed);
+                sat.solve().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exactly_two_admits_exactly_the_pairs() {
+        for d in 2..=9 {
+            let models = admitted(d);
+            assert_eq!(models.len(), d * (d - 1) / 2, "{d} literals");
+            assert!(models.iter().all(|m| m.iter().filter(|&&b| b).count() == 2));
+        }
+        let mut sink = CountingSink::default();
+        exactly_two(&[Var::from_index(0).positive()], &mut sink);
+        assert_eq!(sink.n_clauses(), 1, "one literal: the empty clause");
+    }
+
+    #[test]
+    fn finds_verified_tours_and_proves_their_absence() {
+        for (r, c, moves) in [
+            (6, 6, Moves::Knight),
+            (4, 5, Moves::Rook),
+            (3, 4, Moves::King),
+        ] {
+            let p = Puzzle::blank(r, c, moves, true).unwrap();
+            let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+            let tour = search.first_tour().unwrap().unwrap();
+            assert_eq!(verify(&p, &tour), Ok(()));
+        }
+        // A 5x5 rook board (odd, bipartite) and the Petersen graph have no closed tour.
+        let p = Puzzle::blank(5, 5, Moves::Rook, true).unwrap();
+        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+        assert_eq!(search.first_tour().unwrap(), None);
+        let mut text = String::from("NAME : petersen\nTYPE : HCP\nDIMENSION : 10\n");
+        text += "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n";
+        for i in 0..5 {
+            text += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
+            text += &format!("{} {}\n", i + 1, i + 6);
+            text += &format!("{} {}\n", i + 6, (i + 2) % 5 + 6);
+        }
+        text += "-1\nEOF\n";
+        let p = parse_str(&text, Format::Hcp).unwrap();
+        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+        assert_eq!(search.first_tour().unwrap(), None);
+        assert!(search.is_exhausted() && search.stats.rounds > 0);
+    }
+}
