@@ -512,7 +512,7 @@ impl Drop for SolutionStream {
 }
 
 /// Whether a first solution is raced by a portfolio ([`pathsat_solver::portfolio`]): the
-/// successor loop on a puzzle of 500 cells or more on a machine with two cores or more, unless
+/// successor loop on a puzzle of 100 cells or more on a machine with two cores or more, unless
 /// `PATHSAT_NO_PORTFOLIO` is set (to time one configuration alone).
 fn races(puzzle: &Puzzle, options: &SolveOptions, limit: Option<u64>) -> bool {
     limit == Some(1)

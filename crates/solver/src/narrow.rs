@@ -32,12 +32,18 @@ pub const DECIDE_MEMORY: u64 = 512 << 20;
 /// `None` for a board, a graph it does not apply to or that is too wide, and a graph that has
 /// a Hamiltonian cycle (or path).
 pub fn refutation(puzzle: &Puzzle) -> Option<String> {
+    refutation_within(puzzle, DECIDE_TIME)
+}
+
+/// As [`refutation`], with the program given `time` rather than [`DECIDE_TIME`] (a race of
+/// solvers waits for it: [`crate::portfolio`]).
+pub fn refutation_within(puzzle: &Puzzle, time: Duration) -> Option<String> {
     if !puzzle.is_graph() || applies(puzzle).is_err() || widest_layer(puzzle) > SCREEN_WIDTH {
         return None;
     }
     let options = FrontierOptions {
         memory_budget: DECIDE_MEMORY,
-        deadline: Some(Instant::now() + DECIDE_TIME),
+        deadline: Some(Instant::now() + time),
         ..FrontierOptions::default()
     };
     let counted = count_fillings(puzzle, &options).ok()?;
