@@ -180,26 +180,13 @@ impl<'p> EdgeLoop<'p> {
             }
             let cycles = cycles_of(&chosen);
             if cycles.len() == 1 {
-                let order = &cycles[0];
-                let mut values = vec![0u32; n];
-                for (i, &v) in order.iter().enumerate() {
-                    values[v] = i as u32 + 1;
-                }
-                let filling = Filling::from_values(values);
-                verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
-                return Ok(Some(filling));
+                return self.verified(&cycles[0]).map(Some);
             }
             self.stats.rounds += 1;
             self.stats.max_cycles = self.stats.max_cycles.max(cycles.len());
             if let Some(order) = self.merge(&chosen, &cycles) {
                 self.stats.patched += 1;
-                let mut values = vec![0u32; n];
-                for (i, &v) in order.iter().enumerate() {
-                    values[v] = i as u32 + 1;
-                }
-                let filling = Filling::from_values(values);
-                verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
-                return Ok(Some(filling));
+                return self.verified(&order).map(Some);
             }
             let mut in_cycle = vec![false; n];
             for cycle in &cycles {
@@ -224,6 +211,17 @@ impl<'p> EdgeLoop<'p> {
 }
 
 impl EdgeLoop<'_> {
+    /// The filling of a tour through every cell in `order` (1 on its first cell), verified.
+    fn verified(&self, order: &[usize]) -> Result<Filling, SolveError> {
+        let mut values = vec![0u32; order.len()];
+        for (i, &v) in order.iter().enumerate() {
+            values[v] = i as u32 + 1;
+        }
+        let filling = Filling::from_values(values);
+        verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+        Ok(filling)
+    }
+
     /// The cycles of a model joined into one by two-edge exchanges, if they all join: an edge
     /// a–a′ of one cycle and b–b′ of another give way to a–b and a′–b′ when both are edges
     /// of the graph (two cycles opened at one edge each close into one either way round).
@@ -385,7 +383,7 @@ fn exactly_two<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) {
 mod tests {
     use super::*;
     use pathsat_cnf::CountingSink;
-    use pathsat_puzzle::{parse_str, Format, Moves};
+    use pathsat_puzzle::Moves;
 
     /// Which assignments of `d` literals `exactly_two` admits, each asked of varisat under
     /// assumptions (its counter's auxiliary variables left to the solver).
@@ -435,15 +433,7 @@ mod tests {
         let p = Puzzle::blank(5, 5, Moves::Rook, true).unwrap();
         let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
         assert_eq!(search.first_tour().unwrap(), None);
-        let mut text = String::from("NAME : petersen\nTYPE : HCP\nDIMENSION : 10\n");
-        text += "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n";
-        for i in 0..5 {
-            text += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
-            text += &format!("{} {}\n", i + 1, i + 6);
-            text += &format!("{} {}\n", i + 6, (i + 2) % 5 + 6);
-        }
-        text += "-1\nEOF\n";
-        let p = parse_str(&text, Format::Hcp).unwrap();
+        let p = crate::tests::petersen();
         let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
         assert_eq!(search.first_tour().unwrap(), None);
         assert!(search.is_exhausted() && search.stats.rounds > 0);

@@ -69,6 +69,21 @@ pub const CADICAL_VERSION: &str = "1.9.5";
 
 #[cfg(test)]
 mod tests {
+    use pathsat_puzzle::{parse_str, Format, Puzzle};
+
+    /// The Petersen graph (no Hamiltonian cycle, a 2-factor of two 5-cycles), from HCP text.
+    pub(crate) fn petersen() -> Puzzle {
+        let mut text = String::from("NAME : petersen\nTYPE : HCP\nDIMENSION : 10\n");
+        text += "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n";
+        for i in 0..5 {
+            text += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
+            text += &format!("{} {}\n", i + 1, i + 6);
+            text += &format!("{} {}\n", i + 6, (i + 2) % 5 + 6);
+        }
+        text += "-1\nEOF\n";
+        parse_str(&text, Format::Hcp).expect("the Petersen graph")
+    }
+
     /// The reported version is the one Cargo.lock pins.
     #[test]
     fn varisat_version_matches_the_lock_file() {

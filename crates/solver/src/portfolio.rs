@@ -245,7 +245,7 @@ fn run_edge_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_puzzle::{parse_str, verify, Format, Moves};
+    use pathsat_puzzle::{verify, Moves};
     use std::time::{Duration, Instant};
 
     fn options() -> SolveOptions {
@@ -275,15 +275,7 @@ mod tests {
     #[test]
     fn a_graph_without_a_cycle_is_answered_by_a_proof() {
         // The Petersen graph has no Hamiltonian cycle.
-        let mut text = String::from("NAME : petersen\nTYPE : HCP\nDIMENSION : 10\n");
-        text += "EDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n";
-        for i in 0..5 {
-            text += &format!("{} {}\n", i + 1, (i + 1) % 5 + 1);
-            text += &format!("{} {}\n", i + 1, i + 6);
-            text += &format!("{} {}\n", i + 6, (i + 2) % 5 + 6);
-        }
-        text += "-1\nEOF\n";
-        let p = parse_str(&text, Format::Hcp).unwrap();
+        let p = crate::tests::petersen();
         let raced = first_solution(
             &p,
             &Member::graph_pair(&p, &options()),
