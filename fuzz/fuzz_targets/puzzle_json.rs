@@ -6,27 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pathsat_cnf::CountingSink;
-use pathsat_encode::{position, PositionOptions, Pruning};
-use pathsat_fuzz::{parse_and_check, parse_file_bytes, text};
-use pathsat_puzzle::{render, Format};
+use pathsat_fuzz::fuzz_puzzle_file;
+use pathsat_puzzle::Format;
 
-fuzz_target!(|data: &[u8]| {
-    let Some(text) = text(data) else {
-        return parse_file_bytes(data, "json");
-    };
-    let Some(puzzle) = parse_and_check(text, Format::Json, "fuzz.json") else {
-        return;
-    };
-    let _ = render::puzzle_grid(&puzzle);
-    let _ = render::legend(&puzzle);
-    if puzzle.n_cells() <= 25 {
-        for pruning in [Pruning::Full, Pruning::None] {
-            let options = PositionOptions {
-                pruning,
-                ..PositionOptions::default()
-            };
-            let _ = position::encode(&puzzle, &options, &mut CountingSink::default());
-        }
-    }
-});
+fuzz_target!(|data: &[u8]| fuzz_puzzle_file(data, Format::Json, "json"));

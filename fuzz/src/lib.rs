@@ -2,6 +2,8 @@
 //! file, at a line and column inside the text, and accepted puzzles read back from pathsat's
 //! own writer to the same puzzle.
 
+use pathsat_cnf::CountingSink;
+use pathsat_encode::{position, PositionOptions, Pruning};
 use pathsat_puzzle::{parse_named, write, Format, Puzzle, PuzzleError};
 
 /// Puzzles up to this size are written back and read again (larger ones only slow the run:
@@ -73,6 +75,29 @@ pub fn parse_and_check(text: &str, format: Format, file: &str) -> Option<Puzzle>
         Err(error) => {
             assert_clear_error(&error, file, text);
             None
+        }
+    }
+}
+
+/// The body of the puzzle-file targets: any bytes as a puzzle file of `format` (named
+/// `fuzz.EXTENSION`), checked by [`parse_and_check`] (or [`parse_file_bytes`] when they are not
+/// UTF-8); a puzzle read is rendered, and a small one pruned and encoded as `solve` would.
+pub fn fuzz_puzzle_file(data: &[u8], format: Format, extension: &str) {
+    let Some(text) = text(data) else {
+        return parse_file_bytes(data, extension);
+    };
+    let Some(puzzle) = parse_and_check(text, format, &format!("fuzz.{extension}")) else {
+        return;
+    };
+    let _ = pathsat_puzzle::render::puzzle_grid(&puzzle);
+    let _ = pathsat_puzzle::render::legend(&puzzle);
+    if puzzle.n_cells() <= 25 {
+        for pruning in [Pruning::Full, Pruning::None] {
+            let options = PositionOptions {
+                pruning,
+                ..PositionOptions::default()
+            };
+            let _ = position::encode(&puzzle, &options, &mut CountingSink::default());
         }
     }
 }
