@@ -146,7 +146,8 @@ pub enum Command {
     #[command(
         after_help = "Without --solver, kissat and cadical are used when they are on PATH; a solver\n\
         that is not found is reported as absent. Exit status 1 when a solver's model is not a\n\
-        valid filling or the solvers disagree.\n\n\
+        valid filling or the solvers disagree. The solvers run side by side (so the command ends\n\
+        within --timeout), sharing the machine's cores.\n\n\
         Examples:\n  pathsat compare fixtures/seeds/knight-10x10-closed.toml\n  \
         pathsat compare p.toml --solver /opt/kissat/build/kissat --solver minisat --timeout 10"
     )]

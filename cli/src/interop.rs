@@ -120,21 +120,44 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
     // The embedded solver runs the encoding exported, not the one `solve` would pick.
     let mut options = args.encoding.options();
     options.choice = export.encoded.kind().into();
-    // Every embedded solver this build has: varisat, and CaDiCaL with the feature `cadical`.
-    let mut rows = SolverChoice::ALL
-        .into_iter()
-        .filter(|choice| choice.is_built_in())
-        .map(|choice| embedded_row(&puzzle, &args.file, options, choice, args.timeout))
-        .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<String> = if args.solvers.is_empty() {
         DEFAULT_SOLVERS.iter().map(|s| s.to_string()).collect()
     } else {
         args.solvers.clone()
     };
+    // Every embedded solver this build has (varisat, and CaDiCaL with the feature `cadical`)
+    // and every external one run side by side, each on a thread of its own: the command ends
+    // within its timeout however many solvers it compares.
     let timeout = args.timeout;
-    for name in names {
-        rows.push(external_row(&puzzle, export, &name, &cnf_path, timeout));
-    }
+    let (embedded, external) = std::thread::scope(|scope| {
+        let embedded: Vec<_> = SolverChoice::ALL
+            .into_iter()
+            .filter(|choice| choice.is_built_in())
+            .map(|choice| {
+                let (puzzle, file) = (&puzzle, &args.file);
+                scope.spawn(move || embedded_row(puzzle, file, options, choice, timeout))
+            })
+            .collect();
+        let external: Vec<_> = names
+            .iter()
+            .map(|name| {
+                let (puzzle, cnf_path) = (&puzzle, &cnf_path);
+                scope.spawn(move || external_row(puzzle, export, name, cnf_path, timeout))
+            })
+            .collect();
+        (
+            embedded
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread"))
+                .collect::<Vec<_>>(),
+            external
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread"))
+                .collect::<Vec<_>>(),
+        )
+    });
+    let mut rows = embedded.into_iter().collect::<Result<Vec<_>, _>>()?;
+    rows.extend(external);
     let decided: Vec<SolverStatus> = rows
         .iter()
         .map(|r| r.status)
