@@ -61,7 +61,8 @@ pub enum Command {
         pathsat solve fixtures/seeds/hidato-188.toml --format svg -o hidato.svg\n  \
         pathsat solve fixtures/seeds/rook-primes-path.toml --all --format svg -o pictures/\n  \
         pathsat solve fixtures/small/rook-3x3.toml --limit 6 --format svg > sheet.svg\n  \
-        pathsat solve fixtures/large/knight-50x50-closed.toml --all --timeout 10   # as many as 10 s find"
+        pathsat solve fixtures/large/knight-50x50-closed.toml --all --timeout 10   # as many as 10 s find\n  \
+        pathsat solve fixtures/graphs/classic/gp-96-2.hcp --jobs 1   # one configuration, no race"
     )]
     Solve(SolveArgs),
     /// Count the fillings of a puzzle, exactly, however many there are.
@@ -479,6 +480,11 @@ pub struct SolveArgs {
     /// there are none yet); exit status 0.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Threads that race configurations for a first solution of a graph of 100 vertices or
+    /// more; the first answer wins and the others stop. 1 runs one configuration alone, the
+    /// same way every time [default: the number of processors].
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
     /// Output format: text for people, json for programs, svg for a picture.
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,

@@ -39,6 +39,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         limit: args.limit,
         unique: args.unique,
         timeout: args.timeout.map(|t| t.as_secs_f64()),
+        jobs: args.jobs,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
     let request = spec.request(Cancel::new())?;

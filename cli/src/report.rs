@@ -550,8 +550,8 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
                 plural(t.rotated, "tour")
             );
         }
-        if let Some(winner) = t.winner {
-            subtours += &format!(" · first of 2 racing: {winner}");
+        if let (Some(winner), Some(racers)) = (t.winner, t.racers) {
+            subtours += &format!(" · first of {racers} racing: {winner}");
         }
         if let Some(r) = &t.reduced {
             if r.forced_edges + r.removed_edges > 0 {

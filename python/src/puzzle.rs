@@ -71,6 +71,7 @@ impl Puzzle {
             wanted,
             options: Puzzle::solve_options(encoding, solver, certify)?,
             timeout: options::timeout(timeout)?,
+            jobs: None,
             cancel: cancel.clone(),
         };
         interrupt::run(py, &cancel, || {

@@ -879,3 +879,22 @@ fn the_json_names_the_default_solver() {
     ]);
     assert_eq!(v["encoding"]["solver"], "varisat");
 }
+
+#[test]
+fn jobs_choose_between_one_configuration_and_a_race() {
+    // GP(96,2) (192 vertices) is Hamiltonian: 96 is not 5 modulo 6.
+    let graph = path("graphs/classic/gp-96-2.hcp");
+    let alone = json_of(&["solve", &graph, "--jobs", "1"]);
+    assert_eq!(alone["status"], "sat");
+    assert!(alone["stats"]["subtours"].get("winner").is_none());
+    let raced = json_of(&["solve", &graph, "--jobs", "3"]);
+    assert_eq!(raced["status"], "sat");
+    assert_eq!(raced["stats"]["subtours"]["racers"], 3);
+    let winner = raced["stats"]["subtours"]["winner"].as_str().unwrap();
+    assert!(["sat-loop", "edge-loop", "heuristics"].contains(&winner));
+    pathsat()
+        .args(["solve", &graph, "--jobs", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--jobs"));
+}

@@ -170,7 +170,8 @@ impl SolverSpec {
     }
 }
 
-/// `solve`'s options: `--all`, `--limit N`, `--unique`, `--timeout SECONDS`, and the solver's.
+/// `solve`'s options: `--all`, `--limit N`, `--unique`, `--timeout SECONDS`, `--jobs N`, and
+/// the solver's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct SolveSpec {
@@ -179,6 +180,8 @@ pub struct SolveSpec {
     pub unique: bool,
     /// Seconds.
     pub timeout: Option<f64>,
+    /// Threads racing for a first solution [default: the number of processors].
+    pub jobs: Option<u32>,
     #[serde(flatten)]
     pub solver: SolverSpec,
 }
@@ -208,12 +211,16 @@ impl SolveSpec {
     ///
     /// # Errors
     /// As [`SolveSpec::wanted`], [`SolverSpec::options`], and for a timeout that is not a
-    /// positive number of seconds.
+    /// positive number of seconds or a number of jobs of 0.
     pub fn request(&self, cancel: Cancel) -> Result<SolveRequest, Error> {
+        if self.jobs == Some(0) {
+            return Err(invalid("--jobs", "must be at least 1"));
+        }
         Ok(SolveRequest {
             wanted: self.wanted()?,
             options: self.solver.options()?,
             timeout: seconds("--timeout", self.timeout)?,
+            jobs: self.jobs.map(|j| j as usize),
             cancel,
         })
     }
@@ -468,6 +475,7 @@ mod tests {
             "limit",
             "unique",
             "timeout",
+            "jobs",
             "solver",
             "certify",
             "encoding",
@@ -477,7 +485,7 @@ mod tests {
         ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        assert_eq!(names.len(), 10);
+        assert_eq!(names.len(), 11);
         assert!(option_names::<CountSpec>().contains(&"patience".to_string()));
         assert!(option_names::<GenerateSpec>().contains(&"keep-ends".to_string()));
         let spec: GenerateSpec = serde_json::from_str(r#"{"mark": "squares"}"#).unwrap();
@@ -505,6 +513,12 @@ mod tests {
             e.to_string(),
             "--timeout: must be a positive number of seconds, not -1"
         );
+        let spec = SolveSpec {
+            jobs: Some(0),
+            ..SolveSpec::default()
+        };
+        let e = spec.request(Cancel::new()).unwrap_err();
+        assert_eq!(e.to_string(), "--jobs: must be at least 1");
         assert!(serde_json::from_str::<SolveSpec>(r#"{"encoding": "fast"}"#).is_err());
         assert!(serde_json::from_str::<GenerateSpec>(r#"{"mark": "cubes"}"#).is_err());
         assert!(serde_json::from_str::<GenerateSpec>(r#"{"givens": "few"}"#).is_err());

@@ -342,9 +342,14 @@ pub struct SubtoursInfo {
     /// What the reductions before search fixed (closed tours of two-way moves).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reduced: Option<ReducedInfo>,
-    /// The portfolio member that answered first, when two raced (`sat-loop`, `heuristics`).
+    /// The portfolio member that answered first, when several raced (`sat-loop`,
+    /// `edge-loop`, `heuristics`; see `--jobs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
+    /// How many members raced (`--jobs`, at most the configurations there are), when several
+    /// did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub racers: Option<usize>,
 }
 
 /// What the reductions before search fixed: edges every tour uses, edges none uses, and the
@@ -372,7 +377,8 @@ impl From<&LoopStats> for SubtoursInfo {
                 forced_paths: r.forced_paths,
                 seconds: r.time.as_secs_f64(),
             }),
-            winner: s.winner,
+            winner: s.winner.filter(|_| s.racers >= 2),
+            racers: Some(s.racers).filter(|&r| r >= 2),
         }
     }
 }

@@ -54,6 +54,10 @@ pub struct SolveRequest {
     pub options: SolveOptions,
     /// Stop this long after the call, reporting what was found by then.
     pub timeout: Option<Duration>,
+    /// Threads that race for a first solution of a large graph
+    /// ([`pathsat_solver::portfolio`]) [default: the number of processors]; 1 runs one
+    /// configuration alone, reproducibly.
+    pub jobs: Option<usize>,
     /// Stop when this is raised, reporting what was found by then.
     pub cancel: Cancel,
 }
@@ -168,6 +172,7 @@ pub fn solve(
         Arc::clone(puzzle),
         request.options,
         request.wanted.limit(),
+        request.jobs.unwrap_or_else(processors),
         deadline,
         abandoned,
     );
@@ -280,18 +285,20 @@ pub fn solve(
     })
 }
 
-/// Solves on a thread of its own, reporting each solution as it is found and stopping at
-/// `limit` solutions or (between two solutions) at `deadline`.
+/// Solves on a thread of its own (or races `jobs` of them, see [`races`]), reporting each
+/// solution as it is found and stopping at `limit` solutions or (between two solutions) at
+/// `deadline`.
 fn spawn(
     puzzle: Arc<Puzzle>,
     options: SolveOptions,
     limit: Option<u64>,
+    jobs: usize,
     deadline: Option<Instant>,
     abandoned: Arc<AtomicBool>,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
-    if races(&puzzle, &options, limit) {
-        std::thread::spawn(move || race(&puzzle, &options, deadline, abandoned, &send));
+    if races(&puzzle, &options, limit, jobs) {
+        std::thread::spawn(move || race(&puzzle, &options, jobs, deadline, abandoned, &send));
         return events;
     }
     std::thread::spawn(move || {
@@ -511,22 +518,28 @@ impl Drop for SolutionStream {
     }
 }
 
+/// This machine's processors (1 when that cannot be told).
+fn processors() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Whether a first solution is raced by a portfolio ([`pathsat_solver::portfolio`]): the
-/// successor loop on a puzzle of 100 cells or more on a machine with two cores or more, unless
-/// `PATHSAT_NO_PORTFOLIO` is set (to time one configuration alone).
-fn races(puzzle: &Puzzle, options: &SolveOptions, limit: Option<u64>) -> bool {
+/// successor loop on a puzzle of 100 cells or more, with two jobs or more (by default, on a
+/// machine with two cores or more), unless `PATHSAT_NO_PORTFOLIO` is set.
+fn races(puzzle: &Puzzle, options: &SolveOptions, limit: Option<u64>, jobs: usize) -> bool {
     limit == Some(1)
+        && jobs >= 2
         && puzzle.n_cells() >= pathsat_solver::portfolio::RACE_MIN_CELLS
         && !options.certify
         && options.encoding_for(puzzle) == pathsat_encode::Encoding::Successor
-        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
         && std::env::var_os("PATHSAT_NO_PORTFOLIO").is_none()
 }
 
-/// The first solution by a race of two configurations, reported as one solver's run.
+/// The first solution by a race of `jobs` configurations, reported as one solver's run.
 fn race(
     puzzle: &Puzzle,
     options: &SolveOptions,
+    jobs: usize,
     deadline: Option<Instant>,
     abandoned: Arc<AtomicBool>,
     send: &mpsc::Sender<Event>,
@@ -535,7 +548,7 @@ fn race(
         deadline,
         flags: vec![abandoned],
     };
-    let members = Member::graph_pair(puzzle, options);
+    let members = Member::portfolio(puzzle, options, jobs);
     match first_solution(puzzle, &members, &interrupt) {
         Ok(raced) => {
             let _ = send.send(Event::Ready {

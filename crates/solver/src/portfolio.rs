@@ -9,7 +9,7 @@
 //! inside their solver calls, through the interrupt they share. Each member is deterministic,
 //! so a run's answer depends only on which member wins; its statistics are the winner's.
 //!
-//! `encodings/successor.md` has the measurements behind [`Member::graph_pair`].
+//! `encodings/successor.md` has the measurements behind [`Member::portfolio`].
 
 use crate::edge_loop::EdgeLoop;
 use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
@@ -39,13 +39,14 @@ pub struct Member {
 }
 
 impl Member {
-    /// The two members raced for a first solution of `puzzle` on two threads: the options
-    /// asked for, with the successor loop alone (no heuristic delays its first call), and
-    /// beside it the edge loop ([`crate::edge_loop`]) where the puzzle is a closed tour of
-    /// two-way moves without givens, or else the successor loop with the other exactly-one
-    /// encoding (sequential counter or pairwise-hybrid) and rotation–extension on. (The
-    /// narrow-graph check runs once, before the race.)
-    pub fn graph_pair(puzzle: &Puzzle, options: &SolveOptions) -> [Member; 2] {
+    /// The members raced for a first solution of `puzzle` on `jobs` threads, best first (as
+    /// measured on the FHCP training graphs): the options asked for, with the successor loop
+    /// alone (no heuristic delays its first call); then the edge loop ([`crate::edge_loop`])
+    /// where the puzzle is a closed tour of two-way moves without givens; then the successor
+    /// loop with the other exactly-one encoding (sequential counter or pairwise-hybrid) and
+    /// rotation–extension on. At most `jobs` of them, and at least one; the narrow-graph
+    /// check runs once, before the race.
+    pub fn portfolio(puzzle: &Puzzle, options: &SolveOptions, jobs: usize) -> Vec<Member> {
         let plain = Member {
             options: *options,
             tuning: Tuning {
@@ -54,29 +55,28 @@ impl Member {
             },
             edges: false,
         };
+        let mut members = vec![plain];
         if EdgeLoop::applies(puzzle) && std::env::var_os("PATHSAT_RACE_NO_EDGES").is_none() {
-            let edges = Member {
+            members.push(Member {
                 edges: true,
                 ..plain
-            };
-            return [plain, edges];
+            });
         }
         let mut other = *options;
         other.encoding.successor_exactly_one = match options.encoding.successor_exactly_one {
             ExactlyOneEncoding::Sequential => ExactlyOneEncoding::Hybrid,
             _ => ExactlyOneEncoding::Sequential,
         };
-        [
-            plain,
-            Member {
-                options: other,
-                tuning: Tuning {
-                    narrow_check: false,
-                    rotation: true,
-                },
-                edges: false,
+        members.push(Member {
+            options: other,
+            tuning: Tuning {
+                narrow_check: false,
+                rotation: true,
             },
-        ]
+            edges: false,
+        });
+        members.truncate(jobs.max(1));
+        members
     }
 
     /// A short name for reports.
@@ -129,7 +129,7 @@ pub fn first_solution(
     {
         let mut member = members[0];
         member.tuning.narrow_check = true;
-        return run_member(puzzle, &member, interrupt.clone(), 0);
+        return run_member(puzzle, &member, interrupt.clone(), 0, 1);
     }
     let over = Arc::new(AtomicBool::new(false));
     let (send, answers) = mpsc::channel();
@@ -139,7 +139,7 @@ pub fn first_solution(
             let mut interrupt = interrupt.clone();
             interrupt.flags.push(Arc::clone(&over));
             scope.spawn(move || {
-                let outcome = run_member(puzzle, member, interrupt, index);
+                let outcome = run_member(puzzle, member, interrupt, index, members.len());
                 let _ = send.send(outcome);
             });
         }
@@ -174,14 +174,16 @@ pub fn first_solution(
     })
 }
 
+/// Runs `member`, the `index`th of `racers`.
 fn run_member(
     puzzle: &Puzzle,
     member: &Member,
     interrupt: Interrupt,
     index: usize,
+    racers: usize,
 ) -> Result<Raced, SolveError> {
     if member.edges && EdgeLoop::applies(puzzle) {
-        return run_edge_loop(puzzle, member, interrupt, index);
+        return run_edge_loop(puzzle, member, interrupt, index, racers);
     }
     let mut solver = PuzzleSolver::tuned(puzzle, &member.options, member.tuning)?;
     // The flags (the caller's, the race's end) stop the solver's calls; between them the
@@ -200,6 +202,7 @@ fn run_member(
     let mut stats = solver.stats();
     if let Some(loop_stats) = stats.subtours.as_mut() {
         loop_stats.winner = Some(member.name());
+        loop_stats.racers = racers;
     }
     Ok(Raced {
         winner: index,
@@ -218,6 +221,7 @@ fn run_edge_loop(
     member: &Member,
     interrupt: Interrupt,
     index: usize,
+    racers: usize,
 ) -> Result<Raced, SolveError> {
     let mut search = EdgeLoop::new(puzzle, member.options.solver)?;
     search.interrupt_when(interrupt.clone());
@@ -231,6 +235,7 @@ fn run_edge_loop(
     stats.solutions = u64::from(filling.is_some());
     if let Some(loop_stats) = stats.subtours.as_mut() {
         loop_stats.winner = Some(member.name());
+        loop_stats.racers = racers;
     }
     Ok(Raced {
         winner: index,
@@ -259,7 +264,7 @@ mod tests {
         let p = Puzzle::blank(6, 6, Moves::Knight, true).unwrap();
         let raced = first_solution(
             &p,
-            &Member::graph_pair(&p, &options()),
+            &Member::portfolio(&p, &options(), 2),
             &Interrupt::default(),
         )
         .unwrap();
@@ -268,8 +273,26 @@ mod tests {
         let winner = raced.stats.subtours.unwrap().winner.unwrap();
         assert_eq!(
             winner,
-            Member::graph_pair(&p, &options())[raced.winner].name()
+            Member::portfolio(&p, &options(), 2)[raced.winner].name()
         );
+    }
+
+    #[test]
+    fn the_portfolio_has_one_member_a_job() {
+        let names = |p: &Puzzle, jobs| -> Vec<&str> {
+            Member::portfolio(p, &options(), jobs)
+                .iter()
+                .map(Member::name)
+                .collect()
+        };
+        let tour = Puzzle::blank(6, 6, Moves::Knight, true).unwrap();
+        assert_eq!(names(&tour, 1), ["sat-loop"]);
+        assert_eq!(names(&tour, 0), ["sat-loop"]);
+        assert_eq!(names(&tour, 2), ["sat-loop", "edge-loop"]);
+        assert_eq!(names(&tour, 8), ["sat-loop", "edge-loop", "heuristics"]);
+        // An open path is not the edge loop's.
+        let path = Puzzle::blank(6, 6, Moves::Knight, false).unwrap();
+        assert_eq!(names(&path, 8), ["sat-loop", "heuristics"]);
     }
 
     #[test]
@@ -278,7 +301,7 @@ mod tests {
         let p = crate::tests::petersen();
         let raced = first_solution(
             &p,
-            &Member::graph_pair(&p, &options()),
+            &Member::portfolio(&p, &options(), 2),
             &Interrupt::default(),
         )
         .unwrap();
@@ -294,7 +317,7 @@ mod tests {
             deadline: Some(Instant::now() + Duration::from_millis(50)),
             flags: Vec::new(),
         };
-        let raced = first_solution(&p, &Member::graph_pair(&p, &options()), &interrupt).unwrap();
+        let raced = first_solution(&p, &Member::portfolio(&p, &options(), 2), &interrupt).unwrap();
         assert!(!raced.exhausted);
         assert!(raced.interrupted || raced.filling.is_some());
     }

@@ -48,6 +48,8 @@ pub struct LoopStats {
     pub reduced: Option<ReducedStats>,
     /// The portfolio member that found the answer, when several raced ([`crate::portfolio`]).
     pub winner: Option<&'static str>,
+    /// How many members raced (0 without a race).
+    pub racers: usize,
 }
 
 /// What the reductions before search ([`crate::reduce`]) fixed, and their time.
