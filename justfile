@@ -120,6 +120,12 @@ bench-graphs *args:
 bench-cuts *args:
     python3 benches/cut_loop.py {{args}}
 
+# Connectivity as a propagator inside CaDiCaL's search against lazy cuts, both in Python on
+# PySAT 1.9's CaDiCaL (`pip install "python-sat>=1.9.dev0"`), e.g. `just bench-propagator
+# --every 50 --timeout 10` (the training graphs, unpacked by bench-fhcp) or GRAPH.hcp files
+bench-propagator *args:
+    python3 benches/propagator.py {{args}}
+
 # One graph at a time, every cycle checked here; PAR-2 and the count solved beside the published
 # CEGAR method's best single configuration; rows in target/fhcp/results-LIMIT.tsv. E.g.
 # `just bench-fhcp 10 --every 10` (51 graphs), `just bench-fhcp 30 --graphs graph1,graph3
