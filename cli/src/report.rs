@@ -550,8 +550,12 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
                 plural(t.rotated, "tour")
             );
         }
-        if let (Some(winner), Some(racers)) = (t.winner, t.racers) {
-            subtours += &format!(" · first of {racers} racing: {winner}");
+        match (t.winner, t.racers) {
+            (Some(winner), Some(racers)) => {
+                subtours += &format!(" · first of {racers} racing: {winner}");
+            }
+            (None, Some(racers)) => subtours += &format!(" · {racers} racing, none answered"),
+            _ => {}
         }
         if let Some(r) = &t.reduced {
             if r.forced_edges + r.removed_edges > 0 {

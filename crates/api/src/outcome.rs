@@ -347,7 +347,7 @@ pub struct SubtoursInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
     /// How many members raced (`--jobs`, at most the configurations there are), when several
-    /// did.
+    /// did (`winner` is absent when none answered).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub racers: Option<usize>,
 }

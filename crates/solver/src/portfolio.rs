@@ -167,7 +167,13 @@ pub fn first_solution(
         }
         // Every member stopped without an answer: the interrupt, or errors.
         match (unfinished, first_error) {
-            (Some(raced), _) => Ok(raced),
+            (Some(mut raced), _) => {
+                // Nobody won: the statistics are the first member's, but it did not answer.
+                if let Some(loop_stats) = raced.stats.subtours.as_mut() {
+                    loop_stats.winner = None;
+                }
+                Ok(raced)
+            }
             (None, Some(e)) => Err(e),
             (None, None) => unreachable!("every member sends an outcome"),
         }
@@ -320,5 +326,9 @@ mod tests {
         let raced = first_solution(&p, &Member::portfolio(&p, &options(), 2), &interrupt).unwrap();
         assert!(!raced.exhausted);
         assert!(raced.interrupted || raced.filling.is_some());
+        // Nobody won an interrupted race.
+        let loop_stats = raced.stats.subtours.unwrap();
+        assert_eq!(loop_stats.winner.is_some(), !raced.interrupted);
+        assert_eq!(loop_stats.racers, 2);
     }
 }
