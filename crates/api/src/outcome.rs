@@ -377,7 +377,7 @@ impl From<&LoopStats> for SubtoursInfo {
                 forced_paths: r.forced_paths,
                 seconds: r.time.as_secs_f64(),
             }),
-            winner: s.winner.filter(|_| s.racers >= 2),
+            winner: s.winner,
             racers: Some(s.racers).filter(|&r| r >= 2),
         }
     }

@@ -19,8 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
 /// The fewest cells (vertices) for which a first solution is raced: below, one configuration
-/// answers within milliseconds (FHCP's smallest graphs have 66 vertices), and a run stays reproducible to the solution (which member
-/// wins a race, and so which solution comes back, can vary from run to run).
+/// answers within milliseconds (FHCP's smallest graphs have 66 vertices), and a run stays
+/// reproducible to the solution (which member wins a race, and so which solution comes back,
+/// can vary from run to run).
 pub const RACE_MIN_CELLS: usize = 100;
 
 /// How long a race waits for the frontier program's check of a narrow graph (the classic
@@ -206,10 +207,7 @@ fn run_member(
     };
     let exhausted = solver.is_exhausted();
     let mut stats = solver.stats();
-    if let Some(loop_stats) = stats.subtours.as_mut() {
-        loop_stats.winner = Some(member.name());
-        loop_stats.racers = racers;
-    }
+    credit(&mut stats, member, racers);
     Ok(Raced {
         winner: index,
         interrupted: filling.is_none()
@@ -220,6 +218,15 @@ fn run_member(
         stats,
         contradiction: solver.contradiction().map(str::to_string),
     })
+}
+
+/// Names `member` in its statistics as the answer of a race of `racers` (none when it ran
+/// alone).
+fn credit(stats: &mut SolveStats, member: &Member, racers: usize) {
+    if let Some(loop_stats) = stats.subtours.as_mut() {
+        loop_stats.winner = (racers >= 2).then(|| member.name());
+        loop_stats.racers = racers;
+    }
 }
 
 fn run_edge_loop(
@@ -239,10 +246,7 @@ fn run_edge_loop(
     let exhausted = search.is_exhausted();
     let mut stats = search.solve_stats();
     stats.solutions = u64::from(filling.is_some());
-    if let Some(loop_stats) = stats.subtours.as_mut() {
-        loop_stats.winner = Some(member.name());
-        loop_stats.racers = racers;
-    }
+    credit(&mut stats, member, racers);
     Ok(Raced {
         winner: index,
         interrupted: filling.is_none() && !exhausted,
