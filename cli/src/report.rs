@@ -533,11 +533,16 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
     }
     let mut subtours = match &s.subtours {
         Some(t) if t.rounds > 0 => format!(
-            " · {} of subtour cuts ({}, at most {} per model, {} patched)",
+            " · {} of subtour cuts ({}, at most {} per model, {} patched{})",
             plural(t.rounds, "round"),
             plural(t.cuts, "cut"),
             plural(t.max_cycles as u64, "subcycle"),
             plural(t.patched, "tour"),
+            if t.three_opt > 0 {
+                format!(", {} by 3-opt", thousands(t.three_opt))
+            } else {
+                String::new()
+            },
         ),
         Some(_) => " · no subtours".to_string(),
         None => String::new(),

@@ -335,6 +335,8 @@ pub struct SubtoursInfo {
     pub max_cycles: usize,
     /// Tours made by joining a model's subcycles rather than by another solver call.
     pub patched: u64,
+    /// Exchanges of three edges (3-opt) among the joins that made those tours.
+    pub three_opt: u64,
     /// Tours found by rotation–extension before the first solver call.
     pub rotated: u64,
     /// Seconds spent in rotation–extension.
@@ -369,6 +371,7 @@ impl From<&LoopStats> for SubtoursInfo {
             cuts: s.cuts,
             max_cycles: s.max_cycles,
             patched: s.patched,
+            three_opt: s.three_opt,
             rotated: s.rotated,
             rotation_seconds: s.rotation_time.as_secs_f64(),
             reduced: s.reduced.as_ref().map(|r| ReducedInfo {

@@ -11,6 +11,7 @@
 //! looks for a first tour: it is one member of the first-solution race ([`crate::portfolio`]).
 //! Its tour is oriented from cell 0 and verified like every other solution.
 
+use crate::join::{cycles_of, Joiner, TwoFactor};
 use crate::reduce::reduce;
 use crate::successor::{LoopStats, ReducedStats};
 use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
@@ -25,6 +26,8 @@ pub struct EdgeLoop<'p> {
     sat: SatSolver,
     /// Each vertex's edges, as (other end, variable).
     incident: Vec<Vec<(usize, Var)>>,
+    /// The graph less the edges the reductions removed, to join a model's cycles over.
+    joiner: Joiner,
     refutation: Option<String>,
     exhausted: bool,
     stats: LoopStats,
@@ -101,10 +104,20 @@ impl<'p> EdgeLoop<'p> {
             families: Vec::new(),
         };
         let exhausted = reduction.refutation.is_some();
+        let mut removed = reduction.removed.clone();
+        removed.sort_unstable();
+        let joiner = Joiner::new(
+            n,
+            edges
+                .iter()
+                .copied()
+                .filter(|e| removed.binary_search(e).is_err()),
+        );
         Ok(EdgeLoop {
             puzzle,
             sat,
             incident,
+            joiner,
             refutation: reduction.refutation,
             exhausted,
             stats: LoopStats {
@@ -178,14 +191,16 @@ impl<'p> EdgeLoop<'p> {
                     "a model without exactly two edges at a vertex".into(),
                 ));
             }
-            let cycles = cycles_of(&chosen);
+            let factor: TwoFactor = chosen.iter().map(|c| [c[0], c[1]]).collect();
+            let cycles = cycles_of(&factor);
             if cycles.len() == 1 {
                 return self.verified(&cycles[0]).map(Some);
             }
             self.stats.rounds += 1;
             self.stats.max_cycles = self.stats.max_cycles.max(cycles.len());
-            if let Some(order) = self.merge(&chosen, &cycles) {
+            if let Some((order, joined)) = self.joiner.join(&factor) {
                 self.stats.patched += 1;
+                self.stats.three_opt += joined.three_opt as u64;
                 return self.verified(&order).map(Some);
             }
             let mut in_cycle = vec![false; n];
@@ -221,99 +236,6 @@ impl EdgeLoop<'_> {
         verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
         Ok(filling)
     }
-
-    /// The cycles of a model joined into one by two-edge exchanges, if they all join: an edge
-    /// a–a′ of one cycle and b–b′ of another give way to a–b and a′–b′ when both are edges
-    /// of the graph (two cycles opened at one edge each close into one either way round).
-    /// Returns the tour in order, or `None` when some cycle has no such exchange left.
-    fn merge(&self, chosen: &[Vec<usize>], cycles: &[Vec<usize>]) -> Option<Vec<usize>> {
-        let mut chosen = chosen.to_vec();
-        let mut label = vec![0usize; chosen.len()];
-        let mut members: Vec<Vec<usize>> = cycles.to_vec();
-        for (i, cycle) in members.iter().enumerate() {
-            for &v in cycle {
-                label[v] = i;
-            }
-        }
-        let adjacent = |u: usize, v: usize| self.incident[u].iter().any(|&(w, _)| w == v);
-        let mut alive = members.len();
-        let mut progress = true;
-        while alive > 1 && progress {
-            progress = false;
-            for a in 0..chosen.len() {
-                let found = self.incident[a].iter().find_map(|&(b, _)| {
-                    if label[b] == label[a] {
-                        return None;
-                    }
-                    chosen[a].iter().find_map(|&a2| {
-                        chosen[b]
-                            .iter()
-                            .find(|&&b2| adjacent(a2, b2))
-                            .map(|&b2| (b, a2, b2))
-                    })
-                });
-                let Some((b, a2, b2)) = found else {
-                    continue;
-                };
-                let swap = |list: &mut Vec<usize>, from: usize, to: usize| {
-                    let slot = list.iter().position(|&x| x == from).expect("a neighbour");
-                    list[slot] = to;
-                };
-                swap(&mut chosen[a], a2, b);
-                swap(&mut chosen[b], b2, a);
-                swap(&mut chosen[a2], a, b2);
-                swap(&mut chosen[b2], b, a2);
-                // The smaller cycle takes the larger one's label.
-                let (keep, gone) = if members[label[a]].len() >= members[label[b]].len() {
-                    (label[a], label[b])
-                } else {
-                    (label[b], label[a])
-                };
-                let moved = std::mem::take(&mut members[gone]);
-                for &v in &moved {
-                    label[v] = keep;
-                }
-                members[keep].extend(moved);
-                alive -= 1;
-                progress = true;
-                if alive == 1 {
-                    break;
-                }
-            }
-        }
-        if alive > 1 {
-            return None;
-        }
-        let tour = cycles_of(&chosen);
-        (tour.len() == 1).then(|| tour.into_iter().next().expect("one"))
-    }
-}
-
-/// The cycles of a 2-regular graph (`chosen[v]`: v's two neighbours), each in order.
-fn cycles_of(chosen: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let mut seen = vec![false; chosen.len()];
-    let mut found = Vec::new();
-    for start in 0..chosen.len() {
-        if seen[start] {
-            continue;
-        }
-        let mut cycle = vec![start];
-        seen[start] = true;
-        let (mut previous, mut here) = (start, chosen[start][0]);
-        while here != start {
-            seen[here] = true;
-            cycle.push(here);
-            let next = if chosen[here][0] == previous {
-                chosen[here][1]
-            } else {
-                chosen[here][0]
-            };
-            previous = here;
-            here = next;
-        }
-        found.push(cycle);
-    }
-    found
 }
 
 /// Exactly two of `lits`: a unit pair for two, clauses over every triple (at most two) and

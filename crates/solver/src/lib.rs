@@ -37,6 +37,7 @@ mod assuming;
 mod decode;
 pub mod edge_loop;
 pub mod fillings;
+mod join;
 pub mod narrow;
 mod patch;
 pub mod portfolio;

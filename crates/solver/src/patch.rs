@@ -12,25 +12,29 @@
 //! - R. M. Karp, *A patching algorithm for the nonsymmetric traveling-salesman problem*, SIAM
 //!   Journal on Computing 8(4), 1979.
 
+use crate::join::{Joiner, TwoFactor};
 use pathsat_encode::successor::{cycles, SuccessorEncoding};
 
 /// Merges the cycles of a cycle cover into one where two-arc exchanges allow (Karp's
 /// patching): a → a' on one cycle and b → b' on another become a → b' and b → a', or, when
 /// the moves go both ways, a → b and b' → a' with the second cycle reversed. Only arcs of the
-/// encoding are used. Returns the successor function of a single cycle, or `None` when the
-/// cycles cannot all be joined this way.
+/// encoding are used. When cycles are left and `undirected` is given (a closed tour whose arcs
+/// all go both ways: the graph of its edges), they are joined as undirected cycles by 2-opt and
+/// 3-opt exchanges ([`crate::join`]). Returns the successor function of a single cycle with
+/// the 3-opt exchanges it took, or `None` when the cycles cannot all be joined.
 pub(crate) fn patch(
     encoding: &SuccessorEncoding,
     successors: &[usize],
     reversible: bool,
-) -> Option<Vec<usize>> {
+    undirected: Option<&Joiner>,
+) -> Option<(Vec<usize>, usize)> {
     let total = successors.len();
     let has_arc = |u: usize, v: usize| encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
     let mut succ = successors.to_vec();
     // cycle_of[v]: the cycle v is on (merged cycles are relabelled to the surviving one).
     let found = cycles(&succ);
     if found.len() <= 1 {
-        return Some(succ);
+        return Some((succ, 0));
     }
     let mut cycle_of = vec![0usize; total];
     let mut members: Vec<Vec<usize>> = found;
@@ -99,7 +103,34 @@ pub(crate) fn patch(
             }
         }
     }
-    (alive == 1).then_some(succ)
+    if alive == 1 {
+        return Some((succ, 0));
+    }
+    let joiner = undirected?;
+    let mut factor: TwoFactor = vec![[0; 2]; total];
+    for (u, &v) in succ.iter().enumerate() {
+        factor[u][1] = v;
+        factor[v][0] = u;
+    }
+    let (order, joined) = joiner.join(&factor)?;
+    for (i, &u) in order.iter().enumerate() {
+        succ[u] = order[(i + 1) % order.len()];
+    }
+    Some((succ, joined.three_opt))
+}
+
+/// The graph of a closed tour's edges, for [`patch`] to join cycles over: `None` unless every
+/// arc of the encoding has its reverse and there is no virtual vertex (a path's).
+pub(crate) fn undirected_joiner(encoding: &SuccessorEncoding) -> Option<Joiner> {
+    if encoding.virtual_vertex.is_some() {
+        return None;
+    }
+    let mut arcs = encoding.arcs.clone();
+    arcs.sort_unstable();
+    let symmetric = arcs
+        .iter()
+        .all(|&(u, v)| arcs.binary_search(&(v, u)).is_ok());
+    symmetric.then(|| Joiner::new(encoding.n, arcs))
 }
 
 /// Moves the members of cycle `from` into cycle `into`.
@@ -138,7 +169,8 @@ mod tests {
         ] {
             succ[u] = v;
         }
-        let tour = patch(&e, &succ, true).unwrap();
+        let (tour, three_opt) = patch(&e, &succ, true, None).unwrap();
+        assert_eq!(three_opt, 0);
         assert_eq!(cycles(&tour).len(), 1);
         for (u, &v) in tour.iter().enumerate() {
             assert!(p.step_allowed(u, v), "{u} -> {v}");

@@ -15,7 +15,8 @@
 //! even the solver's first cycle cover can take minutes. Until a first tour is found, a model
 //! whose cycles do not patch has its longest cycle grown the same way.
 
-use crate::patch::patch;
+use crate::join::Joiner;
+use crate::patch::{patch, undirected_joiner};
 use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
 use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::card::ExactlyOneEncoding;
@@ -36,6 +37,8 @@ pub struct LoopStats {
     pub max_cycles: usize,
     /// Tours found by patching a model's cycles together rather than by the solver.
     pub patched: u64,
+    /// Exchanges of three edges (3-opt) among the joins that made those tours.
+    pub three_opt: u64,
     /// Tours found by rotation–extension, before the first solver call or from a model's
     /// longest subcycle.
     pub rotated: u64,
@@ -80,6 +83,9 @@ pub struct SuccessorSolver<'p> {
     /// Every tour returned, as a successor function: a patched tour is new only if it is not
     /// among them (the solver's own tours are new by the blocking clauses).
     emitted: HashSet<Vec<usize>>,
+    /// The graph of a closed tour's edges, when all its arcs go both ways: patching joins
+    /// the cycles it cannot join arc by arc over it by 2-opt and 3-opt exchanges.
+    joiner: Option<Joiner>,
     exhausted: bool,
     /// Whether rotation–extension has had its turn.
     rotation_tried: bool,
@@ -124,12 +130,14 @@ impl<'p> SuccessorSolver<'p> {
         let encoding = successor::encode(puzzle, exactly_one, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
         let reduced = Self::reduce(puzzle, &encoding, &mut sat);
+        let joiner = undirected_joiner(&encoding);
         let mut solver = SuccessorSolver {
             puzzle,
             sat,
             encoding,
             pending: None,
             emitted: HashSet::new(),
+            joiner,
             exhausted: false,
             rotation_tried: false,
             rotation_off: false,
@@ -307,9 +315,11 @@ impl<'p> SuccessorSolver<'p> {
                 self.cut(&found);
                 // The cycles may join into a tour by exchanging arcs, without another call.
                 let reversible = self.puzzle.moves().is_symmetric();
-                match patch(&self.encoding, &successors, reversible) {
-                    Some(tour) if !self.emitted.contains(&tour) => {
+                let undirected = self.joiner.as_ref().filter(|_| reversible);
+                match patch(&self.encoding, &successors, reversible, undirected) {
+                    Some((tour, three_opt)) if !self.emitted.contains(&tour) => {
                         self.stats.patched += 1;
+                        self.stats.three_opt += three_opt as u64;
                         self.take(tour);
                         return self.next_pending();
                     }
