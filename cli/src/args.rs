@@ -4,7 +4,9 @@
 //! into work.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pathsat_api::options::{self, EncodingSpec};
+use pathsat_api::options::{
+    self, EncodingName, EncodingSpec, ExactlyOneName, MethodName, SolverName, SumName,
+};
 use pathsat_encode::EncodingOptions;
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
@@ -226,10 +228,10 @@ pub struct BatchArgs {
     #[arg(required = true)]
     pub dir: Option<PathBuf>,
     /// Puzzles counted at the same time (default: the number of processors).
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
     /// Stop each count after N fillings (status `limit`).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
     /// Seconds each puzzle may take (status `timeout`, with the fillings found by then).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -243,8 +245,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub patience: Option<Duration>,
     /// How to count each puzzle (see `pathsat count --help`).
-    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
-    pub method: CountMethod,
+    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
+    pub method: MethodName,
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N", value_parser = crate::batch::Shard::parse)]
     pub shard: Option<crate::batch::Shard>,
@@ -300,8 +302,8 @@ pub struct WorkerArgs {
     pub file: PathBuf,
     #[arg(long)]
     pub limit: Option<u64>,
-    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
-    pub method: CountMethod,
+    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
+    pub method: MethodName,
     #[arg(long, value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
     #[arg(long, value_parser = parse_memory)]
@@ -356,15 +358,15 @@ pub struct GenerateArgs {
     pub keep_ends: bool,
     /// Ask for a grade (see encodings/generate.md); up to 12 solutions are tried.
     #[arg(long, value_enum)]
-    pub difficulty: Option<Difficulty>,
+    pub difficulty: Option<Level>,
     /// Mark every cell whose value is in this class: primes, squares, even or odd.
     #[arg(long, value_name = "CLASS", value_parser = parse_class)]
     pub mark: Option<ValueClass>,
     /// A trail puzzle on the empty board: a path of this many cells, with labels to add up.
-    #[arg(long, value_name = "LENGTH", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "LENGTH", value_parser = at_least_one::<u64>)]
     pub trail: Option<u64>,
     /// Trail puzzles: labels from 1 to this [default: 15, or the trail's length if larger].
-    #[arg(long, value_name = "MAX", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "MAX", value_parser = at_least_one::<u32>)]
     pub labels: Option<u32>,
     /// Trail puzzles: the labels on the trail are all different.
     #[arg(long, requires = "trail")]
@@ -374,8 +376,8 @@ pub struct GenerateArgs {
     pub certify: bool,
     /// Stop after this many seconds: with an error before the solution is unique, else with
     /// the puzzle reached (unique, but maybe with givens to spare).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
+    pub timeout: Option<f64>,
     /// Output format: the puzzle file (toml or json), or an svg picture of the blank puzzle.
     #[arg(long, value_enum, default_value_t = GenerateFormat::Toml)]
     pub format: GenerateFormat,
@@ -397,26 +399,6 @@ pub enum GenerateFormat {
     Json,
     /// An SVG picture of the blank puzzle, for printing.
     Svg,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Difficulty {
-    /// Every number follows from the numbers already written next to it.
-    Easy,
-    /// Needs counting distances and eliminating candidates (pencil marks).
-    Medium,
-    /// Deduction stalls: trial and error.
-    Hard,
-}
-
-impl From<Difficulty> for Level {
-    fn from(d: Difficulty) -> Level {
-        match d {
-            Difficulty::Easy => Level::Easy,
-            Difficulty::Medium => Level::Medium,
-            Difficulty::Hard => Level::Hard,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -467,7 +449,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["limit", "unique"])]
     pub all: bool,
     /// Print at most N solutions.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
     /// Also prove whether the solution is unique (searches for a second one).
     #[arg(long)]
@@ -478,12 +460,12 @@ pub struct SolveArgs {
     pub certify: bool,
     /// Stop after this many seconds with the solutions found by then (status `unknown` when
     /// there are none yet); exit status 0.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
+    pub timeout: Option<f64>,
     /// Threads that race configurations for a first solution of a graph of 100 vertices or
     /// more; the first answer wins and the others stop. 1 runs one configuration alone, the
     /// same way every time [default: the number of processors].
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
     /// Output format: text for people, json for programs, svg for a picture.
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
@@ -514,24 +496,24 @@ pub struct CountArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// Stop after N fillings; the count is then marked incomplete.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     pub limit: Option<u64>,
     /// Stop after this many seconds; the count is then marked incomplete.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
+    pub timeout: Option<f64>,
     /// How to count.
-    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
-    pub method: CountMethod,
+    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
+    pub method: MethodName,
     /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
     /// machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
     /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
     /// the count: one estimated to take longer stops at once, saying so [default: 600].
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub patience: Option<Duration>,
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
+    pub patience: Option<f64>,
     /// Threads for the SAT cubes and the frontier program (default: the number of processors).
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
     /// Count with one solver, recording varisat's proof of the whole run, and have its checker
     /// verify it: the models, the blocking clauses and the final unsatisfiability.
@@ -545,31 +527,6 @@ pub struct CountArgs {
     pub solver: SolverArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CountMethod {
-    /// The dynamic program where it applies; else enumeration, split into cubes if it is long,
-    /// when it is estimated to finish within 10 minutes.
-    Auto,
-    /// The frontier dynamic program: symmetric moves, no marks, givens only at the ends of the
-    /// path. Counts without enumerating.
-    Dp,
-    /// SAT enumeration in cubes, in parallel, with symmetry classes; every filling verified.
-    Sat,
-    /// One SAT solver with blocking clauses; every filling verified.
-    Enumerate,
-}
-
-impl CountMethod {
-    pub fn name(self) -> options::MethodName {
-        match self {
-            CountMethod::Auto => options::MethodName::Auto,
-            CountMethod::Dp => options::MethodName::Dp,
-            CountMethod::Sat => options::MethodName::Sat,
-            CountMethod::Enumerate => options::MethodName::Enumerate,
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port to listen on; 0 takes any free one.
@@ -581,7 +538,7 @@ pub struct ServeArgs {
     pub bind: std::net::IpAddr,
     /// Runs (solve, count, generate, export, draw) at once; more get 503 [default: twice the
     /// processors, at least 4].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub max_concurrent: Option<u32>,
     /// The most memory one run may take, e.g. 512MiB: its worker process is stopped past it,
     /// with a clear error [default: half of this machine's memory, shared by --max-concurrent
@@ -603,10 +560,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SIZE", default_value = "1MiB", value_parser = parse_memory)]
     pub max_body: u64,
     /// Open connections at once; more are told to try again and closed.
-    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = at_least_one::<u32>)]
     pub max_connections: u32,
     /// Threads one count may use (default: the number of processors).
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
 }
 
@@ -644,42 +601,14 @@ pub struct EncodingArgs {
     /// The exactly-one encoding [default: sequential for the position encoding, hybrid for the
     /// successor encoding].
     #[arg(long, value_enum, help_heading = "Encoding")]
-    pub exactly_one: Option<ExactlyOne>,
+    pub exactly_one: Option<ExactlyOneName>,
     /// Position encoding: create a variable for every (cell, value) pair, with givens and marks
     /// as unit clauses, instead of pruning the pairs no solution can use.
     #[arg(long, help_heading = "Encoding")]
     pub no_prune: bool,
     /// Trail puzzles: how the sum of the labels becomes clauses (encodings/trail.md).
-    #[arg(long, value_enum, default_value_t = SumMethod::Bdd, help_heading = "Encoding")]
-    pub sum_encoding: SumMethod,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SumMethod {
-    /// A layered decision diagram: about n·(S+1) nodes, 2 clauses each, arc consistent.
-    Bdd,
-    /// Two sequential weight counters, for "at most S" and "at least S".
-    Swc,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EncodingName {
-    /// The successor encoding for large puzzles it can express, else the position encoding.
-    Auto,
-    /// A variable per (cell, value): any givens and marks; grows with the square of the board.
-    Position,
-    /// A variable per move, subtours cut lazily: large tours and paths, start and end givens only.
-    Successor,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ExactlyOne {
-    /// Sinz's sequential counter: 3n-3 clauses, n-1 auxiliary variables.
-    Sequential,
-    /// One clause per pair: n(n-1)/2 + 1 clauses, no auxiliary variables.
-    Pairwise,
-    /// Pairwise up to 8 literals, the sequential counter beyond.
-    Hybrid,
+    #[arg(long, value_enum, default_value_t = SumName::Bdd, help_heading = "Encoding")]
+    pub sum_encoding: SumName,
 }
 
 #[derive(Debug, Args)]
@@ -691,16 +620,6 @@ pub struct SolverArgs {
     pub solver: SolverName,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SolverName {
-    /// CaDiCaL when it is built in (the default build), varisat for --certify.
-    Auto,
-    /// varisat, in Rust: always built in; the only one whose proofs are checked (--certify).
-    Varisat,
-    /// CaDiCaL, in C++ (compiled from the source the `cadical` crate bundles).
-    Cadical,
-}
-
 impl SolverArgs {
     /// The solver chosen.
     pub fn choice(&self, certify: bool) -> SolverChoice {
@@ -708,12 +627,8 @@ impl SolverArgs {
     }
 
     /// The solver as the library names it.
-    pub fn name(&self) -> options::SolverName {
-        match self.solver {
-            SolverName::Auto => options::SolverName::Auto,
-            SolverName::Varisat => options::SolverName::Varisat,
-            SolverName::Cadical => options::SolverName::Cadical,
-        }
+    pub fn name(&self) -> SolverName {
+        self.solver
     }
 
     /// The flags that give this choice, to pass it on to a worker.
@@ -742,21 +657,10 @@ impl EncodingArgs {
     /// API (`pathsat_api::options`).
     pub fn spec(&self) -> EncodingSpec {
         EncodingSpec {
-            encoding: match self.encoding {
-                EncodingName::Auto => options::EncodingName::Auto,
-                EncodingName::Position => options::EncodingName::Position,
-                EncodingName::Successor => options::EncodingName::Successor,
-            },
-            exactly_one: self.exactly_one.map(|eo| match eo {
-                ExactlyOne::Sequential => options::ExactlyOneName::Sequential,
-                ExactlyOne::Pairwise => options::ExactlyOneName::Pairwise,
-                ExactlyOne::Hybrid => options::ExactlyOneName::Hybrid,
-            }),
+            encoding: self.encoding,
+            exactly_one: self.exactly_one,
             no_prune: self.no_prune,
-            sum_encoding: match self.sum_encoding {
-                SumMethod::Bdd => options::SumName::Bdd,
-                SumMethod::Swc => options::SumName::Swc,
-            },
+            sum_encoding: self.sum_encoding,
         }
     }
 
@@ -777,30 +681,25 @@ fn parse_moves(text: &str) -> Result<Moves, String> {
 
 /// `minimal` or a number (`--givens`).
 fn parse_givens(text: &str) -> Result<Givens, String> {
-    match text.trim() {
-        "minimal" => Ok(Givens::Minimal),
-        n => n
-            .parse()
-            .map(Givens::Exactly)
-            .map_err(|_| format!("{text:?} is neither `minimal` nor a number of givens")),
-    }
+    options::parse_givens(text)
 }
 
 /// A value class by name (`--mark`).
 fn parse_class(text: &str) -> Result<ValueClass, String> {
-    ValueClass::from_name(text.trim())
-        .ok_or_else(|| format!("{text:?} is not a class: primes, squares, even or odd"))
+    options::parse_class(text)
 }
 
+/// A positive number of seconds, checked as the library checks it (`--timeout`).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(format!("must be a positive number of seconds, not {text}"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|e| format!("{text}: {e}"))
+    options::parse_seconds(text).map(Duration::from_secs_f64)
+}
+
+/// A whole number of at least 1, checked as the library checks it (`--jobs`, `--limit`).
+fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialEq + From<u8>,
+{
+    options::parse_at_least_one(text)
 }
 
 /// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).

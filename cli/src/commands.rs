@@ -38,7 +38,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         all: args.all,
         limit: args.limit,
         unique: args.unique,
-        timeout: args.timeout.map(|t| t.as_secs_f64()),
+        timeout: args.timeout,
         jobs: args.jobs,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
@@ -92,10 +92,10 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let puzzle = Arc::new(parse_file(&args.file)?);
     let spec = CountSpec {
         limit: args.limit,
-        timeout: args.timeout.map(|t| t.as_secs_f64()),
-        method: args.method.name(),
+        timeout: args.timeout,
+        method: args.method,
         memory: args.memory,
-        patience: args.patience.map(|t| t.as_secs_f64()),
+        patience: args.patience,
         jobs: args.jobs,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };

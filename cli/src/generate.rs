@@ -30,10 +30,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
         givens: args.givens,
         keep_ends: args.keep_ends,
         mark: args.mark.clone(),
-        difficulty: args.difficulty.map(Into::into),
+        difficulty: args.difficulty,
         labels: args.labels,
         certify: args.certify,
-        timeout: args.timeout.map(|t| t.as_secs_f64()),
+        timeout: args.timeout,
     };
     // Puzzles of a book are independent: made in parallel, written in seed order.
     let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)

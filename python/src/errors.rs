@@ -30,6 +30,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The Python exception for a library error.
 pub fn raise(error: Error) -> PyErr {
+    if let Error::Option(refused) = &error {
+        return PuzzleError::new_err(crate::options::refusal(refused));
+    }
     match error.kind() {
         ErrorKind::Input | ErrorKind::Rejected => PuzzleError::new_err(error.to_string()),
         ErrorKind::Internal => InternalError::new_err(error.to_string()),

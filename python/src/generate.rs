@@ -6,11 +6,9 @@ use crate::interrupt;
 use crate::options;
 use crate::puzzle::Puzzle;
 use crate::results::Solution;
-use pathsat_api::generate::{
-    blank_template, drawn_seed, generate as run_generate, GenerateReport, GenerateRequest,
-};
+use pathsat_api::generate::{blank_template, drawn_seed, generate as run_generate, GenerateReport};
+use pathsat_api::options::GenerateSpec;
 use pathsat_api::Cancel;
-use pathsat_generate::Options;
 use pathsat_puzzle::{parse_file, Moves};
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -169,11 +167,7 @@ pub fn generate(
         (None, Some((rows, cols))) => {
             let moves = match moves {
                 None => Moves::King,
-                Some(name) => Moves::from_name(name).ok_or_else(|| {
-                    puzzle_error(format!(
-                        "moves={name:?}: a move rule's name (\"rook\", \"king\", \"knight\", ...)"
-                    ))
-                })?,
+                Some(text) => options::moves(text)?,
             };
             blank_template(rows, cols, moves, closed, trail.map(|t| (t, distinct)))
                 .map_err(errors::raise)?
@@ -185,21 +179,19 @@ pub fn generate(
         }
     };
     let cancel = Cancel::new();
-    let request = GenerateRequest {
-        options: Options {
-            seed: seed.unwrap_or_else(drawn_seed),
-            givens: options::givens(givens)?,
-            keep_ends,
-            mark: options::value_class(mark)?,
-            difficulty: options::difficulty(difficulty)?,
-            certify,
-            deadline: None,
-            cancel: None,
-            max_label: labels.unwrap_or(0),
-        },
-        timeout: options::timeout(timeout)?,
-        cancel: cancel.clone(),
+    let spec = GenerateSpec {
+        seed,
+        givens: options::givens(givens)?,
+        keep_ends,
+        mark: options::value_class(mark)?,
+        difficulty: options::difficulty(difficulty)?,
+        labels,
+        certify,
+        timeout,
     };
+    let request = spec
+        .request(drawn_seed(), 0, cancel.clone())
+        .map_err(errors::raise)?;
     let report = interrupt::run(py, &cancel, || {
         run_generate(&template, &file, &request).map_err(errors::raise)
     })??;

@@ -1,76 +1,73 @@
-//! Keyword options from Python into the library's types, with the CLI's words for their values
-//! (`method="dp"`, `encoding="successor"`) and a [`PuzzleError`](crate::errors::PuzzleError)
-//! naming the option for anything else.
+//! Keyword options from Python into the api's specs ([`pathsat_api::options`]): the same
+//! words and the same checks as the CLI's flags and the web API's fields, in one place there.
+//! This module only reads Python values and words a refusal with the keyword arguments
+//! (`jobs=0: must be at least 1`, where the CLI says `--jobs: must be at least 1`).
 
 use crate::errors::puzzle_error;
-use pathsat_count::Method;
-use pathsat_encode::{EncodingChoice, EncodingOptions};
+use pathsat_api::options::{
+    parse_class, parse_difficulty, parse_givens, parse_moves, EncodingName, EncodingSpec,
+    OptionError, Problem, SolverName, SolverSpec,
+};
 use pathsat_generate::{Givens, Level};
-use pathsat_puzzle::ValueClass;
-use pathsat_solver::SolverChoice;
+use pathsat_puzzle::{Moves, ValueClass};
+use pathsat_solver::Unsupported;
 use pyo3::prelude::*;
-use std::time::Duration;
 
-/// `timeout=` in seconds (an int or a float), or none.
-pub fn timeout(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    match seconds {
-        None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s.min(1e9)))),
-        Some(s) => Err(puzzle_error(format!(
-            "timeout={s}: a number of seconds, 0 or more"
-        ))),
+/// A refused option in Python's words: the keyword argument, its value where the problem has
+/// it, and what is wrong.
+pub fn refusal(error: &OptionError) -> String {
+    let keyword = error.option.replace('-', "_");
+    match &error.problem {
+        Problem::NotOneOf { value, names } => {
+            let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+            format!("{keyword}={value:?}: one of {}", quoted.join(", "))
+        }
+        Problem::Zero => format!("{keyword}=0: must be at least 1"),
+        Problem::NoMemory => format!("{keyword}=0: the memory size must be more than 0 bytes"),
+        Problem::NotPositiveSeconds(s) => {
+            format!("{keyword}={s}: must be a positive number of seconds")
+        }
+        Problem::Excludes(others) => {
+            let others: Vec<String> = others
+                .iter()
+                .map(|o| format!("{}=", o.replace('-', "_")))
+                .collect();
+            format!("{keyword}: cannot be used with {}", others.join(" or "))
+        }
+        Problem::Solver(Unsupported::CadicalNotBuiltIn) => format!(
+            "{keyword}=\"cadical\": this pathsat package is built without it; build it with \
+             MATURIN_PEP517_ARGS=\"--features cadical\" pip install ./python"
+        ),
+        Problem::Solver(Unsupported::CertifiedCadical) => format!(
+            "{keyword}=\"cadical\" with certify=True: certified runs use varisat's proof checker"
+        ),
+        other => format!("{keyword}: {other}"),
     }
+}
+
+fn refused(error: OptionError) -> PyErr {
+    puzzle_error(refusal(&error))
+}
+
+fn malformed(option: &'static str, message: String) -> PyErr {
+    refused(OptionError::new(option, Problem::Malformed(message)))
 }
 
 /// `encoding=`: `auto`, `position` or `successor`.
-pub fn encoding(name: &str) -> PyResult<EncodingOptions> {
-    let choice = match name {
-        "auto" => EncodingChoice::Auto,
-        "position" => EncodingChoice::Position,
-        "successor" => EncodingChoice::Successor,
-        other => {
-            return Err(puzzle_error(format!(
-                "encoding={other:?}: one of \"auto\", \"position\", \"successor\""
-            )))
-        }
-    };
-    Ok(EncodingOptions {
-        choice,
-        ..EncodingOptions::default()
+pub fn encoding(name: &str) -> PyResult<EncodingSpec> {
+    Ok(EncodingSpec {
+        encoding: name.parse::<EncodingName>().map_err(refused)?,
+        ..EncodingSpec::default()
     })
 }
 
-/// `solver=`: `varisat` (the default) or `cadical`, which a package built without it refuses
-/// with the way to build it; certified runs are varisat's.
-pub fn solver(name: &str, certify: bool) -> PyResult<SolverChoice> {
-    let choice = SolverChoice::from_name(name)
-        .ok_or_else(|| puzzle_error(format!("solver={name:?}: one of \"varisat\", \"cadical\"")))?;
-    if !choice.is_built_in() {
-        return Err(puzzle_error(format!(
-            "solver={name:?}: this pathsat package is built without it; build it with \
-             MATURIN_PEP517_ARGS=\"--features cadical\" pip install ./python"
-        )));
-    }
-    if certify && choice != SolverChoice::Varisat {
-        return Err(puzzle_error(format!(
-            "solver={name:?} with certify=True: certified runs use varisat's proof checker"
-        )));
-    }
-    Ok(choice)
-}
-
-/// `method=`: `auto`, `dp`, `sat` or `enumerate` (as `pathsat count --method`), or the names
-/// reports give them.
-pub fn method(name: &str) -> PyResult<Method> {
-    match name {
-        "auto" => Ok(Method::Auto),
-        "dp" | "frontier-dp" => Ok(Method::Dp),
-        "sat" | "sat-cubes" => Ok(Method::Sat),
-        "enumerate" | "enumeration" => Ok(Method::Enumerate),
-        other => Err(puzzle_error(format!(
-            "method={other:?}: one of \"auto\", \"dp\", \"sat\", \"enumerate\""
-        ))),
-    }
+/// `encoding=`, `solver=` (`auto`, `varisat` or `cadical`) and `certify=`.
+pub fn solver(encoding_name: &str, name: &str, certify: bool) -> PyResult<SolverSpec> {
+    Ok(SolverSpec {
+        solver: name.parse::<SolverName>().map_err(refused)?,
+        certify,
+        encoding: encoding(encoding_name)?,
+    })
 }
 
 /// `givens=`: `"minimal"` (or none) or a number.
@@ -81,36 +78,25 @@ pub fn givens(value: Option<&Bound<'_, PyAny>>) -> PyResult<Givens> {
     if let Ok(n) = value.extract::<usize>() {
         return Ok(Givens::Exactly(n));
     }
-    match value.extract::<String>() {
-        Ok(word) if word == "minimal" => Ok(Givens::Minimal),
-        _ => Err(puzzle_error(format!(
-            "givens={}: \"minimal\" or a number of givens",
-            value.repr()?
-        ))),
-    }
+    let text = value
+        .extract::<String>()
+        .unwrap_or_else(|_| value.repr().map(|r| r.to_string()).unwrap_or_default());
+    parse_givens(&text).map_err(|e| malformed("givens", e))
 }
 
 /// `difficulty=`: `easy`, `medium` or `hard`.
 pub fn difficulty(name: Option<&str>) -> PyResult<Option<Level>> {
-    match name {
-        None => Ok(None),
-        Some("easy") => Ok(Some(Level::Easy)),
-        Some("medium") => Ok(Some(Level::Medium)),
-        Some("hard") => Ok(Some(Level::Hard)),
-        Some(other) => Err(puzzle_error(format!(
-            "difficulty={other:?}: one of \"easy\", \"medium\", \"hard\""
-        ))),
-    }
+    name.map(|n| parse_difficulty(n).map_err(refused))
+        .transpose()
 }
 
 /// `mark=`: `primes`, `squares`, `even` or `odd`.
 pub fn value_class(name: Option<&str>) -> PyResult<Option<ValueClass>> {
-    name.map(|n| {
-        ValueClass::from_name(n).ok_or_else(|| {
-            puzzle_error(format!(
-                "mark={n:?}: one of \"primes\", \"squares\", \"even\", \"odd\""
-            ))
-        })
-    })
-    .transpose()
+    name.map(|n| parse_class(n).map_err(|e| malformed("mark", e)))
+        .transpose()
+}
+
+/// `moves=`: `rook`, `king`, `knight`, ... or a list of offsets as JSON text.
+pub fn moves(text: &str) -> PyResult<Moves> {
+    parse_moves(text).map_err(|e| malformed("moves", e))
 }

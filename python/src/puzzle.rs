@@ -6,14 +6,13 @@ use crate::errors::{self, puzzle_error};
 use crate::interrupt;
 use crate::options;
 use crate::results::{Cnf, CountResult, Solution, Solutions};
-use pathsat_api::count::{count, CountRequest};
+use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
-use pathsat_api::solve::{solve, SolveRequest, Wanted};
+use pathsat_api::options::{CountSpec, SolveSpec};
+use pathsat_api::solve::{solve, Wanted};
 use pathsat_api::{Cancel, SolutionStream, Stopped};
-use pathsat_count::CountOptions;
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
-use pathsat_solver::SolveOptions;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -47,14 +46,6 @@ impl Puzzle {
         Solution::new(Arc::clone(&self.puzzle), filling, note)
     }
 
-    fn solve_options(encoding: &str, solver: &str, certify: bool) -> PyResult<SolveOptions> {
-        Ok(SolveOptions {
-            encoding: options::encoding(encoding)?,
-            solver: options::solver(solver, certify)?,
-            certify,
-        })
-    }
-
     /// Runs `solve` for `wanted` with the keyword options of `solve` and `is_unique`, with
     /// Ctrl-C honoured.
     fn run_solve(
@@ -67,13 +58,13 @@ impl Puzzle {
         certify: bool,
     ) -> PyResult<pathsat_api::SolveReport> {
         let cancel = Cancel::new();
-        let request = SolveRequest {
-            wanted,
-            options: Puzzle::solve_options(encoding, solver, certify)?,
-            timeout: options::timeout(timeout)?,
-            jobs: None,
-            cancel: cancel.clone(),
+        let spec = SolveSpec {
+            unique: wanted == Wanted::Unique,
+            timeout,
+            solver: options::solver(encoding, solver, certify)?,
+            ..SolveSpec::default()
         };
+        let request = spec.request(cancel.clone()).map_err(errors::raise)?;
         interrupt::run(py, &cancel, || {
             solve(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })?
@@ -370,8 +361,13 @@ impl Puzzle {
     /// only when asked (stop early, and it stops). `limit` caps how many it gives.
     #[pyo3(signature = (limit = None, *, encoding = "auto", solver = "varisat"))]
     fn solutions(&self, limit: Option<u64>, encoding: &str, solver: &str) -> PyResult<Solutions> {
-        let options = Puzzle::solve_options(encoding, solver, false)?;
-        let stream = SolutionStream::start(Arc::clone(&self.puzzle), &self.file, options);
+        let spec = SolveSpec {
+            limit,
+            solver: options::solver(encoding, solver, false)?,
+            ..SolveSpec::default()
+        };
+        let request = spec.request(Cancel::new()).map_err(errors::raise)?;
+        let stream = SolutionStream::start(Arc::clone(&self.puzzle), &self.file, request.options);
         Ok(Solutions::new(Arc::clone(&self.puzzle), stream, limit))
     }
 
@@ -391,22 +387,21 @@ impl Puzzle {
         limit: Option<u64>,
         encoding: &str,
         solver: &str,
-        jobs: Option<usize>,
+        jobs: Option<u32>,
         certify: bool,
     ) -> PyResult<CountResult> {
-        let defaults = CountOptions::default();
         let cancel = Cancel::new();
-        let request = CountRequest {
-            options: CountOptions {
-                method: options::method(method)?,
-                limit,
-                jobs: jobs.unwrap_or(defaults.jobs).max(1),
-                solve: Puzzle::solve_options(encoding, solver, certify)?,
-                ..defaults
-            },
-            timeout: options::timeout(timeout)?,
-            cancel: cancel.clone(),
+        let spec = CountSpec {
+            limit,
+            timeout,
+            method: method
+                .parse()
+                .map_err(|e| puzzle_error(options::refusal(&e)))?,
+            jobs,
+            solver: options::solver(encoding, solver, certify)?,
+            ..CountSpec::default()
         };
+        let request = spec.request(cancel.clone()).map_err(errors::raise)?;
         let report = interrupt::run(py, &cancel, || {
             count(&self.puzzle, &self.file, &request, Arc::new(|_| {})).map_err(errors::raise)
         })??;
@@ -442,7 +437,7 @@ impl Puzzle {
     /// `"position"` or `"successor"` (round 0 of the lazy loop: its models may be subtours).
     #[pyo3(signature = (encoding = "auto"))]
     fn to_cnf(&self, py: Python<'_>, encoding: &str) -> PyResult<Cnf> {
-        let options = options::encoding(encoding)?;
+        let options = options::encoding(encoding)?.options();
         let exported =
             py.detach(|| export(&self.puzzle, &self.file, &options).map_err(errors::raise))?;
         Ok(Cnf::new(Arc::clone(&self.puzzle), exported, encoding))
@@ -458,7 +453,7 @@ impl Puzzle {
         let Some(model) = model else {
             return Ok(None);
         };
-        let options = options::encoding(encoding)?;
+        let options = options::encoding(encoding)?.options();
         let report = decode_literals(&self.puzzle, &self.file, &options, "model", &model)
             .map_err(errors::raise)?;
         Ok(report

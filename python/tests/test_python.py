@@ -132,9 +132,11 @@ def test_nothing_is_printed(capfd):
 def test_timeouts_raise_timeout_error():
     p = pathsat.Puzzle.board(5, 5, moves="king", givens={(2, 2): 13})
     with pytest.raises(TimeoutError):
-        p.is_unique(timeout=0)
-    with pytest.raises(pathsat.PuzzleError, match="timeout"):
-        p.solve(timeout=-1)
+        p.is_unique(timeout=1e-9)
+    # As on the command line, a timeout is a positive number of seconds.
+    for refused in [0, -1]:
+        with pytest.raises(pathsat.PuzzleError, match="timeout"):
+            p.solve(timeout=refused)
 
 
 def test_no_work_goes_on_after_a_timeout():

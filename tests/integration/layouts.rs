@@ -133,3 +133,28 @@ fn batch_table() {
     let table = table.replace(&dir.path().display().to_string(), "[dir]");
     assert_layout!("batch-table", table);
 }
+
+/// `--help` of the program and of every command: the option names, values and wording users
+/// read (the names come from the library's option enums, `pathsat_api::options`).
+#[test]
+fn help_text() {
+    for command in [
+        "", "solve", "count", "check", "draw", "generate", "export", "decode", "compare", "batch",
+        "serve",
+    ] {
+        let mut args: Vec<&str> = vec![command, "--help"];
+        args.retain(|a| !a.is_empty());
+        let out = pathsat()
+            .env("COLUMNS", "100")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let name = if command.is_empty() {
+            "help".to_string()
+        } else {
+            format!("help-{command}")
+        };
+        assert_layout!(name, String::from_utf8(out.stdout).unwrap());
+    }
+}

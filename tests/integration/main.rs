@@ -19,6 +19,7 @@ mod generate;
 mod graphs;
 mod hostile;
 mod layouts;
+mod options;
 mod pictures;
 mod random_puzzles;
 mod serve;

@@ -148,7 +148,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         method: if sat_only {
             Method::Enumerate
         } else {
-            args.method.name().method()
+            args.method.method()
         },
         limit,
         deadline: args.timeout.map(|t| started + t),

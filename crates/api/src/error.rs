@@ -10,6 +10,8 @@ use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
+use crate::options::OptionError;
+
 /// What kind of failure an [`Error`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -52,6 +54,10 @@ pub enum Error {
     /// A solver's model (in `file`) does not solve the puzzle.
     #[error("{file}: {problem}")]
     Model { file: String, problem: ModelProblem },
+    /// A value an option cannot take (its message names the option as the CLI does; other
+    /// front ends word it their way from [`OptionError::option`]).
+    #[error(transparent)]
+    Option(#[from] OptionError),
     /// A request that does not describe a puzzle (`what` names it: a board's size, a
     /// dictionary), with why.
     #[error("{what}: {problem}")]
@@ -74,6 +80,7 @@ impl Error {
             Error::Puzzle(_)
             | Error::SolverOutput { .. }
             | Error::Refused { .. }
+            | Error::Option(_)
             | Error::Invalid { .. } => ErrorKind::Input,
             Error::Solve { error, .. } => solve_kind(error),
             Error::Count { error, .. } => match error {

@@ -32,10 +32,14 @@ use pathsat_puzzle::{CellRule, Filling, Puzzle};
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Level {
+    /// Every number follows from the numbers already written next to it.
     Easy,
+    /// Needs counting distances and eliminating candidates (pencil marks).
     Medium,
+    /// Deduction stalls: trial and error.
     Hard,
 }
 

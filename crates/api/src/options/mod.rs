@@ -1,14 +1,30 @@
 //! The options of each command, by name, as every front end spells them: the CLI's flags
-//! (`--limit`, `--exactly-one pairwise`) and the web API's JSON fields (`"limit"`,
-//! `"exactly-one": "pairwise"`) fill the same structs here, and [`SolveSpec::request`],
-//! [`CountSpec::request`], [`GenerateSpec::request`] turn them into the library's requests. The
-//! mapping from option names to requests lives in this one place, so that `pathsat solve
-//! --unique` and `POST /api/solve {"unique": true}` cannot drift apart.
+//! (`--limit`, `--exactly-one pairwise`), the web API's JSON fields (`"limit"`,
+//! `"exactly-one": "pairwise"`) and Python's keyword arguments (`limit=`, `exactly_one=`) fill
+//! the same structs here, and [`SolveSpec::request`], [`CountSpec::request`],
+//! [`GenerateSpec::request`] turn them into the library's requests. The mapping from option
+//! names to requests lives in this one place, so that `pathsat solve --unique`,
+//! `POST /api/solve {"unique": true}` and `puzzle.is_unique()` cannot drift apart.
+//!
+//! - [`names`]: the options that take one of a few words, one enum each (with clap's
+//!   `ValueEnum` under the feature `clap`, which the CLI parses them with);
+//! - [`values`]: sizes, move rules, givens, value classes and seconds;
+//! - [`problem`]: why a value was refused ([`OptionError`], [`Problem`]), typed, for each
+//!   front end to word its own way.
 //!
 //! The structs deserialise from JSON with serde (kebab-case names, every field optional with the
-//! CLI's default); a wrong value is an [`Error::Invalid`] naming the option as the CLI does
-//! (`--timeout: ...`). They serialise too, so that a front end can list the option names
-//! ([`option_names`]) and refuse a misspelt one.
+//! CLI's default); a wrong value is an [`Error::Option`]. They serialise too, so that a front
+//! end can list the option names ([`option_names`]) and refuse a misspelt one.
+
+pub mod names;
+pub mod problem;
+pub mod values;
+
+pub use names::{parse_difficulty, EncodingName, ExactlyOneName, MethodName, SolverName, SumName};
+pub use problem::{OptionError, Problem};
+pub use values::{
+    parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
+};
 
 use crate::count::CountRequest;
 use crate::generate::GenerateRequest;
@@ -16,87 +32,13 @@ use crate::solve::{SolveRequest, Wanted};
 use crate::{Cancel, Error};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
-use pathsat_count::{CountOptions, Method, DEFAULT_PATIENCE};
+use pathsat_count::{CountOptions, DEFAULT_PATIENCE};
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use pathsat_generate::{Givens, Level, Options};
-use pathsat_puzzle::{Moves, ValueClass};
-use pathsat_solver::{SolveOptions, SolverChoice};
+use pathsat_puzzle::ValueClass;
+use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::time::Duration;
-
-/// `--encoding`: which encoding.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EncodingName {
-    /// The successor encoding for large puzzles it can express, else the position encoding.
-    #[default]
-    Auto,
-    Position,
-    Successor,
-}
-
-/// `--exactly-one`: how "exactly one of these" becomes clauses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ExactlyOneName {
-    Sequential,
-    Pairwise,
-    Hybrid,
-}
-
-/// `--sum-encoding`: how a trail's sum becomes clauses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SumName {
-    #[default]
-    Bdd,
-    Swc,
-}
-
-/// `--method`: how to count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MethodName {
-    #[default]
-    Auto,
-    Dp,
-    Sat,
-    Enumerate,
-}
-
-/// `--solver`: the embedded SAT solver.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SolverName {
-    /// CaDiCaL when it is built in, varisat for a certified run or otherwise
-    /// ([`SolverChoice::preferred`]).
-    #[default]
-    Auto,
-    Varisat,
-    Cadical,
-}
-
-impl MethodName {
-    pub fn method(self) -> Method {
-        match self {
-            MethodName::Auto => Method::Auto,
-            MethodName::Dp => Method::Dp,
-            MethodName::Sat => Method::Sat,
-            MethodName::Enumerate => Method::Enumerate,
-        }
-    }
-}
-
-impl SolverName {
-    /// The solver this name gives a run (certified or not).
-    pub fn choice(self, certify: bool) -> SolverChoice {
-        match self {
-            SolverName::Auto => SolverChoice::preferred(certify),
-            SolverName::Varisat => SolverChoice::Varisat,
-            SolverName::Cadical => SolverChoice::Cadical,
-        }
-    }
-}
 
 /// The encoding options (`--encoding`, `--exactly-one`, `--no-prune`, `--sum-encoding`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -162,9 +104,12 @@ impl SolverSpec {
             certify: self.certify,
             solver: self.solver.choice(self.certify),
         };
-        options.check_solver().map_err(|e| Error::Invalid {
-            what: "--solver".to_string(),
-            problem: e.to_string(),
+        options.check_solver().map_err(|e| match e {
+            SolveError::Unsupported(u) => invalid("solver", Problem::Solver(u)),
+            other => Error::Invalid {
+                what: "--solver".to_string(),
+                problem: other.to_string(),
+            },
         })?;
         Ok(options)
     }
@@ -193,10 +138,10 @@ impl SolveSpec {
     /// [`Error::Invalid`] for options that exclude each other or a limit of 0.
     pub fn wanted(&self) -> Result<Wanted, Error> {
         if self.all && (self.limit.is_some() || self.unique) {
-            return Err(invalid("--all", "cannot be used with --limit or --unique"));
+            return Err(invalid("all", Problem::Excludes(&["limit", "unique"])));
         }
         if self.limit == Some(0) {
-            return Err(invalid("--limit", "must be at least 1"));
+            return Err(invalid("limit", Problem::Zero));
         }
         Ok(if self.all {
             Wanted::All
@@ -214,12 +159,12 @@ impl SolveSpec {
     /// positive number of seconds or a number of jobs of 0.
     pub fn request(&self, cancel: Cancel) -> Result<SolveRequest, Error> {
         if self.jobs == Some(0) {
-            return Err(invalid("--jobs", "must be at least 1"));
+            return Err(invalid("jobs", Problem::Zero));
         }
         Ok(SolveRequest {
             wanted: self.wanted()?,
             options: self.solver.options()?,
-            timeout: seconds("--timeout", self.timeout)?,
+            timeout: seconds_for("timeout", self.timeout)?,
             jobs: self.jobs.map(|j| j as usize),
             cancel,
         })
@@ -253,16 +198,13 @@ impl CountSpec {
     /// not a positive number of seconds, and as [`SolverSpec::options`].
     pub fn request(&self, cancel: Cancel) -> Result<CountRequest, Error> {
         if self.limit == Some(0) {
-            return Err(invalid("--limit", "must be at least 1"));
+            return Err(invalid("limit", Problem::Zero));
         }
         if self.memory == Some(0) {
-            return Err(invalid(
-                "--memory",
-                "the memory size must be more than 0 bytes",
-            ));
+            return Err(invalid("memory", Problem::NoMemory));
         }
         if self.jobs == Some(0) {
-            return Err(invalid("--jobs", "must be at least 1"));
+            return Err(invalid("jobs", Problem::Zero));
         }
         let defaults = CountOptions::default();
         Ok(CountRequest {
@@ -273,10 +215,10 @@ impl CountSpec {
                 cancel: None,
                 jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
                 memory_budget: self.memory.unwrap_or(defaults.memory_budget),
-                patience: seconds("--patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
+                patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
             },
-            timeout: seconds("--timeout", self.timeout)?,
+            timeout: seconds_for("timeout", self.timeout)?,
             cancel,
         })
     }
@@ -311,7 +253,7 @@ impl GenerateSpec {
     /// [`Error::Invalid`] for a timeout that is not a positive number of seconds, or 0 labels.
     pub fn request(&self, seed: u64, index: u64, cancel: Cancel) -> Result<GenerateRequest, Error> {
         if self.labels == Some(0) {
-            return Err(invalid("--labels", "must be at least 1"));
+            return Err(invalid("labels", Problem::Zero));
         }
         Ok(GenerateRequest {
             options: Options {
@@ -325,43 +267,10 @@ impl GenerateSpec {
                 cancel: None,
                 max_label: self.labels.unwrap_or(0),
             },
-            timeout: seconds("--timeout", self.timeout)?,
+            timeout: seconds_for("timeout", self.timeout)?,
             cancel,
         })
     }
-}
-
-/// A board size `RxC`, e.g. `12x12` (`--size`, `"size"`).
-///
-/// # Errors
-/// A message saying what a size looks like.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?} is not a board size such as 12x12 (rows x columns)");
-    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-    let rows: usize = r.trim().parse().map_err(|_| bad())?;
-    let cols: usize = c.trim().parse().map_err(|_| bad())?;
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok((rows, cols))
-}
-
-/// A move rule: `rook`, `king`, `knight` or a list of offsets `[[dr,dc],...]` (`--moves`,
-/// `"moves"`).
-///
-/// # Errors
-/// A message saying what a move rule looks like.
-pub fn parse_moves(text: &str) -> Result<Moves, String> {
-    if let Some(moves) = Moves::from_name(text.trim()) {
-        return Ok(moves);
-    }
-    let offsets: Vec<(i64, i64)> = serde_json::from_str::<Vec<[i64; 2]>>(text)
-        .map_err(|_| format!("{text:?} is not rook, king, knight or a list such as [[1,2],[2,1]]"))?
-        .into_iter()
-        .map(|[dr, dc]| (dr, dc))
-        .collect();
-    Moves::custom(offsets)
-        .ok_or_else(|| format!("{text}: a list of moves must not be empty nor hold [0,0]"))
 }
 
 /// The option names a struct of this module (or one that flattens it) reads, in JSON: what a
@@ -373,28 +282,16 @@ pub fn option_names<T: Serialize + Default>() -> Vec<String> {
     }
 }
 
-fn invalid(what: &str, problem: &str) -> Error {
-    Error::Invalid {
-        what: what.to_string(),
-        problem: problem.to_string(),
-    }
+fn invalid(option: &'static str, problem: Problem) -> Error {
+    Error::Option(OptionError::new(option, problem))
 }
 
-/// A duration from a positive, finite number of seconds.
-fn seconds(what: &str, value: Option<f64>) -> Result<Option<Duration>, Error> {
-    let Some(s) = value else { return Ok(None) };
-    if !(s > 0.0 && s.is_finite()) {
-        return Err(invalid(
-            what,
-            &format!("must be a positive number of seconds, not {s}"),
-        ));
-    }
-    Duration::try_from_secs_f64(s)
-        .map(Some)
-        .map_err(|e| invalid(what, &e.to_string()))
+/// A duration from a positive, finite number of seconds, for `option`.
+fn seconds_for(option: &'static str, value: Option<f64>) -> Result<Option<Duration>, Error> {
+    Ok(values::seconds(option, value)?)
 }
 
-/// `"minimal"` or a number of givens.
+/// `"minimal"` or a number of givens (a JSON number or a string).
 fn givens<'de, D: Deserializer<'de>>(d: D) -> Result<Givens, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -404,10 +301,7 @@ fn givens<'de, D: Deserializer<'de>>(d: D) -> Result<Givens, D::Error> {
     }
     match Raw::deserialize(d)? {
         Raw::Number(n) => Ok(Givens::Exactly(n)),
-        Raw::Name(name) if name == "minimal" => Ok(Givens::Minimal),
-        Raw::Name(name) => Err(serde::de::Error::custom(format!(
-            "{name:?} is neither `minimal` nor a number of givens"
-        ))),
+        Raw::Name(name) => parse_givens(&name).map_err(serde::de::Error::custom),
     }
 }
 
@@ -417,19 +311,39 @@ fn class_name<S: serde::Serializer>(class: &Option<ValueClass>, s: S) -> Result<
 
 /// A value class by name: `primes`, `squares`, `even` or `odd`.
 fn value_class<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ValueClass>, D::Error> {
-    let Some(name) = Option::<String>::deserialize(d)? else {
-        return Ok(None);
-    };
-    ValueClass::from_name(name.trim()).map(Some).ok_or_else(|| {
-        serde::de::Error::custom(format!(
-            "{name:?} is not a class: primes, squares, even or odd"
-        ))
-    })
+    Option::<String>::deserialize(d)?
+        .map(|name| parse_class(&name).map_err(serde::de::Error::custom))
+        .transpose()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pathsat_count::Method;
+    use std::str::FromStr;
+
+    #[test]
+    fn names_parse_print_and_serialise_as_the_same_words() {
+        for name in EncodingName::NAMES {
+            let value = EncodingName::from_str(name).unwrap();
+            assert_eq!(value.to_string(), *name);
+            assert_eq!(serde_json::to_value(value).unwrap(), *name);
+        }
+        for name in MethodName::NAMES {
+            let value: MethodName = name.parse().unwrap();
+            assert_eq!(serde_json::to_value(value).unwrap(), *name);
+        }
+        assert_eq!("hybrid".parse(), Ok(ExactlyOneName::Hybrid));
+        assert_eq!("swc".parse(), Ok(SumName::Swc));
+        assert_eq!(parse_difficulty("medium"), Ok(Level::Medium));
+        let e = SolverName::from_str("minisat").unwrap_err();
+        assert_eq!(e.option, "solver");
+        assert_eq!(
+            e.to_string(),
+            r#"--solver: "minisat" is not one of auto, varisat, cadical"#
+        );
+        assert!(parse_difficulty("brutal").is_err());
+    }
 
     #[test]
     fn json_names_are_the_flags_without_dashes() {

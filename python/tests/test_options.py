@@ -1,0 +1,43 @@
+"""The Python half of the option table ``tests/options-table.json``: every row's value is
+accepted or refused by the package as by the CLI (``tests/integration/options.rs`` runs the same
+rows), with the same words for the problem and the keyword argument named."""
+
+import json
+import pathlib
+
+import pathsat
+import pytest
+
+from conftest import fixture
+
+TABLE = json.loads(
+    (pathlib.Path(__file__).resolve().parents[2] / "tests" / "options-table.json").read_text()
+)
+
+
+def run(row):
+    keywords = {row["option"].replace("-", "_"): row["value"]}
+    if row["command"] == "generate":
+        return pathsat.generate(size=(4, 4), seed=1, **keywords)
+    puzzle = pathsat.Puzzle.from_file(fixture(TABLE["puzzle"]))
+    if row["command"] == "solve":
+        return puzzle.solve(**keywords)
+    return puzzle.count(**keywords)
+
+
+@pytest.mark.parametrize(
+    "row", TABLE["rows"], ids=lambda r: f"{r['command']}-{r['option']}={r['value']}"
+)
+def test_the_package_accepts_and_refuses_the_option_table(row):
+    if row["accepted"]:
+        run(row)
+        return
+    with pytest.raises(pathsat.PuzzleError) as error:
+        run(row)
+    message = str(error.value)
+    keyword = row["option"].replace("-", "_")
+    assert message.startswith((keyword + "=", keyword + ":")), message
+    if "problem" in row:
+        assert row["problem"] in message
+    for name in row.get("names", []):
+        assert f'"{name}"' in message
