@@ -4,13 +4,9 @@
 //! into work.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pathsat_api::options::{
-    self, EncodingName, EncodingSpec, ExactlyOneName, MethodName, SolverName, SumName,
-};
-use pathsat_encode::EncodingOptions;
+use pathsat_api::options::{self, CountSpec, EncodingSpec, MethodName, SolverName};
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
-use pathsat_solver::SolverChoice;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -269,7 +265,7 @@ pub struct BatchArgs {
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -300,23 +296,13 @@ pub enum BatchFormat {
 #[derive(Debug, Args)]
 pub struct WorkerArgs {
     pub file: PathBuf,
-    #[arg(long)]
-    pub limit: Option<u64>,
-    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
-    pub method: MethodName,
-    #[arg(long, value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-    #[arg(long, value_parser = parse_memory)]
-    pub memory: Option<u64>,
-    #[arg(long, value_parser = parse_seconds)]
-    pub patience: Option<Duration>,
+    /// The count's options as the library's `CountSpec`, in JSON: what `batch` parsed and
+    /// checked, handed over as it is.
+    #[arg(long, value_parser = parse_count_spec)]
+    pub spec: CountSpec,
     /// Exit as soon as standard input closes: the batch that started this worker went away.
     #[arg(long)]
     pub parent_stdin: bool,
-    #[command(flatten)]
-    pub encoding: EncodingArgs,
-    #[command(flatten)]
-    pub solver: SolverArgs,
 }
 
 #[derive(Debug, Args)]
@@ -409,7 +395,7 @@ pub struct ExportArgs {
     #[arg(short, long, value_name = "OUT.cnf")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
 }
 
 #[derive(Debug, Args)]
@@ -422,7 +408,7 @@ pub struct DecodeArgs {
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
 }
 
 #[derive(Debug, Args)]
@@ -438,7 +424,7 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
 }
 
 #[derive(Debug, Args)]
@@ -475,7 +461,7 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE|DIR/")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -522,7 +508,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub encoding: EncodingSpec,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -590,27 +576,6 @@ pub enum Format {
     Json,
 }
 
-/// The encoding and its options.
-#[derive(Debug, Args)]
-pub struct EncodingArgs {
-    /// The encoding: `auto` takes the successor encoding for tours and paths of at least 36
-    /// cells whose only givens are the start and end (and no marks), the position encoding
-    /// otherwise (see encodings/successor.md).
-    #[arg(long, value_enum, default_value_t = EncodingName::Auto, help_heading = "Encoding")]
-    pub encoding: EncodingName,
-    /// The exactly-one encoding [default: sequential for the position encoding, hybrid for the
-    /// successor encoding].
-    #[arg(long, value_enum, help_heading = "Encoding")]
-    pub exactly_one: Option<ExactlyOneName>,
-    /// Position encoding: create a variable for every (cell, value) pair, with givens and marks
-    /// as unit clauses, instead of pruning the pairs no solution can use.
-    #[arg(long, help_heading = "Encoding")]
-    pub no_prune: bool,
-    /// Trail puzzles: how the sum of the labels becomes clauses (encodings/trail.md).
-    #[arg(long, value_enum, default_value_t = SumName::Bdd, help_heading = "Encoding")]
-    pub sum_encoding: SumName,
-}
-
 #[derive(Debug, Args)]
 pub struct SolverArgs {
     /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
@@ -621,51 +586,9 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The solver chosen.
-    pub fn choice(&self, certify: bool) -> SolverChoice {
-        self.name().choice(certify)
-    }
-
     /// The solver as the library names it.
     pub fn name(&self) -> SolverName {
         self.solver
-    }
-
-    /// The flags that give this choice, to pass it on to a worker.
-    pub fn to_flags(&self) -> [String; 2] {
-        ["--solver".to_string(), value_name(&self.solver)]
-    }
-}
-
-impl EncodingArgs {
-    /// The flags that give these options, to pass them on to a worker.
-    pub fn to_flags(&self) -> Vec<String> {
-        let mut flags = vec!["--encoding".to_string(), value_name(&self.encoding)];
-        if let Some(eo) = self.exactly_one {
-            flags.push("--exactly-one".to_string());
-            flags.push(value_name(&eo));
-        }
-        if self.no_prune {
-            flags.push("--no-prune".to_string());
-        }
-        flags.push("--sum-encoding".to_string());
-        flags.push(value_name(&self.sum_encoding));
-        flags
-    }
-
-    /// The options as the library names them: one mapping to requests, shared with the web
-    /// API (`pathsat_api::options`).
-    pub fn spec(&self) -> EncodingSpec {
-        EncodingSpec {
-            encoding: self.encoding,
-            exactly_one: self.exactly_one,
-            no_prune: self.no_prune,
-            sum_encoding: self.sum_encoding,
-        }
-    }
-
-    pub fn options(&self) -> EncodingOptions {
-        self.spec().options()
     }
 }
 
@@ -702,6 +625,11 @@ where
     options::parse_at_least_one(text)
 }
 
+/// A worker's `--spec`.
+fn parse_count_spec(text: &str) -> Result<CountSpec, String> {
+    serde_json::from_str(text).map_err(|e| format!("not a count's options: {e}"))
+}
+
 /// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).
 fn parse_memory(text: &str) -> Result<u64, String> {
     let size: bytesize::ByteSize = text.trim().parse().map_err(|_| {
@@ -711,13 +639,4 @@ fn parse_memory(text: &str) -> Result<u64, String> {
         return Err("the memory size must be more than 0 bytes".to_string());
     }
     Ok(size.as_u64())
-}
-
-/// The command-line name of a value.
-fn value_name<T: ValueEnum>(value: &T) -> String {
-    value
-        .to_possible_value()
-        .expect("no skipped variants")
-        .get_name()
-        .to_string()
 }

@@ -5,19 +5,16 @@
 //! svg`, to [`crate::pictures`]). The library holds the timeouts: at the deadline it returns what
 //! was found by then, and the command prints it and exits.
 
-use crate::args::{
-    CheckArgs, CountArgs, DrawArgs, EncodingArgs, Format, SolveArgs, SolveFormat, SolverArgs,
-};
+use crate::args::{CheckArgs, CountArgs, DrawArgs, Format, SolveArgs, SolveFormat, SolverArgs};
 use crate::pictures;
 use crate::progress::CountDisplay;
 use crate::report;
 use crate::Failure;
 use pathsat_api::count::count as run_count;
-use pathsat_api::options::{CountSpec, SolveSpec, SolverSpec};
+use pathsat_api::options::{CountSpec, EncodingSpec, SolveSpec, SolverSpec};
 use pathsat_api::solve::solve as run_solve;
 use pathsat_api::Cancel;
 use pathsat_puzzle::{parse_file, read_text};
-use pathsat_solver::SolveOptions;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -57,22 +54,12 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
 }
 
 /// The options of `--encoding ...`, `--solver` and `--certify`, as the library names them.
-pub fn solver_spec(encoding: &EncodingArgs, solver: &SolverArgs, certify: bool) -> SolverSpec {
+pub fn solver_spec(encoding: &EncodingSpec, solver: &SolverArgs, certify: bool) -> SolverSpec {
     SolverSpec {
         solver: solver.name(),
         certify,
-        encoding: encoding.spec(),
+        encoding: *encoding,
     }
-}
-
-/// The solver options, refused (exit status 2) when the solver is not built in or cannot
-/// certify.
-pub fn solve_options(
-    encoding: &EncodingArgs,
-    solver: &SolverArgs,
-    certify: bool,
-) -> Result<SolveOptions, Failure> {
-    Ok(solver_spec(encoding, solver, certify).options()?)
 }
 
 /// Runs `write` on the file `output`, or on standard output.

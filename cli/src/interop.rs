@@ -9,6 +9,7 @@ use crate::report::{self, CompareReport, SolverRow, SolverStatus};
 use crate::Failure;
 use anyhow::Context;
 use pathsat_api::export::Exported;
+use pathsat_api::options::EncodingSpec;
 use pathsat_api::outcome::EncodingInfo;
 use pathsat_dimacs::SolverOutput;
 use pathsat_encode::export::Encoded;
@@ -30,7 +31,7 @@ const DEFAULT_SOLVERS: [&str; 2] = ["kissat", "cadical"];
 fn export_file(
     puzzle: &Puzzle,
     file: &Path,
-    args_options: &crate::args::EncodingArgs,
+    args_options: &EncodingSpec,
 ) -> Result<Exported, Failure> {
     let source = file.display().to_string();
     Ok(pathsat_api::export::export(

@@ -1065,10 +1065,8 @@ fn a_worker_stops_when_its_batch_is_gone() {
         .arg(&slow)
         .args([
             "--parent-stdin",
-            "--method",
-            "enumerate",
-            "--encoding",
-            "position",
+            "--spec",
+            r#"{"method": "enumerate", "encoding": "position"}"#,
         ])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

@@ -31,8 +31,9 @@ pub mod worker;
 
 use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs};
 use crate::Failure;
-use clap::ValueEnum;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_api::options::CountSpec;
+use pathsat_api::Cancel;
 use pathsat_bigcount::BigCount;
 use pathsat_puzzle::Format;
 use rayon::prelude::*;
@@ -56,8 +57,18 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .dir
         .as_ref()
         .expect("clap requires DIR without a subcommand");
-    // A solver that is not built in is refused before any worker starts.
-    crate::commands::solve_options(&args.encoding, &args.solver, false)?;
+    // Each worker counts one file with these options; checked here (a solver that is not
+    // built in, a bad value) before any worker starts. `batch` runs one worker per thread.
+    let spec = CountSpec {
+        limit: args.limit,
+        timeout: args.timeout.map(|t| t.as_secs_f64()),
+        method: args.method,
+        memory: args.memory,
+        patience: args.patience.map(|t| t.as_secs_f64()),
+        jobs: Some(1),
+        solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
+    };
+    spec.request(Cancel::new())?;
     let started = Instant::now();
     let timeout = args.timeout;
     let jobs = args
@@ -110,7 +121,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     let header = journal::Header::new(
         dir,
         args.shard.map(|s| s.to_string()),
-        row_options(args),
+        row_options(&spec, args.memory),
         memory,
     );
     if let (Some(path), Some(journaled)) = (
@@ -187,18 +198,12 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         exe: std::env::current_exe().map_err(|e| {
             Failure::Internal(anyhow::Error::new(e).context("cannot find the pathsat executable"))
         })?,
-        limit: args.limit,
         timeout,
-        flags: {
-            let mut flags = args.encoding.to_flags();
-            flags.extend(args.solver.to_flags());
-            flags.extend(["--memory".to_string(), memory.to_string()]);
-            if let Some(patience) = args.patience {
-                flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);
-            }
-            flags.extend(["--method".to_string(), method_name(args)]);
-            flags
-        },
+        spec: serde_json::to_string(&CountSpec {
+            memory: Some(memory),
+            ..spec
+        })
+        .map_err(|e| Failure::Internal(e.into()))?,
     };
     let resumed_rows = done.len();
     let mut rows: Vec<Row> = pool.install(|| {
@@ -307,32 +312,26 @@ fn write_output(
     }
 }
 
-fn method_name(args: &BatchArgs) -> String {
-    args.method
-        .to_possible_value()
-        .expect("no skipped variants")
-        .get_name()
-        .to_string()
-}
-
 /// The options given that shape the rows, as flags, for the journal's header: a run resumed
 /// with other ones would not give the rows an uninterrupted run gives. (`--jobs` changes no
 /// row; the memory each worker gets is kept in the header apart, see `journal::Header`.)
-fn row_options(args: &BatchArgs) -> Vec<String> {
-    let mut flags = args.encoding.to_flags();
-    flags.extend(args.solver.to_flags());
-    flags.extend(["--method".to_string(), method_name(args)]);
-    if let Some(limit) = args.limit {
-        flags.extend(["--limit".to_string(), limit.to_string()]);
-    }
-    if let Some(timeout) = args.timeout {
-        flags.extend(["--timeout".to_string(), timeout.as_secs_f64().to_string()]);
-    }
-    if let Some(patience) = args.patience {
-        flags.extend(["--patience".to_string(), patience.as_secs_f64().to_string()]);
-    }
-    if let Some(memory) = args.memory {
-        flags.extend(["--memory".to_string(), memory.to_string()]);
+fn row_options(spec: &CountSpec, memory_given: Option<u64>) -> Vec<String> {
+    let shaping = CountSpec {
+        jobs: None,
+        memory: memory_given,
+        ..*spec
+    };
+    let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(shaping) else {
+        return Vec::new();
+    };
+    let mut flags = Vec::new();
+    for (name, value) in fields {
+        match value {
+            serde_json::Value::Null | serde_json::Value::Bool(false) => {}
+            serde_json::Value::Bool(true) => flags.push(format!("--{name}")),
+            serde_json::Value::String(text) => flags.extend([format!("--{name}"), text]),
+            other => flags.extend([format!("--{name}"), other.to_string()]),
+        }
     }
     flags
 }
@@ -494,9 +493,10 @@ fn same_file(_: &std::fs::Metadata, _: &Path) -> bool {
 
 struct WorkerSetup {
     exe: PathBuf,
-    limit: Option<u64>,
+    /// When to stop waiting for a worker (with [`GRACE`]).
     timeout: Option<Duration>,
-    flags: Vec<String>,
+    /// The worker's options: a `CountSpec` in JSON.
+    spec: String,
 }
 
 /// A file's row, and whether its worker was stopped from outside (SIGINT, SIGTERM, SIGHUP):
@@ -532,15 +532,8 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Cou
         .arg("worker")
         .arg(file)
         .arg("--parent-stdin")
-        .args(&setup.flags);
-    if let Some(limit) = setup.limit {
-        command.arg("--limit").arg(limit.to_string());
-    }
-    if let Some(timeout) = setup.timeout {
-        command
-            .arg("--timeout")
-            .arg(timeout.as_secs_f64().to_string());
-    }
+        .arg("--spec")
+        .arg(&setup.spec);
     let mut child = match command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -10,10 +10,10 @@
 
 use crate::args::WorkerArgs;
 use crate::Failure;
+use pathsat_api::Cancel;
 use pathsat_bigcount::BigCount;
-use pathsat_count::{CountOptions, Method, Progress, Stopped, DEFAULT_PATIENCE};
+use pathsat_count::{CountOptions, Method, Progress, Stopped};
 use pathsat_puzzle::parse_file;
-use pathsat_solver::SolveOptions;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -121,15 +121,14 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         name: Some(puzzle.name().to_string()),
         message: format!("{}: {message}", args.file.display()),
     };
-    let solve = SolveOptions {
-        encoding: args.encoding.options(),
-        solver: args.solver.choice(false),
-        ..SolveOptions::default()
-    };
+    let request = args
+        .spec
+        .request(Cancel::new())
+        .map_err(|e| failed(e.to_string()))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted.
     let sat_only = expect.count.is_none() && expect.sat.is_some();
-    let limit = match (args.limit, sat_only) {
+    let limit = match (request.options.limit, sat_only) {
         (Some(l), true) => Some(l.min(1)),
         (None, true) => Some(1),
         (l, false) => l,
@@ -148,18 +147,11 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         method: if sat_only {
             Method::Enumerate
         } else {
-            args.method.method()
+            request.options.method
         },
         limit,
-        deadline: args.timeout.map(|t| started + t),
-        cancel: None,
-        // `batch` runs one worker per thread already.
-        jobs: 1,
-        memory_budget: args
-            .memory
-            .unwrap_or_else(pathsat_frontier::default_memory_budget),
-        patience: args.patience.unwrap_or(DEFAULT_PATIENCE),
-        solve,
+        deadline: request.timeout.map(|t| started + t),
+        ..request.options
     };
     let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);
     // The most fillings reported: a probe's and a later stage's counts start from zero each.

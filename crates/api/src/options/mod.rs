@@ -40,14 +40,33 @@ use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::time::Duration;
 
-/// The encoding options (`--encoding`, `--exactly-one`, `--no-prune`, `--sum-encoding`).
+/// The encoding options (`--encoding`, `--exactly-one`, `--no-prune`, `--sum-encoding`): with
+/// the feature `clap`, the CLI's flags themselves (the field docs are their help).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(default, rename_all = "kebab-case")]
 pub struct EncodingSpec {
+    /// The encoding: `auto` takes the successor encoding for tours and paths of at least 36
+    /// cells whose only givens are the start and end (and no marks), the position encoding
+    /// otherwise (see encodings/successor.md).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_enum, default_value_t = EncodingName::Auto, help_heading = "Encoding")
+    )]
     pub encoding: EncodingName,
-    /// Default: sequential for the position encoding, hybrid for the successor encoding.
+    /// The exactly-one encoding [default: sequential for the position encoding, hybrid for the
+    /// successor encoding].
+    #[cfg_attr(feature = "clap", arg(long, value_enum, help_heading = "Encoding"))]
     pub exactly_one: Option<ExactlyOneName>,
+    /// Position encoding: create a variable for every (cell, value) pair, with givens and marks
+    /// as unit clauses, instead of pruning the pairs no solution can use.
+    #[cfg_attr(feature = "clap", arg(long, help_heading = "Encoding"))]
     pub no_prune: bool,
+    /// Trail puzzles: how the sum of the labels becomes clauses (encodings/trail.md).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_enum, default_value_t = SumName::Bdd, help_heading = "Encoding")
+    )]
     pub sum_encoding: SumName,
 }
 
