@@ -15,6 +15,7 @@ mod pictures;
 mod progress;
 mod report;
 mod serve;
+mod shard;
 
 use clap::Parser;
 use std::io::{self, Write};

@@ -3,47 +3,14 @@
 //! This module only reads Python values and words a refusal with the keyword arguments
 //! (`jobs=0: must be at least 1`, where the CLI says `--jobs: must be at least 1`).
 
-use crate::errors::puzzle_error;
+use crate::errors::{puzzle_error, refusal};
 use pathsat_api::options::{
     parse_class, parse_difficulty, parse_givens, parse_moves, EncodingName, EncodingSpec,
     OptionError, Problem, SolverName, SolverSpec,
 };
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
-use pathsat_solver::Unsupported;
 use pyo3::prelude::*;
-
-/// A refused option in Python's words: the keyword argument, its value where the problem has
-/// it, and what is wrong.
-pub fn refusal(error: &OptionError) -> String {
-    let keyword = error.option.replace('-', "_");
-    match &error.problem {
-        Problem::NotOneOf { value, names } => {
-            let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-            format!("{keyword}={value:?}: one of {}", quoted.join(", "))
-        }
-        Problem::Zero => format!("{keyword}=0: must be at least 1"),
-        Problem::NoMemory => format!("{keyword}=0: the memory size must be more than 0 bytes"),
-        Problem::NotPositiveSeconds(s) => {
-            format!("{keyword}={s}: must be a positive number of seconds")
-        }
-        Problem::Excludes(others) => {
-            let others: Vec<String> = others
-                .iter()
-                .map(|o| format!("{}=", o.replace('-', "_")))
-                .collect();
-            format!("{keyword}: cannot be used with {}", others.join(" or "))
-        }
-        Problem::Solver(Unsupported::CadicalNotBuiltIn) => format!(
-            "{keyword}=\"cadical\": this pathsat package is built without it; build it with \
-             MATURIN_PEP517_ARGS=\"--features cadical\" pip install ./python"
-        ),
-        Problem::Solver(Unsupported::CertifiedCadical) => format!(
-            "{keyword}=\"cadical\" with certify=True: certified runs use varisat's proof checker"
-        ),
-        other => format!("{keyword}: {other}"),
-    }
-}
 
 fn refused(error: OptionError) -> PyErr {
     puzzle_error(refusal(&error))

@@ -396,7 +396,7 @@ impl Puzzle {
             timeout,
             method: method
                 .parse()
-                .map_err(|e| puzzle_error(options::refusal(&e)))?,
+                .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
             solver: options::solver(encoding, solver, certify)?,
             ..CountSpec::default()

@@ -10,7 +10,7 @@ use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
-use crate::options::OptionError;
+use crate::option_error::OptionError;
 
 /// What kind of failure an [`Error`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,9 +93,7 @@ impl Error {
                 ..
             } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
-            Error::Generate { error, .. } if crate::generate::is_internal(error) => {
-                ErrorKind::Internal
-            }
+            Error::Generate { error, .. } if generate_is_internal(error) => ErrorKind::Internal,
             Error::Generate { .. } => ErrorKind::Input,
         }
     }
@@ -127,6 +125,15 @@ pub(crate) fn solve_kind(error: &SolveError) -> ErrorKind {
     match error {
         SolveError::Encode(_) | SolveError::Unsupported(_) => ErrorKind::Input,
         _ => ErrorKind::Internal,
+    }
+}
+
+/// A generation error's kind: the generator's own bugs are internal, the rest is the request.
+fn generate_is_internal(error: &GenerateError) -> bool {
+    match error {
+        GenerateError::Internal(_) => true,
+        GenerateError::Solve(e) => solve_kind(e) == ErrorKind::Internal,
+        _ => false,
     }
 }
 

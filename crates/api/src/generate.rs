@@ -238,12 +238,3 @@ fn report(file: &str, generated: Generated) -> GenerateReport {
     report.puzzle = write::to_toml(&report.generated.puzzle, &comments(&report));
     report
 }
-
-/// A generation error's kind: the generator's own bugs are internal, the rest is the request.
-pub(crate) fn is_internal(error: &GenerateError) -> bool {
-    match error {
-        GenerateError::Internal(_) => true,
-        GenerateError::Solve(e) => crate::error::solve_kind(e) == crate::ErrorKind::Internal,
-        _ => false,
-    }
-}

@@ -51,6 +51,7 @@ pub mod decode;
 mod error;
 pub mod export;
 pub mod generate;
+mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod solve;

@@ -29,9 +29,9 @@ pub mod domains;
 mod error;
 pub mod export;
 pub mod position;
+pub use position::trail;
 mod stats;
 pub mod successor;
-pub mod trail;
 mod varmap;
 
 pub use choice::{Encoding, EncodingChoice, EncodingOptions};

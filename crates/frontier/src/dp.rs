@@ -20,78 +20,12 @@
 //! - K. Pönitz, P. Tittmann / R. Jensen-style transfer matrices for Hamiltonian cycles of grid
 //!   graphs (the vertex-at-a-time sweep with renumbered segment labels).
 
+use crate::graph::Graph;
 use crate::plan::{Key128, Plan, MAX_FRONTIER_64};
 use crate::store::sweep;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats};
 
 pub use crate::plan::MAX_FRONTIER;
-
-/// An undirected simple graph on vertices 0..n.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Graph {
-    n: usize,
-    edges: Vec<(usize, usize)>,
-}
-
-impl Graph {
-    pub fn new(n: usize) -> Graph {
-        Graph {
-            n,
-            edges: Vec::new(),
-        }
-    }
-
-    /// Adds the edge {u, v}; loops and repeated edges are ignored.
-    ///
-    /// # Panics
-    /// If `u` or `v` is not a vertex.
-    pub fn add_edge(&mut self, u: usize, v: usize) {
-        assert!(
-            u < self.n && v < self.n,
-            "an edge joins two vertices of the graph"
-        );
-        let (a, b) = (u.min(v), u.max(v));
-        if a != b && !self.edges.contains(&(a, b)) {
-            self.edges.push((a, b));
-        }
-    }
-
-    /// Adds the edges, faster than one at a time for big graphs (repeats are dropped).
-    ///
-    /// # Panics
-    /// If an edge names a vertex out of range.
-    pub fn add_edges(&mut self, edges: impl IntoIterator<Item = (usize, usize)>) {
-        for (u, v) in edges {
-            assert!(
-                u < self.n && v < self.n,
-                "an edge joins two vertices of the graph"
-            );
-            if u != v {
-                self.edges.push((u.min(v), u.max(v)));
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        self.edges.retain(|e| seen.insert(*e));
-    }
-
-    pub fn n_vertices(&self) -> usize {
-        self.n
-    }
-
-    pub fn edges(&self) -> &[(usize, usize)] {
-        &self.edges
-    }
-
-    /// The neighbours of each vertex.
-    pub fn adjacency(&self) -> Vec<Vec<usize>> {
-        let mut adjacent = vec![Vec::new(); self.n];
-        for &(u, v) in &self.edges {
-            adjacent[u].push(v);
-            adjacent[v].push(u);
-        }
-        adjacent
-    }
-}
 
 fn check_order(n: usize, order: &[usize]) {
     assert_eq!(order.len(), n, "the order lists every vertex once");
@@ -117,8 +51,8 @@ pub fn hamiltonian_cycles(
     order: &[usize],
     options: &FrontierOptions,
 ) -> Result<(BigCount, FrontierStats), FrontierError> {
-    check_order(graph.n, order);
-    if graph.n < 3 {
+    check_order(graph.n_vertices(), order);
+    if graph.n_vertices() < 3 {
         return Ok((BigCount::zero(), FrontierStats::default()));
     }
     count(graph, order, None, options)
@@ -141,11 +75,11 @@ pub fn hamiltonian_paths(
 ) -> Result<(BigCount, FrontierStats), FrontierError> {
     assert!(ends.len() <= 2, "a path has two ends");
     assert!(
-        ends.iter().all(|&e| e < graph.n),
+        ends.iter().all(|&e| e < graph.n_vertices()),
         "the ends are vertices of the graph"
     );
-    check_order(graph.n, order);
-    let n = graph.n;
+    check_order(graph.n_vertices(), order);
+    let n = graph.n_vertices();
     let trivial = |count: u64| Ok((BigCount::from(count), FrontierStats::default()));
     if ends.len() == 2 && ends[0] == ends[1] {
         // One vertex as both ends: only the path of one vertex.
@@ -175,9 +109,9 @@ fn count(
         sweep::<Key128>(&plan, options)?
     };
     let stats = FrontierStats {
-        vertices: graph.n,
-        edges: graph.edges.len(),
-        layers: graph.n,
+        vertices: graph.n_vertices(),
+        edges: graph.edges().len(),
+        layers: graph.n_vertices(),
         width: plan.width,
         peak_states: swept.peak_states,
         peak_bytes: swept.peak_bytes,
@@ -256,8 +190,8 @@ mod tests {
     /// Brute force over permutations: undirected Hamiltonian cycles, and undirected
     /// Hamiltonian paths with every vertex of `ends` at an end.
     fn brute(g: &Graph, ends: &[usize]) -> (u128, u128) {
-        let n = g.n;
-        let adj = |a: usize, b: usize| g.edges.contains(&(a.min(b), a.max(b)));
+        let n = g.n_vertices();
+        let adj = |a: usize, b: usize| g.edges().contains(&(a.min(b), a.max(b)));
         let mut cycles = 0u128;
         let mut paths = 0u128;
         let mut perm: Vec<usize> = (0..n).collect();

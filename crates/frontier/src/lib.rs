@@ -38,12 +38,14 @@
 mod counts;
 mod dp;
 mod fillings;
+mod graph;
 mod order;
 mod plan;
 mod store;
 
-pub use dp::{hamiltonian_cycles, hamiltonian_paths, Graph, MAX_FRONTIER};
+pub use dp::{hamiltonian_cycles, hamiltonian_paths, MAX_FRONTIER};
 pub use fillings::{applies, count_fillings, FrontierCount};
+pub use graph::Graph;
 
 pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;

@@ -11,7 +11,7 @@
 //! practical answer (H. L. Bodlaender, *A tourist guide through treewidth*, 1993; Kinnersley,
 //! *The vertex separation number of a graph equals its path-width*, 1992).
 
-use crate::dp::Graph;
+use crate::graph::Graph;
 use crate::plan::frontier_sizes;
 
 /// The cost of sweeping in `order`: the sum of 3 to the power of each frontier size.

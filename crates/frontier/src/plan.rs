@@ -18,7 +18,7 @@
 //! solutions with the same future has one key. A frontier of `w` vertices has at most `w / 2`
 //! segments, so codes fit in 4 bits up to `w = 26`; 16 slots fill a `u64` key, 26 a `u128`.
 
-use crate::dp::Graph;
+use crate::graph::Graph;
 
 pub(crate) const UNTOUCHED: u8 = 0;
 pub(crate) const DONE: u8 = 1;

@@ -24,6 +24,7 @@
 
 mod board;
 pub mod brute;
+mod edges;
 mod error;
 pub mod families;
 mod filling;

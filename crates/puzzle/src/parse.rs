@@ -38,6 +38,7 @@
 //! board row and column. Columns are counted in characters, after the UTF-8 byte-order mark a
 //! file may start with.
 
+use crate::edges::MAX_POSITIONS;
 use crate::error::{json_error, ErrorKind, Location, PuzzleError};
 use crate::filling::{parse_filling_text, tokens};
 use crate::{Board, CellRule, Expect, Mark, ModelError, Moves, Pos, Puzzle, Trail, ValueClass};
@@ -454,10 +455,6 @@ impl RawPuzzle {
 // ---------------------------------------------------------------------------------------------
 // From the raw form to a checked puzzle.
 
-/// The largest grid read, in positions (cells and holes), and the most vertices of a graph: a
-/// million, a few hundred megabytes of puzzle at most.
-pub const MAX_POSITIONS: usize = 1_000_000;
-
 /// One grid token, with its byte offset in the file when known.
 struct Token<'a> {
     text: Cow<'a, str>,
@@ -722,7 +719,7 @@ impl Builder<'_> {
             edges.push((vertex(u)?, vertex(v)?));
         }
         let spanned = !g.edge_spans.is_empty();
-        crate::graph_formats::check_edges(
+        crate::edges::check_edges(
             &edges,
             g.directed,
             |i| {

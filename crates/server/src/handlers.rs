@@ -8,7 +8,7 @@
 //! [`pathsat_api::CANCEL_POLL`] and frees its permit.
 
 use crate::input::{self, api_error, error, Envelope};
-use crate::limits::{Limits, MAX_EXPORT_CLAUSES, READABLE_CELLS};
+use crate::limits::{Limits, MAX_EXPORT_CLAUSES, MAX_SOLUTIONS, READABLE_CELLS};
 use crate::{assets, isolate, AppState};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -211,9 +211,6 @@ fn start<T: Send + 'static>(
         work()
     }))
 }
-
-/// The most solutions one `/api/solve` reply holds.
-pub const MAX_SOLUTIONS: u64 = 10_000;
 
 /// How long past the time limit a run may take before the server gives up waiting for it.
 fn backstop(state: &AppState) -> Duration {

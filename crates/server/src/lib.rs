@@ -57,9 +57,9 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 
-pub use handlers::MAX_SOLUTIONS;
 pub use isolate::{run_worker, WorkerCommand};
 pub use limits::Limits;
+pub use limits::MAX_SOLUTIONS;
 
 /// What the server listens on and the limits it holds every request to.
 #[derive(Clone, Debug)]

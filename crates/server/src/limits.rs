@@ -34,6 +34,9 @@ pub const READABLE_CELLS: usize = 16;
 /// of megabytes (`pathsat export` writes any size to a file).
 pub const MAX_EXPORT_CLAUSES: usize = 2_000_000;
 
+/// The most solutions one `/api/solve` reply holds.
+pub const MAX_SOLUTIONS: u64 = 10_000;
+
 impl Limits {
     pub fn of(config: &ServerConfig) -> Limits {
         Limits {
@@ -44,7 +47,7 @@ impl Limits {
             max_cells: config.max_cells,
             readable_cells: READABLE_CELLS,
             max_export_clauses: MAX_EXPORT_CLAUSES,
-            max_solutions: crate::handlers::MAX_SOLUTIONS,
+            max_solutions: MAX_SOLUTIONS,
             memory_per_run: config.memory_per_run,
             workers: config.workers.is_some(),
             version: env!("CARGO_PKG_VERSION"),

@@ -9,19 +9,18 @@
 //! - [`names`]: the options that take one of a few words, one enum each (with clap's
 //!   `ValueEnum` under the feature `clap`, which the CLI parses them with);
 //! - [`values`]: sizes, move rules, givens, value classes and seconds;
-//! - [`problem`]: why a value was refused ([`OptionError`], [`Problem`]), typed, for each
-//!   front end to word its own way.
+//! - why a value was refused: [`OptionError`] and [`Problem`], typed, for each front end to
+//!   word its own way (in `option_error.rs`, beside the crate's other errors).
 //!
 //! The structs deserialise from JSON with serde (kebab-case names, every field optional with the
 //! CLI's default); a wrong value is an [`Error::Option`]. They serialise too, so that a front
 //! end can list the option names ([`option_names`]) and refuse a misspelt one.
 
 pub mod names;
-pub mod problem;
 pub mod values;
 
+pub use crate::option_error::{OptionError, Problem};
 pub use names::{parse_difficulty, EncodingName, ExactlyOneName, MethodName, SolverName, SumName};
-pub use problem::{OptionError, Problem};
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
 };

@@ -3,7 +3,7 @@
 //! [`Display`](std::fmt::Display), serde and (with the feature `clap`) clap's `ValueEnum`, so
 //! that every front end accepts exactly the same words.
 
-use super::problem::{OptionError, Problem};
+use crate::option_error::{OptionError, Problem};
 use pathsat_count::Method;
 use pathsat_generate::Level;
 use pathsat_solver::SolverChoice;

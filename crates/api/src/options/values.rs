@@ -1,7 +1,7 @@
 //! Values of options that are not names: board sizes, move rules, givens, value classes and
 //! durations, parsed the same way for every front end.
 
-use super::problem::{OptionError, Problem};
+use crate::option_error::{OptionError, Problem};
 use pathsat_generate::Givens;
 use pathsat_puzzle::{Moves, ValueClass};
 use std::time::Duration;

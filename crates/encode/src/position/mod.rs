@@ -13,7 +13,7 @@
 //! 6. `unit` (only without pruning): givens x(c, v), marks ¬x(c, k) for values outside the class,
 //!    and, for a mark on as many cells as its class has values, ¬x(c, k) on unmarked cells.
 //!
-//! Trail puzzles have their own families over steps 1..L ([`crate::trail`]).
+//! Trail puzzles have their own families over steps 1..L ([`trail`]).
 //!
 //! With pruning (the default) family 6 is empty: the pairs those units would falsify have no
 //! variable at all, and neither have the pairs that distance, parity or support rule out.
@@ -23,102 +23,18 @@
 //!   constraint, as in the seed blog posts; see also A. Hertel, P. Hertel, A. Urquhart,
 //!   *Formalizing Dangerous SAT Encodings*, SAT 2007, for its size.
 
-use crate::stats::{record_family, EncodeStats, FamilyCount};
+mod options;
+pub mod trail;
+
+pub use options::{
+    PositionEncoding, PositionOptions, Pruning, DEFAULT_MAX_PRIMARY_VARS, MAX_CELLS,
+};
+
+use crate::stats::{record_family, EncodeStats};
 use crate::{Domains, EncodeError, VarMap};
-use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
-use pathsat_cnf::pb::SumEncoding;
+use pathsat_cnf::card::ExactlyOne;
 use pathsat_cnf::{ClauseSink, Lit};
 use pathsat_puzzle::{CellRule, Puzzle};
-
-/// Whether candidate pairs are pruned before variables are created.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Pruning {
-    /// Only the pairs of [`Domains::pruned`] get variables (the default).
-    #[default]
-    Full,
-    /// Every (cell, value) pair gets a variable; givens and marks become unit clauses. The
-    /// textbook encoding, for teaching and for comparison.
-    None,
-}
-
-impl Pruning {
-    pub fn name(self) -> &'static str {
-        match self {
-            Pruning::Full => "full",
-            Pruning::None => "none",
-        }
-    }
-}
-
-/// The choices that change the CNF.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PositionOptions {
-    pub exactly_one: ExactlyOneEncoding,
-    pub pruning: Pruning,
-    /// Refuse puzzles with more candidate pairs than this (each pair is a variable and about
-    /// five clauses).
-    pub max_primary_vars: usize,
-    /// How a trail puzzle's sum of labels becomes clauses (see [`crate::trail`]).
-    pub sum: SumEncoding,
-}
-
-impl Default for PositionOptions {
-    fn default() -> Self {
-        PositionOptions {
-            exactly_one: ExactlyOneEncoding::Sequential,
-            pruning: Pruning::Full,
-            max_primary_vars: DEFAULT_MAX_PRIMARY_VARS,
-            sum: SumEncoding::default(),
-        }
-    }
-}
-
-/// The default bound on primary variables: about 3 million, a CNF of a few gigabytes at most.
-pub const DEFAULT_MAX_PRIMARY_VARS: usize = 3_000_000;
-
-/// Boards larger than this many cells are refused before any pruning, which considers all N²
-/// pairs (16 million here, a few megabytes of bit sets).
-pub const MAX_CELLS: usize = 4_000;
-
-/// The result of encoding a puzzle: how to read models back, and what was written.
-#[derive(Clone, Debug)]
-pub struct PositionEncoding {
-    pub map: VarMap,
-    pub stats: EncodeStats,
-    pub options: PositionOptions,
-    /// Why the puzzle has no solution, when pruning alone proved it: the CNF is then the empty
-    /// clause alone, with no variables.
-    pub contradiction: Option<String>,
-}
-
-impl PositionEncoding {
-    /// The encoding of a puzzle shown unsolvable before any clause (its domains are empty):
-    /// the empty clause alone. `before` is the sink's (variables, clauses) when encoding began.
-    pub(crate) fn contradicted<S: ClauseSink + ?Sized>(
-        map: VarMap,
-        options: &PositionOptions,
-        why: &str,
-        before: (usize, usize),
-        sink: &mut S,
-    ) -> PositionEncoding {
-        sink.add_clause(&[]);
-        PositionEncoding {
-            stats: EncodeStats {
-                cells: map.n_cells(),
-                primary_vars: 0,
-                variables: sink.n_vars() - before.0,
-                clauses: sink.n_clauses() - before.1,
-                families: vec![FamilyCount {
-                    name: "contradiction",
-                    clauses: 1,
-                }],
-            },
-            map,
-            options: *options,
-            contradiction: Some(why.to_string()),
-        }
-    }
-}
 
 /// Writes the position encoding of `puzzle` into `sink`.
 ///
@@ -132,7 +48,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
     sink: &mut S,
 ) -> Result<PositionEncoding, EncodeError> {
     if puzzle.trail().is_some() {
-        return crate::trail::encode(puzzle, options, sink);
+        return trail::encode(puzzle, options, sink);
     }
     let n = puzzle.n_cells();
     let all_pairs = (n as u128) * (n as u128);

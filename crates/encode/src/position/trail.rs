@@ -19,7 +19,7 @@
 //! 7. `distinct`: at most one on(c) among the cells of each label that more than one cell
 //!    carries (sequential counter).
 
-use crate::position::{PositionEncoding, PositionOptions, MAX_CELLS};
+use super::options::{PositionEncoding, PositionOptions, MAX_CELLS};
 use crate::stats::{record_family, EncodeStats};
 use crate::{Domains, EncodeError, Pruning, VarMap};
 use pathsat_cnf::card::{ExactlyOne, SequentialCounter};

@@ -1,0 +1,99 @@
+//! The position encoding's options and what an encoding leaves behind (its variable map and
+//! sizes): shared by the board encoding (`position/mod.rs`) and the trail encoding
+//! (`position/trail.rs`).
+
+use crate::stats::{EncodeStats, FamilyCount};
+use crate::VarMap;
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_cnf::pb::SumEncoding;
+use pathsat_cnf::ClauseSink;
+
+/// Whether candidate pairs are pruned before variables are created.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pruning {
+    /// Only the pairs of [`Domains::pruned`] get variables (the default).
+    #[default]
+    Full,
+    /// Every (cell, value) pair gets a variable; givens and marks become unit clauses. The
+    /// textbook encoding, for teaching and for comparison.
+    None,
+}
+
+impl Pruning {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pruning::Full => "full",
+            Pruning::None => "none",
+        }
+    }
+}
+
+/// The choices that change the CNF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PositionOptions {
+    pub exactly_one: ExactlyOneEncoding,
+    pub pruning: Pruning,
+    /// Refuse puzzles with more candidate pairs than this (each pair is a variable and about
+    /// five clauses).
+    pub max_primary_vars: usize,
+    /// How a trail puzzle's sum of labels becomes clauses (see [`trail`]).
+    pub sum: SumEncoding,
+}
+
+impl Default for PositionOptions {
+    fn default() -> Self {
+        PositionOptions {
+            exactly_one: ExactlyOneEncoding::Sequential,
+            pruning: Pruning::Full,
+            max_primary_vars: DEFAULT_MAX_PRIMARY_VARS,
+            sum: SumEncoding::default(),
+        }
+    }
+}
+
+/// The default bound on primary variables: about 3 million, a CNF of a few gigabytes at most.
+pub const DEFAULT_MAX_PRIMARY_VARS: usize = 3_000_000;
+
+/// Boards larger than this many cells are refused before any pruning, which considers all N²
+/// pairs (16 million here, a few megabytes of bit sets).
+pub const MAX_CELLS: usize = 4_000;
+
+/// The result of encoding a puzzle: how to read models back, and what was written.
+#[derive(Clone, Debug)]
+pub struct PositionEncoding {
+    pub map: VarMap,
+    pub stats: EncodeStats,
+    pub options: PositionOptions,
+    /// Why the puzzle has no solution, when pruning alone proved it: the CNF is then the empty
+    /// clause alone, with no variables.
+    pub contradiction: Option<String>,
+}
+
+impl PositionEncoding {
+    /// The encoding of a puzzle shown unsolvable before any clause (its domains are empty):
+    /// the empty clause alone. `before` is the sink's (variables, clauses) when encoding began.
+    pub(crate) fn contradicted<S: ClauseSink + ?Sized>(
+        map: VarMap,
+        options: &PositionOptions,
+        why: &str,
+        before: (usize, usize),
+        sink: &mut S,
+    ) -> PositionEncoding {
+        sink.add_clause(&[]);
+        PositionEncoding {
+            stats: EncodeStats {
+                cells: map.n_cells(),
+                primary_vars: 0,
+                variables: sink.n_vars() - before.0,
+                clauses: sink.n_clauses() - before.1,
+                families: vec![FamilyCount {
+                    name: "contradiction",
+                    clauses: 1,
+                }],
+            },
+            map,
+            options: *options,
+            contradiction: Some(why.to_string()),
+        }
+    }
+}
