@@ -1,0 +1,181 @@
+//! `--method enumerate` and `--method sat`: SAT enumeration, by one incremental solver with
+//! blocking clauses or split into cubes counted in parallel, every filling verified.
+
+use crate::cubes::{self, CubeStop};
+use crate::guard::Guard;
+use crate::options::{CountOptions, Method};
+use crate::outcome::{phase, Counted, Estimate, Phase, Progress, Stage, Stopped};
+use crate::plan;
+use pathsat_bigcount::BigCount;
+use pathsat_encode::{Encoding, EncodingChoice};
+use pathsat_puzzle::Puzzle;
+use pathsat_solver::{PuzzleSolver, SolveError};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One solver to the end (or to the limit or deadline of the options).
+pub(crate) fn enumerate_all(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+) -> Result<Counted, SolveError> {
+    progress(Progress::Stage(Stage::Enumeration));
+    let mut phases = Vec::new();
+    let (counted, _) = phase(&mut phases, Stage::Enumeration, || {
+        enumerate(puzzle, options, options.deadline, progress, why)
+    })?;
+    Ok(counted.after(phases))
+}
+
+/// Plain enumeration until `deadline`; also says whether that deadline stopped it.
+pub(crate) fn enumerate(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+) -> Result<(Counted, bool), SolveError> {
+    enumerate_guarded(puzzle, options, deadline, progress, why, &|_| None)
+}
+
+/// [`enumerate`], stopping as out of reach when `out_of_reach` (which hears the fillings found
+/// so far) gives an estimate.
+pub(crate) fn enumerate_guarded(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    deadline: Option<Instant>,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+    out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
+) -> Result<(Counted, bool), SolveError> {
+    let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
+    solver.interrupt_when(deadline, options.cancel.clone());
+    let mut run = solver.fillings().limit(options.limit).until(deadline);
+    if let Some(cancel) = &options.cancel {
+        run = run.cancelled_by(Arc::clone(cancel));
+    }
+    let mut estimate = None;
+    // `out_of_reach` is asked before the bounds: it is only given (by `certified_auto`) to
+    // counts without a limit or deadline.
+    let stopped = loop {
+        if let Some(e) = out_of_reach(run.found()) {
+            estimate = Some(e);
+            break Some(Stopped::OutOfReach);
+        }
+        match run.next() {
+            Some(filling) => {
+                filling?;
+                progress(Progress::Found(run.found()));
+            }
+            None => break run.stopped().map(Stopped::from),
+        }
+    };
+    let count = run.found();
+    let expired = stopped == Some(Stopped::Timeout);
+    // The deadline or cancel flag stops the proof's check too (or stopped a solver call, and
+    // the proof with it): then there is no verdict.
+    let (certificate, proof_unfinished) = if options.solve.certify {
+        match solver.certify() {
+            Ok(certificate) => (Some(certificate), false),
+            Err(SolveError::Interrupted) => (None, true),
+            Err(e) => return Err(e),
+        }
+    } else {
+        (None, false)
+    };
+    let stats = solver.stats();
+    let mut counted = Counted::new(Method::Enumerate, why.to_string());
+    counted.count = BigCount::from(count);
+    counted.complete = stopped.is_none() && solver.is_exhausted();
+    counted.stopped = stopped;
+    counted.cubes = 1;
+    counted.solver_calls = stats.solve_calls;
+    counted.certificate = certificate;
+    counted.proof_unfinished = proof_unfinished;
+    counted.encoding = Some(stats.encoding);
+    counted.encoded = Some((stats.encode.clone(), stats.encode_time));
+    counted.contradiction = solver.contradiction().map(str::to_string);
+    counted.cycles = solver.cycles_found();
+    counted.subtours = stats.subtours;
+    counted.estimate = estimate;
+    Ok((counted, expired))
+}
+
+/// Cubes per thread: enough to balance the threads, few enough that their encodings are cheap.
+pub(crate) const CUBES_PER_JOB: usize = 96;
+
+pub(crate) fn sat_cubes(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    guard: Option<&Guard<'_>>,
+    why: String,
+) -> Result<Counted, SolveError> {
+    let started = Instant::now();
+    // Each cube pins values in the middle of the path: the position encoding.
+    let solve = options.solve.with_choice(EncodingChoice::Position);
+    let plan = plan::plan(puzzle);
+    let mut cubes = cubes::refine(
+        puzzle,
+        &plan.classes,
+        CUBES_PER_JOB * options.jobs.max(1),
+        8,
+    );
+    cubes::shuffle(&mut cubes);
+    progress(Progress::Stage(Stage::Cubes));
+    let job = cubes::Job {
+        puzzle,
+        classes: &plan.classes,
+        cubes: &cubes,
+        options: &solve,
+        limit: options.limit,
+        deadline: options.deadline,
+        jobs: options.jobs,
+    };
+    let estimate = std::sync::Mutex::new(None);
+    let result = job.run(&|p| {
+        progress(Progress::Cubes {
+            done: p.done,
+            total: p.total,
+            found: p.found.clone(),
+        });
+        if options.cancelled() {
+            return true;
+        }
+        let out = guard.and_then(|g| g.out_of_reach(p));
+        let stop = out.is_some();
+        if let Some(e) = out {
+            estimate.lock().expect("not poisoned").get_or_insert(e);
+        }
+        stop
+    })?;
+    let stopped = result.stopped.map(|s| match s {
+        CubeStop::Limit => Stopped::Limit,
+        CubeStop::Deadline => Stopped::Timeout,
+        CubeStop::Watcher if options.cancelled() => Stopped::Cancelled,
+        CubeStop::Watcher => Stopped::OutOfReach,
+    });
+    let mut counted = Counted::new(Method::Sat, why);
+    counted.count = result.count;
+    counted.complete = stopped.is_none();
+    counted.stopped = stopped;
+    counted.cubes = cubes.len();
+    counted.symmetry = plan.symmetry;
+    counted.solver_calls = result.solver_calls;
+    counted.encoding = Some(Encoding::Position);
+    counted.phases.push(Phase {
+        stage: Stage::Cubes,
+        time: started.elapsed(),
+    });
+    counted.estimate = estimate
+        .into_inner()
+        .expect("not poisoned")
+        .filter(|_| stopped == Some(Stopped::OutOfReach))
+        .map(|e| Estimate {
+            // The threads found a few more before they saw the stop.
+            found: counted.count.clone(),
+            ..e
+        });
+    Ok(counted)
+}

@@ -1,0 +1,91 @@
+//! What a count is asked: the method ([`Method`]) and the options ([`CountOptions`]) every
+//! driver reads (limit, deadline, cancel flag, threads, memory, patience, solver).
+
+use pathsat_solver::SolveOptions;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How to count. Reports name each method as [`Method::name`] says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Method {
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "frontier-dp")]
+    Dp,
+    #[serde(rename = "sat-cubes")]
+    Sat,
+    #[serde(rename = "enumeration")]
+    Enumerate,
+}
+
+impl Method {
+    /// The method's value of the `--method` option: `auto`, `dp`, `sat`, `enumerate`.
+    pub fn option(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Dp => "dp",
+            Method::Sat => "sat",
+            Method::Enumerate => "enumerate",
+        }
+    }
+
+    /// The method's name in reports: `auto`, `frontier-dp`, `sat-cubes`, `enumeration`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Dp => "frontier-dp",
+            Method::Sat => "sat-cubes",
+            Method::Enumerate => "enumeration",
+        }
+    }
+}
+
+/// Options of a count.
+#[derive(Clone, Debug)]
+pub struct CountOptions {
+    pub method: Method,
+    /// Stop after this many fillings (the count is then incomplete).
+    pub limit: Option<u64>,
+    /// Stop at this instant (the count is then incomplete).
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is raised (Ctrl-C in Python, a web client that went away): the
+    /// count is then incomplete, [`Stopped::Cancelled`].
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Threads for the cubes and the frontier program.
+    pub jobs: usize,
+    /// The most memory the frontier program's tables may take.
+    pub memory_budget: u64,
+    /// The longest enumeration [`Method::Auto`] starts without a limit or deadline from the
+    /// user: a count estimated to need more stops with [`Stopped::OutOfReach`].
+    pub patience: Duration,
+    pub solve: SolveOptions,
+}
+
+/// The default [`CountOptions::patience`]: ten minutes.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(600);
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions {
+            method: Method::Auto,
+            limit: None,
+            deadline: None,
+            cancel: None,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory_budget: pathsat_frontier::default_memory_budget(),
+            patience: DEFAULT_PATIENCE,
+            solve: SolveOptions::default(),
+        }
+    }
+}
+
+impl CountOptions {
+    /// Whether [`CountOptions::cancel`] was raised.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}

@@ -1,0 +1,378 @@
+//! What a count gives back: the [`Counted`] answer with its phases and statistics, why it
+//! stopped ([`Stopped`]), its progress while it runs ([`Progress`], [`Stage`]), the time an
+//! enumeration out of reach would take ([`Estimate`]), and the errors ([`CountError`]).
+
+use crate::options::Method;
+use pathsat_bigcount::BigCount;
+use pathsat_encode::{EncodeStats, Encoding};
+use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
+use pathsat_solver::{Certificate, LoopStats, SolveError, Stop};
+use std::time::{Duration, Instant};
+
+/// Why a count stopped before it was complete. Reports name each as [`Stopped::name`] says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stopped {
+    /// `limit` fillings were found.
+    Limit,
+    /// The deadline passed (`deadline` is read as this too: the batch protocol's old word).
+    #[serde(alias = "deadline")]
+    Timeout,
+    /// The frontier program (asked for by name) needs more memory than its budget, or a
+    /// frontier wider than it can hold.
+    Memory,
+    /// Enumeration was estimated to take longer than the patience allows (see [`Estimate`]).
+    OutOfReach,
+    /// The cancel flag was raised ([`CountOptions::cancel`]).
+    Cancelled,
+}
+
+impl Stopped {
+    /// The name in reports: `limit`, `timeout`, `memory`, `out-of-reach`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stopped::Limit => "limit",
+            Stopped::Timeout => "timeout",
+            Stopped::Memory => "memory",
+            Stopped::OutOfReach => "out-of-reach",
+            Stopped::Cancelled => "cancelled",
+        }
+    }
+}
+
+impl From<Stop> for Stopped {
+    /// Why a bounded enumeration stopped, as a count reports it: the only flag an enumeration
+    /// is cancelled by is [`CountOptions::cancel`].
+    fn from(stop: Stop) -> Stopped {
+        match stop {
+            Stop::Limit => Stopped::Limit,
+            Stop::Deadline => Stopped::Timeout,
+            Stop::Cancelled => Stopped::Cancelled,
+        }
+    }
+}
+
+/// How long enumerating every filling was estimated to take, when [`Method::Auto`] stopped
+/// rather than start it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// Seconds the whole enumeration would take: an estimate from the cubes done, or (when
+    /// `at_least`) a lower bound because none was done yet.
+    pub seconds: f64,
+    pub at_least: bool,
+    /// Fillings estimated from the cubes done (none when no cube was done).
+    pub fillings: Option<BigCount>,
+    /// An upper bound on the fillings: the frontier program's count of the puzzle without its
+    /// givens and marks, when it could make it.
+    pub bound: Option<BigCount>,
+    /// Fillings found (and verified) before stopping, and in how long.
+    pub found: BigCount,
+    pub elapsed: f64,
+    pub cubes_done: usize,
+    pub cubes: usize,
+    /// The patience the estimate was held against, in seconds.
+    pub patience: f64,
+}
+
+impl std::fmt::Display for Estimate {
+    /// One line: how long enumerating would take, against how long was allowed, and what the
+    /// estimate rests on.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let time = duration_words(self.seconds);
+        let how_long = if self.at_least {
+            format!("more than {time}")
+        } else {
+            format!("about {time}")
+        };
+        write!(
+            f,
+            "enumerating every filling would take {how_long}, over the {} an automatic count \
+             allows",
+            duration_words(self.patience)
+        )?;
+        let mut basis = Vec::new();
+        if self.cubes > 0 {
+            basis.push(format!(
+                "{} found in {}, {} of {} cubes done",
+                self.found.grouped(),
+                duration_words(self.elapsed),
+                pathsat_bigcount::grouped(self.cubes_done as u64),
+                pathsat_bigcount::grouped(self.cubes as u64)
+            ));
+        } else {
+            basis.push(format!(
+                "{} found by one solver in {}",
+                self.found.grouped(),
+                duration_words(self.elapsed)
+            ));
+        }
+        if let Some(fillings) = &self.fillings {
+            basis.push(format!("about {} fillings in all", fillings.approx()));
+        }
+        if let Some(bound) = &self.bound {
+            basis.push(format!(
+                "at most {} by the frontier program on the puzzle without its givens and marks",
+                bound.approx()
+            ));
+        }
+        write!(f, " ({})", basis.join("; "))
+    }
+}
+
+/// What a count is doing, for progress displays. Each stage's figures only grow.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// A stage begins.
+    Stage(Stage),
+    /// The frontier program finished a layer.
+    Layer(LayerProgress),
+    /// One solver has found this many fillings.
+    Found(u64),
+    /// Cubes done of all the cubes, and the fillings found in them so far.
+    Cubes {
+        done: usize,
+        total: usize,
+        found: BigCount,
+    },
+}
+
+/// The stages of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The frontier program counts the puzzle.
+    Frontier,
+    /// The frontier program counts the puzzle without givens and marks: an upper bound.
+    Bound,
+    /// One solver enumerates for a moment, to see whether the count is small.
+    Probe,
+    /// Enumeration split into cubes.
+    Cubes,
+    /// One solver enumerates to the end.
+    Enumeration,
+}
+
+impl Stage {
+    /// The stage's name in reports: `frontier`, `bound`, `probe`, `cubes`, `enumeration`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Frontier => "frontier",
+            Stage::Bound => "bound",
+            Stage::Probe => "probe",
+            Stage::Cubes => "cubes",
+            Stage::Enumeration => "enumeration",
+        }
+    }
+}
+
+/// A stage a count ran, and how long it took (the bound runs beside the cubes, while they go
+/// on).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Phase {
+    pub stage: Stage,
+    pub time: Duration,
+}
+
+/// Runs `work` as the phase `stage` of a count: its time goes into `phases`.
+pub(crate) fn phase<T>(phases: &mut Vec<Phase>, stage: Stage, work: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let result = work();
+    phases.push(Phase {
+        stage,
+        time: started.elapsed(),
+    });
+    result
+}
+
+/// A count and how it was made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// The fillings counted: all of them when `complete`, else a lower bound (every one found).
+    pub count: BigCount,
+    /// Whether `count` is all the fillings.
+    pub complete: bool,
+    pub stopped: Option<Stopped>,
+    /// The method that produced the count (never `Auto`).
+    pub method: Method,
+    /// Why that method: what applied, what did not and why, for reports.
+    pub why: String,
+    /// Whether every filling counted passed the verifier (false for the dynamic program).
+    pub verified: bool,
+    /// The cubes the SAT count was split into (1 for plain enumeration, 0 for the program).
+    pub cubes: usize,
+    /// The symmetry classes used, described, when there were any.
+    pub symmetry: Option<String>,
+    pub solver_calls: u64,
+    /// The frontier program's costs, when it counted.
+    pub frontier: Option<FrontierStats>,
+    /// Why the frontier program did not count, when it was not the method.
+    pub frontier_not_used: Option<String>,
+    /// Why `Auto` stopped short of enumerating ([`Stopped::OutOfReach`]).
+    pub estimate: Option<Estimate>,
+    /// With `solve.certify`: what varisat's proof checker accepted about the run.
+    pub certificate: Option<Certificate>,
+    /// With `solve.certify`: the deadline or cancel flag stopped the run before its proof was
+    /// checked (inside a solver call, or during the check).
+    pub proof_unfinished: bool,
+    /// The encoding the SAT count used (none for the dynamic program).
+    pub encoding: Option<Encoding>,
+    /// The sizes of the puzzle's encoding and how long it took, when one solver encoded the
+    /// whole puzzle (the cubes each encode a part).
+    pub encoded: Option<(EncodeStats, Duration)>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    pub contradiction: Option<String>,
+    /// Successor encoding: the Hamiltonian cycles (arc sets) found, and the subtour rounds.
+    pub cycles: Option<u64>,
+    pub subtours: Option<LoopStats>,
+    /// The stages the count ran, in the order they began, each with its time.
+    pub phases: Vec<Phase>,
+}
+
+impl Counted {
+    pub(crate) fn new(method: Method, why: String) -> Counted {
+        Counted {
+            count: BigCount::zero(),
+            complete: false,
+            stopped: None,
+            method,
+            why,
+            verified: method != Method::Dp,
+            cubes: 0,
+            symmetry: None,
+            solver_calls: 0,
+            frontier: None,
+            frontier_not_used: None,
+            estimate: None,
+            certificate: None,
+            proof_unfinished: false,
+            encoding: None,
+            encoded: None,
+            contradiction: None,
+            cycles: None,
+            subtours: None,
+            phases: Vec::new(),
+        }
+    }
+
+    /// This count, after the phases `before` it.
+    pub(crate) fn after(mut self, mut before: Vec<Phase>) -> Counted {
+        before.append(&mut self.phases);
+        self.phases = before;
+        self
+    }
+}
+
+impl Counted {
+    /// What is known of a count whose thread did not come back within a grace period after it
+    /// was stopped, by its deadline or its cancel flag (the solvers and the frontier program
+    /// stop within milliseconds; encoding a huge puzzle does not look at the clock): `found`
+    /// fillings, found and verified during `stage`.
+    pub fn stopped_in(stage: Stage, found: BigCount, stopped: Stopped) -> Counted {
+        let (method, inside) = match stage {
+            Stage::Frontier => (Method::Dp, "inside a layer of the frontier program"),
+            Stage::Bound => (
+                Method::Enumerate,
+                "while the frontier program bounded the count",
+            ),
+            Stage::Cubes => (Method::Sat, "inside a solver call"),
+            Stage::Probe | Stage::Enumeration => (Method::Enumerate, "inside a solver call"),
+        };
+        let what = match stopped {
+            Stopped::Cancelled => "the count was cancelled",
+            _ => "the deadline passed",
+        };
+        let mut counted = Counted::new(
+            method,
+            format!("{what} {inside}: the count is what was found before it"),
+        );
+        counted.count = found;
+        counted.stopped = Some(stopped);
+        counted
+    }
+}
+
+/// How long the upper bound of a puzzle may take, sized to the board: 1 ms a cell, from 50 ms
+/// to 1 s. It only informs the estimate (and is only computed when it can change the decision
+/// to stop), so it is not worth more.
+pub fn bound_time(cells: usize) -> Duration {
+    Duration::from_millis(cells as u64).clamp(Duration::from_millis(50), Duration::from_secs(1))
+}
+
+/// A duration for people, rounded to what matters: `0.3 s`, `12 s`, `4 min`, `3 h 20 min`,
+/// `5 days`, `2.1e9 years`.
+pub fn duration_words(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    match seconds {
+        s if !s.is_finite() => "forever".to_string(),
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < MINUTE => format!("{s:.0} s"),
+        s if s < HOUR => {
+            let seconds = s.round() as u64;
+            match seconds % 60 {
+                0 => format!("{} min", seconds / 60),
+                rest => format!("{} min {rest} s", seconds / 60),
+            }
+        }
+        s if s < DAY => {
+            let minutes = (s / MINUTE).round() as u64;
+            format!("{} h {} min", minutes / 60, minutes % 60)
+        }
+        s if s < YEAR => format!("{:.0} days", s / DAY),
+        s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
+        s => format!("{:.1e} years", s / YEAR),
+    }
+}
+
+/// Why a count failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    #[error("the frontier dynamic program does not apply: {0}")]
+    DpNotApplicable(FrontierError),
+    /// A certified count asked of a method other than one solver's enumeration.
+    #[error(
+        "a certified count runs one solver, so --method {} cannot be certified",
+        .0.option()
+    )]
+    NotCertifiable(Method),
+    #[error(
+        "the SAT cubes pin values in the middle of the path, which the successor encoding \
+         cannot express"
+    )]
+    CubesNeedPositions,
+    #[error("trail puzzles are counted by enumeration, not by cubes")]
+    TrailsEnumerate,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_name_methods_and_stops_as_serde_does() {
+        for m in [Method::Auto, Method::Dp, Method::Sat, Method::Enumerate] {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.name());
+            assert_eq!(
+                serde_json::from_value::<Method>(m.name().into()).unwrap(),
+                m
+            );
+        }
+        for s in [
+            Stopped::Limit,
+            Stopped::Timeout,
+            Stopped::Memory,
+            Stopped::OutOfReach,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+            assert_eq!(
+                serde_json::from_value::<Stopped>(s.name().into()).unwrap(),
+                s
+            );
+        }
+        let old: Stopped = serde_json::from_value("deadline".into()).unwrap();
+        assert_eq!(old, Stopped::Timeout);
+    }
+}

@@ -1,0 +1,67 @@
+//! `--method dp`: the frontier dynamic program ([`pathsat_frontier`]) run as a count, on the
+//! count's threads, with its stops turned into the count's.
+
+use crate::options::{CountOptions, Method};
+use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
+use pathsat_frontier::{count_fillings, FrontierError, FrontierOptions, LayerProgress};
+use pathsat_puzzle::Puzzle;
+use std::time::Instant;
+
+/// The frontier program's count of `puzzle`.
+pub(crate) fn frontier(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    why: &str,
+) -> Result<Counted, FrontierError> {
+    progress(Progress::Stage(Stage::Frontier));
+    let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
+    let frontier_options = FrontierOptions {
+        memory_budget: options.memory_budget,
+        deadline: options.deadline,
+        cancel: options.cancel.as_deref(),
+        progress: Some(&layer),
+    };
+    let started = Instant::now();
+    let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
+    let mut report = Counted::new(Method::Dp, why.to_string());
+    report.phases.push(Phase {
+        stage: Stage::Frontier,
+        time: started.elapsed(),
+    });
+    report.complete = options.limit.is_none_or(|l| counted.fillings <= l);
+    report.count = match options.limit {
+        Some(l) => counted.fillings.min_u64(l),
+        None => counted.fillings,
+    };
+    report.stopped = (!report.complete).then_some(Stopped::Limit);
+    report.contradiction = counted
+        .stats
+        .shortcut
+        .filter(|s| *s != pathsat_frontier::Shortcut::Tiny)
+        .map(|s| s.to_string());
+    report.frontier = Some(counted.stats);
+    Ok(report)
+}
+
+/// A frontier count that stopped before its answer: no fillings are known.
+pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Counted {
+    let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
+    counted.stopped = Some(match error {
+        FrontierError::Timeout { .. } => Stopped::Timeout,
+        FrontierError::Cancelled { .. } => Stopped::Cancelled,
+        _ => Stopped::Memory,
+    });
+    counted
+}
+
+/// Runs `work` on a pool of `jobs` threads (or on the current one if none can be made).
+pub(crate) fn with_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
