@@ -102,15 +102,11 @@ fn split(puzzle: &Puzzle, cube: &Cube) -> Option<Vec<Cube>> {
 /// cubes done are a fair sample of all of them (the basis of the estimate of the time left).
 /// The order is fixed (a seeded shuffle), so runs repeat.
 pub fn shuffle(cubes: &mut [Cube]) {
-    // xorshift64*: enough to spread the cubes; no statistical claims beyond that.
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    for i in (1..cubes.len()).rev() {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        cubes.swap(i, (r % (i as u64 + 1)) as usize);
-    }
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    cubes.shuffle(&mut rand::rngs::ChaCha8Rng::seed_from_u64(
+        0x9E37_79B9_7F4A_7C15,
+    ));
 }
 
 /// How far a count in cubes has come, as the watcher sees it.

@@ -251,11 +251,10 @@ mod tests {
                 }
             }
             let mut order: Vec<usize> = (0..n).collect();
-            let mut seed = order_seed;
-            for i in (1..n).rev() {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                order.swap(i, (seed >> 33) as usize % (i + 1));
-            }
+            rand::seq::SliceRandom::shuffle(
+                &mut order[..],
+                &mut <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(order_seed),
+            );
             let mut ends = vec![end_seeds.0 % n, end_seeds.1 % n];
             ends.truncate(n_ends);
             if ends.len() == 2 && ends[0] == ends[1] {

@@ -930,6 +930,8 @@ fn shift_down_or(acc: &mut [u64], src: &[u64]) {
 mod tests {
     use super::*;
     use pathsat_puzzle::{brute, parse_file, parse_str, Format, Moves, Pos};
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
     use std::path::{Path, PathBuf};
     use std::time::Instant;
 
@@ -987,17 +989,9 @@ mod tests {
         deduction
     }
 
-    /// A fixed linear congruential generator: reproducible randomness without dependencies.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, bound: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 33) % bound as u64) as usize
-        }
+    /// The crate's seeded random source (as the generator's own), for reproducible tests.
+    fn seeded(seed: u64) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(seed)
     }
 
     #[test]
@@ -1084,15 +1078,15 @@ mod tests {
     /// completed board is the unique filling with those givens.
     #[test]
     fn random_givens_of_a_filling_are_deduced_soundly() {
-        let mut rng = Lcg(188);
+        let mut rng = seeded(188);
         let mut levels = [0usize; 3];
         for (base, fillings) in bases() {
             let n = base.n_cells();
             for _ in 0..150 {
-                let solution = &fillings[rng.below(fillings.len())];
-                let percent = 10 + rng.below(60);
+                let solution = &fillings[rng.random_range(0..fillings.len())];
+                let percent = 10 + rng.random_range(0..60);
                 let extra: Vec<(usize, u32)> = (0..n)
-                    .filter(|_| rng.below(100) < percent)
+                    .filter(|_| rng.random_range(0..100) < percent)
                     .map(|cell| (cell, solution.value(cell)))
                     .collect();
                 let puzzle = base.with_givens(&extra).unwrap();
@@ -1113,13 +1107,13 @@ mod tests {
     /// Random givens, mostly contradictory: no panic, nothing wrong placed.
     #[test]
     fn random_givens_of_no_filling_are_harmless() {
-        let mut rng = Lcg(7);
+        let mut rng = seeded(7);
         for (base, fillings) in bases() {
             let n = base.n_cells();
             for _ in 0..150 {
                 let mut extra: Vec<(usize, u32)> = Vec::new();
-                for _ in 0..1 + rng.below(n) {
-                    let (cell, v) = (rng.below(n), 1 + rng.below(n) as u32);
+                for _ in 0..1 + rng.random_range(0..n) {
+                    let (cell, v) = (rng.random_range(0..n), 1 + rng.random_range(0..n) as u32);
                     if extra.iter().all(|&(c, w)| c != cell && w != v)
                         && base.givens().all(|(c, w)| c != cell && w != v)
                     {
@@ -1141,10 +1135,10 @@ mod tests {
 
     #[test]
     fn one_cell_missing_is_easy() {
-        let mut rng = Lcg(3);
+        let mut rng = seeded(3);
         for (base, fillings) in bases() {
-            let solution = &fillings[rng.below(fillings.len())];
-            let missing = rng.below(base.n_cells());
+            let solution = &fillings[rng.random_range(0..fillings.len())];
+            let missing = rng.random_range(0..base.n_cells());
             let extra: Vec<(usize, u32)> = (0..base.n_cells())
                 .filter(|&c| c != missing && base.givens().all(|(g, _)| g != c))
                 .map(|c| (c, solution.value(c)))
@@ -1262,7 +1256,13 @@ mod tests {
     /// A boustrophedon path on a rows x cols board (values along the rows, alternately left to
     /// right and right to left), then `shuffles` random backbite moves: an end of the path
     /// steps to a neighbour and the part of the path beyond that neighbour is reversed.
-    fn path(rows: usize, cols: usize, moves: Moves, shuffles: usize, rng: &mut Lcg) -> Filling {
+    fn path(
+        rows: usize,
+        cols: usize,
+        moves: Moves,
+        shuffles: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Filling {
         let puzzle = Puzzle::blank(rows, cols, moves, false).unwrap();
         let mut order: Vec<usize> = (0..rows)
             .flat_map(|r| {
@@ -1272,11 +1272,11 @@ mod tests {
             .collect();
         let n = order.len();
         for _ in 0..shuffles {
-            if rng.below(2) == 0 {
+            if rng.random_range(0..2) == 0 {
                 order.reverse();
             }
             let around = puzzle.successors(order[n - 1]);
-            let next = around[rng.below(around.len())];
+            let next = around[rng.random_range(0..around.len())];
             let i = order.iter().position(|&c| c == next).unwrap();
             order[i + 1..].reverse();
         }
@@ -1305,7 +1305,7 @@ mod tests {
     /// come from). Run with `--release --nocapture` for the timings.
     #[test]
     fn big_boards_are_deduced_quickly() {
-        let mut rng = Lcg(2024);
+        let mut rng = seeded(2024);
         for (size, moves, shuffles, stride) in [
             (20, Moves::King, 0, 3),
             (20, Moves::King, 8000, 3),

@@ -161,24 +161,17 @@ pub fn trails() -> Vec<Puzzle> {
     ]
 }
 
-/// A small deterministic generator (xorshift64*), so the random puzzles are the same on every
-/// run and machine.
-pub struct Rng(u64);
+/// The project's seeded random source (rand's ChaCha8), so the random puzzles are the same on
+/// every run and machine.
+pub struct Rng(rand::rngs::ChaCha8Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        Rng(rand::SeedableRng::seed_from_u64(seed))
     }
 
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        rand::RngExt::random_range(&mut self.0, 0..n)
     }
 }
 
