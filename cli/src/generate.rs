@@ -76,7 +76,14 @@ fn template(args: &GenerateArgs) -> Result<(Puzzle, String), Failure> {
     let (rows, cols) = args.size.expect("clap requires --size without a template");
     let moves = args.moves.clone().unwrap_or(Moves::King);
     let trail = args.trail.map(|length| (length, args.distinct));
-    Ok(blank_template(rows, cols, moves, args.closed, trail)?)
+    Ok(blank_template(
+        rows,
+        cols,
+        moves,
+        args.closed,
+        trail,
+        format!("--size {rows}x{cols}"),
+    )?)
 }
 
 /// One line for people: what was made and what it took.

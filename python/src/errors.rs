@@ -1,10 +1,15 @@
 //! The package's exceptions, and the library's errors mapped onto them by whose fault they are:
 //! bad input (a puzzle file, a dictionary, a model, an option) is a [`PuzzleError`], which is a
 //! `ValueError`; a failure of pathsat itself is an [`InternalError`] (a bug to report). The
-//! message is the CLI's one line, naming the file (and line and column where they exist).
+//! message is one line naming the file (and line and column where they exist), as the CLI's,
+//! but where the CLI names its flags this says which keyword argument to change ([`words`]).
 
 use pathsat_api::options::{OptionError, Problem};
-use pathsat_api::{Error, ErrorKind};
+use pathsat_api::{Error, ErrorKind, Refusal};
+use pathsat_count::CountError;
+use pathsat_encode::{EncodeError, SuccessorError};
+use pathsat_generate::GenerateError;
+use pathsat_solver::SolveError;
 use pathsat_solver::Unsupported;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -32,12 +37,81 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The Python exception for a library error.
 pub fn raise(error: Error) -> PyErr {
-    if let Error::Option(refused) = &error {
-        return PuzzleError::new_err(refusal(refused));
-    }
+    let message = words(&error);
     match error.kind() {
-        ErrorKind::Input | ErrorKind::Rejected => PuzzleError::new_err(error.to_string()),
-        ErrorKind::Internal => InternalError::new_err(error.to_string()),
+        ErrorKind::Input | ErrorKind::Rejected => PuzzleError::new_err(message),
+        ErrorKind::Internal => InternalError::new_err(message),
+    }
+}
+
+/// A library error in Python's words: the CLI's one line, naming the file, with keyword
+/// arguments where the CLI names flags (`method="dp"` for `--method dp`).
+pub fn words(error: &Error) -> String {
+    match error {
+        Error::Option(refused) => refusal(refused),
+        Error::Solve { file, error } => format!("{file}: {}", solve_words(error)),
+        Error::Count { file, error } => format!("{file}: {}", count_words(error)),
+        Error::Generate { file, error } => format!("{file}: {}", generate_words(error)),
+        Error::Refused {
+            file,
+            refusal: Refusal::DpTakesNoEncoding,
+        } => format!("{file}: method=\"dp\" counts without a SAT encoding; leave encoding= out"),
+        other => other.to_string(),
+    }
+}
+
+fn solve_words(error: &SolveError) -> String {
+    match error {
+        SolveError::Unsupported(u @ Unsupported::CertifiedSuccessor) => {
+            format!("{u}; leave encoding= out or use encoding=\"position\"")
+        }
+        SolveError::Unsupported(u @ Unsupported::CadicalNotBuiltIn) => format!(
+            "{u}; build the package with MATURIN_PEP517_ARGS=\"--features cadical\" pip install \
+             ./python"
+        ),
+        SolveError::Unsupported(u @ Unsupported::CertifiedCadical) => {
+            format!("{u}; use solver=\"varisat\"")
+        }
+        SolveError::Encode(e @ EncodeError::Successor(SuccessorError::Trail)) => {
+            format!("{e} (leave encoding= out)")
+        }
+        other => other.to_string(),
+    }
+}
+
+fn count_words(error: &CountError) -> String {
+    match error {
+        CountError::Solve(e) => solve_words(e),
+        CountError::DpNotApplicable(why) => format!("method=\"dp\": {why}"),
+        CountError::NotCertifiable(_) => {
+            format!("{error}; leave method= out or use method=\"enumerate\"")
+        }
+        CountError::TrailsEnumerate => {
+            format!("method=\"sat\": {error}; leave method= out or use method=\"enumerate\"")
+        }
+        CountError::CubesNeedPositions => {
+            format!("method=\"sat\": {error}; use method=\"enumerate\" or encoding=\"position\"")
+        }
+        other => other.to_string(),
+    }
+}
+
+fn generate_words(error: &GenerateError) -> String {
+    match error {
+        GenerateError::Solve(e) => solve_words(e),
+        GenerateError::TooManyGivens { givens, cells } => {
+            format!("givens={givens}: more than the {cells} cells of the board")
+        }
+        GenerateError::TrailClues => "a trail puzzle's clues are its labels: difficulty=, mark= \
+                                      and keep_ends= apply to boards to fill"
+            .to_string(),
+        GenerateError::NoUniqueTrail { .. } => {
+            format!("{error}; try larger labels=, another length, or another seed=")
+        }
+        GenerateError::Unreached { .. } => {
+            format!("{error}; try another seed=, or another difficulty= or givens=")
+        }
+        other => other.to_string(),
     }
 }
 

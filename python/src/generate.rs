@@ -169,8 +169,15 @@ pub fn generate(
                 None => Moves::King,
                 Some(text) => options::moves(text)?,
             };
-            blank_template(rows, cols, moves, closed, trail.map(|t| (t, distinct)))
-                .map_err(errors::raise)?
+            blank_template(
+                rows,
+                cols,
+                moves,
+                closed,
+                trail.map(|t| (t, distinct)),
+                format!("size=({rows}, {cols})"),
+            )
+            .map_err(errors::raise)?
         }
         (None, None) => {
             return Err(puzzle_error(

@@ -41,3 +41,32 @@ def test_the_package_accepts_and_refuses_the_option_table(row):
         assert row["problem"] in message
     for name in row.get("names", []):
         assert f'"{name}"' in message
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda: pathsat.generate(size=(3, 3), givens=20), "givens=20: more than the 9 cells"),
+        (
+            lambda: pathsat.Puzzle.board(3, 3).count(method="dp", certify=True),
+            'leave method= out or use method="enumerate"',
+        ),
+        (
+            lambda: pathsat.Puzzle.board(3, 3).count(method="dp", encoding="position"),
+            "leave encoding= out",
+        ),
+        (
+            # Refused as not built in, or (in a package built with it) as not certifiable.
+            lambda: pathsat.Puzzle.board(3, 3).solve(solver="cadical", certify=True),
+            'solver="cadical"',
+        ),
+    ],
+)
+def test_errors_name_keyword_arguments_not_flags(make, words):
+    """The library's errors are typed; the package words them with its keyword arguments where
+    the CLI names its flags."""
+    with pytest.raises(pathsat.PuzzleError) as error:
+        make()
+    message = str(error.value)
+    assert words in message
+    assert " --" not in message and not message.startswith("--"), message

@@ -171,7 +171,7 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
             write_failure.lock().expect("not poisoned").get_or_insert(e);
         }
     })
-    .map_err(|e| failed(e.to_string()))?;
+    .map_err(|e| failed(pathsat_api::wording::count(&e)))?;
     if let Some(e) = write_failure.into_inner().expect("not poisoned") {
         return Err(Stop::Io(e));
     }

@@ -2,7 +2,8 @@
 //! (the CLI to an exit status, the web server to an HTTP status, Python to an exception). An
 //! unsolvable puzzle is an answer, never an error.
 //!
-//! Every error displays as one line that names the file it concerns.
+//! Every error displays as one line that names the file it concerns, in the CLI's words
+//! ([`crate::wording`]).
 
 use pathsat_count::CountError;
 use pathsat_dimacs::OutputError;
@@ -11,6 +12,7 @@ use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
 use crate::option_error::OptionError;
+use crate::wording;
 
 /// What kind of failure an [`Error`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +27,7 @@ pub enum ErrorKind {
 
 /// A request the library refuses before running it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Refusal {
     #[error("--method dp counts without a SAT encoding; leave --encoding out")]
     DpTakesNoEncoding,
@@ -40,10 +43,10 @@ pub enum Error {
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
     /// Solving `file` failed.
-    #[error("{file}: {error}")]
+    #[error("{file}: {}", wording::solve(.error))]
     Solve { file: String, error: SolveError },
     /// Counting `file` failed.
-    #[error("{file}: {}", count_message(.error))]
+    #[error("{file}: {}", wording::count(.error))]
     Count { file: String, error: CountError },
     /// A solver's output (in `file`) that does not parse, with the line and column.
     #[error("{}", located(.file, .error))]
@@ -63,7 +66,7 @@ pub enum Error {
     #[error("{what}: {problem}")]
     Invalid { what: String, problem: String },
     /// No puzzle could be generated from the template in `file`.
-    #[error("{file}: {error}")]
+    #[error("{file}: {}", wording::generate(.error))]
     Generate {
         file: String,
         error: Box<GenerateError>,
@@ -131,26 +134,9 @@ pub(crate) fn solve_kind(error: &SolveError) -> ErrorKind {
 /// A generation error's kind: the generator's own bugs are internal, the rest is the request.
 fn generate_is_internal(error: &GenerateError) -> bool {
     match error {
-        GenerateError::Internal(_) => true,
+        GenerateError::Internal(_) | GenerateError::Labelling(_) => true,
         GenerateError::Solve(e) => solve_kind(e) == ErrorKind::Internal,
         _ => false,
-    }
-}
-
-/// A count error with what to do instead.
-fn count_message(error: &CountError) -> String {
-    match error {
-        CountError::Solve(e) => e.to_string(),
-        CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
-        CountError::NotCertifiable(_) => {
-            format!("{error}; leave --method out or use --method enumerate")
-        }
-        CountError::TrailsEnumerate => {
-            format!("--method sat: {error}; leave --method out or use --method enumerate")
-        }
-        CountError::CubesNeedPositions => {
-            format!("--method sat: {error}; use --method enumerate or --encoding position")
-        }
     }
 }
 

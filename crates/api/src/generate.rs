@@ -99,7 +99,9 @@ pub fn generate(
 
 /// The empty board to generate on when there is no template file: `rows` x `cols` with `moves`,
 /// closed into a tour or not, and for a trail puzzle the trail's length and whether its labels
-/// must differ. Errors call it `--size ROWSxCOLS`.
+/// must differ. Errors call it `label`, as the front end names the size (the CLI
+/// `--size ROWSxCOLS`, Python `size=(ROWS, COLS)`): it is returned as the template's name in
+/// later errors.
 ///
 /// # Errors
 /// [`Error::Invalid`] for a board too large to generate on, or that cannot be built.
@@ -109,8 +111,9 @@ pub fn blank_template(
     moves: Moves,
     closed: bool,
     trail: Option<(u64, bool)>,
+    label: String,
 ) -> Result<(Puzzle, String), Error> {
-    let board = format!("--size {rows}x{cols}");
+    let board = label;
     let refuse = |problem: String| Error::Invalid {
         what: board.clone(),
         problem,

@@ -55,6 +55,7 @@ mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod solve;
+pub mod wording;
 
 pub use check::CheckReport;
 pub use count::{CountReport, CountRequest};

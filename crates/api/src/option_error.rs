@@ -47,7 +47,7 @@ pub enum Problem {
     #[error("cannot be used with {}", flags(.0))]
     Excludes(&'static [&'static str]),
     /// The solver asked for is not built in, or cannot do what else is asked.
-    #[error(transparent)]
+    #[error("{}", crate::wording::unsupported(*.0))]
     Solver(Unsupported),
     /// A value that does not parse, with what the option takes (a size, a move rule, givens,
     /// a value class).

@@ -168,7 +168,7 @@ mod tests {
             assert_eq!(
                 e.to_string(),
                 format!(
-                    "a certified count runs one solver, so --method {option} cannot be certified"
+                    "a certified count runs one solver, so the {option} method cannot be certified"
                 )
             );
         }

@@ -327,6 +327,7 @@ pub fn duration_words(seconds: f64) -> String {
 
 /// Why a count failed.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CountError {
     #[error(transparent)]
     Solve(#[from] SolveError),
@@ -334,7 +335,7 @@ pub enum CountError {
     DpNotApplicable(FrontierError),
     /// A certified count asked of a method other than one solver's enumeration.
     #[error(
-        "a certified count runs one solver, so --method {} cannot be certified",
+        "a certified count runs one solver, so the {} method cannot be certified",
         .0.option()
     )]
     NotCertifiable(Method),

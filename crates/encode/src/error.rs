@@ -3,10 +3,13 @@
 //! Why a puzzle was not encoded: too large for the position encoding, a trail sum too large
 //! for its pseudo-Boolean encoding, or givens and marks the successor encoding cannot express.
 //! They live here rather than in one encoder because every encoder (and [`crate::export`])
-//! returns them; each variant carries the figures its message reports.
+//! returns them; each variant carries the figures its message reports. The messages name no
+//! command-line flag: each front end adds its own words for what to do (`pathsat_api::wording`
+//! for the CLI and the web API, the Python package's for its keyword arguments).
 
 /// Why the successor encoding does not apply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SuccessorError {
     #[error(
         "the successor encoding takes no givens or marks other than the start (value 1) and, \
@@ -15,21 +18,22 @@ pub enum SuccessorError {
     Unsupported,
     #[error(
         "a trail covers only some cells, which the successor encoding cannot express; trail \
-         puzzles use the position encoding (leave --encoding out)"
+         puzzles use the position encoding"
     )]
     Trail,
 }
 
 /// Why a puzzle was not encoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// More candidate pairs than `limit`, or more cells than `max_cells`
     /// ([`crate::position::MAX_CELLS`]).
     #[error(
         "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
          (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
-         square of the board: for a tour or path without givens in the middle, use \
-         `--encoding successor`; otherwise try a smaller board or more givens"
+         square of the board: for a tour or path without givens in the middle, use the \
+         successor encoding; otherwise try a smaller board or more givens"
     )]
     TooLarge {
         cells: usize,

@@ -117,21 +117,62 @@ pub struct Grade {
     pub solver_learned: u64,
 }
 
-/// Why no puzzle was made.
+/// Why no puzzle was made. The messages name no command-line flag: each front end adds its own
+/// words for what to change (`pathsat_api::wording` for the CLI and the web API).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     #[error("generate makes board puzzles; a graph has no board cells to give values on")]
     Graph,
     #[error("the template has no solution, so no puzzle can be made from it")]
     NoSolution,
-    #[error("{0}")]
-    Options(String),
+    /// More givens asked for than the board has cells.
+    #[error("{givens} givens are more than the {cells} cells of the board")]
+    TooManyGivens { givens: usize, cells: usize },
+    /// Every letter is taken by the template's marks: none is left for the new one.
+    #[error("the template uses every mark letter")]
+    NoMarkLetter,
+    /// The marked template is not a valid puzzle.
+    #[error("cannot mark the cells: {0}")]
+    Unmarkable(pathsat_puzzle::ModelError),
+    /// A grade, marks or kept ends asked of a trail puzzle, whose clues are its labels.
+    #[error(
+        "a trail puzzle's clues are its labels: a grade, marks and kept ends apply to boards to \
+         fill"
+    )]
+    TrailClues,
+    /// A trail longer than the board has cells.
+    #[error("a trail of {length} cells does not fit on a board of {cells}")]
+    TrailTooLong { length: usize, cells: usize },
+    /// Distinct labels on a trail longer than the largest label.
+    #[error("{length} different labels need labels up to {length} at least (not {max_label})")]
+    TooFewLabels { length: usize, max_label: u32 },
+    /// The labels drawn do not make a valid trail puzzle (a bug in the generator).
+    #[error("internal error, please report: the labels drawn make no trail puzzle: {0}")]
+    Labelling(String),
     #[error(transparent)]
     Solve(#[from] SolveError),
-    #[error("cannot reach uniqueness: {0}")]
-    NotUnique(String),
-    #[error("{0}")]
-    Unreached(String),
+    /// No labels tried left exactly one trail.
+    #[error(
+        "cannot reach uniqueness: no labels up to {max_label} left exactly one trail of {length} \
+         cells, over {tried} trails drawn"
+    )]
+    NoUniqueTrail {
+        max_label: u32,
+        length: usize,
+        tried: u32,
+    },
+    /// No solution tried gave the puzzle asked for.
+    #[error(
+        "no solution of {tried} tried gave {sought} (they gave: {})",
+        .outcomes.join(", ")
+    )]
+    Unreached {
+        tried: u32,
+        sought: Sought,
+        /// What each solution gave instead (grades, numbers of givens).
+        outcomes: Vec<String>,
+    },
     #[error("the time limit passed before a puzzle was ready")]
     Timeout,
     #[error("cancelled before a puzzle was ready")]
@@ -139,6 +180,27 @@ pub enum GenerateError {
     /// A bug: the proof of the finished puzzle disagrees with the generator.
     #[error("internal error, please report: {0}")]
     Internal(String),
+}
+
+/// The puzzle a generation looked for, as [`GenerateError::Unreached`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sought {
+    /// A puzzle of this grade.
+    Level(Level),
+    /// A puzzle with this many givens.
+    Givens(usize),
+    /// Any puzzle.
+    Any,
+}
+
+impl std::fmt::Display for Sought {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sought::Level(level) => write!(f, "a {level} puzzle"),
+            Sought::Givens(k) => write!(f, "a puzzle with {k} givens"),
+            Sought::Any => f.write_str("a puzzle"),
+        }
+    }
 }
 
 impl Options {
@@ -209,9 +271,10 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
     let n = template.n_cells();
     if let Givens::Exactly(k) = options.givens {
         if k > n {
-            return Err(GenerateError::Options(format!(
-                "--givens {k} is more than the {n} cells of the board"
-            )));
+            return Err(GenerateError::TooManyGivens {
+                givens: k,
+                cells: n,
+            });
         }
     }
     let mut outcomes: Vec<String> = Vec::new();
@@ -256,16 +319,16 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
             time: start.elapsed(),
         });
     }
-    let wanted = match (options.difficulty, options.givens) {
-        (Some(level), _) => format!("a {level} puzzle"),
-        (None, Givens::Exactly(k)) => format!("a puzzle with {k} givens"),
-        (None, Givens::Minimal) => "a puzzle".to_string(),
+    let sought = match (options.difficulty, options.givens) {
+        (Some(level), _) => Sought::Level(level),
+        (None, Givens::Exactly(k)) => Sought::Givens(k),
+        (None, Givens::Minimal) => Sought::Any,
     };
-    Err(GenerateError::Unreached(format!(
-        "no solution of {MAX_ATTEMPTS} tried gave {wanted} (they gave: {}); try another --seed, \
-         or another difficulty or number of givens",
-        outcomes.join(", ")
-    )))
+    Err(GenerateError::Unreached {
+        tried: MAX_ATTEMPTS,
+        sought,
+        outcomes,
+    })
 }
 
 /// A random solution of the template, and the solver calls it took.
@@ -325,9 +388,7 @@ fn with_mark(
             let letter = std::iter::once(wanted)
                 .chain(('A'..='Z').map(String::from))
                 .find(|l| !taken(l))
-                .ok_or_else(|| {
-                    GenerateError::Options("the template uses every mark letter".into())
-                })?;
+                .ok_or(GenerateError::NoMarkLetter)?;
             marks.push(Mark {
                 letter,
                 class: class.clone(),
@@ -357,7 +418,7 @@ fn with_mark(
         marks,
         Expect::default(),
     )
-    .map_err(|e| GenerateError::Options(format!("cannot mark the cells: {e}")))?;
+    .map_err(GenerateError::Unmarkable)?;
     Ok((puzzle, marked))
 }
 

@@ -43,25 +43,17 @@ pub(crate) fn generate(
     let rules = template.trail().expect("a trail template");
     let (n, length, distinct) = (template.n_cells(), rules.length(), rules.distinct());
     if options.difficulty.is_some() || options.mark.is_some() || options.keep_ends {
-        return Err(GenerateError::Options(
-            "a trail puzzle's clues are its labels: --difficulty, --mark and --keep-ends apply \
-             to boards to fill"
-                .into(),
-        ));
+        return Err(GenerateError::TrailClues);
     }
     if length > n {
-        return Err(GenerateError::Options(format!(
-            "a trail of {length} cells does not fit on a board of {n}"
-        )));
+        return Err(GenerateError::TrailTooLong { length, cells: n });
     }
     let max_label = match options.max_label {
         0 => DEFAULT_MAX_LABEL.max(length as u32),
         m => m,
     };
     if distinct && (max_label as usize) < length {
-        return Err(GenerateError::Options(format!(
-            "{length} different labels need labels up to {length} at least (not {max_label})"
-        )));
+        return Err(GenerateError::TooFewLabels { length, max_label });
     }
     let mut calls = 0;
     for attempt in 1..=MAX_TRAILS {
@@ -118,11 +110,11 @@ pub(crate) fn generate(
             labels[cell] = if new >= old { new + 1 } else { new };
         }
     }
-    Err(GenerateError::NotUnique(format!(
-        "no labels up to {max_label} left exactly one trail of {length} cells, over \
-         {MAX_TRAILS} trails drawn; try larger labels (--labels), another length, or another \
-         --seed"
-    )))
+    Err(GenerateError::NoUniqueTrail {
+        max_label,
+        length,
+        tried: MAX_TRAILS,
+    })
 }
 
 fn position() -> SolveOptions {
@@ -139,7 +131,7 @@ fn position() -> SolveOptions {
 fn labelled(template: &Puzzle, labels: &[u32], sum: u64) -> Result<Puzzle, GenerateError> {
     let rules = template.trail().expect("a trail template");
     let trail = Trail::new(labels.to_vec(), rules.length(), Some(sum), rules.distinct())
-        .map_err(|e| GenerateError::Options(e.to_string()))?;
+        .map_err(|e| GenerateError::Labelling(e.to_string()))?;
     Puzzle::new(
         template.name(),
         template.board().clone(),
@@ -150,7 +142,7 @@ fn labelled(template: &Puzzle, labels: &[u32], sum: u64) -> Result<Puzzle, Gener
         Expect::default(),
     )
     .and_then(|p| p.with_trail(trail))
-    .map_err(|e| GenerateError::Options(e.to_string()))
+    .map_err(|e| GenerateError::Labelling(e.to_string()))
 }
 
 /// A random trail of `length` cells (a closed one ends a move from its start), in its canonical

@@ -228,7 +228,16 @@ fn exact_numbers_of_givens() {
         },
     )
     .unwrap_err();
-    assert!(matches!(e, GenerateError::Options(_)), "{e}");
+    assert!(
+        matches!(
+            e,
+            GenerateError::TooManyGivens {
+                givens: 26,
+                cells: 25
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]

@@ -536,7 +536,15 @@ async fn generate_reply(state: &AppState, request: Request<Body>) -> Result<Resp
             }
             .map_err(|e| bad(format!("--moves: {e}")))?;
             let trail = options.trail.map(|length| (length, options.distinct));
-            blank_template(rows, cols, moves, options.closed, trail).map_err(|e| api_error(&e))?
+            blank_template(
+                rows,
+                cols,
+                moves,
+                options.closed,
+                trail,
+                format!("--size {rows}x{cols}"),
+            )
+            .map_err(|e| api_error(&e))?
         }
     };
     let cancel = Cancel::new();

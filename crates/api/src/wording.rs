@@ -1,0 +1,123 @@
+//! The CLI's words for the library's typed errors, which the web API shares (its JSON fields
+//! have the flags' names): what cannot be done, as the library says it, then what to do about
+//! it, with the flags. The library crates name no flag; other front ends word the same errors
+//! their own way (the Python package with its keyword arguments).
+
+use pathsat_count::CountError;
+use pathsat_encode::{EncodeError, SuccessorError};
+use pathsat_generate::GenerateError;
+use pathsat_solver::{SolveError, Unsupported};
+
+/// A solve error in the CLI's words.
+pub fn solve(error: &SolveError) -> String {
+    match error {
+        SolveError::Unsupported(u) => unsupported(*u),
+        SolveError::Encode(e) => encode(e),
+        other => other.to_string(),
+    }
+}
+
+/// A run the encoding or the solver cannot do, and the flags that avoid it.
+pub fn unsupported(u: Unsupported) -> String {
+    match u {
+        Unsupported::CertifiedSuccessor => {
+            format!("{u}; leave --encoding out or use --encoding position")
+        }
+        Unsupported::CadicalNotBuiltIn => format!(
+            "{u}; for --solver cadical build it with `cargo build --release --features cadical`"
+        ),
+        Unsupported::CertifiedCadical => {
+            format!("{u}; leave --solver out or use --solver varisat")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// An encoding error, with the flag that picks another encoding.
+pub fn encode(error: &EncodeError) -> String {
+    match error {
+        EncodeError::Successor(SuccessorError::Trail) => format!("{error} (leave --encoding out)"),
+        EncodeError::TooLarge {
+            cells,
+            pairs,
+            limit,
+            max_cells,
+        } => format!(
+            "too large for the position encoding: {cells} cells, about {pairs} cell-value \
+             variables (the limit is {limit} variables and {max_cells} cells); the encoding grows \
+             with the square of the board: for a tour or path without givens in the middle, use \
+             `--encoding successor`; otherwise try a smaller board or more givens"
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// A count error, with what to do instead.
+pub fn count(error: &CountError) -> String {
+    match error {
+        CountError::Solve(e) => solve(e),
+        CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
+        CountError::NotCertifiable(method) => format!(
+            "a certified count runs one solver, so --method {} cannot be certified; leave \
+             --method out or use --method enumerate",
+            method.option()
+        ),
+        CountError::TrailsEnumerate => {
+            format!("--method sat: {error}; leave --method out or use --method enumerate")
+        }
+        CountError::CubesNeedPositions => {
+            format!("--method sat: {error}; use --method enumerate or --encoding position")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A generation error, with the flags to change.
+pub fn generate(error: &GenerateError) -> String {
+    match error {
+        GenerateError::Solve(e) => solve(e),
+        GenerateError::TooManyGivens { givens, cells } => {
+            format!("--givens {givens} is more than the {cells} cells of the board")
+        }
+        GenerateError::TrailClues => "a trail puzzle's clues are its labels: --difficulty, \
+                                      --mark and --keep-ends apply to boards to fill"
+            .to_string(),
+        GenerateError::NoUniqueTrail { .. } => {
+            format!("{error}; try larger labels (--labels), another length, or another --seed")
+        }
+        GenerateError::Unreached { .. } => {
+            format!("{error}; try another --seed, or another difficulty or number of givens")
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_count::Method;
+
+    #[test]
+    fn the_cli_words_say_which_flags_to_change() {
+        assert_eq!(
+            unsupported(Unsupported::CertifiedSuccessor),
+            "certified runs use the position encoding; leave --encoding out or use --encoding \
+             position"
+        );
+        assert!(unsupported(Unsupported::CadicalNotBuiltIn).contains("--features cadical"));
+        assert_eq!(
+            count(&CountError::NotCertifiable(Method::Dp)),
+            "a certified count runs one solver, so --method dp cannot be certified; leave \
+             --method out or use --method enumerate"
+        );
+        assert_eq!(
+            generate(&GenerateError::TooManyGivens {
+                givens: 26,
+                cells: 25
+            }),
+            "--givens 26 is more than the 25 cells of the board"
+        );
+        assert!(encode(&EncodeError::Successor(SuccessorError::Trail))
+            .ends_with("(leave --encoding out)"));
+    }
+}
