@@ -7,15 +7,18 @@
 //! bar's figures only grow.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_api::progress::{CountProgress, Progress, Stage};
 use pathsat_bigcount::grouped;
-use pathsat_count::{Progress, Stage};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The progress display of one count.
+/// The progress display of one count: it renders the api's running state
+/// ([`CountProgress`]).
 pub struct CountDisplay {
     bar: Mutex<ProgressBar>,
     hidden: bool,
+    /// Where the count is.
+    state: Mutex<CountProgress>,
     /// When the current stage began.
     stage_start: Mutex<Instant>,
 }
@@ -26,31 +29,37 @@ impl CountDisplay {
         CountDisplay {
             bar: Mutex::new(ProgressBar::hidden()),
             hidden,
+            state: Mutex::new(CountProgress::default()),
             stage_start: Mutex::new(Instant::now()),
         }
     }
 
     /// Takes one progress report of the count.
     pub fn update(&self, progress: Progress) {
-        let bar = self.bar.lock().expect("not poisoned");
-        match progress {
-            Progress::Stage(stage) => {
-                drop(bar);
+        let mut state = self.state.lock().expect("not poisoned");
+        if state.hear(progress) {
+            if let Some(stage) = state.stage {
                 self.start(stage);
             }
-            Progress::Layer(layer) => {
-                bar.set_length(layer.layers as u64);
-                bar.set_position(layer.layer as u64);
-                bar.set_message(format!(
-                    "{} states · {}",
-                    grouped(layer.states),
-                    pathsat_frontier::bytes(layer.bytes)
-                ));
+            return;
+        }
+        let bar = self.bar.lock().expect("not poisoned");
+        match state.stage {
+            Some(Stage::Frontier | Stage::Bound) => {
+                if let (Some(layer), Some(layers)) = (state.layer, state.layers) {
+                    bar.set_length(layers as u64);
+                    bar.set_position(layer as u64);
+                    bar.set_message(format!(
+                        "{} states · {}",
+                        grouped(state.states.unwrap_or(0)),
+                        pathsat_frontier::bytes(state.bytes.unwrap_or(0))
+                    ));
+                }
             }
-            Progress::Found(found) => {
-                bar.set_message(format!("{} found", grouped(found)));
-            }
-            Progress::Cubes { done, total, found } => {
+            Some(Stage::Cubes) => {
+                let (Some(done), Some(total)) = (state.done, state.total) else {
+                    return;
+                };
                 bar.set_length(total as u64);
                 bar.set_position(done as u64);
                 // The time left, once a cube is done: the cubes go in a shuffled order, so the
@@ -63,7 +72,13 @@ impl CountDisplay {
                     let seconds = per_cube * (total - done) as f64;
                     format!(" · about {} left", pathsat_count::duration_words(seconds))
                 };
+                let found = state.found.clone().unwrap_or_default();
                 bar.set_message(format!("{} fillings{left}", found.grouped()));
+            }
+            Some(Stage::Probe | Stage::Enumeration) | None => {
+                if let Some(found) = &state.found {
+                    bar.set_message(format!("{} found", found.grouped()));
+                }
             }
         }
     }

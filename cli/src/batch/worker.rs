@@ -10,9 +10,10 @@
 
 use crate::args::WorkerArgs;
 use crate::Failure;
+use pathsat_api::progress::CountProgress;
 use pathsat_api::Cancel;
 use pathsat_bigcount::BigCount;
-use pathsat_count::{CountOptions, Method, Progress, Stopped};
+use pathsat_count::{CountOptions, Method, Stopped};
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
@@ -154,20 +155,18 @@ fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
         ..request.options
     };
     let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);
-    // The most fillings reported: a probe's and a later stage's counts start from zero each.
-    let reported = Mutex::new(BigCount::zero());
+    // Each rise of the most fillings found is an event (a probe's and a later stage's
+    // counts start from zero each).
+    let state = Mutex::new(CountProgress::default());
     let counted = pathsat_count::count(&puzzle, &options, &|progress| {
-        let found = match progress {
-            Progress::Found(n) => BigCount::from(n),
-            Progress::Cubes { found, .. } => found,
-            Progress::Stage(_) | Progress::Layer(_) => return,
-        };
-        let mut reported = reported.lock().expect("not poisoned");
-        if found <= *reported {
+        let mut state = state.lock().expect("not poisoned");
+        let before = state.most_found.clone();
+        state.hear(progress);
+        if state.most_found <= before {
             return;
         }
-        *reported = found.clone();
-        if let Err(e) = emit(out, &Event::Found { count: found }) {
+        let count = state.most_found.clone();
+        if let Err(e) = emit(out, &Event::Found { count }) {
             write_failure.lock().expect("not poisoned").get_or_insert(e);
         }
     })

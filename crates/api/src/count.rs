@@ -9,8 +9,8 @@ use crate::outcome::{
     Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, PhaseInfo, RunStats,
     SubtoursInfo,
 };
+use crate::progress::CountProgress;
 use crate::{wait_for, Cancel, Error, Refusal, GRACE};
-use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
 use pathsat_puzzle::Puzzle;
@@ -75,14 +75,6 @@ pub struct CountReport {
     pub stats: RunStats,
 }
 
-/// What a count heard of its own progress: enough to report a count whose thread did not
-/// come back by its deadline.
-#[derive(Debug, Default)]
-struct Seen {
-    stage: Option<Stage>,
-    found: BigCount,
-}
-
 /// Counts the solutions of `puzzle` (read from `file`) as `request` asks; `progress` hears
 /// what the count is doing (from the counting threads).
 ///
@@ -107,13 +99,13 @@ pub fn count(
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    let seen = Arc::new(Mutex::new(Seen::default()));
+    let seen = Arc::new(Mutex::new(CountProgress::default()));
     let (send, result) = mpsc::channel();
     {
         let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
         std::thread::spawn(move || {
             let hear = |p: Progress| {
-                record(&seen, &p);
+                seen.lock().expect("not poisoned").hear(p.clone());
                 progress(p);
             };
             let _ = send.send(pathsat_count::count(&puzzle, &options, &hear));
@@ -130,29 +122,10 @@ pub fn count(
                 Stopped::Timeout
             };
             let stage = seen.stage.unwrap_or(Stage::Enumeration);
-            Counted::stopped_in(stage, seen.found.clone(), stopped)
+            Counted::stopped_in(stage, seen.most_found.clone(), stopped)
         }
     };
     Ok(report(puzzle, file, &options, counted, started.elapsed()))
-}
-
-/// Keeps the stage and the most solutions found, which only grow.
-fn record(seen: &Mutex<Seen>, progress: &Progress) {
-    let mut seen = seen.lock().expect("not poisoned");
-    match progress {
-        Progress::Stage(stage) => seen.stage = Some(*stage),
-        Progress::Found(n) => {
-            if seen.found < *n {
-                seen.found = BigCount::from(*n);
-            }
-        }
-        Progress::Cubes { found, .. } => {
-            if *found > seen.found {
-                seen.found = found.clone();
-            }
-        }
-        Progress::Layer(_) => {}
-    }
 }
 
 fn report(

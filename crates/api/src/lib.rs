@@ -54,6 +54,7 @@ pub mod generate;
 mod option_error;
 pub mod options;
 pub mod outcome;
+pub mod progress;
 pub mod solve;
 pub mod wording;
 

@@ -306,13 +306,8 @@ pub struct RunStats {
 /// One phase of a count and its time: `{"phase": "probe", "seconds": 0.0043}`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PhaseInfo {
-    #[serde(serialize_with = "stage_name")]
     pub phase: Stage,
     pub seconds: f64,
-}
-
-fn stage_name<S: serde::Serializer>(stage: &Stage, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(stage.name())
 }
 
 impl From<&Phase> for PhaseInfo {

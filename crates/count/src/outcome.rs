@@ -136,8 +136,9 @@ pub enum Progress {
     },
 }
 
-/// The stages of a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The stages of a count; serialised by their names ([`Stage::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stage {
     /// The frontier program counts the puzzle.
     Frontier,

@@ -22,9 +22,8 @@ use pathsat_api::options::{
     parse_moves, parse_size, CountSpec, EncodingSpec, GenerateSpec, SolveSpec,
 };
 use pathsat_api::outcome::EncodingInfo;
+use pathsat_api::progress::{CountProgress, Progress};
 use pathsat_api::{Cancel, Wanted, GRACE};
-use pathsat_bigcount::BigCount;
-use pathsat_count::{Progress, Stage};
 use pathsat_puzzle::{parse_fillings, parse_orders, verify, Filling, Moves, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -333,12 +332,12 @@ async fn count_reply(state: Arc<AppState>, request: Request<Body>) -> Result<Res
     // everything else the run holds.
     let share = state.config.memory_per_run / 4 * 3;
     request.options.memory_budget = request.options.memory_budget.min(share.max(1));
-    let seen: Arc<Mutex<Option<ProgressLine>>> = Arc::default();
+    let seen: Arc<Mutex<Option<CountProgress>>> = Arc::default();
     let hear = {
         let seen = Arc::clone(&seen);
         Arc::new(move |p: Progress| {
             let mut line = seen.lock().expect("not poisoned");
-            *line = Some(ProgressLine::after(line.take(), p));
+            line.get_or_insert_with(CountProgress::default).hear(p);
         })
     };
     let work = move || pathsat_api::count::count(&puzzle, &file, &request, hear);
@@ -433,62 +432,6 @@ impl http_body::Body for Lines {
         self.receiver
             .poll_recv(cx)
             .map(|line| line.map(|bytes| Ok(http_body::Frame::data(bytes))))
-    }
-}
-
-/// What a count is doing, as a progress line says it.
-#[derive(Clone, Debug, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-struct ProgressLine {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    /// `frontier`, `bound`, `probe`, `cubes` or `enumeration`.
-    stage: Option<&'static str>,
-    /// Fillings found so far (enumeration and cubes).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    found: Option<BigCount>,
-    /// The frontier program's layer, of `layers`, and its states.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    layer: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    layers: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    states: Option<u64>,
-    /// Cubes done, of `total`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    done: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    total: Option<usize>,
-}
-
-impl ProgressLine {
-    fn after(last: Option<ProgressLine>, progress: Progress) -> ProgressLine {
-        let mut line = last.unwrap_or_default();
-        match progress {
-            Progress::Stage(stage) => {
-                line = ProgressLine {
-                    stage: Some(match stage {
-                        Stage::Frontier => "frontier",
-                        Stage::Bound => "bound",
-                        Stage::Probe => "probe",
-                        Stage::Cubes => "cubes",
-                        Stage::Enumeration => "enumeration",
-                    }),
-                    ..ProgressLine::default()
-                }
-            }
-            Progress::Layer(layer) => {
-                line.layer = Some(layer.layer);
-                line.layers = Some(layer.layers);
-                line.states = Some(layer.states);
-            }
-            Progress::Found(found) => line.found = Some(BigCount::from(found)),
-            Progress::Cubes { done, total, found } => {
-                line.done = Some(done);
-                line.total = Some(total);
-                line.found = Some(found);
-            }
-        }
-        line
     }
 }
 
