@@ -2,7 +2,9 @@
 //! verifier alone (no SAT).
 
 use crate::Error;
-use pathsat_puzzle::{parse_fillings, parse_orders, verify, Puzzle};
+use pathsat_puzzle::{
+    parse_fillings, parse_orders, verify, Filling, Puzzle, PuzzleError, Violation,
+};
 use serde::Serialize;
 
 /// The result of `check`, as `pathsat check --format json` prints it.
@@ -32,16 +34,9 @@ pub fn check(
     text: &str,
     json: bool,
 ) -> Result<CheckReport, Error> {
-    let fillings = if puzzle.is_graph() {
-        parse_orders(puzzle.n_cells(), text, json)
-    } else {
-        parse_fillings(puzzle.board(), text, json, puzzle.trail().is_some())
-    }
-    .map_err(|e| e.with_path(std::path::Path::new(solution_file)))?;
-    let first_violation = fillings
-        .iter()
-        .enumerate()
-        .find_map(|(i, f)| verify(puzzle, f).err().map(|v| (i, v)));
+    let fillings = read_fillings(puzzle, text, json)
+        .map_err(|e| e.with_path(std::path::Path::new(solution_file)))?;
+    let first_violation = first_violation(puzzle, &fillings);
     Ok(CheckReport {
         file: file.to_string(),
         solution_file: solution_file.to_string(),
@@ -51,4 +46,25 @@ pub fn check(
         invalid_index: first_violation.as_ref().map(|(i, _)| *i),
         violation: first_violation.map(|(_, v)| v.to_string()),
     })
+}
+
+/// The fillings of `text` for `puzzle` (JSON when `json`): vertex orders for a graph, grids for
+/// a board, as `check` and the web API's `/api/draw` read them.
+///
+/// # Errors
+/// A [`PuzzleError`] with the line and column of what does not parse.
+pub fn read_fillings(puzzle: &Puzzle, text: &str, json: bool) -> Result<Vec<Filling>, PuzzleError> {
+    if puzzle.is_graph() {
+        parse_orders(puzzle.n_cells(), text, json)
+    } else {
+        parse_fillings(puzzle.board(), text, json, puzzle.trail().is_some())
+    }
+}
+
+/// The first filling that does not solve `puzzle` (its index from 0), with the rule it breaks.
+pub fn first_violation(puzzle: &Puzzle, fillings: &[Filling]) -> Option<(usize, Violation)> {
+    fillings
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| verify(puzzle, f).err().map(|v| (i, v)))
 }

@@ -110,3 +110,76 @@ pub fn export(puzzle: &Puzzle, file: &str, options: &EncodingOptions) -> Result<
         encode_export(puzzle, options, Some(file)).map_err(|e| Error::solve(file, e.into()))?;
     Ok(Exported { export })
 }
+
+/// One clause in words, and the family it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ReadableClause {
+    pub family: &'static str,
+    pub clause: String,
+}
+
+/// Every clause in words: `¬x[1,2]=3 ∨ x[1,3]=4`, rows and columns counted from 1 (vertices
+/// as numbered in the input), auxiliary variables `aN`, labelled with its family.
+/// Every clause of `exported` in words: each literal named by what its variable means
+/// ([`meaning_name`]; auxiliary variables `aN`), with the clause family it belongs to (from the
+/// encoder's `families`, in the order the clauses were written). For teaching and for small
+/// boards: the web page shows them, `explain` prints them.
+pub fn readable_clauses(
+    puzzle: &Puzzle,
+    exported: &Exported,
+    families: &[pathsat_encode::FamilyCount],
+) -> Vec<ReadableClause> {
+    let names: std::collections::HashMap<u64, String> = exported
+        .meanings()
+        .into_iter()
+        .map(|(var, meaning)| (var, meaning_name(puzzle, meaning)))
+        .collect();
+    let name = |literal: i64| {
+        let var = literal.unsigned_abs();
+        let base = names
+            .get(&var)
+            .cloned()
+            .unwrap_or_else(|| format!("a{var}"));
+        if literal < 0 {
+            format!("¬{base}")
+        } else {
+            base
+        }
+    };
+    let mut family_of = families
+        .iter()
+        .flat_map(|f| std::iter::repeat_n(f.name, f.clauses));
+    exported
+        .clauses()
+        .into_iter()
+        .map(|clause| ReadableClause {
+            family: family_of.next().unwrap_or("other"),
+            clause: if clause.is_empty() {
+                "⊥ (the empty clause)".to_string()
+            } else {
+                clause.into_iter().map(name).collect::<Vec<_>>().join(" ∨ ")
+            },
+        })
+        .collect()
+}
+
+/// A primary variable's meaning, named by its place: `x[2,3]=7` (cell in row 2, column 3 holds
+/// 7), `[1,1]→[2,3]` (a move), with graph vertices numbered from 1 and an open path's virtual
+/// vertex called `end`.
+pub fn meaning_name(puzzle: &Puzzle, meaning: Meaning) -> String {
+    let place = |cell: usize| {
+        if puzzle.is_graph() {
+            format!("{}", cell + 1)
+        } else if cell < puzzle.n_cells() {
+            let pos = puzzle.board().pos(cell);
+            format!("{},{}", pos.row + 1, pos.col + 1)
+        } else {
+            // An open path's virtual vertex, which closes it into a cycle.
+            "end".to_string()
+        }
+    };
+    match meaning {
+        Meaning::Place { cell, value } => format!("x[{}]={value}", place(cell)),
+        Meaning::Arc { from, to } => format!("[{}]→[{}]", place(from), place(to)),
+    }
+}

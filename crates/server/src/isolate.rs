@@ -160,7 +160,7 @@ pub(crate) async fn forward(
         .expect("a server with workers");
     let permit = Arc::clone(&state.runs)
         .try_acquire_owned()
-        .map_err(|_| crate::handlers::busy(state))?;
+        .map_err(|_| crate::running::busy(state))?;
     let job = Job {
         route: route.to_string(),
         time_limit_seconds: state.config.time_limit.as_secs_f64(),
@@ -275,7 +275,7 @@ async fn relay(
                 let _ = lines.send(Bytes::from(line)).await;
             }
         });
-        let body = Body::new(crate::handlers::Lines::new(receiver, Box::new(guard)));
+        let body = Body::new(crate::running::Lines::new(receiver, Box::new(guard)));
         return Ok(with_type((status, body).into_response(), &content_type));
     }
     let mut answer = Vec::new();

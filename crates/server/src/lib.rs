@@ -44,6 +44,7 @@ mod handlers;
 mod input;
 pub mod isolate;
 mod limits;
+mod running;
 
 use std::future::Future;
 use std::io;
