@@ -1,0 +1,87 @@
+//! What several commands share: the output format, the embedded solver, and the parsers of
+//! option values (each a thin call into `pathsat_api::options`, which checks the values the
+//! same way for every front end).
+
+use clap::{Args, ValueEnum};
+use pathsat_api::options::{self, CountSpec, SolverName};
+use pathsat_generate::Givens;
+use pathsat_puzzle::{Moves, ValueClass};
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
+    /// `--no-default-features` has varisat alone); certified runs are varisat's. Example:
+    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
+    #[arg(long, value_enum, default_value_t = SolverName::Auto, help_heading = "Solver")]
+    pub solver: SolverName,
+}
+
+impl SolverArgs {
+    /// The solver as the library names it.
+    pub fn name(&self) -> SolverName {
+        self.solver
+    }
+}
+
+/// `RxC`, e.g. `12x12` (`--size`).
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    options::parse_size(text)
+}
+
+/// `rook`, `king`, `knight` or `[[dr,dc],...]` (`--moves`).
+pub(crate) fn parse_moves(text: &str) -> Result<Moves, String> {
+    options::parse_moves(text)
+}
+
+/// `minimal` or a number (`--givens`).
+pub(crate) fn parse_givens(text: &str) -> Result<Givens, String> {
+    options::parse_givens(text)
+}
+
+/// A value class by name (`--mark`).
+pub(crate) fn parse_class(text: &str) -> Result<ValueClass, String> {
+    options::parse_class(text)
+}
+
+/// A positive number of seconds, checked as the library checks it (`--timeout`).
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    options::parse_seconds(text).map(Duration::from_secs_f64)
+}
+
+/// A whole number of at least 1, checked as the library checks it (`--jobs`, `--limit`).
+pub(crate) fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialEq + From<u8>,
+{
+    options::parse_at_least_one(text)
+}
+
+/// A worker's `--spec`.
+pub(crate) fn parse_count_spec(text: &str) -> Result<CountSpec, String> {
+    serde_json::from_str(text).map_err(|e| format!("not a count's options: {e}"))
+}
+
+/// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).
+pub(crate) fn parse_memory(text: &str) -> Result<u64, String> {
+    let size: bytesize::ByteSize = text.trim().parse().map_err(|_| {
+        format!("{text:?} is not a memory size such as 512MiB, 8GiB or a number of bytes")
+    })?;
+    if size.as_u64() == 0 {
+        return Err("the memory size must be more than 0 bytes".to_string());
+    }
+    Ok(size.as_u64())
+}

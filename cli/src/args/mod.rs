@@ -1,0 +1,229 @@
+//! # Command-line arguments
+//!
+//! The clap definition of every subcommand. Parsing only; `main` turns the parsed arguments
+//! into work.
+
+mod batch;
+mod check;
+mod common;
+mod count;
+mod generate;
+mod interop;
+mod serve;
+mod solve;
+
+pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
+pub use check::{CheckArgs, DrawArgs};
+pub use common::{Format, SolverArgs};
+pub use count::CountArgs;
+pub use generate::{GenerateArgs, GenerateFormat};
+pub use interop::{CompareArgs, DecodeArgs, ExportArgs};
+pub use serve::ServeArgs;
+pub use solve::{SolveArgs, SolveFormat};
+
+use clap::{Parser, Subcommand};
+
+const EXAMPLES: &str = "\
+Examples:
+  pathsat solve fixtures/seeds/rook-primes-tour.toml
+  pathsat solve fixtures/seeds/rook-primes-path.toml --all
+  pathsat solve fixtures/seeds/hidato-188.toml --unique --certify --format json
+  pathsat solve fixtures/seeds/knight-8x8-closed.toml --format svg -o tour.svg
+  pathsat count fixtures/small/rook-5x5.toml
+  pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
+  pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
+  pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat   # CaDiCaL is the default
+  pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
+  pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
+  kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
+  pathsat compare fixtures/seeds/rook-primes-tour.toml
+  pathsat batch fixtures --timeout 60
+  pathsat generate --size 12x12 --seed 7 -o hidato.toml          # a new puzzle, proved unique
+
+Puzzle files are TOML (or JSON with the same fields): a board, or a [graph] table; graphs are
+also read from TSPLIB .hcp and DIMACS .col files. See fixtures/README.md.
+Exit status: 0 when the run finished (also when a puzzle has no solution),
+1 when `check`, `decode` or `compare` finds a filling or model invalid or `batch` has a row
+that is not ok, 2 for bad input or usage, 3 for an internal error.";
+
+/// Solve, enumerate and count path puzzles with SAT.
+///
+/// A path puzzle places 1..N on the N cells of a board so that consecutive values are one move
+/// apart: rook's tours, Numbrix, Hidato, knight's tours; or on the vertices of a graph so that
+/// consecutive values are joined by an edge (Hamiltonian paths and cycles).
+#[derive(Debug, Parser)]
+#[command(name = "pathsat", version, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a puzzle: print its first solution, several, or all of them.
+    #[command(
+        after_help = "With --format svg the picture shows the board (holes left out), the given cells\n\
+        shaded blue, marked cells in their mark's colour with its letter, every value, and the\n\
+        path through the cell centres from a circle on 1 to a square on N (closed for a tour).\n\
+        Graphs are drawn with their vertices on a circle in path order. When no solution exists,\n\
+        the picture shows the puzzle alone.\n\n\
+        Examples:\n  pathsat solve fixtures/seeds/rook-primes-tour.toml\n  \
+        pathsat solve fixtures/seeds/rook-primes-path.toml --all --format json\n  \
+        pathsat solve fixtures/seeds/hidato-188.toml --format svg -o hidato.svg\n  \
+        pathsat solve fixtures/seeds/rook-primes-path.toml --all --format svg -o pictures/\n  \
+        pathsat solve fixtures/small/rook-3x3.toml --limit 6 --format svg > sheet.svg\n  \
+        pathsat solve fixtures/large/knight-50x50-closed.toml --all --timeout 10   # as many as 10 s find\n  \
+        pathsat solve fixtures/graphs/classic/gp-96-2.hcp --jobs 1   # one configuration, no race"
+    )]
+    Solve(SolveArgs),
+    /// Count the fillings of a puzzle, exactly, however many there are.
+    #[command(
+        after_help = "By default (--method auto) boards with symmetric moves, no marks and givens only at\n\
+        the ends of the path are counted by the frontier dynamic program, without enumerating,\n\
+        within --memory. Other puzzles are enumerated by SAT, every filling checked by the\n\
+        verifier, but only when the enumeration is estimated to end within 10 minutes: otherwise\n\
+        the count stops at once and says how long it would take (--method sat runs it anyway;\n\
+        --limit and --timeout count a part). The output says which method counted and why.\n\
+        See encodings/counting.md.\n\n\
+        A count that stops early (--limit, --timeout, --memory, or out of reach) is a lower bound\n\
+        marked incomplete, with exit status 0.\n\n\
+        Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
+        pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
+        pathsat count fixtures/large/knight-6x6-open.toml --memory 2GiB\n  \
+        pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10"
+    )]
+    Count(CountArgs),
+    /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
+    #[command(
+        after_help = "The solution is a text grid (values separated by spaces, '#' for holes), the\n\
+        text output of `pathsat solve` (every solution in it is checked; its title, legend,\n\
+        status and statistics lines are skipped), or JSON (a file ending in .json, or starting\n\
+        with '{'): a grid (a list of rows, holes as null), a list of grids, or the output of\n\
+        `pathsat solve --format json`. For a graph puzzle it is a vertex order: the vertex\n\
+        numbers (as in the input) from value 1 to N, one order per line.\n\n\
+        Examples:\n  pathsat solve p.toml --all > s.txt && pathsat check p.toml s.txt\n  \
+        pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
+    )]
+    Check(CheckArgs),
+    /// Draw the blank puzzle (board, holes, givens, marks) as SVG, to print and solve by hand.
+    #[command(
+        after_help = "The picture is the one `solve --format svg` draws, without a solution: a board's\n\
+        cells with the givens shaded and marked cells coloured, or a graph's vertices on a circle.\n\n\
+        Examples:\n  pathsat draw fixtures/seeds/hidato-188.toml -o hidato-188.svg\n  \
+        pathsat draw fixtures/seeds/rook-primes-tour.toml | rsvg-convert -o tour.png"
+    )]
+    Draw(DrawArgs),
+    /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
+    #[command(
+        after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\
+        proves no other solution exists (first solution, then the clause that blocks it leaves\n\
+        none), and removed while it stays so: with --givens minimal every given is needed. The\n\
+        output is an ordinary puzzle file, with `[expect] count = 1` and the solution, that every\n\
+        other command reads; a summary goes to standard error. The grade (easy, medium, hard) says\n\
+        how far pencil-and-paper deduction gets alone: see encodings/generate.md. The same seed\n\
+        gives the same puzzle on every machine; without --seed one is drawn and printed.\n\n\
+        Examples:\n  pathsat generate --size 12x12 --seed 7 -o hidato.toml          # Hidato (king moves)\n  \
+        pathsat generate --size 9x9 --moves rook --difficulty easy      # Numbrix\n  \
+        pathsat generate --size 8x8 --moves rook --closed --mark primes # a rook's tour with primes\n  \
+        pathsat generate --size 10x10 --moves knight --keep-ends\n  \
+        pathsat generate fixtures/small/hidato-holes.toml --format svg --solution -o holes.svg\n  \
+        pathsat generate --size 5x5 --moves rook --trail 13 --distinct  # a trail puzzle\n  \
+        pathsat generate --size 8x8 --count 20 -o book/                 # a puzzle book"
+    )]
+    Generate(GenerateArgs),
+    /// Write the CNF of a puzzle in DIMACS: the clauses the embedded solver receives, with a
+    /// header mapping variables back to cells and values.
+    #[command(
+        after_help = "The format (header, `c x VAR ROW COL VALUE` lines, `c p show` projection) is\n\
+        documented in encodings/dimacs.md.\n\n\
+        With --encoding auto the position encoding is written when it fits (its models are\n\
+        exactly the fillings); the successor encoding's file (`c a VAR FROM TO` lines) is round\n\
+        0 of its lazy loop, without the subtour cuts added while solving.\n\n\
+        Examples:\n  pathsat export fixtures/seeds/hidato-188.toml -o hidato.cnf\n  \
+        pathsat export fixtures/small/rook-4x4.toml --exactly-one pairwise | kissat\n  \
+        pathsat export fixtures/seeds/knight-10x10-closed.toml --encoding successor -o k.cnf"
+    )]
+    Export(ExportArgs),
+    /// Read a SAT solver's output for an exported CNF, check the model and print its filling.
+    #[command(
+        after_help = "MODEL is the solver's standard output (`s SATISFIABLE` with `v` lines ending\n\
+        in 0, or `s UNSATISFIABLE`); `-` reads standard input. Give the same encoding options\n\
+        as to `export`. Exit status 1 when the model does not decode to a valid filling, 2 when\n\
+        it is not a model of this puzzle's CNF (another number of variables).\n\n\
+        Examples:\n  pathsat export p.toml | kissat | pathsat decode p.toml -\n  \
+        pathsat export p.toml | cadical | pathsat decode p.toml - --format svg > p.svg"
+    )]
+    Decode(DecodeArgs),
+    /// Run the embedded solver and external SAT solvers on the same CNF and compare them.
+    #[command(
+        after_help = "Without --solver, kissat and cadical are used when they are on PATH; a solver\n\
+        that is not found is reported as absent. Exit status 1 when a solver's model is not a\n\
+        valid filling or the solvers disagree. The solvers run side by side (so the command ends\n\
+        within --timeout), sharing the machine's cores.\n\n\
+        Examples:\n  pathsat compare fixtures/seeds/knight-10x10-closed.toml\n  \
+        pathsat compare p.toml --solver /opt/kissat/build/kissat --solver minisat --timeout 10"
+    )]
+    Compare(CompareArgs),
+    /// Count every puzzle file under a directory, in parallel, and report one row per file.
+    #[command(
+        after_help = "Each puzzle is counted in a worker process, so that --timeout bounds it even\n\
+        inside one long solve. A file whose [expect] gives only `sat` is solved, not counted.\n\
+        Rows: ok, mismatch (the count differs from [expect]), limit, timeout, error.\n\
+        Exit status 0 when every row is ok or limit, 1 when any is a mismatch, timeout or error.\n\
+        pathsat's own output files under DIR (batch reports, `solve`, `count` or `check` JSON,\n\
+        and the report being written) are not puzzles: they are skipped and listed as such.\n\n\
+        The report is sorted by path (in JSON, one object), so it is printed when the run ends.\n\
+        For a long run give -o OUT, and no finished row is lost if the run is killed: while the\n\
+        run goes, OUT is its journal, a first line naming the run and then each row as one JSON\n\
+        line, appended and synced to disk as soon as its file is done; when the run ends, the\n\
+        report in --format replaces the journal in one step (a file beside OUT renamed over it),\n\
+        so OUT is never a half-written report. With -o nothing goes to standard output, as with\n\
+        -o in the other commands: the report has one home, which a kill never leaves cut short,\n\
+        and a job's log gets only the progress bar (on a terminal) and, at the end, the summary\n\
+        line (`pathsat: OUT: 50 files · 50 ok · ...`), both on standard error (not with -q).\n\n\
+        If the run is killed, --resume OUT continues it: only the files OUT does not report yet\n\
+        are counted, their rows appended, and OUT then holds the whole run's report, the same as\n\
+        an uninterrupted run's. It needs the run's DIR (given the same way), --shard and\n\
+        counting options (--limit, --timeout, --method, --memory, --patience, the encoding and\n\
+        solver options) and refuses another run's journal; --jobs may differ, and the report is\n\
+        written in the --format of the run that ends it. Rows of every status are kept: a\n\
+        timeout or error row is not redone (delete its line from OUT to redo it). A last line\n\
+        cut off by the kill is dropped, and its file counted again. If OUT is already a finished\n\
+        report, --resume says so in one line and exits 0, OUT untouched; a file that is neither\n\
+        is refused (exit status 2). -o refuses to start over a killed run's journal.\n\n\
+        Examples:\n  pathsat batch fixtures --timeout 60\n  \
+        pathsat batch fixtures --jobs 1 --format csv > report.csv\n  \
+        pathsat batch puzzles/ --timeout 600 --format csv -o report.csv\n  \
+        pathsat batch puzzles/ --timeout 600 --format csv --resume report.csv   # after a crash\n  \
+        pathsat batch puzzles/ --shard 2/8 --format json -o part-2.json   # one of 8 machines\n  \
+        pathsat batch merge part-*.json"
+    )]
+    Batch(BatchArgs),
+    /// Serve a local web page to draw puzzles and solve, count and generate them, with its JSON
+    /// API.
+    #[command(
+        after_help = "The page (http://127.0.0.1:8080/ by default) has a board editor (size, moves,\n\
+        holes, givens, marks; puzzle files loaded and saved; graphs uploaded as .hcp or .col),\n\
+        the Solve, Unique?, Count and Generate buttons, and the encoding for teachers. Its assets\n\
+        are in the binary: it needs no network. The API (POST /api/solve, /api/count,\n\
+        /api/generate, /api/export, /api/draw) takes {\"puzzle\": TEXT} and the options named as\n\
+        this command line's flags, and replies with the JSON `--format json` prints; see the\n\
+        README's \"Web page\" section.\n\n\
+        The server binds 127.0.0.1 unless --bind says otherwise, and holds every request to the\n\
+        limits below: more runs than --max-concurrent get 503 (try again), larger bodies 413,\n\
+        bad JSON or puzzles 400 with the message this command line would print. A client that\n\
+        disconnects cancels its run.\n\n\
+        Examples:\n  pathsat serve\n  \
+        pathsat serve --port 0                       # any free port (printed)\n  \
+        pathsat serve --max-concurrent 2 --time-limit 20\n  \
+        curl -s localhost:8080/api/solve -H 'Content-Type: application/json' \\\n    \
+        -d '{\"puzzle\": \"moves = \\\"rook\\\"\\ngrid = \\\"1 .\\\\n. .\\\"\", \"unique\": true}'"
+    )]
+    Serve(ServeArgs),
+    /// Internal: count one puzzle for `batch`, streaming events as JSON lines.
+    #[command(hide = true)]
+    Worker(WorkerArgs),
+    /// Internal: run one request for `serve`, read from standard input.
+    #[command(hide = true)]
+    ServeWorker,
+}

@@ -1,0 +1,56 @@
+//! `pathsat solve`'s arguments.
+
+use super::common::{at_least_one, SolverArgs};
+use clap::{Args, ValueEnum};
+use pathsat_api::options::{self, EncodingSpec};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    pub file: PathBuf,
+    /// Print every solution.
+    #[arg(long, conflicts_with_all = ["limit", "unique"])]
+    pub all: bool,
+    /// Print at most N solutions.
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
+    pub limit: Option<u64>,
+    /// Also prove whether the solution is unique (searches for a second one).
+    #[arg(long)]
+    pub unique: bool,
+    /// Record varisat's proof of the run and have its checker verify it (see
+    /// encodings/certificates.md).
+    #[arg(long)]
+    pub certify: bool,
+    /// Stop after this many seconds with the solutions found by then (status `unknown` when
+    /// there are none yet); exit status 0.
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Threads that race configurations for a first solution of a graph of 100 vertices or
+    /// more; the first answer wins and the others stop. 1 runs one configuration alone, the
+    /// same way every time [default: the number of processors].
+    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
+    pub jobs: Option<u32>,
+    /// Output format: text for people, json for programs, svg for a picture.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+    /// Write the output to this file instead of standard output. With --format svg, a path
+    /// ending in `/` (or an existing directory) gets one picture per solution.
+    #[arg(short, long, value_name = "FILE|DIR/")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingSpec,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// Aligned grids (vertex orders for graphs), a status line and statistics.
+    Text,
+    /// One JSON object (see the README).
+    Json,
+    /// An SVG picture: the board, the givens and marks, the values and the path. Several
+    /// solutions make a sheet of small pictures, or one file each with `-o DIR/`.
+    Svg,
+}
