@@ -33,6 +33,8 @@ mod moves;
 mod parse;
 mod puzzle;
 pub mod render;
+mod solution_file;
+mod text;
 mod trail;
 mod value_class;
 mod verify;
@@ -40,13 +42,14 @@ pub mod write;
 
 pub use board::{Board, Pos};
 pub use error::{ErrorKind, Location, PuzzleError};
-pub use filling::{
-    parse_filling_text, parse_filling_texts, parse_fillings, parse_order, parse_orders, Filling,
-};
+pub use filling::Filling;
 pub use moves::{Arcs, Moves};
 pub use parse::read_text;
 pub use parse::{parse_file, parse_named, parse_str, Format};
 pub use puzzle::{CellRule, Expect, Mark, ModelError, Place, Puzzle};
+pub use solution_file::{
+    parse_filling_text, parse_filling_texts, parse_fillings, parse_order, parse_orders,
+};
 pub use trail::{canonical as canonical_trail, Trail, TrailError};
 pub use value_class::{is_prime, ValueClass};
 pub use verify::{verify, Violation};
