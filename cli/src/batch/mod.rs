@@ -49,6 +49,11 @@ use worker::Event;
 /// How long past its deadline a worker may run before it is killed.
 const GRACE: Duration = Duration::from_millis(250);
 
+/// Runs `pathsat batch DIR` (or `batch merge`): counts every puzzle file under DIR in worker
+/// processes and writes the report.
+///
+/// Long because it is the batch's life in order (options checked, files listed, journal
+/// opened, files counted, report written), each step a call or a few lines.
 pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     if let Some(BatchCommand::Merge(merge_args)) = &args.command {
         return merge(merge_args);
@@ -77,33 +82,8 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     if !dir.exists() {
         return Err(no_such_dir(dir));
     }
-    // The output file: `--resume OUT` writes to OUT too.
-    let output_path: Option<&Path> = match (&args.output, &args.resume) {
-        (Some(output), Some(resume)) if !same_path(output, resume) => {
-            return Err(Failure::Input(format!(
-                "-o {} and --resume {} name two files; --resume OUT continues the run in OUT \
-                 and writes its report there",
-                output.display(),
-                resume.display()
-            )));
-        }
-        (output, resume) => resume.as_deref().or(output.as_deref()),
-    };
-    // The journal to continue is read, and checked against this run, before anything else;
-    // a finished report is left as it is.
-    let resumed = match &args.resume {
-        Some(path) => match output::examine(path)? {
-            output::Found::Journal(contents) => Some(contents),
-            output::Found::Report(summary) => {
-                eprintln!(
-                    "pathsat: {}: the report of a finished run ({summary}); nothing to resume \
-                     (remove it to count again)",
-                    path.display()
-                );
-                return Ok(ExitCode::SUCCESS);
-            }
-        },
-        None => None,
+    let Some((output_path, resumed)) = output_and_journal(args)? else {
+        return Ok(ExitCode::SUCCESS);
     };
     if let (Some(path), None) = (output_path, &resumed) {
         output::check_new(path)?;
@@ -150,35 +130,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
     let (done, files): (Vec<Row>, Vec<PathBuf>) = match &resumed {
         Some(contents) => {
             let name = output_path.expect("resumed from a journal").display();
-            for note in &contents.notes {
-                eprintln!("pathsat: {note}");
-            }
-            let mut journaled = contents.rows.clone();
-            let mut todo = Vec::new();
-            let mut done = Vec::new();
-            for file in files {
-                match journaled.remove(&file.display().to_string()) {
-                    Some(row) => done.push(row),
-                    None => todo.push(file),
-                }
-            }
-            if !journaled.is_empty() {
-                eprintln!(
-                    "pathsat: {name}: {} row{} of files no longer under {} left out",
-                    journaled.len(),
-                    if journaled.len() == 1 { "" } else { "s" },
-                    dir.display()
-                );
-            }
-            if !args.quiet {
-                eprintln!(
-                    "pathsat: {name}: {} of {} files done already, {} to count",
-                    done.len(),
-                    done.len() + todo.len(),
-                    todo.len()
-                );
-            }
-            (done, todo)
+            take_journaled(contents, files, &name.to_string(), dir, args.quiet)
         }
         None => (Vec::new(), files),
     };
@@ -187,13 +139,6 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         (Some(path), None) => Some(journal::Journal::create(path, &header)?),
         (None, _) => None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs as usize)
-        .build()
-        .map_err(|e| {
-            Failure::Internal(anyhow::Error::new(e).context("cannot start the worker threads"))
-        })?;
-    let progress = Progress::new(files.len(), args.quiet);
     let worker_args = WorkerSetup {
         exe: std::env::current_exe().map_err(|e| {
             Failure::Internal(anyhow::Error::new(e).context("cannot find the pathsat executable"))
@@ -206,23 +151,8 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         .map_err(|e| Failure::Internal(e.into()))?,
     };
     let resumed_rows = done.len();
-    let mut rows: Vec<Row> = pool.install(|| {
-        files
-            .par_iter()
-            .map(|file| {
-                let counted = count_in_worker(file, &worker_args, &progress);
-                // A worker stopped by an interruption (Ctrl-C, a SIGTERM) gave no answer: its
-                // file is counted again on --resume.
-                if let Some(journal) = &journal {
-                    if !counted.interrupted {
-                        journal.append(&counted.row);
-                    }
-                }
-                progress.finished(&counted.row);
-                counted.row
-            })
-            .collect()
-    });
+    let progress = Progress::new(files.len(), args.quiet);
+    let mut rows = count_files(&files, jobs, &worker_args, journal.as_ref(), &progress)?;
     progress.clear();
     rows.extend(done);
     rows.sort_by(|a, b| a.file.cmp(&b.file));
@@ -244,6 +174,113 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         Some(path) => write_output(&report, args.format, path, args.quiet),
         None => print(&report, args.format),
     }
+}
+
+/// Where a batch's report goes, and the journal it continues.
+type Target<'a> = (Option<&'a Path>, Option<journal::Contents>);
+
+/// Where the report goes (`-o OUT`, or `--resume OUT`, which writes to OUT too) and the
+/// journal to continue, read and checked before anything else; `None` when `--resume` names
+/// the report of a finished run (said on standard error: there is nothing to do).
+fn output_and_journal(args: &BatchArgs) -> Result<Option<Target<'_>>, Failure> {
+    let output_path: Option<&Path> = match (&args.output, &args.resume) {
+        (Some(output), Some(resume)) if !same_path(output, resume) => {
+            return Err(Failure::Input(format!(
+                "-o {} and --resume {} name two files; --resume OUT continues the run in OUT \
+                 and writes its report there",
+                output.display(),
+                resume.display()
+            )));
+        }
+        (output, resume) => resume.as_deref().or(output.as_deref()),
+    };
+    let resumed = match &args.resume {
+        Some(path) => match output::examine(path)? {
+            output::Found::Journal(contents) => Some(contents),
+            output::Found::Report(summary) => {
+                eprintln!(
+                    "pathsat: {}: the report of a finished run ({summary}); nothing to resume \
+                     (remove it to count again)",
+                    path.display()
+                );
+                return Ok(None);
+            }
+        },
+        None => None,
+    };
+    Ok(Some((output_path, resumed)))
+}
+
+/// Splits `files` into the rows `contents` (a journal being resumed, called `name`) already
+/// has and the files still to count, saying what it found on standard error.
+fn take_journaled(
+    contents: &journal::Contents,
+    files: Vec<PathBuf>,
+    name: &str,
+    dir: &Path,
+    quiet: bool,
+) -> (Vec<Row>, Vec<PathBuf>) {
+    for note in &contents.notes {
+        eprintln!("pathsat: {note}");
+    }
+    let mut journaled = contents.rows.clone();
+    let mut todo = Vec::new();
+    let mut done = Vec::new();
+    for file in files {
+        match journaled.remove(&file.display().to_string()) {
+            Some(row) => done.push(row),
+            None => todo.push(file),
+        }
+    }
+    if !journaled.is_empty() {
+        eprintln!(
+            "pathsat: {name}: {} row{} of files no longer under {} left out",
+            journaled.len(),
+            if journaled.len() == 1 { "" } else { "s" },
+            dir.display()
+        );
+    }
+    if !quiet {
+        eprintln!(
+            "pathsat: {name}: {} of {} files done already, {} to count",
+            done.len(),
+            done.len() + todo.len(),
+            todo.len()
+        );
+    }
+    (done, todo)
+}
+
+/// Counts `files` in worker processes, `jobs` at a time, each row journaled as it is done
+/// (unless its worker was interrupted: that file is counted again on `--resume`).
+fn count_files(
+    files: &[PathBuf],
+    jobs: u32,
+    setup: &WorkerSetup,
+    journal: Option<&journal::Journal>,
+    progress: &Progress,
+) -> Result<Vec<Row>, Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs as usize)
+        .build()
+        .map_err(|e| {
+            Failure::Internal(anyhow::Error::new(e).context("cannot start the worker threads"))
+        })?;
+    Ok(pool.install(|| {
+        files
+            .par_iter()
+            .map(|file| {
+                let counted = count_in_worker(file, setup, progress);
+                if let Some(journal) = journal {
+                    if !counted.interrupted {
+                        journal.append(&counted.row);
+                    }
+                }
+                progress.finished(&counted.row);
+                counted.row
+            })
+            .collect()
+    }))
 }
 
 /// Whether two paths name one file: the same text, or the same file once resolved.
@@ -472,6 +509,9 @@ struct Counted {
 }
 
 /// Counts one file in a worker process and turns its events into a row.
+///
+/// Long because it is one worker's life: started, heard line by line, killed at its deadline
+/// or ended, then settled into its row ([`settle`]).
 fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Counted {
     let started = Instant::now();
     let mut row = Row {
@@ -582,6 +622,19 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Cou
     let stderr_text = stderr_reader.join().unwrap_or_default();
     progress.done(spinner);
     row.seconds = started.elapsed().as_secs_f64();
+    settle(&mut row, finished, killed, status, &stderr_text);
+    Counted { row, interrupted }
+}
+
+/// Fills in `row` from how its worker ended: its last event (`finished`), or its kill at the
+/// deadline, or its exit `status` and the last line it wrote on standard error.
+fn settle(
+    row: &mut Row,
+    finished: Option<Event>,
+    killed: bool,
+    status: io::Result<std::process::ExitStatus>,
+    stderr_text: &str,
+) {
     match finished {
         Some(Event::Done {
             count,
@@ -627,7 +680,6 @@ fn count_in_worker(file: &Path, setup: &WorkerSetup, progress: &Progress) -> Cou
             );
         }
     }
-    Counted { row, interrupted }
 }
 
 /// Whether a worker was stopped by a signal that interrupts a run (Ctrl-C's SIGINT, SIGTERM,

@@ -157,6 +157,10 @@ enum Event {
 /// [`Error::Solve`] when the encoding cannot take the puzzle (the user's input) or the solver
 /// fails or returns a model that does not verify (a bug). A puzzle without solutions, or a
 /// timeout, is an answer.
+///
+/// Long because it is the one place where a solve request meets the solver: the race or the single
+/// solver, the wanted solutions, the deadline and the cancel flag, and the report; each branch is a
+/// few lines.
 pub fn solve(
     puzzle: &Arc<Puzzle>,
     file: &str,

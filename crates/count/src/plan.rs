@@ -36,6 +36,9 @@ pub struct Plan {
     pub symmetry: Option<String>,
 }
 
+/// Long because the split is one decision: which symmetries apply (none for trails or most
+/// givens), the cells to fix and the classes of cubes under those symmetries are chosen
+/// together (see the module docs).
 pub fn plan(puzzle: &Puzzle) -> Plan {
     let n = puzzle.n_cells();
     let whole = Plan {

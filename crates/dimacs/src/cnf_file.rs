@@ -83,6 +83,9 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> DimacsError 
 /// A [`DimacsError`] at the first problem: a missing or malformed `p cnf` line, a token that is
 /// not an integer, a literal beyond the declared variables, a clause without its final `0`, or
 /// a clause count that differs from the `p` line.
+///
+/// One function: a single pass over the lines, a small state machine (header, clauses, the end)
+/// whose every error needs the line and column it is at.
 pub fn parse_dimacs(text: &str) -> Result<ParsedCnf, DimacsError> {
     let mut comments = Vec::new();
     let mut show: Option<Vec<Var>> = None;

@@ -98,6 +98,9 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> OutputError 
 /// An [`OutputError`] for a missing or repeated status line, an unknown line, a `v` token that
 /// is not an integer, a variable given twice with different values, literals after the final
 /// `0`, a satisfiable answer without a complete model, or a model with another status.
+///
+/// One function: a single pass over the solver's lines (`s`, `v`, comments) whose every error needs
+/// the line and column it is at.
 pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
     let mut status: Option<(&str, usize)> = None;
     let mut model = Model::default();

@@ -123,6 +123,9 @@ pub fn encode_for_export<S: ClauseSink + ?Sized>(
 /// # Errors
 /// [`EncodeError`] when the puzzle is too large for the position encoding, or cannot be
 /// expressed in the successor encoding.
+///
+/// Long because it writes the DIMACS header (the map of every primary variable back to a cell and
+/// value or a move) and the clauses in one pass over the encoding.
 pub fn export(
     puzzle: &Puzzle,
     options: &EncodingOptions,

@@ -166,6 +166,9 @@ pub fn cycles(successors: &[usize]) -> Vec<Vec<usize>> {
 /// # Errors
 /// [`SuccessorError::Unsupported`] for givens other than 1 (and N, for a path) and for marks;
 /// [`SuccessorError::Trail`] for a trail puzzle.
+///
+/// One function, as the other encoders: it writes the clause families in the order
+/// `encodings/successor.md` counts them, over the arc variables it creates first.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     exactly_one: ExactlyOneEncoding,

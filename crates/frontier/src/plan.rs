@@ -270,6 +270,9 @@ pub(crate) fn frontier_sizes(adjacent: &[Vec<usize>], order: &[usize]) -> Vec<us
 impl Plan {
     /// The plan of a sweep of `graph` in `order`; `ends` are the given ends of a path count
     /// (`None` for cycles). `Err(width)` when the frontier is too wide for the keys.
+    ///
+    /// Long because the plan is one computation over the sweep: the frontier's width, the
+    /// colour counts and the per-vertex steps are worked out together from the order.
     pub(crate) fn new(
         graph: &Graph,
         order: &[usize],

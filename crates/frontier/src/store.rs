@@ -155,6 +155,10 @@ struct StepOut<K, C> {
 
 /// One step: the table after vertex `index` of the sweep from the table before it. `None`
 /// when it stopped (the reason is in `ctx`).
+///
+/// Long because it is one parallel step of the program: sizing the output parts and the
+/// tasks, running the transitions of every state in parallel, and merging the parts, with the
+/// memory and the deadline checked between them.
 fn step<K: Key, C: Count>(
     ctx: &Ctx,
     plan: &Plan,

@@ -14,6 +14,9 @@ use svg::node::element::{Group, Rectangle, Text};
 
 /// The board of `puzzle`, filled in by `filling` when there is one (which must be a filling of
 /// this puzzle), with the `outlined` cells outlined.
+///
+/// One function because an SVG is written in drawing order (cells, marks, givens, path, values);
+/// split, each part would need the whole layout again.
 pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>, outlined: &[usize]) -> Panel {
     let board = puzzle.board();
     let corner = |cell: usize| {

@@ -18,6 +18,9 @@ const NODE_RADIUS: f64 = 0.35 * CELL;
 ///
 /// # Panics
 /// If `puzzle` is not a graph puzzle.
+///
+/// One function because an SVG is written in drawing order (edges, path, vertices, labels); split,
+/// each part would need the whole layout again.
 pub(crate) fn panel(puzzle: &Puzzle, filling: Option<&Filling>, ringed: &[usize]) -> Panel {
     let arcs = puzzle.moves().arcs().expect("a graph puzzle");
     let n = puzzle.n_cells();

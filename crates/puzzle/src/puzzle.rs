@@ -147,6 +147,9 @@ impl Puzzle {
     /// # Errors
     /// A [`ModelError`] when the board is empty, a given is out of range or repeated, a rule
     /// names a missing mark, or a mark is on more cells than its class has values.
+    ///
+    /// Long because it is the model's one gate: every rule of a valid puzzle (board, moves, givens,
+    /// marks, trail, expectations) is checked here, in the order the messages read best.
     pub fn new(
         name: impl Into<String>,
         board: Board,

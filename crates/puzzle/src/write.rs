@@ -22,6 +22,9 @@ use std::fmt::{Display, Write as _};
 
 /// The puzzle as a TOML puzzle file that `parse_str(.., Format::Toml)` reads back to the same
 /// puzzle. `comments` are written first, each line prefixed with "# ".
+///
+/// One function because a puzzle file is written top to bottom in the order people read it (name,
+/// moves, grid or graph, marks, trail, expectations).
 pub fn to_toml(puzzle: &Puzzle, comments: &[String]) -> String {
     let mut out = String::new();
     // An empty comment is an empty line: `#`.

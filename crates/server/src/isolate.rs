@@ -181,6 +181,9 @@ pub(crate) async fn forward(
 
 /// Gives the worker `child` the run `job` (then has `refill` start the next spare), and turns
 /// what it answers, or how it ended, into the response.
+///
+/// Long because it is one loop over a worker's life: its input, its lines out, its memory and its
+/// end, each of which can stop the others.
 async fn relay(
     config: &ServerConfig,
     mut child: Child,

@@ -42,6 +42,10 @@ use pathsat_puzzle::{CellRule, Puzzle};
 /// [`EncodeError::TooLarge`] when the board has more than [`MAX_CELLS`] cells or more candidate
 /// pairs than `options.max_primary_vars` (estimated from the cell rules before pruning when no
 /// value is fixed, counted after pruning otherwise); nothing is written then.
+///
+/// One function, as the other encoders: it writes the clause families in the order
+/// `encodings/position.md` counts them (the size checks before them refuse a board before any
+/// clause).
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     options: &PositionOptions,

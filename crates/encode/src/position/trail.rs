@@ -35,6 +35,9 @@ use std::collections::BTreeMap;
 ///
 /// # Panics
 /// If the puzzle is not a trail puzzle.
+///
+/// One function, as the other encoders: it writes the clause families in the order
+/// `encodings/trail.md` counts them, and the variable map they share is built as it goes.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     options: &PositionOptions,

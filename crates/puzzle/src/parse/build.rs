@@ -235,6 +235,9 @@ impl Builder<'_> {
     }
 
     /// A graph puzzle from its `[graph]` table.
+    ///
+    /// Long because a `[graph]` table's fields depend on each other (vertices, edges, directed,
+    /// start and end, named vertices); each check names the field at fault.
     pub(super) fn build_graph(
         &self,
         graph: &Located<RawGraph>,
