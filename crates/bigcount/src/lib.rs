@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-bigcount
 //!
 //! Counts of fillings outgrow every fixed-width integer: the open 3x50 king board has more than
@@ -41,10 +42,12 @@ use std::str::FromStr;
 pub struct BigCount(BigUint);
 
 impl BigCount {
+    /// The count 0.
     pub fn zero() -> BigCount {
         BigCount(BigUint::zero())
     }
 
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.0.is_zero()
     }
@@ -59,10 +62,12 @@ impl BigCount {
         self.0.to_u128()
     }
 
+    /// The value as a `num-bigint` integer.
     pub fn as_biguint(&self) -> &BigUint {
         &self.0
     }
 
+    /// The value as a `num-bigint` integer, by value.
     pub fn into_biguint(self) -> BigUint {
         self.0
     }

@@ -112,20 +112,24 @@ pub const HYBRID_PAIRWISE_MAX: usize = 8;
 /// The exactly-one encodings by name, for options and reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ExactlyOneEncoding {
+    /// Sinz's sequential counter: 3n − 3 clauses, n − 1 auxiliary variables.
     #[default]
     Sequential,
+    /// One clause per pair: no auxiliary variables, n(n − 1)/2 + 1 clauses.
     Pairwise,
     /// Pairwise up to [`HYBRID_PAIRWISE_MAX`] literals, the sequential counter beyond.
     Hybrid,
 }
 
 impl ExactlyOneEncoding {
+    /// Every encoding, in the order reports list them.
     pub const ALL: [ExactlyOneEncoding; 3] = [
         ExactlyOneEncoding::Sequential,
         ExactlyOneEncoding::Pairwise,
         ExactlyOneEncoding::Hybrid,
     ];
 
+    /// The encoding's name, as `--exactly-one` spells it.
     pub fn name(self) -> &'static str {
         match self {
             ExactlyOneEncoding::Sequential => "sequential",
@@ -143,10 +147,12 @@ impl ExactlyOneEncoding {
         }
     }
 
+    /// The encoding of a name, as `--exactly-one` spells it.
     pub fn from_name(name: &str) -> Option<ExactlyOneEncoding> {
         Self::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// The auxiliary variables "exactly one of n literals" takes in this encoding.
     pub fn n_vars(self, n: usize) -> usize {
         match self.for_size(n) {
             ExactlyOneEncoding::Pairwise => Pairwise::n_vars(n),
@@ -154,6 +160,7 @@ impl ExactlyOneEncoding {
         }
     }
 
+    /// The clauses "exactly one of n literals" takes in this encoding.
     pub fn n_clauses(self, n: usize) -> usize {
         match self.for_size(n) {
             ExactlyOneEncoding::Pairwise => Pairwise::n_clauses(n),

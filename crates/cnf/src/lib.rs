@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-cnf
 //!
 //! The formula layer of pathsat: variables and literals, the [`ClauseSink`] that encoders write

@@ -20,6 +20,7 @@ impl Var {
         Var(index as u32)
     }
 
+    /// The variable's index, from 0.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -35,10 +36,12 @@ impl Var {
         (index < (u32::MAX / 2) as usize).then_some(Var(index as u32))
     }
 
+    /// The literal "this variable is true".
     pub fn positive(self) -> Lit {
         Lit(self.0 << 1)
     }
 
+    /// The literal "this variable is false".
     pub fn negative(self) -> Lit {
         Lit((self.0 << 1) | 1)
     }
@@ -58,14 +61,17 @@ impl Var {
 pub struct Lit(u32);
 
 impl Lit {
+    /// The literal's variable.
     pub fn var(self) -> Var {
         Var(self.0 >> 1)
     }
 
+    /// Whether the literal says its variable is true.
     pub fn is_positive(self) -> bool {
         self.0 & 1 == 0
     }
 
+    /// Whether the literal says its variable is false.
     pub fn is_negative(self) -> bool {
         !self.is_positive()
     }

@@ -36,8 +36,10 @@ pub enum SumEncoding {
 }
 
 impl SumEncoding {
+    /// Every sum encoding, in the order reports list them.
     pub const ALL: [SumEncoding; 2] = [SumEncoding::Bdd, SumEncoding::SequentialWeight];
 
+    /// The encoding's name, as `--sum-encoding` spells it.
     pub fn name(self) -> &'static str {
         match self {
             SumEncoding::Bdd => "bdd",
@@ -45,6 +47,7 @@ impl SumEncoding {
         }
     }
 
+    /// The encoding of a name, as `--sum-encoding` spells it.
     pub fn from_name(name: &str) -> Option<SumEncoding> {
         SumEncoding::ALL.into_iter().find(|e| e.name() == name)
     }

@@ -36,6 +36,7 @@ pub struct Cnf {
 }
 
 impl Cnf {
+    /// An empty formula.
     pub fn new() -> Cnf {
         Cnf::default()
     }
@@ -94,8 +95,11 @@ impl ClauseSink for Cnf {
 /// A sink that keeps nothing but counts: variables, clauses and literal occurrences.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CountingSink {
+    /// Variables created.
     pub n_vars: usize,
+    /// Clauses added.
     pub n_clauses: usize,
+    /// Literal occurrences over all clauses.
     pub n_literals: usize,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-count
 //!
 //! Counting the fillings of a path puzzle, exactly, by the best method that can finish:

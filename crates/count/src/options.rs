@@ -9,13 +9,17 @@ use std::time::{Duration, Instant};
 /// How to count. Reports name each method as [`Method::name`] says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Method {
+    /// The cheapest method that can finish (see the crate docs).
     #[default]
     #[serde(rename = "auto")]
     Auto,
+    /// The frontier dynamic program.
     #[serde(rename = "frontier-dp")]
     Dp,
+    /// SAT enumeration split into cubes, counted in parallel.
     #[serde(rename = "sat-cubes")]
     Sat,
+    /// One incremental solver with blocking clauses.
     #[serde(rename = "enumeration")]
     Enumerate,
 }
@@ -45,6 +49,7 @@ impl Method {
 /// Options of a count.
 #[derive(Clone, Debug)]
 pub struct CountOptions {
+    /// How to count.
     pub method: Method,
     /// Stop after this many fillings (the count is then incomplete).
     pub limit: Option<u64>,
@@ -60,6 +65,7 @@ pub struct CountOptions {
     /// The longest enumeration [`Method::Auto`] starts without a limit or deadline from the
     /// user: a count estimated to need more stops with [`Stopped::OutOfReach`].
     pub patience: Duration,
+    /// The encoding and the solver the SAT methods use.
     pub solve: SolveOptions,
 }
 

@@ -59,6 +59,7 @@ pub struct Estimate {
     /// Seconds the whole enumeration would take: an estimate from the cubes done, or (when
     /// `at_least`) a lower bound because none was done yet.
     pub seconds: f64,
+    /// Whether `seconds` is a lower bound rather than an estimate.
     pub at_least: bool,
     /// Fillings estimated from the cubes done (none when no cube was done).
     pub fillings: Option<BigCount>,
@@ -67,8 +68,11 @@ pub struct Estimate {
     pub bound: Option<BigCount>,
     /// Fillings found (and verified) before stopping, and in how long.
     pub found: BigCount,
+    /// Seconds spent before stopping.
     pub elapsed: f64,
+    /// Cubes counted to the end, of `cubes`.
     pub cubes_done: usize,
+    /// The cubes the enumeration was split into.
     pub cubes: usize,
     /// The patience the estimate was held against, in seconds.
     pub patience: f64,
@@ -130,8 +134,11 @@ pub enum Progress {
     Found(u64),
     /// Cubes done of all the cubes, and the fillings found in them so far.
     Cubes {
+        /// Cubes counted to the end, of `total`.
         done: usize,
+        /// The cubes in all.
         total: usize,
+        /// Fillings found so far, over all cubes.
         found: BigCount,
     },
 }
@@ -169,7 +176,9 @@ impl Stage {
 /// on).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Phase {
+    /// The stage.
     pub stage: Stage,
+    /// How long it ran.
     pub time: Duration,
 }
 
@@ -191,6 +200,7 @@ pub struct Counted {
     pub count: BigCount,
     /// Whether `count` is all the fillings.
     pub complete: bool,
+    /// Why the count stopped before the end, when it did.
     pub stopped: Option<Stopped>,
     /// The method that produced the count (never `Auto`).
     pub method: Method,
@@ -202,6 +212,7 @@ pub struct Counted {
     pub cubes: usize,
     /// The symmetry classes used, described, when there were any.
     pub symmetry: Option<String>,
+    /// Solver calls made, over all cubes.
     pub solver_calls: u64,
     /// The frontier program's costs, when it counted.
     pub frontier: Option<FrontierStats>,
@@ -223,6 +234,7 @@ pub struct Counted {
     pub contradiction: Option<String>,
     /// Successor encoding: the Hamiltonian cycles (arc sets) found, and the subtour rounds.
     pub cycles: Option<u64>,
+    /// Successor encoding: the rounds of subtour cuts.
     pub subtours: Option<LoopStats>,
     /// The stages the count ran, in the order they began, each with its time.
     pub phases: Vec<Phase>,
@@ -330,8 +342,10 @@ pub fn duration_words(seconds: f64) -> String {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CountError {
+    /// The solver failed, or a filling failed the verifier (a bug).
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The dynamic program was asked for where it does not apply.
     #[error("the frontier dynamic program does not apply: {0}")]
     DpNotApplicable(FrontierError),
     /// A certified count asked of a method other than one solver's enumeration.
@@ -340,11 +354,13 @@ pub enum CountError {
         .0.option()
     )]
     NotCertifiable(Method),
+    /// Cubes were asked for in the successor encoding, which cannot pin values.
     #[error(
         "the SAT cubes pin values in the middle of the path, which the successor encoding \
          cannot express"
     )]
     CubesNeedPositions,
+    /// Cubes were asked for on a trail puzzle.
     #[error("trail puzzles are counted by enumeration, not by cubes")]
     TrailsEnumerate,
 }

@@ -31,6 +31,7 @@ pub struct Class {
 /// The classes to count and a description of the symmetry used.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The classes of cubes to count, each with the symmetric images it stands for.
     pub classes: Vec<Class>,
     /// What was used, for reports: `None` when no symmetry applies.
     pub symmetry: Option<String>,

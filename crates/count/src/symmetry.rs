@@ -19,6 +19,7 @@ pub struct Symmetry {
 }
 
 impl Symmetry {
+    /// The symmetry that moves nothing, on `n` cells.
     pub fn identity(n: usize) -> Symmetry {
         Symmetry {
             cells: (0..n).collect(),

@@ -55,6 +55,7 @@ pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header<'_>) -> io:
 /// A DIMACS file read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedCnf {
+    /// The clauses and the number of variables of the header.
     pub cnf: Cnf,
     /// The comment lines (without `c `), in order, except the projection line.
     pub comments: Vec<String>,
@@ -66,7 +67,9 @@ pub struct ParsedCnf {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{position}: {message}")]
 pub struct DimacsError {
+    /// Where the mistake is.
     pub position: Position,
+    /// What is wrong.
     pub message: String,
 }
 

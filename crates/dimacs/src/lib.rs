@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-dimacs
 //!
 //! DIMACS CNF files and SAT solver output. The writer takes a formula that has already been
@@ -30,7 +31,9 @@ pub use solver_output::{parse_solver_output, Model, OutputError, SolverOutput};
 /// A 1-based line and column (in characters) of a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
 }
 

@@ -72,8 +72,11 @@ impl Model {
 /// What a solver answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverOutput {
+    /// `s SATISFIABLE`, with the model of the `v` lines.
     Sat(Model),
+    /// `s UNSATISFIABLE`.
     Unsat,
+    /// `s UNKNOWN` (the solver did not decide).
     Unknown,
 }
 
@@ -81,7 +84,9 @@ pub enum SolverOutput {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}{message}", position.map(|p| format!("{p}: ")).unwrap_or_default())]
 pub struct OutputError {
+    /// Where the mistake is, when it is at a place in the text.
     pub position: Option<Position>,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -15,7 +15,9 @@ use pathsat_puzzle::Puzzle;
 /// Everything that decides the CNF of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EncodingOptions {
+    /// Which encoding: position, successor, or the better one for the puzzle.
     pub choice: EncodingChoice,
+    /// The position encoding's options.
     pub position: PositionOptions,
     /// The exactly-one encoding of the successor encoding's out and in constraints.
     pub successor_exactly_one: ExactlyOneEncoding,
@@ -49,11 +51,14 @@ impl EncodingOptions {
 /// An encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Encoding {
+    /// A variable per (cell, value) pair.
     Position,
+    /// A variable per move, subtours cut lazily.
     Successor,
 }
 
 impl Encoding {
+    /// The encoding's name, as `--encoding` spells it and reports print it.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Position => "position",
@@ -68,7 +73,9 @@ pub enum EncodingChoice {
     /// The successor encoding for large puzzles it can express, else the position encoding.
     #[default]
     Auto,
+    /// The position encoding, whatever the puzzle.
     Position,
+    /// The successor encoding (refused for puzzles it cannot express).
     Successor,
 }
 
@@ -101,6 +108,7 @@ impl EncodingChoice {
         }
     }
 
+    /// The choice's name, as `--encoding` spells it.
     pub fn name(self) -> &'static str {
         match self {
             EncodingChoice::Auto => "auto",

@@ -114,6 +114,7 @@ impl Domains {
         self.by_value.len() - 1
     }
 
+    /// The number of cells.
     pub fn n_cells(&self) -> usize {
         self.by_cell.len()
     }

@@ -11,11 +11,13 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SuccessorError {
+    /// Givens or marks other than the start and the end.
     #[error(
         "the successor encoding takes no givens or marks other than the start (value 1) and, \
          for a path, the end (value N); use the position encoding"
     )]
     Unsupported,
+    /// A trail puzzle.
     #[error(
         "a trail covers only some cells, which the successor encoding cannot express; trail \
          puzzles use the position encoding"
@@ -36,9 +38,13 @@ pub enum EncodeError {
          successor encoding; otherwise try a smaller board or more givens"
     )]
     TooLarge {
+        /// Cells of the board.
         cells: usize,
+        /// Candidate (cell, value) pairs, or an estimate of them.
         pairs: u128,
+        /// The most primary variables allowed.
         limit: usize,
+        /// The most cells allowed.
         max_cells: usize,
     },
     /// A trail's sum would need too large a pseudo-Boolean encoding.
@@ -48,9 +54,13 @@ pub enum EncodeError {
          of the sum: scale them down"
     )]
     SumTooLarge {
+        /// The trail's sum of labels.
         sum: u64,
+        /// Auxiliary variables the sum encoding would need.
         size: u128,
+        /// The sum encoding's name.
         encoding: &'static str,
+        /// The most auxiliary variables allowed.
         limit: usize,
     },
     /// The successor encoding was asked for a puzzle it cannot express.

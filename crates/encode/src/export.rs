@@ -25,11 +25,14 @@ use pathsat_puzzle::Puzzle;
 
 /// The encoding written, and how to read its models.
 pub enum Encoded {
+    /// The position encoding's variable map and sizes.
     Position(PositionEncoding),
+    /// The successor encoding's arcs and sizes.
     Successor(SuccessorEncoding),
 }
 
 impl Encoded {
+    /// The sizes of the encoding.
     pub fn stats(&self) -> &EncodeStats {
         match self {
             Encoded::Position(e) => &e.stats,
@@ -45,6 +48,7 @@ impl Encoded {
         }
     }
 
+    /// Which encoding it is.
     pub fn kind(&self) -> Encoding {
         match self {
             Encoded::Position(_) => Encoding::Position,
@@ -56,7 +60,9 @@ impl Encoded {
 /// A puzzle's CNF and everything needed to write and read it back: the fields of its DIMACS
 /// file (as `pathsat_dimacs::ParsedCnf` reads them back) and the encoding behind them.
 pub struct Export {
+    /// The clauses.
     pub cnf: Cnf,
+    /// The encoding behind them, to decode models with.
     pub encoded: Encoded,
     /// The comment lines before the `p` line, without the leading `c `.
     pub comments: Vec<String>,

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-encode
 //!
 //! Path puzzles to CNF, in two encodings: [`position`] (a variable per cell and value; every

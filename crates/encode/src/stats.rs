@@ -14,18 +14,22 @@ use pathsat_cnf::ClauseSink;
 /// The number of clauses of one family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FamilyCount {
+    /// The family's name (`cell`, `value`, `successor`, ...).
     pub name: &'static str,
+    /// Clauses written in it.
     pub clauses: usize,
 }
 
 /// Sizes of an encoding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodeStats {
+    /// Cells of the puzzle (vertices of a graph).
     pub cells: usize,
     /// Primary variables: x(c, k) in the position encoding, the arcs in the successor one.
     pub primary_vars: usize,
     /// All variables the encoding created, auxiliary ones included.
     pub variables: usize,
+    /// All clauses written.
     pub clauses: usize,
     /// Clauses per family, in the order written.
     pub families: Vec<FamilyCount>,

@@ -44,7 +44,9 @@ pub struct SuccessorEncoding {
     pub in_arcs: Vec<Vec<(usize, Var)>>,
     /// (tail, head) of each arc variable, in variable order from `first`.
     pub arcs: Vec<(usize, usize)>,
+    /// The index of the first arc variable.
     pub first: usize,
+    /// The sizes of what was written.
     pub stats: EncodeStats,
     /// Why the puzzle has no solution, when the colour and connectivity checks proved it: the
     /// CNF is then the empty clause alone, with no arcs.

@@ -12,12 +12,22 @@ use pathsat_puzzle::{Filling, Place, Pos, Puzzle};
 /// Why a model does not decode to a filling.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
+    /// A primary variable (its index, cell and value) the model leaves unassigned.
     #[error("variable {0} ({1:#}, value {2}) is not assigned")]
     Unassigned(u64, Place, u32),
+    /// A cell no true variable gives a value.
     #[error("{0:#} has no value in the model")]
     NoValue(Place),
+    /// A cell two true variables give different values.
     #[error("{pos:#} has two values in the model: {first} and {second}")]
-    TwoValues { pos: Place, first: u32, second: u32 },
+    TwoValues {
+        /// The cell.
+        pos: Place,
+        /// One value.
+        first: u32,
+        /// The other.
+        second: u32,
+    },
 }
 
 /// The primary variables: one per candidate (cell, value) pair.

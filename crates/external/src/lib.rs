@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-external
 //!
 //! Runs a SAT solver binary (kissat, CaDiCaL, or any that follows the competition conventions)
@@ -42,6 +43,7 @@ use wait_timeout::ChildExt;
 pub struct ExternalSolver {
     /// What the user called it (`kissat`, or a path).
     pub name: String,
+    /// Where the binary is.
     pub path: PathBuf,
 }
 
@@ -59,6 +61,7 @@ pub enum Outcome {
 /// One run of an external solver.
 #[derive(Debug)]
 pub struct Run {
+    /// How the run ended.
     pub outcome: Outcome,
     /// Wall time of the solver process.
     pub seconds: f64,

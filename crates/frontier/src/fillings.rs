@@ -24,9 +24,11 @@ use pathsat_puzzle::{brute, Moves, Puzzle};
 /// A count of fillings and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrontierCount {
+    /// The number of fillings of the puzzle.
     pub fillings: BigCount,
     /// The undirected Hamiltonian cycles (closed puzzles) or paths (open ones) behind them.
     pub hamiltonian: BigCount,
+    /// What the program cost.
     pub stats: FrontierStats,
 }
 

@@ -10,6 +10,7 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// The graph on `n` vertices without edges.
     pub fn new(n: usize) -> Graph {
         Graph {
             n,
@@ -50,10 +51,12 @@ impl Graph {
         self.edges.retain(|e| seen.insert(*e));
     }
 
+    /// The number of vertices.
     pub fn n_vertices(&self) -> usize {
         self.n
     }
 
+    /// The edges, each as (smaller end, larger end).
     pub fn edges(&self) -> &[(usize, usize)] {
         &self.edges
     }

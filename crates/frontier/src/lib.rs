@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-frontier
 //!
 //! Counting Hamiltonian cycles and paths of an undirected graph by a dynamic program over its
@@ -111,6 +112,7 @@ pub fn default_memory_budget() -> u64 {
 pub struct LayerProgress {
     /// Layers done (1-based: the layer just finished).
     pub layer: usize,
+    /// Layers in all (one per vertex of the sweep).
     pub layers: usize,
     /// States in the table after this layer.
     pub states: u64,
@@ -123,6 +125,7 @@ pub struct LayerProgress {
 pub struct FrontierStats {
     /// Vertices and edges of the graph swept.
     pub vertices: usize,
+    /// Edges of the graph.
     pub edges: usize,
     /// The steps of the sweep: one per vertex.
     pub layers: usize,
@@ -131,6 +134,7 @@ pub struct FrontierStats {
     /// The most states in one table, and the most bytes the tables and their buffers took at
     /// once (as charged to the memory budget).
     pub peak_states: u64,
+    /// The most bytes the tables held at once.
     pub peak_bytes: u64,
     /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`);
     /// empty when there was no sweep.
@@ -146,10 +150,22 @@ pub enum Shortcut {
     /// Three cells or fewer: counted by brute force.
     Tiny,
     /// Only `reached` of the `n` vertices are connected to the first.
-    Disconnected { reached: usize, n: usize },
+    Disconnected {
+        /// Vertices connected to the first.
+        reached: usize,
+        /// Vertices in all.
+        n: usize,
+    },
     /// The graph is bipartite with colour classes of `a` and `b` vertices, which no path
     /// (sizes differing by more than one) or tour (sizes differing) can alternate.
-    Colours { a: usize, b: usize, closed: bool },
+    Colours {
+        /// Vertices of one colour.
+        a: usize,
+        /// Vertices of the other.
+        b: usize,
+        /// Whether the puzzle is a tour.
+        closed: bool,
+    },
 }
 
 impl std::fmt::Display for Shortcut {
@@ -182,22 +198,39 @@ pub enum FrontierError {
     /// A trail covers some cells only, with sums of labels the program does not track.
     Trail,
     /// The frontier is wider than the packed states can hold (found before any work).
-    TooWide { width: usize, max: usize },
+    TooWide {
+        /// The widest frontier of the sweep.
+        width: usize,
+        /// The widest the states can hold.
+        max: usize,
+    },
     /// The next layer would need more memory than the budget.
     OverMemory {
         /// Bytes the tables would have needed (at least).
         needed: u64,
+        /// The memory budget, in bytes.
         budget: u64,
         /// The layer that would have exceeded it, of `layers`.
         layer: usize,
+        /// Layers in all.
         layers: usize,
         /// States in the last table that fitted.
         states: u64,
     },
     /// The deadline passed after `layer` of `layers` layers.
-    Timeout { layer: usize, layers: usize },
+    Timeout {
+        /// Layers done.
+        layer: usize,
+        /// Layers in all.
+        layers: usize,
+    },
     /// The cancel flag was raised after `layer` of `layers` layers.
-    Cancelled { layer: usize, layers: usize },
+    Cancelled {
+        /// Layers done.
+        layer: usize,
+        /// Layers in all.
+        layers: usize,
+    },
 }
 
 impl FrontierError {

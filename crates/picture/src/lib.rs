@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-picture
 //!
 //! SVG pictures of path puzzles: people would rather look at a tour than read 144 numbers.

@@ -25,7 +25,11 @@ pub enum Assumed {
     Filling(Filling),
     /// No filling has them all; `core` lists the indices (into the assumed pairs) of a subset
     /// that already has none. Empty when the puzzle has no filling left at all.
-    Unsat { core: Vec<usize> },
+    /// No filling has the assumed values.
+    Unsat {
+        /// Indices into the assumed pairs of a subset that already has no filling.
+        core: Vec<usize>,
+    },
 }
 
 /// An incremental solver for one puzzle that solves under assumed (cell, value) pairs.

@@ -23,17 +23,26 @@ pub enum ModelProblem {
          (expected {expected}, the model has {found}); was it solved from another puzzle's CNF, or \
          one exported with other options?"
     )]
-    OtherFormula { expected: usize, found: usize },
+    OtherFormula {
+        /// Variables of this puzzle's CNF.
+        expected: usize,
+        /// Variables the model assigns.
+        found: usize,
+    },
+    /// The model does not give every cell one value.
     #[error("the model does not decode: {0}")]
     Decode(#[from] DecodeError),
+    /// The model is not a successor function.
     #[error("the model does not give every vertex exactly one successor and one predecessor")]
     NoSuccessor,
+    /// The model is this many disjoint cycles.
     #[error(
         "the model is {0} disjoint cycles, not one tour: the successor encoding's CNF is round 0, \
          without the subtour cuts pathsat adds as subcycles appear (`pathsat solve` runs the \
          whole loop)"
     )]
     Subtours(usize),
+    /// The model's filling breaks a rule of the puzzle.
     #[error("the model's filling is not a solution: {0}")]
     Invalid(Violation),
 }

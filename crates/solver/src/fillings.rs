@@ -192,10 +192,12 @@ impl<I: Iterator> Bounded<I> {
         self.stopped
     }
 
+    /// The inner iterator.
     pub fn get_ref(&self) -> &I {
         &self.inner
     }
 
+    /// The inner iterator, by value.
     pub fn into_inner(self) -> I {
         self.inner
     }

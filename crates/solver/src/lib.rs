@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-solver
 //!
 //! Solving, enumerating and counting path puzzles with the embedded varisat solver, in-process

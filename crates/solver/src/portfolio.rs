@@ -32,7 +32,9 @@ pub const NARROW_TIME: std::time::Duration = std::time::Duration::from_millis(25
 /// One configuration in a race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Member {
+    /// The encoding and the solver.
     pub options: SolveOptions,
+    /// The heuristics it runs beside its SAT calls (the frontier check, rotation–extension).
     pub tuning: Tuning,
     /// Search by edge variables ([`crate::edge_loop`]) rather than the successor loop, where
     /// the puzzle allows (a closed tour of two-way moves without givens).
@@ -101,7 +103,9 @@ pub struct Raced {
     pub filling: Option<Filling>,
     /// Whether the winner proved that there is no (other) solution.
     pub exhausted: bool,
+    /// The winner's sizes and times.
     pub stats: SolveStats,
+    /// Why the puzzle has no solution, when an encoder proved it before solving.
     pub contradiction: Option<String>,
     /// Whether the race ended without an answer (the interrupt was raised first).
     pub interrupted: bool,

@@ -194,6 +194,7 @@ impl<'p> PositionSolver<'p> {
         self.sat.interrupt_when(interrupt);
     }
 
+    /// The sizes and times of the run so far.
     pub fn stats(&self) -> SolveStats {
         SolveStats {
             encoding: pathsat_encode::Encoding::Position,

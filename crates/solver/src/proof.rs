@@ -25,15 +25,19 @@ pub struct CheckedRun {
     pub added: Vec<Vec<Lit>>,
     /// Whether the proof derives unsatisfiability (after the last model).
     pub unsat: bool,
+    /// The size of the proof, in bytes.
     pub proof_bytes: u64,
+    /// How long the checker took.
     pub check_time: Duration,
 }
 
 /// Why a proof was not accepted.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
+    /// Writing or reading the proof failed.
     #[error("the proof could not be written or read: {0}")]
     Io(#[from] io::Error),
+    /// The checker did not accept the proof, and says why.
     #[error("the proof checker rejected the proof: {0}")]
     Rejected(String),
     /// The run's interrupt (its deadline or cancel flag) was raised while the proof was being

@@ -68,8 +68,10 @@ impl SolveOptions {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
+    /// The puzzle could not be encoded.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The SAT solver failed, with its message.
     #[error("the SAT solver failed: {0}")]
     Solver(String),
     /// The run's [`Interrupt`](crate::Interrupt) stopped a solver call: the enumeration ends
@@ -126,13 +128,16 @@ pub struct Certificate {
     pub models: usize,
     /// Whether the checker verified the final unsatisfiability: no other filling exists.
     pub complete: bool,
+    /// The size of the proof, in bytes.
     pub proof_bytes: u64,
+    /// How long the checker took.
     pub check_time: Duration,
 }
 
 /// A number of fillings, and whether it is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// Fillings found.
     pub count: u64,
     /// True when the search proved there are no more fillings; false when a limit stopped it.
     pub complete: bool,
@@ -141,13 +146,18 @@ pub struct Count {
 /// Sizes and times of a run.
 #[derive(Clone, Debug)]
 pub struct SolveStats {
+    /// The encoding used.
     pub encoding: Encoding,
+    /// The encoding's sizes.
     pub encode: EncodeStats,
+    /// Time spent encoding.
     pub encode_time: Duration,
+    /// Time spent in the SAT solver.
     pub solve_time: Duration,
     /// Calls to the SAT solver (one per solution, plus the last unsatisfiable one, plus one
     /// per round of subtour cuts).
     pub solve_calls: u64,
+    /// Fillings returned.
     pub solutions: u64,
     /// The successor encoding's rounds of subtour cuts.
     pub subtours: Option<LoopStats>,
@@ -360,6 +370,7 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
+    /// The sizes and times of the run so far.
     pub fn stats(&self) -> SolveStats {
         match &self.inner {
             Inner::Position(s) => s.stats(),

@@ -44,7 +44,9 @@ impl std::fmt::Display for SatError {
 /// search (see the module docs for how varisat is made to).
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
+    /// Give up once this instant has passed.
     pub deadline: Option<Instant>,
+    /// Give up once any of these is raised.
     pub flags: Vec<Arc<AtomicBool>>,
 }
 
@@ -96,8 +98,10 @@ impl cadical::Callbacks for Terminator {
 /// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverChoice {
+    /// varisat, in Rust: always built in, and the only one whose proofs are checked.
     #[default]
     Varisat,
+    /// CaDiCaL, in C++ (with the feature `cadical`).
     Cadical,
 }
 

@@ -42,8 +42,11 @@ pub struct LoopStats {
     /// Tours found by rotation–extension, before the first solver call or from a model's
     /// longest subcycle.
     pub rotated: u64,
+    /// Calls to the SAT solver.
     pub solve_calls: u64,
+    /// Time spent in the SAT solver.
     pub solve_time: Duration,
+    /// Time spent encoding.
     pub encode_time: Duration,
     /// Time spent in rotation–extension (kept to a share of the run, see [`ROTATION_SHARE`]).
     pub rotation_time: Duration,
@@ -64,6 +67,7 @@ pub struct ReducedStats {
     pub removed: usize,
     /// Maximal chains of two or more forced edges.
     pub forced_paths: usize,
+    /// How long the reductions took.
     pub time: Duration,
 }
 
@@ -210,6 +214,7 @@ impl<'p> SuccessorSolver<'p> {
         self.exhausted = true;
     }
 
+    /// The encoding the loop solves.
     pub fn encoding(&self) -> &SuccessorEncoding {
         &self.encoding
     }
@@ -225,10 +230,12 @@ impl<'p> SuccessorSolver<'p> {
         self.sat.interrupt_when(interrupt);
     }
 
+    /// The loop's counters so far.
     pub fn stats(&self) -> &LoopStats {
         &self.stats
     }
 
+    /// Whether the solver proved that no other tour exists.
     pub fn is_exhausted(&self) -> bool {
         self.exhausted && self.pending.is_none()
     }

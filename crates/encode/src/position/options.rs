@@ -20,6 +20,7 @@ pub enum Pruning {
 }
 
 impl Pruning {
+    /// The pruning's name in reports (`full` or `none`).
     pub fn name(self) -> &'static str {
         match self {
             Pruning::Full => "full",
@@ -31,7 +32,9 @@ impl Pruning {
 /// The choices that change the CNF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PositionOptions {
+    /// How "exactly one" becomes clauses for cells and values.
     pub exactly_one: ExactlyOneEncoding,
+    /// Whether candidate pairs are pruned before variables are created.
     pub pruning: Pruning,
     /// Refuse puzzles with more candidate pairs than this (each pair is a variable and about
     /// five clauses).
@@ -61,8 +64,11 @@ pub const MAX_CELLS: usize = 4_000;
 /// The result of encoding a puzzle: how to read models back, and what was written.
 #[derive(Clone, Debug)]
 pub struct PositionEncoding {
+    /// Which variable stands for which (cell, value) pair.
     pub map: VarMap,
+    /// The sizes of what was written.
     pub stats: EncodeStats,
+    /// The options it was written with.
     pub options: PositionOptions,
     /// Why the puzzle has no solution, when pruning alone proved it: the CNF is then the empty
     /// clause alone, with no variables.
