@@ -10,11 +10,15 @@ use serde::Serialize;
 /// The result of `check`, as `pathsat check --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckReport {
+    /// The puzzle file, as named to the command.
     pub file: String,
+    /// The solution file, as named to the command.
     pub solution_file: String,
+    /// The puzzle's name.
     pub name: String,
     /// How many fillings the solution file held.
     pub fillings: usize,
+    /// Whether every filling solves the puzzle.
     pub valid: bool,
     /// The index of the first invalid filling, from 0 (text output numbers it from 1, as
     /// `solve` heads its solutions).

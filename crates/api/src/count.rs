@@ -22,16 +22,21 @@ use std::time::{Duration, Instant};
 /// flag that cancels it.
 #[derive(Clone, Debug, Default)]
 pub struct CountRequest {
+    /// How to count.
     pub options: CountOptions,
+    /// How long the count may take; it then stops with what it found.
     pub timeout: Option<Duration>,
+    /// Raised to stop the count from outside.
     pub cancel: Cancel,
 }
 
 /// The result of `count`, as `pathsat count --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct CountReport {
+    /// The count, and whether it is complete.
     #[serde(flatten)]
     pub answer: Answer,
+    /// The limit the count was held to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
@@ -67,11 +72,13 @@ pub struct CountReport {
     /// call, which leaves the proof unfinished, or during the check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
+    /// With `--certify`: what varisat's proof checker accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateInfo>,
     /// The SAT encoding the count used (none for the frontier program).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<EncodingInfo>,
+    /// Sizes and times.
     pub stats: RunStats,
 }
 

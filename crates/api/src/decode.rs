@@ -19,7 +19,9 @@ pub struct DecodeReport {
     /// `sat` (the model decodes to a verified solution) or `unsat` (the solver found none).
     #[serde(flatten)]
     pub answer: Answer,
+    /// The filling the model encodes (at most one).
     pub solutions: Solutions,
+    /// For a graph: the vertices in path order, numbered from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<usize>>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
@@ -27,7 +29,9 @@ pub struct DecodeReport {
     pub reason: Option<String>,
     /// The solver output the answer was read from.
     pub model_file: String,
+    /// The encoding the model was read in.
     pub encoding: EncodingInfo,
+    /// Sizes and times.
     pub stats: RunStats,
     /// The solution, passed by the verifier, for pictures and text.
     #[serde(skip)]

@@ -29,8 +29,10 @@ pub enum ErrorKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Refusal {
+    /// `--method dp` with an explicit encoding: the program encodes nothing.
     #[error("--method dp counts without a SAT encoding; leave --encoding out")]
     DpTakesNoEncoding,
+    /// A solver's output without a model to decode.
     #[error("the solver did not decide (s UNKNOWN): there is no filling to decode")]
     UndecidedModel,
 }
@@ -44,19 +46,44 @@ pub enum Error {
     Puzzle(#[from] PuzzleError),
     /// Solving `file` failed.
     #[error("{file}: {}", wording::solve(.error))]
-    Solve { file: String, error: SolveError },
+    Solve {
+        /// The puzzle file.
+        file: String,
+        /// What failed.
+        error: SolveError,
+    },
     /// Counting `file` failed.
     #[error("{file}: {}", wording::count(.error))]
-    Count { file: String, error: CountError },
+    Count {
+        /// The puzzle file.
+        file: String,
+        /// What failed.
+        error: CountError,
+    },
     /// A solver's output (in `file`) that does not parse, with the line and column.
     #[error("{}", located(.file, .error))]
-    SolverOutput { file: String, error: OutputError },
+    SolverOutput {
+        /// The solver's output file.
+        file: String,
+        /// What does not parse, and where.
+        error: OutputError,
+    },
     /// The request cannot be run on `file`.
     #[error("{file}: {refusal}")]
-    Refused { file: String, refusal: Refusal },
+    Refused {
+        /// The puzzle file.
+        file: String,
+        /// Why the request was refused.
+        refusal: Refusal,
+    },
     /// A solver's model (in `file`) does not solve the puzzle.
     #[error("{file}: {problem}")]
-    Model { file: String, problem: ModelProblem },
+    Model {
+        /// The model's file.
+        file: String,
+        /// Why it is not a solution.
+        problem: ModelProblem,
+    },
     /// A value an option cannot take (its message names the option as the CLI does; other
     /// front ends word it their way from [`OptionError::option`]).
     #[error(transparent)]
@@ -64,16 +91,24 @@ pub enum Error {
     /// A request that does not describe a puzzle (`what` names it: a board's size, a
     /// dictionary), with why.
     #[error("{what}: {problem}")]
-    Invalid { what: String, problem: String },
+    Invalid {
+        /// What the request called it.
+        what: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// No puzzle could be generated from the template in `file`.
     #[error("{file}: {}", wording::generate(.error))]
     Generate {
+        /// The template file.
         file: String,
+        /// Why no puzzle was made.
         error: Box<GenerateError>,
     },
 }
 
 impl Error {
+    /// Whose fault the error is: the input's, a rejected answer, or pathsat's.
     pub fn kind(&self) -> ErrorKind {
         match self {
             Error::Refused {

@@ -15,18 +15,30 @@ use std::io::{self, Write};
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Meaning {
     /// The position encoding: `cell` holds `value` (a trail's step, for a trail puzzle).
-    Place { cell: usize, value: u32 },
+    Place {
+        /// The cell.
+        cell: usize,
+        /// The value.
+        value: u32,
+    },
     /// The successor encoding: the path steps from `from` to `to`. An open path's virtual
     /// vertex, which closes it into a cycle, is numbered as many as the cells.
-    Arc { from: usize, to: usize },
+    Arc {
+        /// The cell the step leaves.
+        from: usize,
+        /// The cell it reaches.
+        to: usize,
+    },
 }
 
 /// A puzzle's CNF, as the embedded solver receives it.
 pub struct Exported {
+    /// The CNF, its header and the encoding behind it.
     pub export: Export,
 }
 
 impl Exported {
+    /// The encoding the CNF is in.
     pub fn encoding(&self) -> Encoding {
         self.export.encoded.kind()
     }
@@ -114,7 +126,9 @@ pub fn export(puzzle: &Puzzle, file: &str, options: &EncodingOptions) -> Result<
 /// One clause in words, and the family it belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ReadableClause {
+    /// The clause family's name (`cell`, `value`, `successor`, ...).
     pub family: &'static str,
+    /// The clause, each literal named by what its variable means.
     pub clause: String,
 }
 

@@ -28,7 +28,9 @@ pub struct GenerateRequest {
 pub struct GenerateReport {
     /// The template's file.
     pub template: String,
+    /// The new puzzle's name.
     pub name: String,
+    /// The seed it was made with (the same seed makes the same puzzle).
     pub seed: u64,
     /// Cells of the board.
     pub cells: usize,
@@ -40,13 +42,16 @@ pub struct GenerateReport {
     pub minimal: bool,
     /// Always true: the puzzle is returned only once the solver proved it.
     pub unique: bool,
+    /// How hard deduction finds it.
     pub grade: Grade,
     /// varisat's checker's confirmation of the proof of uniqueness, with `--certify`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateInfo>,
     /// Solutions tried before one gave the puzzle asked for.
     pub attempts: u32,
+    /// SAT solver calls over all attempts.
     pub solver_calls: u64,
+    /// Seconds the whole generation took.
     pub seconds: f64,
     /// The puzzle file (TOML), with the answer in `[expect]`.
     pub puzzle: String,

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-api
 //!
 //! The library API under every front end: the CLI, the Python package and the web server call
@@ -85,6 +86,7 @@ pub const CANCEL_POLL: Duration = Duration::from_millis(50);
 pub struct Cancel(Arc<AtomicBool>);
 
 impl Cancel {
+    /// A flag not raised yet.
     pub fn new() -> Cancel {
         Cancel::default()
     }
@@ -94,6 +96,7 @@ impl Cancel {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether the flag was raised.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }

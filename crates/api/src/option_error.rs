@@ -16,6 +16,7 @@ pub struct OptionError {
 }
 
 impl OptionError {
+    /// The error of `option` for `problem`.
     pub fn new(option: &'static str, problem: Problem) -> Self {
         OptionError { option, problem }
     }
@@ -28,7 +29,9 @@ pub enum Problem {
     /// A word the option does not take; `names` are those it does.
     #[error("{value:?} is not one of {}", .names.join(", "))]
     NotOneOf {
+        /// The word given.
         value: String,
+        /// The words the option takes.
         names: &'static [&'static str],
     },
     /// 0 where at least 1 is needed (`limit`, `jobs`, `labels`).

@@ -43,7 +43,9 @@ impl Status {
 pub struct Answer {
     /// The puzzle file, as named to the command.
     pub file: String,
+    /// The puzzle's name.
     pub name: String,
+    /// What the run found: `sat`, `unsat` or `unknown`.
     pub status: Status,
     /// Solutions found: all of them when `complete`, else a lower bound (every one found). An
     /// exact JSON number of any length.
@@ -55,6 +57,7 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// The answer for `puzzle` (from `file`) with `count` fillings, complete or not.
     pub fn new(puzzle: &Puzzle, file: &str, count: BigCount, complete: bool) -> Answer {
         Answer {
             file: file.to_string(),
@@ -78,6 +81,7 @@ pub enum Counts {
 }
 
 impl Counts {
+    /// What the solutions of `puzzle` are: trails for a trail puzzle, fillings otherwise.
     pub fn of(puzzle: &Puzzle) -> Counts {
         if puzzle.trail().is_some() {
             Counts::Trails
@@ -103,11 +107,14 @@ pub type Grid = Vec<Vec<Option<u32>>>;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Solutions {
+    /// One grid per solution, rows of values (`null` for holes).
     Grids(Vec<Grid>),
+    /// One vertex order per solution.
     Orders(Vec<Vec<usize>>),
 }
 
 impl Solutions {
+    /// The solutions of `puzzle` given by `fillings`, as JSON shows them.
     pub fn of(puzzle: &Puzzle, fillings: &[Filling]) -> Solutions {
         if puzzle.is_graph() {
             return Solutions::Orders(fillings.iter().map(vertex_order).collect());
@@ -143,7 +150,9 @@ pub fn vertex_order(filling: &Filling) -> Vec<usize> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Differences {
+    /// Board cells, as `[row, column]`.
     Cells(Vec<[usize; 2]>),
+    /// Graph vertices, numbered from 1.
     Vertices(Vec<usize>),
 }
 
@@ -167,6 +176,7 @@ impl Differences {
         }
     }
 
+    /// How many cells or vertices differ.
     pub fn len(&self) -> usize {
         match self {
             Differences::Cells(c) => c.len(),
@@ -174,6 +184,7 @@ impl Differences {
         }
     }
 
+    /// Whether none differs.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -182,8 +193,10 @@ impl Differences {
 /// The encoding a run used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct EncodingInfo {
+    /// The encoding.
     #[serde(serialize_with = "by_name")]
     pub name: Encoding,
+    /// The exactly-one encoding it used.
     #[serde(serialize_with = "by_name")]
     pub exactly_one: ExactlyOneEncoding,
     /// Position encoding only.
@@ -201,6 +214,7 @@ pub struct EncodingInfo {
 }
 
 impl EncodingInfo {
+    /// What a run in `encoding` with `options` used.
     pub fn new(encoding: Encoding, options: &EncodingOptions) -> EncodingInfo {
         EncodingInfo {
             name: encoding,
@@ -221,6 +235,7 @@ impl EncodingInfo {
 
 /// Types that reports name by a fixed word.
 pub trait Named: Copy {
+    /// The word reports use.
     fn report_name(self) -> &'static str;
 }
 
@@ -262,13 +277,18 @@ fn option_by_name<T: Named, S: Serializer>(value: &Option<T>, s: S) -> Result<S:
 /// The sizes of an encoding that was built, and how long it took.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EncodedSizes {
+    /// Primary variables (cell-value pairs or moves).
     pub primary_variables: usize,
+    /// All variables, auxiliary ones included.
     pub variables: usize,
+    /// Clauses.
     pub clauses: usize,
+    /// Seconds spent encoding.
     pub encode_seconds: f64,
 }
 
 impl EncodedSizes {
+    /// The sizes of `stats`, encoded in `time`.
     pub fn new(stats: &EncodeStats, time: Duration) -> EncodedSizes {
         EncodedSizes {
             primary_variables: stats.primary_vars,
@@ -290,7 +310,9 @@ pub struct RunStats {
     /// The encoding's sizes, when the run built one (a count by the frontier program does not).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub encoded: Option<EncodedSizes>,
+    /// Calls to the SAT solver.
     pub solver_calls: u64,
+    /// Seconds spent in the SAT solver.
     pub solve_seconds: f64,
     /// Parsing, encoding, solving and verifying: the whole run.
     pub total_seconds: f64,
@@ -306,7 +328,9 @@ pub struct RunStats {
 /// One phase of a count and its time: `{"phase": "probe", "seconds": 0.0043}`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PhaseInfo {
+    /// The stage.
     pub phase: Stage,
+    /// Its seconds.
     pub seconds: f64,
 }
 
@@ -353,9 +377,13 @@ pub struct SubtoursInfo {
 /// chains of forced edges.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ReducedInfo {
+    /// Edges every tour uses.
     pub forced_edges: usize,
+    /// Edges no tour uses.
     pub removed_edges: usize,
+    /// Maximal chains of two or more forced edges.
     pub forced_paths: usize,
+    /// Seconds the reductions took.
     pub seconds: f64,
 }
 
@@ -388,7 +416,9 @@ pub struct CertificateInfo {
     pub models: usize,
     /// Whether the final unsatisfiability was verified (no other filling exists).
     pub complete: bool,
+    /// The size of the proof, in bytes.
     pub proof_bytes: u64,
+    /// Seconds the checker took.
     pub check_seconds: f64,
 }
 
@@ -410,10 +440,13 @@ pub struct FrontierInfo {
     /// the count needed no sweep).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<&'static str>,
+    /// Layers of the sweep (one per vertex).
     pub layers: usize,
     /// The most vertices on the frontier at once.
     pub width: usize,
+    /// The most states the tables held at once.
     pub peak_states: u64,
+    /// The most bytes the tables held at once.
     pub peak_bytes: u64,
 }
 

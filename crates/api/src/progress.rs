@@ -22,15 +22,19 @@ pub struct CountProgress {
     /// The frontier program's layer done, of `layers`, and its states and their bytes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layer: Option<usize>,
+    /// Layers in all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layers: Option<usize>,
+    /// States in the table after the layer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub states: Option<u64>,
+    /// Bytes the table takes.
     #[serde(skip)]
     pub bytes: Option<u64>,
     /// Cubes done, of `total`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub done: Option<usize>,
+    /// Cubes in all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<usize>,
     /// The most fillings any stage has reported (a probe's and a later stage's counts each

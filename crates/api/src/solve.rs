@@ -50,7 +50,9 @@ impl Wanted {
 /// A `solve` request.
 #[derive(Clone, Debug, Default)]
 pub struct SolveRequest {
+    /// Which solutions: the first, up to a number, all, or a proof of uniqueness.
     pub wanted: Wanted,
+    /// The encoding and the solver.
     pub options: SolveOptions,
     /// Stop this long after the call, reporting what was found by then.
     pub timeout: Option<Duration>,
@@ -65,6 +67,7 @@ pub struct SolveRequest {
 /// The result of `solve`, as `pathsat solve --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct SolveReport {
+    /// The solutions' count, and whether it is complete.
     #[serde(flatten)]
     pub answer: Answer,
     /// The limit asked for (`--limit`), when there was one.
@@ -96,9 +99,12 @@ pub struct SolveReport {
     /// call, which leaves the proof unfinished, or during the check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
+    /// With `--certify`: what varisat's proof checker accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateInfo>,
+    /// The encoding the run used.
     pub encoding: EncodingInfo,
+    /// Sizes and times.
     pub stats: RunStats,
     /// What was asked for.
     #[serde(skip)]
@@ -403,6 +409,7 @@ enum Streamed {
 /// The answer of [`SolutionStream::next_within`].
 #[derive(Debug)]
 pub enum Next {
+    /// A solution, checked by the verifier.
     Solution(Filling),
     /// There is no other solution.
     Exhausted,

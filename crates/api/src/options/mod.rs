@@ -70,6 +70,7 @@ pub struct EncodingSpec {
 }
 
 impl EncodingSpec {
+    /// The encoding options these flags give.
     pub fn options(&self) -> EncodingOptions {
         let defaults = EncodingOptions::default();
         let exactly_one = self.exactly_one.map(|eo| match eo {
@@ -105,8 +106,11 @@ impl EncodingSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct SolverSpec {
+    /// `--solver`: the embedded SAT solver.
     pub solver: SolverName,
+    /// `--certify`: record and check varisat's proof of the run.
     pub certify: bool,
+    /// The encoding options.
     #[serde(flatten)]
     pub encoding: EncodingSpec,
 }
@@ -138,13 +142,17 @@ impl SolverSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct SolveSpec {
+    /// `--all`: every solution.
     pub all: bool,
+    /// `--limit N`: at most N solutions.
     pub limit: Option<u64>,
+    /// `--unique`: prove whether the solution is unique.
     pub unique: bool,
     /// Seconds.
     pub timeout: Option<f64>,
     /// Threads racing for a first solution [default: the number of processors].
     pub jobs: Option<u32>,
+    /// The solver and encoding options.
     #[serde(flatten)]
     pub solver: SolverSpec,
 }
@@ -194,9 +202,11 @@ impl SolveSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct CountSpec {
+    /// `--limit N`: stop after N fillings.
     pub limit: Option<u64>,
     /// Seconds.
     pub timeout: Option<f64>,
+    /// `--method`: how to count.
     pub method: MethodName,
     /// Bytes the frontier program may use [default: half of this machine's memory].
     pub memory: Option<u64>,
@@ -204,6 +214,7 @@ pub struct CountSpec {
     pub patience: Option<f64>,
     /// Threads [default: the number of processors].
     pub jobs: Option<u32>,
+    /// The solver and encoding options.
     #[serde(flatten)]
     pub solver: SolverSpec,
 }
@@ -249,15 +260,19 @@ impl CountSpec {
 pub struct GenerateSpec {
     /// Drawn from the clock when absent (and reported, so that the puzzle can be made again).
     pub seed: Option<u64>,
+    /// `--givens minimal|N`: as few givens as stay unique, or exactly N.
     #[serde(deserialize_with = "givens")]
     pub givens: Givens,
+    /// `--keep-ends`: give 1 and N.
     pub keep_ends: bool,
+    /// `--mark CLASS`: mark every cell whose value is in the class.
     #[serde(deserialize_with = "value_class", serialize_with = "class_name")]
     pub mark: Option<ValueClass>,
     /// The grade asked for (`easy`, `medium`, `hard`).
     pub difficulty: Option<Level>,
     /// Trail puzzles: labels from 1 to this [default: 15, or the trail's length if larger].
     pub labels: Option<u32>,
+    /// `--certify`: have varisat's checker confirm the proof of uniqueness.
     pub certify: bool,
     /// Seconds.
     pub timeout: Option<f64>,

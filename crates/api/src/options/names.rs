@@ -144,6 +144,7 @@ option_names!(SolverName, "solver", {
 });
 
 impl MethodName {
+    /// The count crate's method of this name.
     pub fn method(self) -> Method {
         match self {
             MethodName::Auto => Method::Auto,
