@@ -10,11 +10,14 @@ use std::fmt;
 /// A position on the grid: 0-based row and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Pos {
+    /// The row, from 0.
     pub row: usize,
+    /// The column, from 0.
     pub col: usize,
 }
 
 impl Pos {
+    /// The position in row `row` and column `col`.
     pub fn new(row: usize, col: usize) -> Pos {
         Pos { row, col }
     }
@@ -77,10 +80,12 @@ impl Board {
         Board::from_mask(rows, cols, &vec![true; rows * cols])
     }
 
+    /// Rows of the board.
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Columns of the board.
     pub fn cols(&self) -> usize {
         self.cols
     }

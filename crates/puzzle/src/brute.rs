@@ -14,7 +14,9 @@ use crate::{canonical_trail, Filling, Puzzle, Trail};
 /// The result of a count: the number of fillings found and whether that is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BruteCount {
+    /// Fillings found.
     pub count: u64,
+    /// Whether that is all of them (false when a limit stopped the search).
     pub complete: bool,
 }
 

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 /// A 1-based line and column (in characters) in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
 }
 
@@ -85,6 +87,7 @@ pub struct PuzzleError {
 }
 
 impl PuzzleError {
+    /// An error of `kind` at `location` (when known).
     pub fn new(kind: ErrorKind, location: Option<Location>, message: impl Into<String>) -> Self {
         PuzzleError {
             path: None,
@@ -105,14 +108,17 @@ impl PuzzleError {
         self
     }
 
+    /// What kind of mistake it is.
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
+    /// Where in the text it is, when known.
     pub fn location(&self) -> Option<Location> {
         self.location
     }
 
+    /// The file it is in, when known.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
     }

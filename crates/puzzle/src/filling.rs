@@ -13,6 +13,7 @@ pub struct Filling {
 }
 
 impl Filling {
+    /// The filling with `values[c]` on cell `c`.
     pub fn from_values(values: Vec<u32>) -> Filling {
         Filling { values }
     }
@@ -22,6 +23,7 @@ impl Filling {
         &self.values
     }
 
+    /// The value on `cell`.
     pub fn value(&self, cell: usize) -> u32 {
         self.values[cell]
     }

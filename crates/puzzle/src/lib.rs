@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-puzzle
 //!
 //! The puzzle model of pathsat: boards with holes, move rules, givens and marked cells, parsed

@@ -75,10 +75,12 @@ impl Arcs {
         Arcs { n, directed, arcs }
     }
 
+    /// Vertices of the graph.
     pub fn n_vertices(&self) -> usize {
         self.n
     }
 
+    /// Whether the edges are one-way arcs.
     pub fn is_directed(&self) -> bool {
         self.directed
     }

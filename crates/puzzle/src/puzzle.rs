@@ -15,7 +15,9 @@ use std::sync::Arc;
 /// graph files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
+    /// A board cell.
     Cell(Pos),
+    /// A graph vertex, numbered from 0 (printed from 1).
     Vertex(usize),
 }
 
@@ -44,7 +46,9 @@ pub enum CellRule {
 /// A mark letter and the values the cells so marked may hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
+    /// The letter that marks cells in the grid.
     pub letter: String,
+    /// The values those cells may hold.
     pub class: ValueClass,
 }
 
@@ -63,52 +67,84 @@ pub struct Expect {
 /// that the parser can point at the token in the file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
+    /// The board has no cells.
     #[error("the board has no cells")]
     EmptyBoard,
+    /// More cells than values can number.
     #[error("the board has {0} cells, more than pathsat can number")]
     TooManyCells(usize),
+    /// A given outside 1..N.
     #[error("given {value} at {pos} is out of range: values run from 1 to {n}")]
     GivenOutOfRange {
+        /// The cell at fault (its index).
         cell: usize,
+        /// Where it is.
         pos: Place,
+        /// The value.
         value: u32,
+        /// The number of cells.
         n: usize,
     },
+    /// One value given on two cells.
     #[error("given {value} at {pos} appears twice (first at {first})")]
     DuplicateGiven {
+        /// The cell at fault (its index).
         cell: usize,
+        /// Where it is.
         pos: Place,
+        /// Where the first one is.
         first: Place,
+        /// The value.
         value: u32,
     },
+    /// A mark on more cells than its class has values in 1..N.
     #[error(
         "mark {letter:?} is on {cells} cells (one too many at {pos}), but only {values} of the values \
          1..{n} are {class}"
     )]
     TooManyMarked {
+        /// The cell at fault (its index).
         cell: usize,
+        /// Where it is.
         pos: Place,
+        /// The mark's letter.
         letter: String,
+        /// The mark's class.
         class: ValueClass,
+        /// Cells it is on.
         cells: usize,
+        /// Values of the class in 1..N.
         values: usize,
+        /// The number of cells.
         n: usize,
     },
+    /// A cell rule naming a mark that is not defined.
     #[error("cell rule refers to mark #{0}, which does not exist")]
     NoSuchMark(usize),
+    /// Another number of cell rules than cells.
     #[error("{found} cell rules for a board of {expected} cells")]
-    WrongRuleCount { expected: usize, found: usize },
+    WrongRuleCount {
+        /// How many there should be.
+        expected: usize,
+        /// How many there are.
+        found: usize,
+    },
+    /// An edge (its index) naming a vertex the graph does not have (its number of vertices).
     #[error("edge {0} joins vertex {1}, but the graph has {2} vertices")]
     NoSuchVertex(usize, usize, usize),
+    /// The trail rules are wrong.
     #[error(transparent)]
     Trail(#[from] TrailError),
+    /// A trail on a graph.
     #[error("trail puzzles are played on boards, not graphs")]
     TrailOnGraph,
+    /// A trail's move listed without its reverse.
     #[error(
         "a path and its reverse are one trail, so a trail puzzle needs moves that can be \
          reversed: the move {0:?} is listed without {1:?}"
     )]
     TrailMovesNotReversible((i64, i64), (i64, i64)),
+    /// A trail puzzle with givens or marks.
     #[error("a trail puzzle's grid holds labels: it has no givens or marks")]
     TrailWithRules,
 }
@@ -397,14 +433,17 @@ impl Puzzle {
         }
     }
 
+    /// The puzzle's name.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The board (for a graph, one row of vertices).
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// The move rule (for a graph, its arcs).
     pub fn moves(&self) -> &Moves {
         &self.moves
     }
@@ -419,18 +458,22 @@ impl Puzzle {
         self.board.n_cells()
     }
 
+    /// Every cell's rule, in cell order.
     pub fn rules(&self) -> &[CellRule] {
         &self.rules
     }
 
+    /// The rule of `cell`.
     pub fn rule(&self, cell: usize) -> &CellRule {
         &self.rules[cell]
     }
 
+    /// The marks, by index.
     pub fn marks(&self) -> &[Mark] {
         &self.marks
     }
 
+    /// What the puzzle file says the answer is, when it says.
     pub fn expect(&self) -> &Expect {
         &self.expect
     }

@@ -29,12 +29,20 @@ pub struct Trail {
 /// Why a trail table does not make a trail puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TrailError {
+    /// A trail of length 0.
     #[error("the trail length must be at least 1")]
     ZeroLength,
+    /// A closed trail shorter than 3 cells.
     #[error("a closed trail needs at least 3 cells (it has length {0})")]
     ShortCycle(usize),
+    /// Another number of labels than cells.
     #[error("{labels} labels for a board of {cells} cells")]
-    WrongLabelCount { labels: usize, cells: usize },
+    WrongLabelCount {
+        /// Labels given.
+        labels: usize,
+        /// Cells of the board.
+        cells: usize,
+    },
 }
 
 impl Trail {
@@ -65,6 +73,7 @@ impl Trail {
         &self.labels
     }
 
+    /// The label on `cell`.
     pub fn label(&self, cell: usize) -> u32 {
         self.labels[cell]
     }

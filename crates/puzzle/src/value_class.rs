@@ -9,10 +9,15 @@ use std::fmt;
 /// A set of positive values, named or listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ValueClass {
+    /// The primes.
     Primes,
+    /// The perfect squares.
     Squares,
+    /// The even numbers.
     Even,
+    /// The odd numbers.
     Odd,
+    /// The values listed.
     List(BTreeSet<u32>),
 }
 

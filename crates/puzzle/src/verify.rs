@@ -14,56 +14,116 @@ use crate::{CellRule, Filling, Place, Puzzle, Trail};
 /// The first rule a filling breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
+    /// Another number of values than cells.
     #[error("the filling has {found} values for {expected} cells")]
-    WrongSize { expected: usize, found: usize },
+    WrongSize {
+        /// How many there should be.
+        expected: usize,
+        /// How many there are.
+        found: usize,
+    },
+    /// A value outside 1..N.
     #[error("{pos} holds {value}, outside 1..{n}")]
-    OutOfRange { pos: Place, value: u32, n: usize },
+    OutOfRange {
+        /// Where it is.
+        pos: Place,
+        /// The value.
+        value: u32,
+        /// The number of cells.
+        n: usize,
+    },
+    /// A value on two cells.
     #[error("{value} appears twice, at {first} and {second}")]
     Duplicate {
+        /// The value.
         value: u32,
+        /// Where the first one is.
         first: Place,
+        /// Where the second one is.
         second: Place,
     },
+    /// A given cell holding another value.
     #[error("{pos} holds {found}, but {given} is given there")]
-    GivenChanged { pos: Place, given: u32, found: u32 },
+    GivenChanged {
+        /// Where it is.
+        pos: Place,
+        /// The given value.
+        given: u32,
+        /// The value found there.
+        found: u32,
+    },
+    /// A marked cell holding a value outside its class.
     #[error("{pos} is marked {letter} ({class}) but holds {value}")]
     MarkBroken {
+        /// Where it is.
         pos: Place,
+        /// The mark's letter.
         letter: String,
+        /// The mark's class.
         class: String,
+        /// The value.
         value: u32,
     },
+    /// Consecutive values that are not one move apart.
     #[error("{value} at {from} and {next} at {to} are not one {moves} move apart")]
     NotAMove {
+        /// The value.
         value: u32,
+        /// The next value.
         next: u32,
+        /// Where the value is.
         from: Place,
+        /// Where the next value is.
         to: Place,
+        /// The move rule's name.
         moves: String,
     },
+    /// A tour whose last value is not one move from its first.
     #[error("the tour does not close: {n} at {last} is not one {moves} move from 1 at {first}")]
     NotClosed {
+        /// The number of cells.
         n: usize,
+        /// Where N is.
         last: Place,
+        /// Where 1 is.
         first: Place,
+        /// The move rule's name.
         moves: String,
     },
+    /// A trail step beyond the trail's length.
     #[error(
         "{pos} holds step {value}, but the trail has {length} steps (0 marks a cell off the trail)"
     )]
     StepOutOfRange {
+        /// Where it is.
         pos: Place,
+        /// The value.
         value: u32,
+        /// The trail's length.
         length: usize,
     },
+    /// A step of the trail on no cell.
     #[error("step {step} of the trail is on no cell")]
-    MissingStep { step: u32 },
+    MissingStep {
+        /// The step.
+        step: u32,
+    },
+    /// The labels on the trail add up to another sum.
     #[error("the labels on the trail add up to {found}, not {expected}")]
-    WrongSum { found: u64, expected: u64 },
+    WrongSum {
+        /// The sum of the labels on the trail.
+        found: u64,
+        /// The sum asked for.
+        expected: u64,
+    },
+    /// A label twice on a trail whose labels must differ.
     #[error("label {label} is on the trail twice, at {first} and {second}")]
     RepeatedLabel {
+        /// The label.
         label: u32,
+        /// Where the first one is.
         first: Place,
+        /// Where the second one is.
         second: Place,
     },
 }

@@ -50,7 +50,9 @@ use std::path::Path;
 /// The syntax of a puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// A TOML puzzle file.
     Toml,
+    /// A JSON puzzle file.
     Json,
     /// TSPLIB HCP (a Hamiltonian cycle problem).
     Hcp,
