@@ -32,7 +32,9 @@ const SPACING: usize = 3;
 
 /// The cells chosen, and the solver calls it took.
 pub struct Chosen {
+    /// The cells to give, sorted (the required ones included).
     pub cells: Vec<usize>,
+    /// The solver calls spent choosing them.
     pub calls: u64,
     /// False when the deadline stopped the removing phase: the givens make the solution
     /// unique, but some of them may not be needed.

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-generate
 //!
 //! Making puzzles whose solution is unique, proved by the solver, with few givens:
@@ -16,6 +17,24 @@
 //! Trail puzzles get labels instead of givens ([`trail`]). The same seed gives the same puzzle on
 //! every machine: all randomness comes from one ChaCha8 stream, and varisat is deterministic.
 //! `encodings/generate.md` explains the method, the grade and the figures measured.
+//!
+//! ```rust
+//! use pathsat_generate::{generate, Options};
+//! use pathsat_puzzle::{write, Moves, Puzzle};
+//!
+//! // A blank 5x5 board of king moves, open path: the template to give values on.
+//! let template = Puzzle::blank(5, 5, Moves::King, false).unwrap();
+//! let made = generate(&template, &Options { seed: 7, ..Options::default() })?;
+//! // The puzzle expects exactly its own solution, and no given can go.
+//! assert_eq!(made.puzzle.expect().solutions, vec![made.solution.clone()]);
+//! assert_eq!(made.puzzle.givens().count(), made.givens);
+//! assert!(made.minimal);
+//! // The same seed makes the same puzzle.
+//! let again = generate(&template, &Options { seed: 7, ..Options::default() })?;
+//! assert_eq!(write::to_toml(&again.puzzle, &[]), write::to_toml(&made.puzzle, &[]));
+//! println!("{} givens, {:?}", made.givens, made.grade.level);
+//! # Ok::<(), pathsat_generate::GenerateError>(())
+//! ```
 
 pub mod deduce;
 pub mod givens;
@@ -54,6 +73,7 @@ pub enum Givens {
 pub struct Options {
     /// The seed of all randomness: the same seed, template and options give the same puzzle.
     pub seed: u64,
+    /// How many givens to leave: locally minimal (the default) or exactly a number.
     pub givens: Givens,
     /// Give 1 and N (the two ends of the path) whatever else is given.
     pub keep_ends: bool,
@@ -79,7 +99,9 @@ pub struct Options {
 pub struct Generated {
     /// The puzzle, with `[expect] count = 1` and its solution: an ordinary puzzle file.
     pub puzzle: Puzzle,
+    /// The puzzle's one solution: the one the generator chose, proved unique.
     pub solution: Filling,
+    /// The seed it was made from ([`Options::seed`]).
     pub seed: u64,
     /// Cells given (the template's givens included); 0 for a trail puzzle.
     pub givens: usize,
@@ -88,6 +110,7 @@ pub struct Generated {
     /// Whether every given is needed (false when the deadline stopped the removing, or with
     /// [`Givens::Exactly`] above the minimum).
     pub minimal: bool,
+    /// How hard the puzzle is.
     pub grade: Grade,
     /// The checker's confirmation, with [`Options::certify`].
     pub certificate: Option<Certificate>,
@@ -95,6 +118,7 @@ pub struct Generated {
     pub attempts: u32,
     /// Solver calls spent choosing givens or labels (the proof's own calls not included).
     pub solver_calls: u64,
+    /// The time the whole generation took, every attempt and the proof included.
     pub time: Duration,
 }
 
@@ -122,13 +146,20 @@ pub struct Grade {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {
+    /// The template is a graph: it has no board cells to put givens on.
     #[error("generate makes board puzzles; a graph has no board cells to give values on")]
     Graph,
+    /// The template has no solution at all.
     #[error("the template has no solution, so no puzzle can be made from it")]
     NoSolution,
     /// More givens asked for than the board has cells.
     #[error("{givens} givens are more than the {cells} cells of the board")]
-    TooManyGivens { givens: usize, cells: usize },
+    TooManyGivens {
+        /// The givens asked for ([`Givens::Exactly`]).
+        givens: usize,
+        /// The cells of the board.
+        cells: usize,
+    },
     /// Every letter is taken by the template's marks: none is left for the new one.
     #[error("the template uses every mark letter")]
     NoMarkLetter,
@@ -143,13 +174,26 @@ pub enum GenerateError {
     TrailClues,
     /// A trail longer than the board has cells.
     #[error("a trail of {length} cells does not fit on a board of {cells}")]
-    TrailTooLong { length: usize, cells: usize },
+    TrailTooLong {
+        /// The trail's length, in cells.
+        length: usize,
+        /// The cells of the board.
+        cells: usize,
+    },
     /// Distinct labels on a trail longer than the largest label.
     #[error("{length} different labels need labels up to {length} at least (not {max_label})")]
-    TooFewLabels { length: usize, max_label: u32 },
+    TooFewLabels {
+        /// The trail's length, in cells: as many different labels are needed.
+        length: usize,
+        /// The largest label allowed ([`Options::max_label`]).
+        max_label: u32,
+    },
     /// The labels drawn do not make a valid trail puzzle (a bug in the generator).
     #[error("internal error, please report: the labels drawn make no trail puzzle: {0}")]
     Labelling(String),
+    /// A solver call failed, or the template could not be encoded. (A call stopped by the
+    /// deadline or the cancel flag is reported as [`Timeout`](Self::Timeout) or
+    /// [`Cancelled`](Self::Cancelled) instead.)
     #[error(transparent)]
     Solve(#[from] SolveError),
     /// No labels tried left exactly one trail.
@@ -158,8 +202,11 @@ pub enum GenerateError {
          cells, over {tried} trails drawn"
     )]
     NoUniqueTrail {
+        /// The largest label drawn.
         max_label: u32,
+        /// The trail's length, in cells.
         length: usize,
+        /// The trails drawn.
         tried: u32,
     },
     /// No solution tried gave the puzzle asked for.
@@ -168,13 +215,17 @@ pub enum GenerateError {
         .outcomes.join(", ")
     )]
     Unreached {
+        /// The solutions tried ([`MAX_ATTEMPTS`]).
         tried: u32,
+        /// The puzzle asked for.
         sought: Sought,
         /// What each solution gave instead (grades, numbers of givens).
         outcomes: Vec<String>,
     },
+    /// [`Options::deadline`] passed before a puzzle was ready.
     #[error("the time limit passed before a puzzle was ready")]
     Timeout,
+    /// [`Options::cancel`] was raised before a puzzle was ready.
     #[error("cancelled before a puzzle was ready")]
     Cancelled,
     /// A bug: the proof of the finished puzzle disagrees with the generator.

@@ -46,7 +46,9 @@ use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
 /// The command that starts a worker: `pathsat serve-worker` for `pathsat serve`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorkerCommand {
+    /// The program to run (`pathsat serve` runs its own executable).
     pub program: PathBuf,
+    /// Its arguments (`serve-worker` for `pathsat serve`).
     pub args: Vec<OsString>,
 }
 

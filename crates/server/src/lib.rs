@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! # pathsat-server
 //!
 //! The local web page of pathsat (`pathsat serve`): a board editor in the browser and the JSON
@@ -34,6 +35,34 @@
 //! worker process of its own, killed past [`ServerConfig::memory_per_run`], past the time limit,
 //! or when its client goes away ([`isolate`]): no request can take the server down or leave
 //! work or memory behind.
+//!
+//! [`router`] is the whole server without a socket: a request goes in, a response comes out
+//! ([`serve`], [`serve_on`] and [`serve_forever`] put it on a port).
+//!
+//! ```rust
+//! use axum::body::Body;
+//! use axum::http::{Request, StatusCode};
+//! use pathsat_server::{router, ServerConfig};
+//! use tower::ServiceExt;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let config = ServerConfig { max_cells: 100, ..ServerConfig::default() };
+//! let app = router(&config);
+//! // A TOML puzzle file's text: a 3x3 board, orthogonal steps, 1 and 9 given.
+//! let puzzle = "moves = \"rook\"\ngrid = \"\"\"\n1 . .\n. . .\n. . 9\n\"\"\"\n";
+//! let body = serde_json::json!({ "puzzle": puzzle }).to_string();
+//! let request = Request::post("/api/solve")
+//!     .header("content-type", "application/json")
+//!     .body(Body::from(body))
+//!     .unwrap();
+//! let response = app.oneshot(request).await.unwrap();
+//! assert_eq!(response.status(), StatusCode::OK);
+//! let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+//! let report: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+//! assert_eq!(report["status"], "sat");
+//! # }
+//! ```
 
 // A handler's error is the HTTP response it sends, once per request: boxing it would only add an
 // allocation (and the library's `Error` is returned the same way).

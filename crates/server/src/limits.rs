@@ -8,11 +8,15 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Limits {
+    /// The largest request body, in bytes ([`ServerConfig::max_body_bytes`]).
     pub max_body_bytes: usize,
+    /// Solves, counts, generations and exports at once ([`ServerConfig::max_concurrent`]).
     pub max_concurrent: usize,
+    /// Open connections at once ([`ServerConfig::max_connections`]).
     pub max_connections: usize,
     /// Seconds.
     pub time_limit: f64,
+    /// The largest puzzle, in cells or vertices ([`ServerConfig::max_cells`]).
     pub max_cells: usize,
     /// The largest board whose clauses `/api/export` writes out in readable form.
     pub readable_cells: usize,
@@ -24,6 +28,7 @@ pub struct Limits {
     pub memory_per_run: u64,
     /// Whether each run goes to a worker process of its own, stopped past its memory.
     pub workers: bool,
+    /// This server's version (`CARGO_PKG_VERSION` of pathsat-server).
     pub version: &'static str,
 }
 
@@ -38,6 +43,7 @@ pub const MAX_EXPORT_CLAUSES: usize = 2_000_000;
 pub const MAX_SOLUTIONS: u64 = 10_000;
 
 impl Limits {
+    /// The limits of a server run with `config`.
     pub fn of(config: &ServerConfig) -> Limits {
         Limits {
             max_body_bytes: config.max_body_bytes,
