@@ -11,14 +11,14 @@ use anyhow::Context;
 use pathsat_api::export::Exported;
 use pathsat_api::options::EncodingSpec;
 use pathsat_api::outcome::EncodingInfo;
+use pathsat_api::solve::{first_within, FirstAnswer};
 use pathsat_dimacs::SolverOutput;
 use pathsat_encode::export::Encoded;
 use pathsat_encode::{EncodingOptions, Export};
 use pathsat_external::{ExternalSolver, Outcome};
 use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use pathsat_solver::{
-    decode_model, ModelProblem, PuzzleSolver, SolveError, SolveOptions, SolverChoice,
-    CADICAL_VERSION, VARISAT_VERSION,
+    decode_model, ModelProblem, SolveOptions, SolverChoice, CADICAL_VERSION, VARISAT_VERSION,
 };
 use std::io::{self, Read};
 use std::path::Path;
@@ -204,18 +204,12 @@ fn embedded_row(
         solver: choice,
         ..SolveOptions::default()
     };
-    let failed = |error| pathsat_api::Error::Solve {
-        file: file.display().to_string(),
-        error,
-    };
-    let mut solver = PuzzleSolver::new(puzzle, &options).map_err(failed)?;
-    solver.interrupt_when(Some(start + timeout), None);
-    let (status, first) = match solver.next_solution() {
-        Ok(Some(filling)) => (SolverStatus::Sat, Some(filling)),
-        Ok(None) => (SolverStatus::Unsat, None),
-        Err(SolveError::Interrupted) => (SolverStatus::Timeout, None),
-        Err(e) => return Err(failed(e).into()),
-    };
+    let (status, first) =
+        match first_within(puzzle, &file.display().to_string(), &options, timeout)? {
+            FirstAnswer::Solution(filling) => (SolverStatus::Sat, Some(filling)),
+            FirstAnswer::NoSolution => (SolverStatus::Unsat, None),
+            FirstAnswer::TimedOut => (SolverStatus::Timeout, None),
+        };
     Ok(SolverRow {
         solver: format!("{choice} (embedded)"),
         path: None,

@@ -10,16 +10,15 @@
 
 use crate::args::WorkerArgs;
 use crate::Failure;
-use pathsat_api::progress::CountProgress;
+use pathsat_api::progress::{CountProgress, Progress};
 use pathsat_api::Cancel;
+use pathsat_api::{Method, Stopped};
 use pathsat_bigcount::BigCount;
-use pathsat_count::{CountOptions, Method, Stopped};
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
 
 /// One line of the worker's output, e.g. `{"found":{"count":10}}`. (Externally tagged: an
 /// internally tagged enum would buffer its fields and lose the exact digits of big counts.)
@@ -74,11 +73,10 @@ pub fn run(args: &WorkerArgs) -> Result<ExitCode, Failure> {
     if args.parent_stdin {
         exit_with_parent();
     }
-    let out = Mutex::new(io::stdout());
-    match count(args, &out) {
+    match count(args) {
         Ok(()) => {}
         Err(Stop::Io(e)) => return Err(e.into()),
-        Err(Stop::Failed { name, message }) => emit(&out, &Event::Error { name, message })?,
+        Err(Stop::Failed { name, message }) => emit(&Event::Error { name, message })?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -101,91 +99,81 @@ fn exit_with_parent() {
     });
 }
 
-fn emit(out: &Mutex<io::Stdout>, event: &Event) -> io::Result<()> {
+/// Writes one event as a line of JSON on standard output (whose lock keeps lines whole).
+fn emit(event: &Event) -> io::Result<()> {
     let mut line = serde_json::to_vec(event).map_err(io::Error::other)?;
     line.push(b'\n');
-    let stdout = out
-        .lock()
-        .map_err(|_| io::Error::other("stdout lock poisoned"))?;
-    let mut stdout = stdout.lock();
+    let mut stdout = io::stdout().lock();
     stdout.write_all(&line)?;
     stdout.flush()
 }
 
-fn count(args: &WorkerArgs, out: &Mutex<io::Stdout>) -> Result<(), Stop> {
-    let started = Instant::now();
+/// Counts the file through the api (as `pathsat count` does), its progress and its answer
+/// sent to the batch as events.
+fn count(args: &WorkerArgs) -> Result<(), Stop> {
     let puzzle = parse_file(&args.file).map_err(|e| Stop::Failed {
         name: None,
         message: e.to_string(),
     })?;
+    let file = args.file.display().to_string();
     let failed = |message: String| Stop::Failed {
         name: Some(puzzle.name().to_string()),
-        message: format!("{}: {message}", args.file.display()),
+        message,
     };
-    let request = args
+    let mut request = args
         .spec
         .request(Cancel::new())
-        .map_err(|e| failed(e.to_string()))?;
+        .map_err(|e| failed(format!("{file}: {e}")))?;
     let expect = puzzle.expect();
-    // A file that only says whether a solution exists is solved, not counted.
-    let sat_only = expect.count.is_none() && expect.sat.is_some();
-    let limit = match (request.options.limit, sat_only) {
-        (Some(l), true) => Some(l.min(1)),
-        (None, true) => Some(1),
-        (l, false) => l,
-    };
-    emit(
-        out,
-        &Event::Start {
-            name: puzzle.name().to_string(),
-            cells: puzzle.n_cells(),
-            expected: expect.count.clone(),
-            expected_sat: expect.sat,
-        },
-    )?;
-    let options = CountOptions {
-        // Sat-only files want one solution: the program would count them all.
-        method: if sat_only {
-            Method::Enumerate
-        } else {
-            request.options.method
-        },
-        limit,
-        deadline: request.timeout.map(|t| started + t),
-        ..request.options
-    };
-    let write_failure: Mutex<Option<io::Error>> = Mutex::new(None);
+    // A file that only says whether a solution exists is solved, not counted: one solution,
+    // by enumeration (the program would count them all).
+    if expect.count.is_none() && expect.sat.is_some() {
+        request.options.limit = Some(request.options.limit.map_or(1, |l| l.min(1)));
+        request.options.method = Method::Enumerate;
+    }
+    emit(&Event::Start {
+        name: puzzle.name().to_string(),
+        cells: puzzle.n_cells(),
+        expected: expect.count.clone(),
+        expected_sat: expect.sat,
+    })?;
+    let write_failure: Arc<Mutex<Option<io::Error>>> = Arc::default();
     // Each rise of the most fillings found is an event (a probe's and a later stage's
     // counts start from zero each).
     let state = Mutex::new(CountProgress::default());
-    let counted = pathsat_count::count(&puzzle, &options, &|progress| {
-        let mut state = state.lock().expect("not poisoned");
-        let before = state.most_found.clone();
-        state.hear(progress);
-        if state.most_found <= before {
-            return;
-        }
-        let count = state.most_found.clone();
-        if let Err(e) = emit(out, &Event::Found { count }) {
-            write_failure.lock().expect("not poisoned").get_or_insert(e);
-        }
-    })
-    .map_err(|e| failed(pathsat_api::wording::count(&e)))?;
-    if let Some(e) = write_failure.into_inner().expect("not poisoned") {
+    let hear = {
+        let write_failure = Arc::clone(&write_failure);
+        Arc::new(move |progress: Progress| {
+            let mut state = state.lock().expect("not poisoned");
+            let before = state.most_found.clone();
+            state.hear(progress);
+            if state.most_found <= before {
+                return;
+            }
+            let count = state.most_found.clone();
+            if let Err(e) = emit(&Event::Found { count }) {
+                write_failure.lock().expect("not poisoned").get_or_insert(e);
+            }
+        })
+    };
+    let puzzle = Arc::new(puzzle);
+    let report =
+        pathsat_api::count::count(&puzzle, &file, &request, hear).map_err(|e| Stop::Failed {
+            name: Some(puzzle.name().to_string()),
+            message: e.to_string(),
+        })?;
+    if let Some(e) = write_failure.lock().expect("not poisoned").take() {
         return Err(Stop::Io(e));
     }
-    let sizes = counted.encoded.as_ref().map(|(stats, _)| stats);
-    emit(
-        out,
-        &Event::Done {
-            stopped: counted.stopped,
-            method: counted.method,
-            verified: counted.verified,
-            variables: sizes.map(|s| s.variables),
-            clauses: sizes.map(|s| s.clauses),
-            count: counted.count,
-            complete: counted.complete,
-        },
-    )?;
+    let sizes = report.stats.encoded.as_ref();
+    emit(&Event::Done {
+        stopped: report.stopped,
+        method: report.method,
+        verified: report.verified,
+        variables: sizes.map(|s| s.variables),
+        clauses: sizes.map(|s| s.clauses),
+        count: report.answer.count,
+        complete: report.answer.complete,
+    })?;
     Ok(())
 }

@@ -582,3 +582,35 @@ fn race(
         }
     }
 }
+/// What one solver said within its time ([`first_within`]).
+#[derive(Debug)]
+pub enum FirstAnswer {
+    /// A solution, checked by the verifier.
+    Solution(Filling),
+    /// A proof that there is none.
+    NoSolution,
+    /// The time ran out first.
+    TimedOut,
+}
+
+/// The first solution of `puzzle` (read from `file`) by one embedded solver with `options`,
+/// no race, within `timeout`: what `compare` times beside the external solvers.
+///
+/// # Errors
+/// [`Error::Solve`] when the puzzle cannot be encoded as asked or the solver fails.
+pub fn first_within(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &SolveOptions,
+    timeout: Duration,
+) -> Result<FirstAnswer, Error> {
+    let start = Instant::now();
+    let mut solver = PuzzleSolver::new(puzzle, options).map_err(|e| Error::solve(file, e))?;
+    solver.interrupt_when(Some(start + timeout), None);
+    match solver.next_solution() {
+        Ok(Some(filling)) => Ok(FirstAnswer::Solution(filling)),
+        Ok(None) => Ok(FirstAnswer::NoSolution),
+        Err(SolveError::Interrupted) => Ok(FirstAnswer::TimedOut),
+        Err(e) => Err(Error::solve(file, e)),
+    }
+}
