@@ -18,6 +18,8 @@ pub struct GenerateArgs {
     pub size: Option<(usize, usize)>,
     /// The moves on an empty board: rook (Numbrix), king (Hidato), knight, or offsets as
     /// [[dr,dc],...].
+    // The help text is for the terminal, where `[[dr,dc],...]` is what to type.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "MOVES", default_value = "king", value_parser = parse_moves)]
     pub moves: Option<Moves>,
     /// A closed tour: N one move from 1.

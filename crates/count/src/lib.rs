@@ -23,7 +23,7 @@
 //!
 //! Every [`Counted`] lists the phases it ran with their times ([`Counted::phases`]).
 //!
-//! Both SAT methods read [`PuzzleSolver::fillings`], the solver's one enumeration iterator,
+//! Both SAT methods read [`pathsat_solver::PuzzleSolver::fillings`], the solver's one enumeration iterator,
 //! bounded by the limit and deadline (and, in cubes, by a stop flag the threads share).
 //!
 //! Every [`Counted`] says which method counted and why it was chosen ([`Counted::why`]).

@@ -56,14 +56,14 @@ pub struct CountOptions {
     /// Stop at this instant (the count is then incomplete).
     pub deadline: Option<Instant>,
     /// Stop when this flag is raised (Ctrl-C in Python, a web client that went away): the
-    /// count is then incomplete, [`Stopped::Cancelled`].
+    /// count is then incomplete, [`crate::Stopped::Cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
     /// Threads for the cubes and the frontier program.
     pub jobs: usize,
     /// The most memory the frontier program's tables may take.
     pub memory_budget: u64,
     /// The longest enumeration [`Method::Auto`] starts without a limit or deadline from the
-    /// user: a count estimated to need more stops with [`Stopped::OutOfReach`].
+    /// user: a count estimated to need more stops with [`crate::Stopped::OutOfReach`].
     pub patience: Duration,
     /// The encoding and the solver the SAT methods use.
     pub solve: SolveOptions,

@@ -23,7 +23,7 @@ pub enum Stopped {
     Memory,
     /// Enumeration was estimated to take longer than the patience allows (see [`Estimate`]).
     OutOfReach,
-    /// The cancel flag was raised ([`CountOptions::cancel`]).
+    /// The cancel flag was raised ([`crate::CountOptions::cancel`]).
     Cancelled,
 }
 
@@ -42,7 +42,7 @@ impl Stopped {
 
 impl From<Stop> for Stopped {
     /// Why a bounded enumeration stopped, as a count reports it: the only flag an enumeration
-    /// is cancelled by is [`CountOptions::cancel`].
+    /// is cancelled by is [`crate::CountOptions::cancel`].
     fn from(stop: Stop) -> Stopped {
         match stop {
             Stop::Limit => Stopped::Limit,

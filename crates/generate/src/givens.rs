@@ -15,7 +15,7 @@
 //!    filling agrees with the others, and removing more givens later only admits more fillings.
 //!    So the result is locally minimal: removing any one given admits a second solution.
 //!
-//! [`minimal_for`] does the same with any test of "still good" (the deduction solver, for
+//! `minimal_for` does the same with any test of "still good" (the deduction solver, for
 //! easy and medium puzzles), without cores.
 
 use crate::{GenerateError, Until};

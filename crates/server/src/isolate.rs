@@ -9,11 +9,11 @@
 //! 1. the server reads the request's body within its limits and checks it as it would to run
 //!    it itself (bad JSON, a bad puzzle or option gets its 400 here, taking no permit), then
 //!    takes a run permit (or replies 503 at once, as in process);
-//! 2. it hands a worker (started ahead: a [`Spare`] waits for each run) a [`Job`] line (the
+//! 2. it hands a worker (started ahead: a `Spare` waits for each run) a `Job` line (the
 //!    route, the server's limits, the body's length) and the body, on standard input, which
 //!    stays open until the answer is in: a worker whose server is gone ends at once;
 //! 3. the worker ([`run_worker`]) is this same router, without workers, called once: it
-//!    writes a [`Head`] line (status and content type) and then the response body as it comes
+//!    writes a `Head` line (status and content type) and then the response body as it comes
 //!    (a count's progress lines one by one), on standard output;
 //! 4. the server relays the answer, and watches the worker meanwhile: past
 //!    [`ServerConfig::memory_per_run`](crate::ServerConfig) of resident memory (read every
@@ -442,8 +442,8 @@ fn resident_bytes(pid: u32) -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// A worker's life (`pathsat serve-worker`): reads a [`Job`] line and a request body on
-/// standard input, answers it with the router in this process, and writes a [`Head`] line and
+/// A worker's life (`pathsat serve-worker`): reads a `Job` line and a request body on
+/// standard input, answers it with the router in this process, and writes a `Head` line and
 /// the response body, as it comes, on standard output. It ends when standard input closes
 /// (the server is gone), whatever it is doing.
 ///

@@ -324,9 +324,8 @@ impl SatSolver {
     /// variables recorded in each model. `None` when the solver was not made with a proof.
     ///
     /// # Errors
-    /// A [`ProofError`] when the checker rejects the proof or it cannot be read, when a call
-    /// was stopped inside its search ([`ProofError::Unfinished`]), or when the interrupt stops
-    /// the check ([`ProofError::Stopped`]).
+    /// A [`ProofError`] when the checker rejects the proof or it cannot be read, or when the
+    /// interrupt stops the check ([`ProofError::Stopped`]).
     pub fn check_proof(&mut self, keep: usize) -> Option<Result<CheckedRun, ProofError>> {
         self.proof.as_ref()?;
         // The proof is closed whatever the interrupt says (it takes a moment); the check,

@@ -11,7 +11,7 @@ use pathsat_cnf::ClauseSink;
 /// Whether candidate pairs are pruned before variables are created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Pruning {
-    /// Only the pairs of [`Domains::pruned`] get variables (the default).
+    /// Only the pairs of [`crate::Domains::pruned`] get variables (the default).
     #[default]
     Full,
     /// Every (cell, value) pair gets a variable; givens and marks become unit clauses. The
@@ -39,7 +39,7 @@ pub struct PositionOptions {
     /// Refuse puzzles with more candidate pairs than this (each pair is a variable and about
     /// five clauses).
     pub max_primary_vars: usize,
-    /// How a trail puzzle's sum of labels becomes clauses (see [`trail`]).
+    /// How a trail puzzle's sum of labels becomes clauses (see [`super::trail`]).
     pub sum: SumEncoding,
 }
 
