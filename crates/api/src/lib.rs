@@ -14,9 +14,12 @@
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
-//! The options of each command, as the CLI's flags and the web API's JSON fields name them, are
-//! read into the structs of [`options`], which build the requests: one mapping for every front
-//! end.
+//! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
+//! keyword arguments name them, are read into the structs of [`options`], which build the
+//! requests: one mapping for every front end, whose refusals are typed
+//! ([`options::OptionError`]). The library's errors name no flag: [`wording`] gives them the
+//! CLI's (and the web API's) words, and each other front end its own. A running count's events
+//! fold into one state every front end renders ([`progress::CountProgress`]).
 //!
 //! Results are one type per command ([`SolveReport`], [`CountReport`], [`DecodeReport`],
 //! [`CheckReport`]) built from the pieces in [`outcome`]: each begins with the [`Answer`]
