@@ -75,6 +75,10 @@ fn solve_words(error: &SolveError) -> String {
         SolveError::Encode(e @ EncodeError::Successor(SuccessorError::Trail)) => {
             format!("{e} (leave encoding= out)")
         }
+        SolveError::Encode(e @ EncodeError::TooLarge { .. }) => format!(
+            "{e}: for a tour or path without givens in the middle, use encoding=\"successor\"; \
+             otherwise try a smaller board or more givens"
+        ),
         other => other.to_string(),
     }
 }

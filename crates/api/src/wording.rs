@@ -37,16 +37,9 @@ pub fn unsupported(u: Unsupported) -> String {
 pub fn encode(error: &EncodeError) -> String {
     match error {
         EncodeError::Successor(SuccessorError::Trail) => format!("{error} (leave --encoding out)"),
-        EncodeError::TooLarge {
-            cells,
-            pairs,
-            limit,
-            max_cells,
-        } => format!(
-            "too large for the position encoding: {cells} cells, about {pairs} cell-value \
-             variables (the limit is {limit} variables and {max_cells} cells); the encoding grows \
-             with the square of the board: for a tour or path without givens in the middle, use \
-             `--encoding successor`; otherwise try a smaller board or more givens"
+        EncodeError::TooLarge { .. } => format!(
+            "{error}: for a tour or path without givens in the middle, use `--encoding \
+             successor`; otherwise try a smaller board or more givens"
         ),
         other => other.to_string(),
     }

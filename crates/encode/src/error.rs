@@ -34,8 +34,7 @@ pub enum EncodeError {
     #[error(
         "too large for the position encoding: {cells} cells, about {pairs} cell-value variables \
          (the limit is {limit} variables and {max_cells} cells); the encoding grows with the \
-         square of the board: for a tour or path without givens in the middle, use the \
-         successor encoding; otherwise try a smaller board or more givens"
+         square of the board"
     )]
     TooLarge {
         /// Cells of the board.
