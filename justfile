@@ -224,3 +224,10 @@ verifier_mutants := '^crates/puzzle/src/(verify\.rs:|puzzle\.rs:.*Puzzle::(step_
 [positional-arguments]
 mutants *args:
     nice -n 19 cargo mutants -j 1 --package pathsat-puzzle --package pathsat-encode --re '{{verifier_mutants}}' --re '^crates/encode/src/' "$@"
+
+# Record-size counts by the frontier program, each checked against its published value, with
+# time and peak memory (release build; minutes to hours): `just record knight-8x8-closed`,
+# `just record knight-8x8-open 8` (in 8 shards). Names: the files of benches/records/.
+record NAME *shards:
+    cargo build --release -q
+    bash benches/records.sh {{NAME}} {{shards}}

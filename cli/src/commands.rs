@@ -84,15 +84,29 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         memory: args.memory,
         patience: args.patience,
         jobs: args.jobs,
+        shard: args.shard,
+        cut: args.cut,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
     let request = spec.request(Cancel::new())?;
-    let display = Arc::new(CountDisplay::new(false));
+    let display = Arc::new(
+        CountDisplay::new(false)
+            .with_mode(args.progress)
+            .for_shard(args.shard),
+    );
     let file = args.file.display().to_string();
     let hear = Arc::clone(&display);
     let outcome = run_count(&puzzle, &file, &request, Arc::new(move |p| hear.update(p)));
     display.clear();
     let report = outcome?;
+    if args.shard.is_some() {
+        return crate::merge::write_part(
+            &puzzle,
+            &report,
+            spec.cut_states(),
+            args.part_file.as_deref(),
+        );
+    }
     let mut out = io::stdout().lock();
     match args.output.format {
         Format::Json => report::write_json(&mut out, &report)?,

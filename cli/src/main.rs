@@ -11,11 +11,11 @@ mod batch;
 mod commands;
 mod generate;
 mod interop;
+mod merge;
 mod pictures;
 mod progress;
 mod report;
 mod serve;
-mod shard;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -81,6 +81,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         args::Command::Solve(a) => commands::solve(a),
         args::Command::Count(a) => commands::count(a),
+        args::Command::Merge(a) => merge::run(a),
         args::Command::Check(a) => commands::check(a),
         args::Command::Draw(a) => commands::draw(a),
         args::Command::Generate(a) => generate::run(a),

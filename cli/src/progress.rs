@@ -5,12 +5,35 @@
 //! SAT cubes done of all the cubes with the fillings found and an estimate of the time left,
 //! or a spinner with the fillings one solver has found. Each stage has its own bar, and a
 //! bar's figures only grow.
+//!
+//! Where standard error is not a terminal (a job's log), `--progress auto` writes a line of
+//! text instead every ten seconds, and `--progress json` one JSON object a line (at most one
+//! a second, and one at each new stage) for programs to follow. A sharded count names its
+//! shard in each.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pathsat_api::progress::{CountProgress, Progress, Stage};
+use pathsat_api::shard::Shard;
 use pathsat_bigcount::grouped;
+use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// How a count shows its progress (`--progress`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressMode {
+    /// A bar when standard error is a terminal, else a line of text every ten seconds.
+    #[default]
+    Auto,
+    /// A bar (drawn only on a terminal).
+    Bar,
+    /// A line of text every ten seconds.
+    Lines,
+    /// A JSON object a line, at most one a second and one at each new stage.
+    Json,
+    /// Nothing.
+    None,
+}
 
 /// The progress display of one count: it renders the api's running state
 /// ([`CountProgress`]).
@@ -21,6 +44,13 @@ pub struct CountDisplay {
     state: Mutex<CountProgress>,
     /// When the current stage began.
     stage_start: Mutex<Instant>,
+    /// A sharded count's shard, named before each bar.
+    shard: Option<Shard>,
+    /// Bars, text lines or JSON lines.
+    mode: ProgressMode,
+    /// When the count began, and when the last line was written.
+    started: Instant,
+    last_line: Mutex<Option<Instant>>,
 }
 
 impl CountDisplay {
@@ -31,13 +61,40 @@ impl CountDisplay {
             hidden,
             state: Mutex::new(CountProgress::default()),
             stage_start: Mutex::new(Instant::now()),
+            shard: None,
+            mode: if hidden {
+                ProgressMode::None
+            } else {
+                ProgressMode::Bar
+            },
+            started: Instant::now(),
+            last_line: Mutex::new(None),
         }
+    }
+
+    /// The display in `mode` (`Auto` resolved by whether standard error is a terminal).
+    pub fn with_mode(mut self, mode: ProgressMode) -> CountDisplay {
+        self.mode = match mode {
+            ProgressMode::Auto if std::io::stderr().is_terminal() => ProgressMode::Bar,
+            ProgressMode::Auto => ProgressMode::Lines,
+            mode => mode,
+        };
+        self.hidden = self.mode != ProgressMode::Bar;
+        self
+    }
+
+    /// The display of a count of `shard` (if any), which its bars name.
+    pub fn for_shard(mut self, shard: Option<Shard>) -> CountDisplay {
+        self.shard = shard;
+        self
     }
 
     /// Takes one progress report of the count.
     pub fn update(&self, progress: Progress) {
         let mut state = self.state.lock().expect("not poisoned");
-        if state.hear(progress) {
+        let new_stage = state.hear(progress);
+        self.write_line(&state, new_stage);
+        if new_stage {
             if let Some(stage) = state.stage {
                 self.start(stage);
             }
@@ -50,9 +107,10 @@ impl CountDisplay {
                     bar.set_length(layers as u64);
                     bar.set_position(layer as u64);
                     bar.set_message(format!(
-                        "{} states · {}",
+                        "{} states · {}{}",
                         grouped(state.states.unwrap_or(0)),
-                        pathsat_frontier::bytes(state.bytes.unwrap_or(0))
+                        pathsat_frontier::bytes(state.bytes.unwrap_or(0)),
+                        left_words(state.left_seconds)
                     ));
                 }
             }
@@ -83,6 +141,39 @@ impl CountDisplay {
         }
     }
 
+    /// In the text and JSON modes, a line for `state` when it is time for one.
+    fn write_line(&self, state: &CountProgress, new_stage: bool) {
+        let every = match self.mode {
+            ProgressMode::Lines => Duration::from_secs(10),
+            ProgressMode::Json => Duration::from_secs(1),
+            _ => return,
+        };
+        let mut last = self.last_line.lock().expect("not poisoned");
+        let due = last.is_none_or(|t| t.elapsed() >= every);
+        let json = self.mode == ProgressMode::Json;
+        if !(due || new_stage && json) || (!json && self.started.elapsed() < every) {
+            return;
+        }
+        *last = Some(Instant::now());
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let line = if json {
+            let mut value = serde_json::to_value(state).unwrap_or_default();
+            if let Some(object) = value.as_object_mut() {
+                if let Some(shard) = self.shard {
+                    object.insert("shard".into(), shard.to_string().into());
+                }
+                if let Some(bytes) = state.bytes {
+                    object.insert("bytes".into(), bytes.into());
+                }
+                object.insert("elapsed-seconds".into(), elapsed.into());
+            }
+            value.to_string()
+        } else {
+            text_line(state, elapsed, self.shard)
+        };
+        eprintln!("{line}");
+    }
+
     /// A new bar for `stage`, in place of the last one.
     fn start(&self, stage: Stage) {
         let (template, message) = match stage {
@@ -101,13 +192,17 @@ impl CountDisplay {
             Stage::Probe => ("{spinner} {msg} · {elapsed}", "enumerating (probe)"),
             Stage::Enumeration => ("{spinner} enumerating: {msg} · {elapsed}", "0 found"),
         };
+        let template = match self.shard {
+            Some(shard) => format!("shard {shard}: {template}"),
+            None => template.to_string(),
+        };
         let bar = if self.hidden {
             ProgressBar::hidden()
         } else {
             ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
         };
         bar.set_style(
-            ProgressStyle::with_template(template)
+            ProgressStyle::with_template(&template)
                 .expect("a valid template")
                 .progress_chars("=> "),
         );
@@ -123,4 +218,40 @@ impl CountDisplay {
     pub fn clear(&self) {
         self.bar.lock().expect("not poisoned").finish_and_clear();
     }
+}
+
+/// ` · about 3 min left`, or nothing without an estimate.
+fn left_words(seconds: Option<f64>) -> String {
+    seconds.map_or(String::new(), |s| {
+        format!(" · about {} left", pathsat_count::duration_words(s))
+    })
+}
+
+/// One line of progress for a log: `pathsat: shard 2/8: frontier layer 31/64 · ...`.
+fn text_line(state: &CountProgress, elapsed: f64, shard: Option<Shard>) -> String {
+    let who = shard.map_or(String::new(), |s| format!("shard {s}: "));
+    let what = match state.stage {
+        Some(Stage::Frontier | Stage::Bound) => format!(
+            "frontier layer {}/{} · {} states · {}{}",
+            state.layer.unwrap_or(0),
+            state.layers.unwrap_or(0),
+            grouped(state.states.unwrap_or(0)),
+            pathsat_frontier::bytes(state.bytes.unwrap_or(0)),
+            left_words(state.left_seconds)
+        ),
+        Some(Stage::Cubes) => format!(
+            "SAT cubes {}/{} done · {} fillings",
+            state.done.unwrap_or(0),
+            state.total.unwrap_or(0),
+            state.found.clone().unwrap_or_default().grouped()
+        ),
+        _ => format!(
+            "enumerating · {} found",
+            state.found.clone().unwrap_or_default().grouped()
+        ),
+    };
+    format!(
+        "pathsat: {who}{what} · {} elapsed",
+        pathsat_count::duration_words(elapsed)
+    )
 }

@@ -23,4 +23,5 @@ mod options;
 mod pictures;
 mod random_puzzles;
 mod serve;
+mod shards;
 mod trails;

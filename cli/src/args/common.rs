@@ -70,6 +70,11 @@ where
     options::parse_at_least_one(text)
 }
 
+/// `I/N` (`--shard`).
+pub(crate) fn parse_shard(text: &str) -> Result<pathsat_api::shard::Shard, String> {
+    text.parse().map_err(|p: options::Problem| p.to_string())
+}
+
 /// A worker's `--spec`.
 pub(crate) fn parse_count_spec(text: &str) -> Result<CountSpec, String> {
     serde_json::from_str(text).map_err(|e| format!("not a count's options: {e}"))

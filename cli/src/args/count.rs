@@ -1,8 +1,9 @@
 //! `pathsat count`'s arguments.
 
-use super::common::{at_least_one, parse_memory, OutputArgs, SolverArgs};
+use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs, SolverArgs};
 use clap::Args;
 use pathsat_api::options::{self, EncodingSpec, MethodName};
+use pathsat_api::shard::Shard;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -29,14 +30,48 @@ pub struct CountArgs {
     /// Threads for the SAT cubes and the frontier program (default: the number of processors).
     #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
     pub jobs: Option<u32>,
+    /// Count one of N parts of the count alone (by the frontier program), to run the parts as
+    /// separate processes or cluster jobs and add them up with `pathsat merge`. The part is
+    /// written as JSON (to standard output, or to -o FILE).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, help_heading = "Shards")]
+    pub shard: Option<Shard>,
+    /// Where a sharded count is cut into its parts: at the first layer of the sweep with at
+    /// least this many states (every part must be made with the same cut) [default: 4194304].
+    #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
+    pub cut: Option<u64>,
+    /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed
+    /// over it, so that a killed shard leaves no part behind).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        requires = "shard",
+        help_heading = "Shards"
+    )]
+    pub part_file: Option<PathBuf>,
     /// Count with one solver, recording varisat's proof of the whole run, and have its checker
     /// verify it: the models, the blocking clauses and the final unsatisfiability.
     #[arg(long)]
     pub certify: bool,
+    /// How to show progress on standard error: a bar on a terminal, else (auto, or lines) a
+    /// line of text every ten seconds for logs; json writes one JSON object a line.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = crate::progress::ProgressMode::Auto)]
+    pub progress: crate::progress::ProgressMode,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
     pub encoding: EncodingSpec,
     #[command(flatten)]
     pub solver: SolverArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergePartsArgs {
+    /// The parts, as `pathsat count FILE --shard I/N` wrote them: every shard of one count,
+    /// once each.
+    #[arg(required = true, value_name = "PART.json")]
+    pub parts: Vec<PathBuf>,
+    /// Output format: text for people, json for programs.
+    #[arg(long, value_enum, default_value_t = super::Format::Text)]
+    pub format: super::Format,
 }

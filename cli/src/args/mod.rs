@@ -15,7 +15,7 @@ mod solve;
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
 pub use check::{CheckArgs, DrawArgs};
 pub use common::{Format, SolverArgs};
-pub use count::CountArgs;
+pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
 pub use interop::{CompareArgs, DecodeArgs, ExportArgs};
 pub use serve::ServeArgs;
@@ -90,9 +90,26 @@ pub enum Command {
         Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
         pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
         pathsat count fixtures/large/knight-6x6-open.toml --memory 2GiB\n  \
-        pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10"
+        pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10\n\n\
+        A count too large for one machine splits into shards: --shard I/N counts one of N parts\n\
+        and writes it as JSON, and `pathsat merge` adds the parts up. Each shard is a separate\n\
+        process, run anywhere, in any order, again after a crash (it gives the same part):\n  \
+        parallel -j 2 pathsat count board.toml --shard {}/8 -o part-{}.json ::: $(seq 8)\n  \
+        pathsat merge part-*.json\n\
+        A Slurm job array that does the same: docs/count-shards.sbatch."
     )]
     Count(CountArgs),
+    /// Add up the parts of a sharded count (`pathsat count FILE --shard I/N`).
+    #[command(
+        after_help = "Every part must be a shard of the same count: the same puzzle (by a digest of its\n\
+        cells, moves and rules, whatever the file is called), the same number of shards, cut and\n\
+        pathsat version, and each shard once; parts of another count, duplicates and missing\n\
+        shards are refused with the file at fault (exit status 2). The sum is exact.\n\
+        (To join the reports of `batch --shard`, use `pathsat batch merge`.)\n\n\
+        Examples:\n  pathsat merge part-*.json\n  \
+        pathsat merge part-1.json part-2.json --format json"
+    )]
+    Merge(MergePartsArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
     #[command(
         after_help = "The solution is a text grid (values separated by spaces, '#' for holes), the\n\

@@ -71,6 +71,8 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         memory: args.memory,
         patience: args.patience.map(|t| t.as_secs_f64()),
         jobs: Some(1),
+        shard: None,
+        cut: None,
         solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
     };
     spec.request(Cancel::new())?;

@@ -39,6 +39,9 @@ pub struct CountReport {
     /// The limit the count was held to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
+    /// A shard's count (`--shard I/N`): which part of the whole count this is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::shard::Shard>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -150,6 +153,9 @@ fn report(
     CountReport {
         answer: Answer::new(puzzle, file, counted.count, counted.complete),
         limit: options.limit,
+        shard: options
+            .split
+            .and_then(|s| crate::shard::Shard::new(s.index + 1, s.of)),
         reason,
         method: counted.method,
         why: counted.why,

@@ -59,6 +59,7 @@ mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod progress;
+pub mod shard;
 pub mod solve;
 pub mod wording;
 

@@ -46,6 +46,9 @@ pub enum Problem {
     /// Seconds beyond what a duration holds.
     #[error("{0} seconds is more than a duration can hold")]
     TooManySeconds(f64),
+    /// The option needs this other one (JSON name).
+    #[error("needs --{0}")]
+    Needs(&'static str),
     /// The option cannot be used with these others (JSON names).
     #[error("cannot be used with {}", flags(.0))]
     Excludes(&'static [&'static str]),

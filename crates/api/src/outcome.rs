@@ -448,6 +448,9 @@ pub struct FrontierInfo {
     pub peak_states: u64,
     /// The most bytes the tables held at once.
     pub peak_bytes: u64,
+    /// A shard's count: where its sweep was cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut: Option<crate::shard::CutInfo>,
 }
 
 impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
@@ -458,6 +461,7 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             width: s.width,
             peak_states: s.peak_states,
             peak_bytes: s.peak_bytes,
+            cut: s.cut.map(Into::into),
         }
     }
 }

@@ -31,6 +31,9 @@ pub struct CountProgress {
     /// Bytes the table takes.
     #[serde(skip)]
     pub bytes: Option<u64>,
+    /// The frontier program's estimate of the seconds it has left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_seconds: Option<f64>,
     /// Cubes done, of `total`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub done: Option<usize>,
@@ -61,6 +64,7 @@ impl CountProgress {
                 self.layers = Some(layer.layers);
                 self.states = Some(layer.states);
                 self.bytes = Some(layer.bytes);
+                self.left_seconds = layer.left_ms.map(|ms| ms as f64 / 1000.0);
             }
             Progress::Found(found) => self.found(BigCount::from(found)),
             Progress::Cubes { done, total, found } => {
@@ -108,10 +112,11 @@ mod tests {
             layers: 10,
             states: 40,
             bytes: 640,
+            left_ms: Some(2500),
         }));
         assert_eq!(
             serde_json::to_value(&p).unwrap(),
-            serde_json::json!({"stage": "frontier", "layer": 3, "layers": 10, "states": 40})
+            serde_json::json!({"stage": "frontier", "layer": 3, "layers": 10, "states": 40, "left-seconds": 2.5})
         );
     }
 }

@@ -50,6 +50,7 @@ impl<'a> LazyBound<'a> {
             deadline: Some(self.options.deadline.map_or(end, |d| d.min(end))),
             cancel: self.options.cancel.as_deref(),
             progress: None,
+            split: None,
         };
         let count = with_threads(1, || count_fillings(puzzle, &frontier_options))
             .ok()

@@ -67,7 +67,7 @@ mod program;
 pub mod symmetry;
 
 pub use pathsat_bigcount::BigCount;
-pub use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
+pub use pathsat_frontier::{Cut, FrontierError, FrontierStats, LayerProgress, Split};
 
 pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
 pub use outcome::{
@@ -78,7 +78,7 @@ use auto::{auto, certified_auto};
 use enumeration::{enumerate_all, sat_cubes};
 use pathsat_encode::EncodingChoice;
 use pathsat_puzzle::Puzzle;
-use program::{frontier, stopped_frontier};
+use program::{frontier, sharded, stopped_frontier};
 
 /// Counts the fillings of `puzzle`; `progress` hears what the count is doing.
 ///
@@ -93,6 +93,9 @@ pub fn count(
     options: &CountOptions,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Counted, CountError> {
+    if options.split.is_some() {
+        return sharded(puzzle, options, progress);
+    }
     if options.solve.certify {
         // One proof covers one solver's run: certified counts are plain enumerations.
         return match options.method {

@@ -1,6 +1,7 @@
 //! What a count is asked: the method ([`Method`]) and the options ([`CountOptions`]) every
 //! driver reads (limit, deadline, cancel flag, threads, memory, patience, solver).
 
+use pathsat_frontier::Split;
 use pathsat_solver::SolveOptions;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -67,6 +68,8 @@ pub struct CountOptions {
     pub patience: Duration,
     /// The encoding and the solver the SAT methods use.
     pub solve: SolveOptions,
+    /// Count one shard of the count alone, by the frontier program ([`Split`]).
+    pub split: Option<Split>,
 }
 
 /// The default [`CountOptions::patience`]: ten minutes.
@@ -83,6 +86,7 @@ impl Default for CountOptions {
             memory_budget: pathsat_frontier::default_memory_budget(),
             patience: DEFAULT_PATIENCE,
             solve: SolveOptions::default(),
+            split: None,
         }
     }
 }

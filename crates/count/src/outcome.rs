@@ -363,6 +363,16 @@ pub enum CountError {
     /// Cubes were asked for on a trail puzzle.
     #[error("trail puzzles are counted by enumeration, not by cubes")]
     TrailsEnumerate,
+    /// A sharded count asked of a method other than the frontier program.
+    #[error(
+        "a count is split into shards by the frontier program, so the {} method cannot be \
+         sharded",
+        .0.option()
+    )]
+    ShardsNeedDp(Method),
+    /// A sharded count with a limit or a certificate, which hold for whole counts only.
+    #[error("a shard is a part of a whole count: it takes no {0}")]
+    ShardTakesNo(&'static str),
 }
 
 #[cfg(test)]

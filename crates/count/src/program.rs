@@ -3,6 +3,7 @@
 
 use crate::options::{CountOptions, Method};
 use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
+use crate::CountError;
 use pathsat_frontier::{count_fillings, FrontierError, FrontierOptions, LayerProgress};
 use pathsat_puzzle::Puzzle;
 use std::time::Instant;
@@ -21,6 +22,7 @@ pub(crate) fn frontier(
         deadline: options.deadline,
         cancel: options.cancel.as_deref(),
         progress: Some(&layer),
+        split: options.split,
     };
     let started = Instant::now();
     let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
@@ -42,6 +44,28 @@ pub(crate) fn frontier(
         .map(|s| s.to_string());
     report.frontier = Some(counted.stats);
     Ok(report)
+}
+
+/// One shard of the count ([`CountOptions::split`]): the frontier program alone, without a
+/// limit or a certificate, which apply to whole counts.
+pub(crate) fn sharded(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Counted, CountError> {
+    match options.method {
+        Method::Auto | Method::Dp => {}
+        method => return Err(CountError::ShardsNeedDp(method)),
+    }
+    if options.limit.is_some() {
+        return Err(CountError::ShardTakesNo("limit"));
+    }
+    if options.solve.certify {
+        return Err(CountError::ShardTakesNo("certificate"));
+    }
+    pathsat_frontier::applies(puzzle).map_err(CountError::DpNotApplicable)?;
+    let why = "a shard of a count split by the frontier program";
+    Ok(frontier(puzzle, options, progress, why).unwrap_or_else(|e| stopped_frontier(e, why)))
 }
 
 /// A frontier count that stopped before its answer: no fillings are known.

@@ -10,11 +10,12 @@
 //! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
 //! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
-//! vertex joined to every vertex, with `--order`, for comparison).
+//! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
+//! (one shard of the count, cut at S states).
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
-    Graph, LayerProgress,
+    Graph, LayerProgress, Split,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
@@ -71,6 +72,22 @@ fn main() {
                     .map(|x| x.parse().expect("a number"))
                     .collect();
                 ends = v.chunks(2).map(|rc| rc[0] * cols + rc[1]).collect();
+            }
+            // I/N: count shard I (from 1) of N, cut at `--cut` states.
+            "--shard" => {
+                let text = rest.next().expect("I/N");
+                let (i, n) = text.split_once('/').expect("I/N");
+                let split = options.split.get_or_insert(Split {
+                    index: 0,
+                    of: 1,
+                    cut_states: Split::DEFAULT_CUT_STATES,
+                });
+                split.index = i.parse::<u32>().expect("I") - 1;
+                split.of = n.parse().expect("N");
+            }
+            "--cut" => {
+                let split = options.split.as_mut().expect("--cut after --shard");
+                split.cut_states = rest.next().expect("S").parse().expect("S");
             }
             "--timeout" => {
                 let s: f64 = rest.next().expect("S").parse().expect("S");

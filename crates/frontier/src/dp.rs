@@ -21,7 +21,8 @@
 //!   graphs (the vertex-at-a-time sweep with renumbered segment labels).
 
 use crate::graph::Graph;
-use crate::plan::{Key128, Plan, MAX_FRONTIER_64};
+use crate::keys::{Compact64, Key128, MAX_FRONTIER_64, MAX_FRONTIER_COMPACT};
+use crate::plan::Plan;
 use crate::store::sweep;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats};
 
@@ -80,7 +81,10 @@ pub fn hamiltonian_paths(
     );
     check_order(graph.n_vertices(), order);
     let n = graph.n_vertices();
-    let trivial = |count: u64| Ok((BigCount::from(count), FrontierStats::default()));
+    let trivial = |count: u64| {
+        let count = crate::share_of_whole(BigCount::from(count), options);
+        Ok((count, FrontierStats::default()))
+    };
     if ends.len() == 2 && ends[0] == ends[1] {
         // One vertex as both ends: only the path of one vertex.
         return trivial(u64::from(n == 1));
@@ -105,6 +109,8 @@ fn count(
     })?;
     let swept = if plan.width <= MAX_FRONTIER_64 {
         sweep::<u64>(&plan, options)?
+    } else if plan.width <= MAX_FRONTIER_COMPACT {
+        sweep::<Compact64>(&plan, options)?
     } else {
         sweep::<Key128>(&plan, options)?
     };
@@ -117,6 +123,7 @@ fn count(
         peak_bytes: swept.peak_bytes,
         order: "",
         shortcut: None,
+        cut: swept.cut,
     };
     Ok((BigCount::from(swept.count), stats))
 }
@@ -266,6 +273,44 @@ mod tests {
                 prop_assert_eq!(cycles_of(&g, order), Some(cycles));
                 prop_assert_eq!(paths_with(&g, &ends, order), Some(paths));
             }
+        }
+
+        /// The shards of a count, cut at any layer, add up to the brute-force count, and a
+        /// shard run twice gives the same part.
+        #[test]
+        fn shards_add_up(
+            n in 3usize..=8,
+            edge_bits in prop::collection::vec(any::<bool>(), 28),
+            of in 1u32..=5,
+            cut_states in 1u64..=12,
+            end in any::<usize>(),
+        ) {
+            let mut g = Graph::new(n);
+            let mut k = 0;
+            for u in 0..n {
+                for v in u + 1..n {
+                    if edge_bits[k] {
+                        g.add_edge(u, v);
+                    }
+                    k += 1;
+                }
+            }
+            let ends = [end % n];
+            let (cycles, paths) = brute(&g, &ends);
+            let order = crate::vertex_order(&g);
+            let part = |index: u32| {
+                let options = FrontierOptions {
+                    split: Some(crate::Split { index, of, cut_states }),
+                    ..FrontierOptions::default()
+                };
+                let c = hamiltonian_cycles(&g, &order, &options).unwrap().0;
+                let p = hamiltonian_paths(&g, &ends, &order, &options).unwrap().0;
+                (c.to_u128().unwrap(), p.to_u128().unwrap())
+            };
+            let parts: Vec<(u128, u128)> = (0..of).map(part).collect();
+            prop_assert_eq!(parts.iter().map(|p| p.0).sum::<u128>(), cycles);
+            prop_assert_eq!(parts.iter().map(|p| p.1).sum::<u128>(), paths);
+            prop_assert_eq!(part(of - 1), parts[of as usize - 1]);
         }
     }
 }

@@ -71,7 +71,8 @@ pub fn count_fillings(
     let ends = applies(puzzle)?;
     let n = puzzle.n_cells();
     if n <= 3 {
-        let fillings = BigCount::from(brute::count(puzzle, None).count);
+        let fillings =
+            crate::share_of_whole(BigCount::from(brute::count(puzzle, None).count), options);
         return Ok(FrontierCount {
             hamiltonian: fillings.clone(),
             fillings,

@@ -19,159 +19,16 @@
 //! segments, so codes fit in 4 bits up to `w = 26`; 16 slots fill a `u64` key, 26 a `u128`.
 
 use crate::graph::Graph;
+use crate::keys::Key;
 
 pub(crate) const UNTOUCHED: u8 = 0;
 pub(crate) const DONE: u8 = 1;
 pub(crate) const ANCHORED: u8 = 2;
 pub(crate) const FIRST_LABEL: u8 = 3;
 /// A label not yet renumbered: the segment just made by joining two untouched vertices.
-const FRESH: u8 = 31;
+pub(crate) const FRESH: u8 = 31;
 /// The widest frontier a state can hold: 2 codes + 1 anchored + 13 segment labels = 16 codes.
 pub const MAX_FRONTIER: usize = 26;
-/// The widest frontier that fits in a 64-bit key.
-pub(crate) const MAX_FRONTIER_64: usize = 16;
-
-/// A packed state: 4 bits per frontier slot.
-pub(crate) trait Key:
-    Copy + Ord + Default + Send + Sync + std::fmt::Debug + 'static
-{
-    fn get(self, slot: usize) -> u8;
-    /// The key with `code` put in the (empty) `slot`.
-    fn with(self, slot: usize, code: u8) -> Self;
-    /// A hash of the key, for spreading keys over parts: the top `bits` bits of a mix.
-    fn part(self, bits: u32) -> usize;
-    /// The key of the working frontier `a[1..w]` (the processed vertex at 0 left out), labels
-    /// renumbered by first appearance.
-    fn encode(a: &[u8; 32], w: usize) -> Self {
-        encode_slots(a, w)
-    }
-}
-
-const NIBBLES: u64 = 0x1111_1111_1111_1111;
-
-/// The 64-bit key by SWAR: packs the slots, then renumbers one label per round (a round per
-/// segment, not per slot). The fresh label (31) packs as 15, which no other label reaches in
-/// 16 slots (8 segments: labels 3..=10).
-#[inline]
-fn encode_u64(a: &[u8; 32], w: usize) -> u64 {
-    debug_assert!(w <= MAX_FRONTIER_64 + 1);
-    let mut x = 0u64;
-    for (k, &code) in a[1..w].iter().enumerate() {
-        x |= u64::from(code & 15) << (4 * k);
-    }
-    // One bit (the lowest of each nibble) for each slot holding a label (3 or more).
-    let bit = |s: u32| (x >> s) & NIBBLES;
-    let mut todo = bit(3) | bit(2) | (bit(1) & bit(0));
-    let mut out = x & !(todo * 15);
-    let mut next = u64::from(FIRST_LABEL);
-    while todo != 0 {
-        let at = todo.trailing_zeros();
-        let value = (x >> at) & 15;
-        let y = x ^ (value * NIBBLES);
-        let differs = (y | (y >> 1) | (y >> 2) | (y >> 3)) & NIBBLES;
-        let same = !differs & todo;
-        out |= same * next;
-        todo &= !same;
-        next += 1;
-    }
-    out
-}
-
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-
-impl Key for u64 {
-    #[inline]
-    fn get(self, slot: usize) -> u8 {
-        ((self >> (4 * slot)) & 15) as u8
-    }
-    #[inline]
-    fn with(self, slot: usize, code: u8) -> Self {
-        self | (u64::from(code) << (4 * slot))
-    }
-    #[inline]
-    fn encode(a: &[u8; 32], w: usize) -> Self {
-        encode_u64(a, w)
-    }
-    #[inline]
-    fn part(self, bits: u32) -> usize {
-        if bits == 0 {
-            0
-        } else {
-            let h = (self ^ (self >> 29)).wrapping_mul(MIX);
-            (h >> (64 - bits)) as usize
-        }
-    }
-}
-
-/// The 128-bit key by SWAR, as [`encode_u64`]. The fresh label packs as 15: a fresh segment
-/// leaves room for at most 12 others in the 27 slots of a working frontier, labelled 3..=14.
-#[inline]
-fn encode_u128(a: &[u8; 32], w: usize) -> u128 {
-    const NIBBLES128: u128 = (NIBBLES as u128) << 64 | NIBBLES as u128;
-    let mut x = 0u128;
-    for (k, &code) in a[1..w].iter().enumerate() {
-        x |= u128::from(code & 15) << (4 * k);
-    }
-    let bit = |s: u32| (x >> s) & NIBBLES128;
-    let mut todo = bit(3) | bit(2) | (bit(1) & bit(0));
-    let mut out = x & !(todo * 15);
-    let mut next = u128::from(FIRST_LABEL);
-    while todo != 0 {
-        let at = todo.trailing_zeros();
-        let value = (x >> at) & 15;
-        let y = x ^ (value * NIBBLES128);
-        let differs = (y | (y >> 1) | (y >> 2) | (y >> 3)) & NIBBLES128;
-        let same = !differs & todo;
-        out |= same * next;
-        todo &= !same;
-        next += 1;
-    }
-    out
-}
-
-/// A 128-bit key as two words (8-byte aligned, so a key and a 64-bit count take 24 bytes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Key128 {
-    hi: u64,
-    lo: u64,
-}
-
-impl Key for Key128 {
-    #[inline]
-    fn encode(a: &[u8; 32], w: usize) -> Self {
-        let x = encode_u128(a, w);
-        Key128 {
-            hi: (x >> 64) as u64,
-            lo: x as u64,
-        }
-    }
-    #[inline]
-    fn get(self, slot: usize) -> u8 {
-        if slot < 16 {
-            self.lo.get(slot)
-        } else {
-            self.hi.get(slot - 16)
-        }
-    }
-    #[inline]
-    fn with(self, slot: usize, code: u8) -> Self {
-        if slot < 16 {
-            Key128 {
-                hi: self.hi,
-                lo: self.lo.with(slot, code),
-            }
-        } else {
-            Key128 {
-                hi: self.hi.with(slot - 16, code),
-                lo: self.lo,
-            }
-        }
-    }
-    #[inline]
-    fn part(self, bits: u32) -> usize {
-        (self.lo ^ self.hi.wrapping_mul(MIX).rotate_left(31)).part(bits)
-    }
-}
 
 /// What one step of the sweep needs to know, precomputed.
 #[derive(Clone, Debug, Default)]
@@ -538,28 +395,6 @@ impl Plan {
     }
 }
 
-/// The key of the working frontier without the processed vertex, labels renumbered by first
-/// appearance, slot by slot.
-#[inline]
-fn encode_slots<K: Key>(a: &[u8; 32], w: usize) -> K {
-    let mut key = K::default();
-    let mut label = [0u8; 32];
-    let mut next = FIRST_LABEL;
-    for (k, &code) in a.iter().enumerate().take(w).skip(1) {
-        let mut code = code;
-        if code >= FIRST_LABEL {
-            let slot = &mut label[code as usize & 31];
-            if *slot == 0 {
-                *slot = next;
-                next += 1;
-            }
-            code = *slot;
-        }
-        key = key.with(k - 1, code);
-    }
-    key
-}
-
 /// The kind of a slot's code: untouched, done, anchored, segment end.
 #[inline]
 fn kind(code: u8) -> usize {
@@ -698,50 +533,4 @@ fn connect(a: &mut [u8; 32], w: usize, y: usize, paths: bool, touched: &mut Touc
         }
     }
     Join::Open
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The SWAR renumbering agrees with the slot-by-slot one.
-    #[test]
-    fn encodings_agree() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let codes = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FRESH];
-        for _ in 0..20_000 {
-            let w = 1 + (next() % 17) as usize;
-            let mut a = [0u8; 32];
-            for slot in a.iter_mut().take(w) {
-                *slot = codes[(next() % codes.len() as u64) as usize];
-            }
-            assert_eq!(
-                encode_u64(&a, w),
-                encode_slots::<u64>(&a, w),
-                "{:?}",
-                &a[..w]
-            );
-        }
-        // Wide frontiers: up to 27 working slots, labels up to 14 beside a fresh one.
-        let codes: Vec<u8> = (0..=14).chain([FRESH]).collect();
-        for _ in 0..20_000 {
-            let w = 1 + (next() % 27) as usize;
-            let mut a = [0u8; 32];
-            for slot in a.iter_mut().take(w) {
-                *slot = codes[(next() % codes.len() as u64) as usize];
-            }
-            assert_eq!(
-                Key128::encode(&a, w),
-                encode_slots::<Key128>(&a, w),
-                "{:?}",
-                &a[..w]
-            );
-        }
-    }
 }

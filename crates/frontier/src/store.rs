@@ -16,8 +16,9 @@
 //! the cancel flag every 16K states, merges before they start.
 
 use crate::counts::{widen, Count, Sum, Width, U256};
-use crate::plan::{Key, Plan};
-use crate::{FrontierError, FrontierOptions, LayerProgress};
+use crate::keys::Key;
+use crate::plan::Plan;
+use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Split};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -413,6 +414,32 @@ fn merge<K: Key, C: Count>(
     Some(v)
 }
 
+/// The parts with the states of `split`'s class alone ([`Split`]), and how many there are;
+/// `None` when the budget stopped it.
+fn keep_class<K: Key, C: Count>(
+    ctx: &Ctx,
+    parts: Vec<Part<K, C>>,
+    split: Split,
+    entry: u64,
+) -> Option<(Vec<Part<K, C>>, u64)> {
+    let mut kept = 0u64;
+    let mut out = Vec::with_capacity(parts.len());
+    for mut part in parts {
+        let before = part.capacity();
+        part.retain(|(k, _)| k.class(split.of) == split.index);
+        if !ctx.reserve(part_bytes(part.len(), entry)) {
+            return None;
+        }
+        part.shrink_to_fit();
+        ctx.release(part_bytes(before + part.len() - part.capacity(), entry));
+        kept += part.len() as u64;
+        if !part.is_empty() {
+            out.push(part);
+        }
+    }
+    Some((out, kept))
+}
+
 /// A table with the count type of the moment.
 enum Table<K> {
     W64(Vec<Part<K, u64>>),
@@ -445,6 +472,23 @@ fn convert<K: Key, A: Count, B: Count>(
 }
 
 impl<K: Key> Table<K> {
+    /// The table cut down to `split`'s class, and its number of states.
+    fn keep_class(self, ctx: &Ctx, split: Split, bits: u64) -> Option<(Table<K>, u64)> {
+        macro_rules! keep {
+            ($parts:expr, $c:ty, $variant:ident) => {{
+                let entry = entry_bytes::<K, $c>(bits);
+                let (parts, kept) = keep_class::<K, $c>(ctx, $parts, split, entry)?;
+                (Table::$variant(parts), kept)
+            }};
+        }
+        Some(match self {
+            Table::W64(p) => keep!(p, u64, W64),
+            Table::W128(p) => keep!(p, u128, W128),
+            Table::W256(p) => keep!(p, U256, W256),
+            Table::Big(p) => keep!(p, BigUint, Big),
+        })
+    }
+
     fn width(&self) -> Width {
         match self {
             Table::W64(_) => Width::W64,
@@ -496,6 +540,8 @@ pub(crate) struct Swept {
     pub count: BigUint,
     pub peak_states: u64,
     pub peak_bytes: u64,
+    /// Where a sharded sweep was cut.
+    pub cut: Option<Cut>,
 }
 
 /// Runs the sweep of `plan` with keys `K`.
@@ -515,6 +561,8 @@ pub(crate) fn sweep<K: Key>(
     let mut peak_states = 1u64;
     let mut total = BigUint::zero();
     let mut bits = 1;
+    let mut cut: Option<Cut> = None;
+    let mut eta = crate::eta::Eta::new(plan.steps.iter().map(|s| s.work - 1).collect());
     for index in 0..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
@@ -565,12 +613,33 @@ pub(crate) fn sweep<K: Key>(
         sum = next_sum;
         total += completed;
         peak_states = peak_states.max(states);
+        if let (Some(split), None) = (options.split, cut) {
+            if states >= split.cut_states && states > 0 {
+                // The cut: what was completed so far counts in shard 0 alone, and the table
+                // keeps this shard's class of states. (`sum` stays a bound of its counts.)
+                let (kept_table, kept) = match table.keep_class(&ctx, split, bits) {
+                    Some(kept) => kept,
+                    None => return Err(ctx.error(index + 1, layers, states)),
+                };
+                if split.index != 0 {
+                    total = BigUint::zero();
+                }
+                cut = Some(Cut {
+                    layer: index + 1,
+                    states,
+                    kept,
+                });
+                table = kept_table;
+                states = kept;
+            }
+        }
         if let Some(progress) = options.progress {
             progress(&LayerProgress {
                 layer: index + 1,
                 layers,
                 states,
                 bytes: ctx.used(),
+                left_ms: eta.layer_done(states),
             });
         }
         if states == 0 {
@@ -583,15 +652,21 @@ pub(crate) fn sweep<K: Key>(
                         layers,
                         states: 0,
                         bytes: ctx.used(),
+                        left_ms: Some(0),
                     });
                 }
             }
             break;
         }
     }
+    if options.split.is_some_and(|s| s.index != 0) && cut.is_none() {
+        // Never cut: shard 0 holds the whole count.
+        total = BigUint::zero();
+    }
     Ok(Swept {
         count: total,
         peak_states,
         peak_bytes: ctx.peak.load(Ordering::Relaxed),
+        cut,
     })
 }

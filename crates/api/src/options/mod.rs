@@ -31,7 +31,7 @@ use crate::solve::{SolveRequest, Wanted};
 use crate::{Cancel, Error};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
-use pathsat_count::{CountOptions, DEFAULT_PATIENCE};
+use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
 use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use pathsat_generate::{Givens, Level, Options};
 use pathsat_puzzle::ValueClass;
@@ -214,6 +214,10 @@ pub struct CountSpec {
     pub patience: Option<f64>,
     /// Threads [default: the number of processors].
     pub jobs: Option<u32>,
+    /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
+    pub shard: Option<crate::shard::Shard>,
+    /// `--cut STATES`: where a sharded count is cut into shards [default: 4,194,304 states].
+    pub cut: Option<u64>,
     /// The solver and encoding options.
     #[serde(flatten)]
     pub solver: SolverSpec,
@@ -235,6 +239,12 @@ impl CountSpec {
         if self.jobs == Some(0) {
             return Err(invalid("jobs", Problem::Zero));
         }
+        if self.cut == Some(0) {
+            return Err(invalid("cut", Problem::Zero));
+        }
+        if self.cut.is_some() && self.shard.is_none() {
+            return Err(invalid("cut", Problem::Needs("shard")));
+        }
         let defaults = CountOptions::default();
         Ok(CountRequest {
             options: CountOptions {
@@ -246,10 +256,18 @@ impl CountSpec {
                 memory_budget: self.memory.unwrap_or(defaults.memory_budget),
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
+                split: self.shard.map(|s| s.split(self.cut_states())),
             },
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
         })
+    }
+}
+
+impl CountSpec {
+    /// The cut of a sharded count: `cut`, or [`Split::DEFAULT_CUT_STATES`].
+    pub fn cut_states(&self) -> u64 {
+        self.cut.unwrap_or(Split::DEFAULT_CUT_STATES)
     }
 }
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Record-size counts by the frontier program, each checked against its published value (the
+# `[expect] count` of benches/records/NAME.toml), with wall time and peak memory.
+#
+#   bash benches/records.sh NAME [SHARDS]      (or: just record NAME [SHARDS])
+#
+# NAME is a file of benches/records/ without .toml: knight-8x8-closed, knight-8x8-open,
+# rook-20x20-closed, king-12x12-closed. With SHARDS > 1 the count runs as that many shards,
+# one after another (each with every core), each a separate process as on a cluster, and
+# `pathsat merge` adds the parts; the parts stay in target/records/NAME-SHARDS/, and a shard
+# whose part is there is not run again (so a killed run resumes). Needs a release build
+# (`cargo build --release`), and GNU time (/usr/bin/time) for the peak memory. MEMORY sets the
+# frontier program's budget (default: half of the machine's memory), e.g. MEMORY=20GiB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+name=${1:?usage: benches/records.sh NAME [SHARDS]}
+shards=${2:-1}
+puzzle=benches/records/$name.toml
+[ -f "$puzzle" ] || { echo "no record $name: $(ls benches/records | sed 's/\.toml$//' | tr '\n' ' ')" >&2; exit 2; }
+pathsat=$PWD/target/release/pathsat
+expected=$(sed -n 's/^count = "\{0,1\}\([0-9]*\)"\{0,1\}/\1/p' "$puzzle")
+out=target/records/$name-$shards
+mkdir -p "$out"
+time_cmd=()
+if [ -x /usr/bin/time ]; then
+  time_cmd=(/usr/bin/time -f "%e s wall, %M KiB peak resident")
+fi
+
+memory_option=()
+if [ -n "${MEMORY:-}" ]; then
+  memory_option=(--memory "$MEMORY")
+fi
+
+if [ "$shards" = 1 ]; then
+  # Unsharded: one count, its JSON report kept beside the parts of sharded runs.
+  "${time_cmd[@]}" "$pathsat" count "$puzzle" --method dp "${memory_option[@]}" \
+    --progress lines --format json > "$out/count.json"
+  got=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["count"] if r["complete"] else "incomplete: " + r["why"])' "$out/count.json")
+else
+  for i in $(seq "$shards"); do
+    part=$out/part-$i.json
+    if [ -s "$part" ]; then
+      echo "shard $i/$shards: already done"
+      continue
+    fi
+    echo "shard $i/$shards of $name:"
+    "${time_cmd[@]}" "$pathsat" count "$puzzle" --shard "$i/$shards" "${memory_option[@]}" \
+      --progress lines -o "$part"
+  done
+  "$pathsat" merge "$out"/part-*.json
+  got=$("$pathsat" merge "$out"/part-*.json --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')
+fi
+if [ "$got" = "$expected" ]; then
+  echo "$name: $got fillings, the published value"
+else
+  echo "$name: $got fillings, NOT the published $expected" >&2
+  exit 1
+fi

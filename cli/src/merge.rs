@@ -1,0 +1,129 @@
+//! # Sharded counts on the command line
+//!
+//! `pathsat count FILE --shard I/N` writes its part of the count ([`write_part`]), and
+//! `pathsat merge PARTS…` adds the parts up ([`run`]) once the library has checked that they
+//! are the N parts of one count ([`pathsat_api::shard::merge`]). A part is written whole or not
+//! at all, so a shard that was killed is simply run again.
+
+use crate::args::{Format, MergePartsArgs};
+use crate::Failure;
+use pathsat_api::count::CountReport;
+use pathsat_api::shard::{merge, read_part, Merged, Part};
+use pathsat_bigcount::grouped;
+use pathsat_frontier::bytes;
+use pathsat_puzzle::Puzzle;
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Writes the part of a finished shard to `output` (or standard output), with one line about
+/// it on standard error; a shard that stopped early writes nothing and exits with status 1.
+pub fn write_part(
+    puzzle: &Puzzle,
+    report: &CountReport,
+    cut_states: u64,
+    output: Option<&Path>,
+) -> Result<ExitCode, Failure> {
+    let shard = report
+        .shard
+        .expect("a sharded count's report names its shard");
+    let file = &report.answer.file;
+    let Some(part) = Part::of(puzzle, report, cut_states) else {
+        eprintln!(
+            "pathsat: shard {shard} of {file} stopped before its end ({}); no part written: run \
+             it again, with more --memory or --timeout",
+            report.why
+        );
+        return Ok(ExitCode::from(1));
+    };
+    let mut json = serde_json::to_string_pretty(&part).expect("a part serialises");
+    json.push('\n');
+    match output {
+        None => io::stdout().lock().write_all(json.as_bytes())?,
+        Some(path) => write_whole(path, json.as_bytes())
+            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?,
+    }
+    let cut = match part.cut {
+        Some(cut) => format!(
+            "cut after layer {}: kept {} of {} states",
+            cut.layer,
+            grouped(cut.kept),
+            grouped(cut.states)
+        ),
+        None => "never cut: shard 1 holds the whole count".to_string(),
+    };
+    let to = output.map_or(String::new(), |p| format!(" -> {}", p.display()));
+    eprintln!(
+        "pathsat: shard {shard} of {file}: {} fillings in {:.1} s, peak {} states, {} ({cut}){to}",
+        part.count.grouped(),
+        part.seconds,
+        grouped(part.peak_states),
+        bytes(part.peak_bytes),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `bytes` to `path` through a file beside it, synced and renamed over `path`: a reader
+/// sees the old file or the whole new one, never a part of it.
+fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or("part".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// `pathsat merge PARTS…`.
+pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("cannot read {file}: {e}")))?;
+        let part = read_part(&file, &text).map_err(|e| Failure::Input(e.to_string()))?;
+        parts.push((file, part));
+    }
+    let merged = merge(&parts).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, &merged).map_err(io::Error::from)?;
+            writeln!(out)?;
+        }
+        Format::Text => write_text(&mut out, &merged)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(out: &mut dyn Write, merged: &Merged) -> io::Result<()> {
+    writeln!(out, "{} ({})", merged.name, merged.file)?;
+    writeln!(out, "fillings: {}", merged.count.grouped())?;
+    let cut = match (merged.cut_layer, merged.cut_table) {
+        (Some(layer), Some(states)) => format!(
+            ", cut after layer {layer} ({} states dealt among them)",
+            grouped(states)
+        ),
+        _ => ", never cut (shard 1 holds the whole count)".to_string(),
+    };
+    writeln!(
+        out,
+        "merged from {} shards by {}{cut}",
+        merged.shards, merged.method
+    )?;
+    writeln!(
+        out,
+        "shards: {:.1} s in all, the slowest {:.1} s; the largest tables {}",
+        merged.seconds_total,
+        merged.seconds_max,
+        bytes(merged.peak_bytes_max)
+    )
+}

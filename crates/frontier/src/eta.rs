@@ -1,0 +1,115 @@
+//! An estimate of the time a sweep has left, for progress reports.
+//!
+//! A step's work is about proportional to the states it reads, and a table's states grow
+//! about geometrically with the frontier's width. So after each layer the growth per vertex of
+//! width is fitted (least squares of the logarithm of the states against the width, over the
+//! layers done), the later tables are predicted from the last one and the plan's widths, and
+//! the time per state read so far is applied to the states still to be read. The estimate
+//! follows the sweep: early on it is rough, and it settles as the wide layers are reached.
+
+use std::time::Instant;
+
+/// The layers done before an estimate is given.
+const FIRST_ESTIMATE: usize = 4;
+/// The growth per vertex of width is kept within these bounds.
+const GROWTH: (f64, f64) = (1.0, 16.0);
+
+/// The running estimate of one sweep.
+pub(crate) struct Eta {
+    started: Instant,
+    /// The frontier's width after each layer, from the plan.
+    widths: Vec<usize>,
+    /// The states after each layer done.
+    states: Vec<u64>,
+    /// States read so far (the inputs of the layers done).
+    read: f64,
+    /// Sums for the least-squares fit of ln(states) against width.
+    fit: [f64; 5],
+}
+
+impl Eta {
+    pub(crate) fn new(widths: Vec<usize>) -> Eta {
+        Eta {
+            started: Instant::now(),
+            widths,
+            states: Vec::new(),
+            read: 0.0,
+            fit: [0.0; 5],
+        }
+    }
+
+    /// Records the states after the next layer; the milliseconds left, once there is enough to
+    /// go on.
+    pub(crate) fn layer_done(&mut self, states: u64) -> Option<u64> {
+        self.read += self.states.last().map_or(1.0, |&s| s as f64);
+        let layer = self.states.len();
+        self.states.push(states);
+        if states > 0 {
+            let (x, y) = (
+                self.widths.get(layer).copied().unwrap_or(0) as f64,
+                (states as f64).ln(),
+            );
+            for (sum, add) in self.fit.iter_mut().zip([1.0, x, y, x * x, x * y]) {
+                *sum += add;
+            }
+        }
+        if layer + 1 < FIRST_ESTIMATE.min(self.widths.len()) {
+            return None;
+        }
+        let growth = self.growth();
+        let width_now = self.widths.get(layer).copied().unwrap_or(0) as f64;
+        // Each later layer reads the table before it: this one, then the predicted ones.
+        let last = self.widths.len().saturating_sub(1);
+        let predicted: f64 = self.widths[(layer + 1).min(last)..last]
+            .iter()
+            .map(|&w| states as f64 * growth.powf(w as f64 - width_now))
+            .sum();
+        let to_read = states as f64 + predicted;
+        let per_state = self.started.elapsed().as_secs_f64() / self.read.max(1.0);
+        let left = per_state * to_read * 1000.0;
+        Some(if states == 0 {
+            0
+        } else {
+            left.min(u64::MAX as f64 / 2.0) as u64
+        })
+    }
+
+    /// The fitted growth of the states per vertex of width.
+    fn growth(&self) -> f64 {
+        let [n, sx, sy, sxx, sxy] = self.fit;
+        let spread = n * sxx - sx * sx;
+        if n < 2.0 || spread.abs() < 1e-9 {
+            return 2.0;
+        }
+        let slope = (n * sxy - sx * sy) / spread;
+        slope.exp().clamp(GROWTH.0, GROWTH.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_follows_the_widths() {
+        // A steady sweep: every layer as wide and as large; half done means as much again.
+        let mut eta = Eta::new(vec![5; 8]);
+        let mut last = None;
+        for _ in 0..4 {
+            last = eta.layer_done(1000);
+        }
+        assert!(last.is_some());
+        // Fitting states that double with each vertex of width.
+        let mut eta = Eta::new((1..=10).collect());
+        for w in 1..=5 {
+            eta.layer_done(1 << w);
+        }
+        assert!((eta.growth() - 2.0).abs() < 1e-9);
+        // An empty table leaves nothing to do.
+        let mut eta = Eta::new(vec![3; 6]);
+        for _ in 0..3 {
+            eta.layer_done(10);
+        }
+        assert_eq!(eta.layer_done(0), Some(0));
+    }
+}

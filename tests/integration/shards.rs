@@ -1,0 +1,287 @@
+//! Sharded counts through the CLI: `count --shard I/N` on small boards, each shard a separate
+//! process, and `merge` of the parts against brute force; `merge` refusing parts that do not
+//! add up (another puzzle, another cut, a duplicate, a missing shard, a file that is not a
+//! part) with one line naming the file and exit status 2.
+
+use crate::common::pathsat;
+use pathsat_puzzle::{brute, parse_str, Format};
+use std::path::{Path, PathBuf};
+
+/// Small boards the frontier program counts, with their brute-force counts worked out here.
+const BOARDS: [(&str, &str); 5] = [
+    (
+        "rook-4x5",
+        "moves = \"rook\"\ngrid = \"\"\"\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n\"\"\"\n",
+    ),
+    (
+        "king-3x4-closed",
+        "moves = \"king\"\nclosed = true\ngrid = \"\"\"\n. . . .\n. . . .\n. . . .\n\"\"\"\n",
+    ),
+    (
+        "knight-5x5",
+        "moves = \"knight\"\ngrid = \"\"\"\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n\"\"\"\n",
+    ),
+    (
+        "rook-4x4-ends",
+        "moves = \"rook\"\ngrid = \"\"\"\n1 . . .\n. . . .\n. . . .\n16 . . .\n\"\"\"\n",
+    ),
+    (
+        "king-4x4-given-tour",
+        "moves = \"king\"\nclosed = true\ngrid = \"\"\"\n. . . .\n. 5 . .\n. . . .\n. . . .\n\"\"\"\n",
+    ),
+];
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs shard `i` of `n` of `board`, cut at `cut` states, writing `part-i.json` in `dir`.
+fn shard(board: &Path, i: u32, n: u32, cut: u64, dir: &Path) -> PathBuf {
+    let part = dir.join(format!("part-{i}.json"));
+    pathsat()
+        .arg("count")
+        .arg(board)
+        .args([
+            "--shard",
+            &format!("{i}/{n}"),
+            "--cut",
+            &cut.to_string(),
+            "-o",
+        ])
+        .arg(&part)
+        .assert()
+        .success();
+    part
+}
+
+fn merged_count(parts: &[PathBuf]) -> String {
+    let out = pathsat()
+        .arg("merge")
+        .args(parts)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["count"].to_string()
+}
+
+#[test]
+fn merged_shards_equal_brute_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, text) in BOARDS {
+        let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None);
+        assert!(expected.complete && expected.count > 0, "{name}");
+        let board = write(tmp.path(), &format!("{name}.toml"), text);
+        for (n, cut) in [(1, 1), (2, 5), (3, 20), (5, 8)] {
+            let dir = tmp.path().join(format!("{name}-{n}"));
+            std::fs::create_dir(&dir).unwrap();
+            let parts: Vec<PathBuf> = (1..=n).map(|i| shard(&board, i, n, cut, &dir)).collect();
+            assert_eq!(
+                merged_count(&parts),
+                expected.count.to_string(),
+                "{name} in {n} shards cut at {cut} states"
+            );
+            // A shard run again (after a crash) gives the same part.
+            let again = std::fs::read_to_string(&parts[n as usize - 1]).unwrap();
+            let rerun = shard(&board, n, n, cut, &dir);
+            let count = |text: &str| {
+                serde_json::from_str::<serde_json::Value>(text).unwrap()["count"].clone()
+            };
+            assert_eq!(
+                count(&again),
+                count(&std::fs::read_to_string(rerun).unwrap())
+            );
+        }
+    }
+}
+
+/// `merge` with `args`: exit status 2 and one line on standard error containing `wanted`.
+fn refused(args: &[&Path], wanted: &str) {
+    let out = pathsat().arg("merge").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(wanted), "{stderr} lacks {wanted:?}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn merge_refuses_parts_that_do_not_add_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let rook = write(dir, "rook.toml", BOARDS[0].1);
+    let knight = write(dir, "knight.toml", BOARDS[2].1);
+    let [a, b] = ["a", "b"].map(|d| {
+        std::fs::create_dir(dir.join(d)).unwrap();
+        dir.join(d)
+    });
+    let one = shard(&rook, 1, 2, 5, &a);
+    let two = shard(&rook, 2, 2, 5, &a);
+    let foreign = shard(&knight, 2, 2, 5, &b);
+    refused(&[&one, &foreign], "counts another puzzle");
+    let other_cut = shard(&rook, 2, 2, 6, &b);
+    refused(&[&one, &other_cut], "cut at states 6, not 5");
+    refused(&[&one, &two, &two], "are both shard 2/2");
+    refused(&[&one], "1 of 2 shards missing: 2/2");
+    let garbage = write(dir, "garbage.json", "{\"format\": \"pathsat-count-part/1\"");
+    refused(
+        &[&one, &garbage],
+        "garbage.json: not a part of a sharded count",
+    );
+    let report = write(dir, "report.json", "{\"rows\": []}");
+    refused(&[&report], "report.json: not a part of a sharded count");
+    // The same puzzle in another file, under another name, is the same count.
+    let renamed = write(
+        dir,
+        "renamed.toml",
+        &format!("name = \"other\"\n{}", BOARDS[0].1),
+    );
+    let two_renamed = shard(&renamed, 2, 2, 5, &b);
+    pathsat()
+        .arg("merge")
+        .arg(&one)
+        .arg(&two_renamed)
+        .assert()
+        .success();
+}
+
+#[test]
+fn shards_are_counted_by_the_frontier_program_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rook = write(tmp.path(), "rook.toml", BOARDS[0].1);
+    let out = pathsat()
+        .arg("count")
+        .arg(&rook)
+        .args(["--shard", "1/2", "--method", "sat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the sat method cannot be sharded"));
+    let out = pathsat()
+        .arg("count")
+        .arg(&rook)
+        .args(["--shard", "3/2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected I/N with 1 <= I <= N"));
+    // Marks are beyond the frontier program: the shard says so.
+    let marked = write(
+        tmp.path(),
+        "marked.toml",
+        "moves = \"rook\"\nmark = \"primes\"\ngrid = \"\"\"\n. P\n. .\n\"\"\"\n",
+    );
+    let out = pathsat()
+        .arg("count")
+        .arg(&marked)
+        .args(["--shard", "1/2"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `PATH` with the `pathsat` binary under test first.
+fn path_with_pathsat() -> std::ffi::OsString {
+    let binary = assert_cmd::cargo::cargo_bin!("pathsat");
+    let dir = binary
+        .parent()
+        .expect("the binary's directory")
+        .to_path_buf();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir).chain(std::env::split_paths(&rest))).unwrap()
+}
+
+/// The Slurm job array of `docs/count-shards.sbatch`, as far as one machine allows: its syntax
+/// with `bash -n`, then each array task run as Slurm would (its environment), one after the
+/// other and one of them twice (a requeued task); the parts merge to the brute-force count.
+#[test]
+fn the_slurm_array_script_counts_in_shards() {
+    let script = crate::common::fixtures_dir().join("../docs/count-shards.sbatch");
+    let status = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(status.success(), "bash -n {}", script.display());
+    let tmp = tempfile::tempdir().unwrap();
+    let (name, text) = BOARDS[2];
+    let board = write(tmp.path(), "board.toml", text);
+    for index in [1, 2, 3, 2] {
+        let out = std::process::Command::new("bash")
+            .arg(&script)
+            .current_dir(tmp.path())
+            .env("PATH", path_with_pathsat())
+            .env("PUZZLE", &board)
+            .env("CUT", "10")
+            .env("SLURM_ARRAY_TASK_ID", index.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", "3")
+            .env("SLURM_CPUS_PER_TASK", "1")
+            .env("SLURM_MEM_PER_NODE", "1024")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let parts: Vec<PathBuf> = (1..=3)
+        .map(|i| tmp.path().join(format!("parts/part-{i}-of-3.json")))
+        .collect();
+    let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None);
+    assert_eq!(merged_count(&parts), expected.count.to_string(), "{name}");
+}
+
+/// The GNU parallel one-liner of `pathsat count --help`, with `-j 2`: shards as separate
+/// processes, two at a time.
+#[test]
+fn the_gnu_parallel_one_liner_counts_in_shards() {
+    if std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("PATHSAT_REQUIRE_SOLVERS").is_none(),
+            "GNU parallel is not installed (Debian: parallel)"
+        );
+        eprintln!("skipped: GNU parallel is not installed");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (name, text) = BOARDS[0];
+    write(tmp.path(), "board.toml", text);
+    let line = "parallel -j 2 pathsat count board.toml --shard {}/6 --cut 4 -o part-{}.json ::: \
+                $(seq 6) && pathsat merge part-*.json --format json";
+    let out = std::process::Command::new("bash")
+        .args(["-c", line])
+        .current_dir(tmp.path())
+        .env("PATH", path_with_pathsat())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None);
+    assert_eq!(
+        json["count"].to_string(),
+        expected.count.to_string(),
+        "{name}"
+    );
+    assert_eq!(json["shards"], 6);
+}
