@@ -15,7 +15,9 @@
 //! counts widen from 64 bits to 128, 256 and big integers as the sums need. It is bounded by a
 //! memory budget ([`FrontierOptions::memory_budget`]) on every byte of its tables, a deadline
 //! and a cancel flag; each stops the count with a [`FrontierError`] that says how far it got,
-//! never with a wrong answer. `encodings/counting.md` describes the method.
+//! never with a wrong answer. A count too large for one machine splits into shards that
+//! separate processes sweep ([`FrontierOptions::split`]), whose counts add up to the whole.
+//! `encodings/counting.md` describes the method.
 //!
 //! ```
 //! use pathsat_frontier::{hamiltonian_cycles, FrontierOptions, Graph};
@@ -176,8 +178,8 @@ pub struct LayerProgress {
     pub states: u64,
     /// Bytes the state tables hold after this layer.
     pub bytes: u64,
-    /// An estimate of the milliseconds the sweep has left (see [`eta`]), once a few layers are
-    /// done.
+    /// An estimate of the milliseconds the sweep has left (from the layers done and the widths
+    /// of those to come), once a few layers are done.
     pub left_ms: Option<u64>,
 }
 

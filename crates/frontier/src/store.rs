@@ -14,6 +14,9 @@
 //! Every buffer is accounted before it is allocated ([`Ctx::reserve`]); a step that would go
 //! over the budget stops with the bytes it would have needed. Tasks look at the deadline and
 //! the cancel flag every 16K states, merges before they start.
+//!
+//! A sharded count ([`crate::Split`]) cuts the table once, after the first layer that holds
+//! enough states, down to the states of its class ([`Key::class`]), and sweeps on from there.
 
 use crate::counts::{widen, Count, Sum, Width, U256};
 use crate::keys::Key;
