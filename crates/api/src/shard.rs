@@ -17,7 +17,6 @@ use pathsat_bigcount::BigCount;
 use pathsat_frontier::Split;
 use pathsat_puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -101,9 +100,13 @@ impl fmt::Display for Shard {
     }
 }
 
-/// The SHA-256 digest of the question `puzzle` asks, as `sha256:` and 64 hex digits: its
-/// cells with their moves and rules, and whether it is a tour. Two files that state the same
-/// puzzle (in TOML or JSON, under any name) have the same digest.
+/// The digest of the question `puzzle` asks, as `fnv1a128:` and 32 hex digits: its cells with
+/// their moves and rules, and whether it is a tour. Two files that state the same puzzle (in
+/// TOML or JSON, under any name) have the same digest.
+///
+/// FNV-1a with 128 bits (the published offset basis and prime): a check that parts belong to one
+/// count, against mix-ups rather than forgery, which spares the build a cryptographic hash's
+/// dependencies.
 pub fn digest(puzzle: &Puzzle) -> String {
     let mut text = format!(
         "pathsat-question/1\ncells {}\nclosed {}\n",
@@ -121,9 +124,16 @@ pub fn digest(puzzle: &Puzzle) -> String {
     if let Some(trail) = puzzle.trail() {
         text += &format!("trail {trail:?}\n");
     }
-    let hash = Sha256::digest(text.as_bytes());
-    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
-    format!("sha256:{hex}")
+    format!("fnv1a128:{:032x}", fnv1a_128(text.as_bytes()))
+}
+
+/// FNV-1a, 128 bits.
+fn fnv1a_128(bytes: &[u8]) -> u128 {
+    const OFFSET_BASIS: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    bytes.iter().fold(OFFSET_BASIS, |h, &b| {
+        (h ^ u128::from(b)).wrapping_mul(PRIME)
+    })
 }
 
 /// How a count was split: parts add up only under the same split.
@@ -438,7 +448,7 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
 
 /// The first 12 hex digits of a digest, for messages.
 fn short(digest: &str) -> &str {
-    let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
+    let hex = digest.split_once(':').map_or(digest, |(_, hex)| hex);
     &hex[..hex.len().min(12)]
 }
 
@@ -480,7 +490,11 @@ mod tests {
         let a = parse_str(toml, Format::Toml).unwrap();
         let b = parse_str(json, Format::Json).unwrap();
         assert_eq!(digest(&a), digest(&b));
-        assert!(digest(&a).starts_with("sha256:") && digest(&a).len() == 7 + 64);
+        assert!(digest(&a).starts_with("fnv1a128:") && digest(&a).len() == 9 + 32);
+        // FNV-1a 128's published test value: the empty input hashes to the offset basis, and
+        // "a" to 0xd228cb696f1a8caf78912b704e4a8964.
+        assert_eq!(fnv1a_128(b""), 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d);
+        assert_eq!(fnv1a_128(b"a"), 0xd228_cb69_6f1a_8caf_7891_2b70_4e4a_8964);
         let closed = toml.replace("moves", "closed = true\nmoves");
         let c = parse_str(&closed, Format::Toml).unwrap();
         assert_ne!(digest(&a), digest(&c));

@@ -21,7 +21,7 @@
 //!   graphs (the vertex-at-a-time sweep with renumbered segment labels).
 
 use crate::graph::Graph;
-use crate::keys::{Compact64, Key128, MAX_FRONTIER_64, MAX_FRONTIER_COMPACT};
+use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
 use crate::store::sweep;
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats};
@@ -107,9 +107,9 @@ fn count(
         width,
         max: MAX_FRONTIER,
     })?;
-    let swept = if plan.width <= MAX_FRONTIER_64 {
-        sweep::<u64>(&plan, options)?
-    } else if plan.width <= MAX_FRONTIER_COMPACT {
+    // Two key types only: each is a copy of the whole sweep for every count width, which the
+    // build pays for.
+    let swept = if plan.width <= MAX_FRONTIER_COMPACT {
         sweep::<Compact64>(&plan, options)?
     } else {
         sweep::<Key128>(&plan, options)?

@@ -2,10 +2,10 @@
 //! packed into one integer key, with the renumbering of segment labels by first appearance
 //! that gives each set of partial solutions with the same future one key.
 //!
-//! - `u64`: 4 bits a slot, frontiers of up to 16 vertices;
-//! - [`Compact64`]: frontiers of 17 in 64 bits, each slot as wide as the codes it can hold
-//!   (the first slot 2 bits, the next four 3 bits, the rest 4), so that the tables of such
-//!   frontiers (the 8x8 knight's board) take 16 bytes a state instead of 24;
+//! - [`Compact64`]: frontiers of up to 17 in 64 bits, each slot as wide as the codes it can
+//!   hold (the first slot 2 bits, the next four 3 bits, the rest 4), so that the tables of a
+//!   frontier of 17 (the 8x8 knight's board) take 16 bytes a state instead of 24; it is packed
+//!   4 bits a slot first, as a `u64` (up to 16 slots) or a `u128`, then squeezed;
 //! - [`Key128`]: 4 bits a slot in two words, frontiers of up to 26.
 
 use crate::plan::FIRST_LABEL;
@@ -237,7 +237,12 @@ impl Key for Compact64 {
     #[inline]
     fn encode(a: &[u8; 32], w: usize) -> Self {
         debug_assert!(w <= MAX_FRONTIER_COMPACT + 1);
-        Compact64::from_nibbles(encode_u128(a, w))
+        let nibbles = if w <= MAX_FRONTIER_64 + 1 {
+            u128::from(encode_u64(a, w))
+        } else {
+            encode_u128(a, w)
+        };
+        Compact64::from_nibbles(nibbles)
     }
     #[inline]
     fn part(self, bits: u32) -> usize {

@@ -102,7 +102,7 @@ pub struct Split {
 impl Split {
     /// The name of the way states are dealt into classes; parts made under another rule do not
     /// add up with these.
-    pub const RULE: &'static str = "frontier-key-hash-v1";
+    pub const RULE: &'static str = "frontier-key-hash-v2";
     /// The default [`Split::cut_states`]: 4,194,304 states, a table of 64 to 200 MB that every
     /// shard builds once. (On the 7x7 knight's board, cutting at 1M instead of 4M states gave
     /// shards a few percent larger.)
