@@ -89,7 +89,7 @@ pub enum Command {
         marked incomplete, with exit status 0.\n\n\
         Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
         pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
-        pathsat count fixtures/large/knight-6x6-open.toml --memory 2GiB\n  \
+        pathsat count fixtures/large/knight-6x6-closed.toml --memory 2GiB\n  \
         pathsat count fixtures/small/king-3x4-closed.toml --limit 1000 --timeout 10\n\n\
         A count too large for one machine splits into shards: --shard I/N counts one of N parts\n\
         and writes it as JSON, and `pathsat merge` adds the parts up. Each shard is a separate\n\
