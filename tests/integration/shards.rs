@@ -288,3 +288,36 @@ fn the_gnu_parallel_one_liner_counts_in_shards() {
     );
     assert_eq!(json["shards"], 6);
 }
+
+/// `--progress json` writes JSON lines a program can follow, each naming the shard; the part
+/// itself goes to standard output.
+#[test]
+fn progress_in_json_lines_names_the_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = write(tmp.path(), "board.toml", BOARDS[2].1);
+    let out = pathsat()
+        .arg("count")
+        .arg(&board)
+        .args(["--shard", "2/3", "--cut", "4", "--progress", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let events: Vec<serde_json::Value> = stderr
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(!events.is_empty(), "{stderr}");
+    for event in &events {
+        assert_eq!(event["shard"], "2/3", "{event}");
+        assert_eq!(event["stage"], "frontier", "{event}");
+    }
+    let part: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(part["shard"], "2/3");
+    assert_eq!(part["format"], "pathsat-count-part/1");
+}
