@@ -149,9 +149,15 @@ impl CountDisplay {
             _ => return,
         };
         let mut last = self.last_line.lock().expect("not poisoned");
-        let due = last.is_none_or(|t| t.elapsed() >= every);
         let json = self.mode == ProgressMode::Json;
-        if !(due || new_stage && json) || (!json && self.started.elapsed() < every) {
+        // JSON: at most one a second, and each new stage. Text: every ten seconds, the first
+        // after ten seconds (a short count writes none).
+        let due = if json {
+            new_stage || last.is_none_or(|t| t.elapsed() >= every)
+        } else {
+            self.started.elapsed() >= every && last.is_none_or(|t| t.elapsed() >= every)
+        };
+        if !due {
             return;
         }
         *last = Some(Instant::now());

@@ -56,20 +56,21 @@ fn shard(board: &Path, i: u32, n: u32, cut: u64, dir: &Path) -> PathBuf {
     part
 }
 
-fn merged_count(parts: &[PathBuf]) -> String {
-    let out = pathsat()
-        .arg("merge")
-        .args(parts)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
+/// The JSON on standard output of a command that must succeed.
+fn json_of(command: &mut std::process::Command) -> serde_json::Value {
+    let out = command.output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    json["count"].to_string()
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn merged_count(parts: &[PathBuf]) -> String {
+    let mut merge = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"));
+    merge.arg("merge").args(parts).args(["--format", "json"]);
+    json_of(&mut merge)["count"].to_string()
 }
 
 #[test]
@@ -268,18 +269,12 @@ fn the_gnu_parallel_one_liner_counts_in_shards() {
     write(tmp.path(), "board.toml", text);
     let line = "parallel -j 2 pathsat count board.toml --shard {}/6 --cut 4 -o part-{}.json ::: \
                 $(seq 6) && pathsat merge part-*.json --format json";
-    let out = std::process::Command::new("bash")
-        .args(["-c", line])
-        .current_dir(tmp.path())
-        .env("PATH", path_with_pathsat())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let json = json_of(
+        std::process::Command::new("bash")
+            .args(["-c", line])
+            .current_dir(tmp.path())
+            .env("PATH", path_with_pathsat()),
     );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None);
     assert_eq!(
         json["count"].to_string(),

@@ -229,6 +229,18 @@ mod tests {
         (cycles, paths)
     }
 
+    /// The graph on `n` vertices with edge {u, v} (u < v, in order) where `bits` says so.
+    fn graph_from_bits(n: usize, bits: &[bool]) -> Graph {
+        let mut g = Graph::new(n);
+        let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v)));
+        for ((u, v), &on) in pairs.zip(bits) {
+            if on {
+                g.add_edge(u, v);
+            }
+        }
+        g
+    }
+
     fn paths_with(g: &Graph, ends: &[usize], order: &[usize]) -> Option<u128> {
         let (count, _) = hamiltonian_paths(g, ends, order, &FrontierOptions::default()).ok()?;
         count.to_u128()
@@ -247,16 +259,7 @@ mod tests {
             end_seeds in (any::<usize>(), any::<usize>()),
             n_ends in 0usize..=2,
         ) {
-            let mut g = Graph::new(n);
-            let mut k = 0;
-            for u in 0..n {
-                for v in u + 1..n {
-                    if edge_bits[k] {
-                        g.add_edge(u, v);
-                    }
-                    k += 1;
-                }
-            }
+            let g = graph_from_bits(n, &edge_bits);
             let mut order: Vec<usize> = (0..n).collect();
             rand::seq::SliceRandom::shuffle(
                 &mut order[..],
@@ -285,16 +288,7 @@ mod tests {
             cut_states in 1u64..=12,
             end in any::<usize>(),
         ) {
-            let mut g = Graph::new(n);
-            let mut k = 0;
-            for u in 0..n {
-                for v in u + 1..n {
-                    if edge_bits[k] {
-                        g.add_edge(u, v);
-                    }
-                    k += 1;
-                }
-            }
+            let g = graph_from_bits(n, &edge_bits);
             let ends = [end % n];
             let (cycles, paths) = brute(&g, &ends);
             let order = crate::vertex_order(&g);
