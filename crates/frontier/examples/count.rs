@@ -7,7 +7,7 @@
 //!
 //! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
 //! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
-//! `--order rows|columns|heuristic` (default: the cheapest, as `count_fillings` picks),
+//! `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as `count_fillings` picks),
 //! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
 //! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
@@ -168,6 +168,14 @@ fn main() {
                 "heuristic" => {
                     order = vertex_order(&graph);
                     "path decomposition"
+                }
+                // A list of vertex numbers, comma-separated: an order found elsewhere.
+                list if list.contains(',') => {
+                    order = list
+                        .split(',')
+                        .map(|v| v.trim().parse().expect("a vertex"))
+                        .collect();
+                    "given"
                 }
                 _ => panic!("{usage}"),
             };
