@@ -16,9 +16,24 @@
 //! | `SequentialCounter` | n − 1 | 3n − 3 |
 //! | `Pairwise` | 0 | n(n − 1)/2 + 1 |
 //! | `Hybrid` | as pairwise for n ≤ 8, as sequential beyond | |
+//! | [`Ladder`] | n − 1 | 4n − 4 (the ladder implies at-least-one) |
+//! | [`Commander`] | ⌈n/3⌉ + those of the commanders, recursively | pairwise in groups of 3, the commanders' links, recursively |
+//! | [`Product`] | p + q for a p × q grid (p = ⌈√n⌉), recursively | 2n + the rows' and columns' at-most-one + 1 |
+//! | [`Bimander`] | ⌈log₂ ⌈n/2⌉⌉ | pairs within groups of 2, n⌈log₂ ⌈n/2⌉⌉ + 1 |
+//!
+//! The recursive sizes are computed by the same recursion as the clauses ([`ExactlyOneEncoding::n_vars`],
+//! [`ExactlyOneEncoding::n_clauses`]), before anything is written; the tests compare them with
+//! what is written. In all of them the auxiliary variables are fixed when exactly one input
+//! is true, so projected and unprojected model counts agree.
 //!
 //! ## References
 //! - C. Sinz, *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
+//! - I. P. Gent, P. Nightingale, *A new encoding of AllDifferent into SAT*, 2004 (the ladder).
+//! - W. Klieber, G. Kwon, *Efficient CNF encoding for selecting 1 from N objects*, 2007
+//!   (the commander encoding).
+//! - J. Chen, *A new SAT encoding of the at-most-one constraint*, 2010 (the product encoding).
+//! - V. H. Nguyen, S. T. Mai, *A new method to encode the at-most-one constraint into SAT*,
+//!   2015, after S. Hölldobler, V. H. Nguyen, 2013 (the bimander encoding).
 
 use crate::{ClauseSink, Lit};
 
@@ -106,6 +121,241 @@ impl ExactlyOne for Pairwise {
     }
 }
 
+/// At-most-one of `lits` by a clause per pair (no at-least-one clause).
+fn pairwise_at_most_one<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) {
+    for (i, &a) in lits.iter().enumerate() {
+        for &b in &lits[i + 1..] {
+            sink.add_clause(&[!a, !b]);
+        }
+    }
+}
+
+fn pairs(n: usize) -> usize {
+    n * n.saturating_sub(1) / 2
+}
+
+/// The ladder (Gent and Nightingale 2004): y_i = "the true input comes after x_i", with
+/// y_(i+1) → y_i, and each x_i channelled to its rung: x_1 ↔ ¬y_1, x_i ↔ y_(i−1) ∧ ¬y_i,
+/// x_n ↔ y_(n−1). The channelling makes exactly one input true; no at-least-one clause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ladder;
+
+impl Ladder {
+    /// Auxiliary variables for `n` inputs.
+    pub fn n_vars(n: usize) -> usize {
+        n.saturating_sub(1)
+    }
+
+    /// Clauses for `n` inputs.
+    pub fn n_clauses(n: usize) -> usize {
+        match n {
+            0 | 1 => 1,
+            _ => 4 * n - 4,
+        }
+    }
+}
+
+impl ExactlyOne for Ladder {
+    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
+        let n = lits.len();
+        if n < 2 {
+            sink.add_clause(lits);
+            return;
+        }
+        let y: Vec<Lit> = (0..n - 1).map(|_| sink.new_lit()).collect();
+        for i in 0..n - 2 {
+            sink.add_clause(&[!y[i + 1], y[i]]);
+        }
+        // x_1 ↔ ¬y_1.
+        sink.add_clause(&[!lits[0], !y[0]]);
+        sink.add_clause(&[lits[0], y[0]]);
+        // x_i ↔ y_(i−1) ∧ ¬y_i.
+        for i in 1..n - 1 {
+            sink.add_clause(&[!lits[i], y[i - 1]]);
+            sink.add_clause(&[!lits[i], !y[i]]);
+            sink.add_clause(&[lits[i], !y[i - 1], y[i]]);
+        }
+        // x_n ↔ y_(n−1).
+        sink.add_clause(&[!lits[n - 1], y[n - 2]]);
+        sink.add_clause(&[lits[n - 1], !y[n - 2]]);
+    }
+}
+
+/// The commander encoding (Klieber and Kwon 2007): the inputs in groups of 3, each with a
+/// commander c ↔ "one of the group" and pairwise at-most-one inside; then exactly one
+/// commander, recursively, down to 4 literals or fewer, which go pairwise. A group of one
+/// is its own commander.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Commander;
+
+/// The commander encoding's group size.
+const COMMANDER_GROUP: usize = 3;
+
+impl Commander {
+    /// Auxiliary variables for `n` inputs.
+    pub fn n_vars(n: usize) -> usize {
+        if n <= COMMANDER_GROUP + 1 {
+            return 0;
+        }
+        let groups = n.div_ceil(COMMANDER_GROUP);
+        let singles = usize::from(n % COMMANDER_GROUP == 1);
+        groups - singles + Commander::n_vars(groups)
+    }
+
+    /// Clauses for `n` inputs.
+    pub fn n_clauses(n: usize) -> usize {
+        if n <= COMMANDER_GROUP + 1 {
+            return Pairwise::n_clauses(n);
+        }
+        let groups = n.div_ceil(COMMANDER_GROUP);
+        let local: usize = (0..groups)
+            .map(|g| {
+                let size = COMMANDER_GROUP.min(n - g * COMMANDER_GROUP);
+                if size == 1 {
+                    0
+                } else {
+                    pairs(size) + 1 + size
+                }
+            })
+            .sum();
+        local + Commander::n_clauses(groups)
+    }
+}
+
+impl ExactlyOne for Commander {
+    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
+        if lits.len() <= COMMANDER_GROUP + 1 {
+            Pairwise.encode(lits, sink);
+            return;
+        }
+        let commanders: Vec<Lit> = lits
+            .chunks(COMMANDER_GROUP)
+            .map(|group| {
+                if let [single] = group {
+                    return *single;
+                }
+                let c = sink.new_lit();
+                pairwise_at_most_one(group, sink);
+                let mut some = vec![!c];
+                some.extend_from_slice(group);
+                sink.add_clause(&some);
+                for &x in group {
+                    sink.add_clause(&[!x, c]);
+                }
+                c
+            })
+            .collect();
+        Commander.encode(&commanders, sink);
+    }
+}
+
+/// The product encoding (Chen 2010): the inputs on a p × q grid (p = ⌈√n⌉ rows); an input
+/// implies its row's variable and its column's; at most one row and at most one column,
+/// recursively, down to 4 literals or fewer, which go pairwise. Plus the at-least-one clause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Product;
+
+impl Product {
+    fn grid(n: usize) -> (usize, usize) {
+        let p = (1..=n).find(|p| p * p >= n).unwrap_or(1);
+        (p, n.div_ceil(p))
+    }
+
+    fn amo_vars(n: usize) -> usize {
+        if n <= 4 {
+            return 0;
+        }
+        let (p, q) = Product::grid(n);
+        p + q + Product::amo_vars(p) + Product::amo_vars(q)
+    }
+
+    fn amo_clauses(n: usize) -> usize {
+        if n <= 4 {
+            return pairs(n);
+        }
+        let (p, q) = Product::grid(n);
+        2 * n + Product::amo_clauses(p) + Product::amo_clauses(q)
+    }
+
+    fn at_most_one<S: ClauseSink + ?Sized>(lits: &[Lit], sink: &mut S) {
+        let n = lits.len();
+        if n <= 4 {
+            pairwise_at_most_one(lits, sink);
+            return;
+        }
+        let (p, q) = Product::grid(n);
+        let rows: Vec<Lit> = (0..p).map(|_| sink.new_lit()).collect();
+        let columns: Vec<Lit> = (0..q).map(|_| sink.new_lit()).collect();
+        for (k, &x) in lits.iter().enumerate() {
+            sink.add_clause(&[!x, rows[k / q]]);
+            sink.add_clause(&[!x, columns[k % q]]);
+        }
+        Product::at_most_one(&rows, sink);
+        Product::at_most_one(&columns, sink);
+    }
+
+    /// Auxiliary variables for `n` inputs.
+    pub fn n_vars(n: usize) -> usize {
+        Product::amo_vars(n)
+    }
+
+    /// Clauses for `n` inputs.
+    pub fn n_clauses(n: usize) -> usize {
+        Product::amo_clauses(n) + 1
+    }
+}
+
+impl ExactlyOne for Product {
+    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
+        sink.add_clause(lits);
+        Product::at_most_one(lits, sink);
+    }
+}
+
+/// The bimander encoding (Nguyen and Mai 2015): the inputs in groups of 2, pairwise inside;
+/// each group has a binary number g on ⌈log₂ groups⌉ shared bits, and an input of group g
+/// sets the bits to g. Plus the at-least-one clause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bimander;
+
+impl Bimander {
+    fn bits(n: usize) -> usize {
+        let groups = n.div_ceil(2);
+        if groups <= 1 {
+            0
+        } else {
+            (usize::BITS - (groups - 1).leading_zeros()) as usize
+        }
+    }
+
+    /// Auxiliary variables for `n` inputs.
+    pub fn n_vars(n: usize) -> usize {
+        Bimander::bits(n)
+    }
+
+    /// Clauses for `n` inputs.
+    pub fn n_clauses(n: usize) -> usize {
+        n / 2 + n * Bimander::bits(n) + 1
+    }
+}
+
+impl ExactlyOne for Bimander {
+    fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
+        sink.add_clause(lits);
+        let bits: Vec<Lit> = (0..Bimander::bits(lits.len()))
+            .map(|_| sink.new_lit())
+            .collect();
+        for (g, group) in lits.chunks(2).enumerate() {
+            pairwise_at_most_one(group, sink);
+            for &x in group {
+                for (h, &bit) in bits.iter().enumerate() {
+                    sink.add_clause(&[!x, if g >> h & 1 == 1 { bit } else { !bit }]);
+                }
+            }
+        }
+    }
+}
+
 /// The most literals [`ExactlyOneEncoding::Hybrid`] encodes pairwise.
 pub const HYBRID_PAIRWISE_MAX: usize = 8;
 
@@ -119,14 +369,26 @@ pub enum ExactlyOneEncoding {
     Pairwise,
     /// Pairwise up to [`HYBRID_PAIRWISE_MAX`] literals, the sequential counter beyond.
     Hybrid,
+    /// The ladder: n − 1 variables, 4n − 4 clauses.
+    Ladder,
+    /// Commanders over groups of 3, recursively.
+    Commander,
+    /// Rows and columns of a √n × √n grid, recursively.
+    Product,
+    /// Groups of 2 with a binary group number.
+    Bimander,
 }
 
 impl ExactlyOneEncoding {
     /// Every encoding, in the order reports list them.
-    pub const ALL: [ExactlyOneEncoding; 3] = [
+    pub const ALL: [ExactlyOneEncoding; 7] = [
         ExactlyOneEncoding::Sequential,
         ExactlyOneEncoding::Pairwise,
         ExactlyOneEncoding::Hybrid,
+        ExactlyOneEncoding::Ladder,
+        ExactlyOneEncoding::Commander,
+        ExactlyOneEncoding::Product,
+        ExactlyOneEncoding::Bimander,
     ];
 
     /// The encoding's name, as `--exactly-one` spells it.
@@ -135,6 +397,10 @@ impl ExactlyOneEncoding {
             ExactlyOneEncoding::Sequential => "sequential",
             ExactlyOneEncoding::Pairwise => "pairwise",
             ExactlyOneEncoding::Hybrid => "hybrid",
+            ExactlyOneEncoding::Ladder => "ladder",
+            ExactlyOneEncoding::Commander => "commander",
+            ExactlyOneEncoding::Product => "product",
+            ExactlyOneEncoding::Bimander => "bimander",
         }
     }
 
@@ -156,6 +422,10 @@ impl ExactlyOneEncoding {
     pub fn n_vars(self, n: usize) -> usize {
         match self.for_size(n) {
             ExactlyOneEncoding::Pairwise => Pairwise::n_vars(n),
+            ExactlyOneEncoding::Ladder => Ladder::n_vars(n),
+            ExactlyOneEncoding::Commander => Commander::n_vars(n),
+            ExactlyOneEncoding::Product => Product::n_vars(n),
+            ExactlyOneEncoding::Bimander => Bimander::n_vars(n),
             _ => SequentialCounter::n_vars(n),
         }
     }
@@ -164,6 +434,10 @@ impl ExactlyOneEncoding {
     pub fn n_clauses(self, n: usize) -> usize {
         match self.for_size(n) {
             ExactlyOneEncoding::Pairwise => Pairwise::n_clauses(n),
+            ExactlyOneEncoding::Ladder => Ladder::n_clauses(n),
+            ExactlyOneEncoding::Commander => Commander::n_clauses(n),
+            ExactlyOneEncoding::Product => Product::n_clauses(n),
+            ExactlyOneEncoding::Bimander => Bimander::n_clauses(n),
             _ => SequentialCounter::n_clauses(n),
         }
     }
@@ -173,6 +447,10 @@ impl ExactlyOne for ExactlyOneEncoding {
     fn encode<S: ClauseSink + ?Sized>(&self, lits: &[Lit], sink: &mut S) {
         match self.for_size(lits.len()) {
             ExactlyOneEncoding::Pairwise => Pairwise.encode(lits, sink),
+            ExactlyOneEncoding::Ladder => Ladder.encode(lits, sink),
+            ExactlyOneEncoding::Commander => Commander.encode(lits, sink),
+            ExactlyOneEncoding::Product => Product.encode(lits, sink),
+            ExactlyOneEncoding::Bimander => Bimander.encode(lits, sink),
             _ => SequentialCounter.encode(lits, sink),
         }
     }
@@ -214,10 +492,10 @@ mod tests {
     }
 
     #[test]
-    fn exactly_one_over_every_assignment_of_up_to_10_inputs() {
+    fn exactly_one_over_every_assignment_of_up_to_11_inputs() {
         // 10 inputs take the hybrid past its switch to the sequential counter.
         for encoding in ExactlyOneEncoding::ALL {
-            for n in 0..=10 {
+            for n in 0..=11 {
                 for (inputs, models) in extensions(encoding, n) {
                     let expected = usize::from(inputs.count_ones() == 1);
                     // Satisfiable exactly when one input is true, and then the auxiliary
@@ -237,6 +515,20 @@ mod tests {
         assert_eq!(Pairwise::n_clauses(4), 7);
         assert_eq!(ExactlyOneEncoding::Hybrid.n_clauses(8), 29);
         assert_eq!(ExactlyOneEncoding::Hybrid.n_clauses(9), 24);
+        // Counted by hand: a ladder of 5 rungs; commanders over 3 + 3 + 1 inputs (6 pairs
+        // inside, 6 links from the inputs, 2 from the commanders, then 3 commanders pairwise:
+        // 4); a product of 9 on a 3 x 3 grid (18 links, 3 + 3 pairs, 1); bimander of 6 (3
+        // pairs, 6 x 2 bits, 1).
+        assert_eq!((Ladder::n_vars(6), Ladder::n_clauses(6)), (5, 20));
+        assert_eq!(
+            (Commander::n_vars(7), Commander::n_clauses(7)),
+            (2, 6 + 6 + 2 + 4)
+        );
+        assert_eq!((Product::n_vars(9), Product::n_clauses(9)), (6, 18 + 6 + 1));
+        assert_eq!(
+            (Bimander::n_vars(6), Bimander::n_clauses(6)),
+            (2, 3 + 12 + 1)
+        );
         let mut cnf = Cnf::new();
         SequentialCounter.encode(&[], &mut cnf);
         assert_eq!(cnf.clauses().next(), Some(&[][..]));
