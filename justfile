@@ -17,9 +17,11 @@ test *args:
     cargo test --workspace {{args}}
 
 # The long checks left out of `just test`: the frontier program on 16x16, 12x12 and 7x7 knight
-# boards against published counts (release build, about a minute)
+# boards against published counts, and the complete successor encodings on every graph of 7
+# vertices (release build, about two minutes)
 test-long:
     cargo test --release -p pathsat-frontier -- --ignored
+    cargo test --release -p pathsat-encode --test oracle -- --ignored
 
 # Build the API documentation
 doc:
@@ -231,3 +233,9 @@ mutants *args:
 record NAME *shards:
     cargo build --release -q
     bash benches/records.sh {{NAME}} {{shards}}
+
+# The encoding lab (encodings/complete.md): every encoding of grid, knight's and random cubic
+# graphs of 50 to 5,000 vertices and of nine FHCP training graphs, on varisat, kissat and
+# CaDiCaL, 10 s each, one at a time (about 40 minutes); table, CSV and SVG chart in target/lab/
+lab *args:
+    benches/lab/run.sh {{args}}

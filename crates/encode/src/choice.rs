@@ -8,6 +8,7 @@
 //! encoding where it applies and the board is at least [`AUTO_SUCCESSOR_MIN_CELLS`] cells, the
 //! size from which it was measured faster (see `encodings/successor.md`).
 
+use crate::subtours::Subtours;
 use crate::{successor, PositionOptions};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_puzzle::Puzzle;
@@ -21,6 +22,9 @@ pub struct EncodingOptions {
     pub position: PositionOptions,
     /// The exactly-one encoding of the successor encoding's out and in constraints.
     pub successor_exactly_one: ExactlyOneEncoding,
+    /// How the successor encoding rules out subtours: lazily by the solver's cuts, or by a
+    /// complete rule in the CNF ([`crate::subtours`]).
+    pub subtours: Subtours,
 }
 
 impl Default for EncodingOptions {
@@ -29,6 +33,7 @@ impl Default for EncodingOptions {
             choice: EncodingChoice::Auto,
             position: PositionOptions::default(),
             successor_exactly_one: successor::DEFAULT_EXACTLY_ONE,
+            subtours: Subtours::Lazy,
         }
     }
 }

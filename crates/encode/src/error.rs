@@ -23,6 +23,21 @@ pub enum SuccessorError {
          puzzles use the position encoding"
     )]
     Trail,
+    /// A complete rule that would write too many clauses (for the elimination rule, the
+    /// clauses written when its trial run passed the limit).
+    #[error(
+        "the {rule} rule against subtours would write at least {clauses} clauses for this \
+         puzzle (the limit is {limit}); take a compact rule (binary, crt) or the lazy cuts \
+         (successor)"
+    )]
+    TooLarge {
+        /// The rule's name.
+        rule: &'static str,
+        /// The clauses it would write.
+        clauses: u64,
+        /// The most allowed.
+        limit: u64,
+    },
 }
 
 /// Why a puzzle was not encoded.

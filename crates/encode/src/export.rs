@@ -48,6 +48,26 @@ impl Encoded {
         }
     }
 
+    /// The encoding's name as `--encoding` spells it: `position`, `successor`,
+    /// `successor-crt`, …
+    pub fn name(&self) -> String {
+        match self {
+            Encoded::Successor(e) if e.subtours.is_complete() => {
+                format!("successor-{}", e.subtours.name())
+            }
+            other => other.kind().name().to_string(),
+        }
+    }
+
+    /// Whether every model of the CNF alone is a solution (all but the successor encoding's
+    /// round 0).
+    pub fn is_complete(&self) -> bool {
+        match self {
+            Encoded::Position(_) => true,
+            Encoded::Successor(e) => e.subtours.is_complete(),
+        }
+    }
+
     /// Which encoding it is.
     pub fn kind(&self) -> Encoding {
         match self {
@@ -66,8 +86,9 @@ pub struct Export {
     pub encoded: Encoded,
     /// The comment lines before the `p` line, without the leading `c `.
     pub comments: Vec<String>,
-    /// The projection set (`c p show ... 0`): the primary variables of the position encoding;
-    /// none for the successor encoding, whose models are cycle covers, not fillings.
+    /// The projection set (`c p show ... 0`): the primary variables of the position encoding,
+    /// the arc variables of a complete successor encoding; none for the successor encoding's
+    /// round 0, whose models are cycle covers, not fillings.
     pub show: Option<Vec<Var>>,
 }
 
@@ -90,9 +111,10 @@ pub fn encode_into<S: ClauseSink + ?Sized>(
 ) -> Result<Encoded, EncodeError> {
     Ok(match encoding {
         Encoding::Position => Encoded::Position(position::encode(puzzle, &options.position, sink)?),
-        Encoding::Successor => Encoded::Successor(successor::encode(
+        Encoding::Successor => Encoded::Successor(successor::encode_complete(
             puzzle,
             options.successor_exactly_one,
+            options.subtours,
             sink,
         )?),
     })
@@ -143,7 +165,7 @@ pub fn export(
     let exactly_one = options.exactly_one(encoding);
     let stats = encoded.stats();
     let mut comments = Vec::new();
-    if encoding == Encoding::Position {
+    if encoded.is_complete() {
         comments.push("t pmc".to_string());
     }
     comments.push(match encoding {
@@ -155,6 +177,12 @@ pub fn export(
         Encoding::Position => format!(
             "pathsat {}: the position encoding of a path puzzle (format: encodings/dimacs.md)",
             env!("CARGO_PKG_VERSION")
+        ),
+        Encoding::Successor if encoded.is_complete() => format!(
+            "pathsat {}: the successor encoding of a path puzzle, complete: subtours ruled out by \
+             the {} rule (format: encodings/dimacs.md, encodings/complete.md)",
+            env!("CARGO_PKG_VERSION"),
+            options.subtours.name()
         ),
         Encoding::Successor => format!(
             "pathsat {}: the successor encoding of a path puzzle, round 0 (format: \
@@ -206,7 +234,8 @@ pub fn export(
         ),
         Encoded::Successor(_) => {
             format!(
-                "options encoding=successor exactly-one={}",
+                "options encoding={} exactly-one={}",
+                encoded.name(),
                 exactly_one.name()
             )
         }
@@ -243,7 +272,11 @@ pub fn export(
         }
         Encoded::Successor(e) => {
             successor_map(puzzle, e, &mut comments);
-            None
+            e.subtours.is_complete().then(|| {
+                (0..e.arcs.len())
+                    .map(|i| Var::from_index(e.first + i))
+                    .collect()
+            })
         }
     };
     Ok(Export {
@@ -287,11 +320,22 @@ fn position_map(puzzle: &Puzzle, encoding: &PositionEncoding, comments: &mut Vec
 }
 
 fn successor_map(puzzle: &Puzzle, encoding: &SuccessorEncoding, comments: &mut Vec<String>) {
-    comments.push(
+    comments.push(if encoding.subtours.is_complete() {
+        let fillings = if encoding.fillings_per_cycle() > 1 {
+            " (times N for the fillings of a tour without a given start)"
+        } else {
+            ""
+        };
+        format!(
+            "complete: every model is one Hamiltonian cycle, through the virtual vertex for a \
+             path; models projected on the arc variables (`c p show`) are the directed \
+             cycles{fillings}"
+        )
+    } else {
         "round 0: the subtour cuts pathsat adds as subcycles appear are not in this file, so a \
          model may be several disjoint cycles (`pathsat decode` says so)"
-            .to_string(),
-    );
+            .to_string()
+    });
     let places = if puzzle.is_graph() {
         "VERTEX (numbered from 1)"
     } else {

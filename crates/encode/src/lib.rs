@@ -32,6 +32,7 @@ pub mod export;
 pub mod position;
 pub use position::trail;
 mod stats;
+pub mod subtours;
 pub mod successor;
 mod varmap;
 

@@ -20,6 +20,7 @@
 
 use crate::colours::{colour_classes, Colouring};
 use crate::stats::{record_family, EncodeStats, FamilyCount};
+use crate::subtours::{ArcGraph, Size, Subtours};
 use crate::SuccessorError;
 use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding};
 use pathsat_cnf::{ClauseSink, Lit, Var};
@@ -48,6 +49,8 @@ pub struct SuccessorEncoding {
     pub first: usize,
     /// The sizes of what was written.
     pub stats: EncodeStats,
+    /// How subtours are ruled out: by the solver's cuts, or in the CNF.
+    pub subtours: Subtours,
     /// Why the puzzle has no solution, when the colour and connectivity checks proved it: the
     /// CNF is then the empty clause alone, with no arcs.
     pub contradiction: Option<String>,
@@ -163,61 +166,207 @@ pub fn cycles(successors: &[usize]) -> Vec<Vec<usize>> {
     cycles
 }
 
-/// Writes the successor encoding of `puzzle` into `sink`.
+/// The arcs of a puzzle's successor encoding, before any variable exists: what
+/// [`encode_complete`] numbers and [`size`] counts.
+struct ArcPlan {
+    n: usize,
+    virtual_vertex: Option<usize>,
+    start: Option<usize>,
+    /// (tail, head) of each arc, in variable order.
+    arcs: Vec<(usize, usize)>,
+    contradiction: Option<String>,
+}
+
+impl ArcPlan {
+    fn new(puzzle: &Puzzle) -> Result<ArcPlan, SuccessorError> {
+        let n = puzzle.n_cells();
+        let closed = puzzle.is_closed();
+        if puzzle.trail().is_some() {
+            return Err(SuccessorError::Trail);
+        }
+        if puzzle.has_marks() {
+            return Err(SuccessorError::Unsupported);
+        }
+        let (mut start, mut end) = (None, None);
+        for (cell, value) in puzzle.givens() {
+            match value {
+                1 => start = Some(cell),
+                v if v as usize == n && !closed => end = Some(cell),
+                _ => return Err(SuccessorError::Unsupported),
+            }
+        }
+        let virtual_vertex = (!closed).then_some(n);
+        // On an unbalanced bipartite board the path starts and ends on the larger colour class.
+        let (contradiction, may_end) = match colour_classes(puzzle) {
+            Err(why) => (Some(why), vec![false; n]),
+            Ok(Colouring {
+                colour: Some(colour),
+                odd_colour: Some(odd),
+            }) => (None, colour.iter().map(|&c| c == odd).collect()),
+            Ok(_) => (None, vec![true; n]),
+        };
+        let contradiction = contradiction.or_else(|| {
+            let wrong = |cell: Option<usize>| cell.filter(|&c| !may_end[c]);
+            wrong(start).or(wrong(end)).map(|cell| {
+                format!(
+                    "a path alternates the two colours, so it starts and ends on the larger \
+                     colour class, and {:#} is not on it",
+                    puzzle.place(cell)
+                )
+            })
+        });
+        let mut arcs = Vec::new();
+        if contradiction.is_none() {
+            for u in 0..n {
+                arcs.extend(puzzle.successors(u).iter().map(|&v| (u, v)));
+            }
+            if let Some(z) = virtual_vertex {
+                for v in (0..n).filter(|&v| may_end[v]) {
+                    if start.is_none_or(|s| s == v) && (end != Some(v) || n == 1) {
+                        arcs.push((z, v));
+                    }
+                }
+                for v in (0..n).filter(|&v| may_end[v]) {
+                    if end.is_none_or(|e| e == v) && (start != Some(v) || n == 1) {
+                        arcs.push((v, z));
+                    }
+                }
+            }
+        }
+        Ok(ArcPlan {
+            n,
+            virtual_vertex,
+            start,
+            arcs,
+            contradiction,
+        })
+    }
+
+    fn total(&self) -> usize {
+        self.n + usize::from(self.virtual_vertex.is_some())
+    }
+
+    /// The vertex every cycle passes, for the complete rules: the virtual vertex of a path,
+    /// else the given start, else vertex 0.
+    fn root(&self) -> usize {
+        self.virtual_vertex.or(self.start).unwrap_or(0)
+    }
+
+    /// The rule's view of the arcs, numbered from `first`.
+    fn graph(&self, first: usize) -> ArcGraph<'_> {
+        ArcGraph {
+            n_vertices: self.total(),
+            root: self.root(),
+            arcs: &self.arcs,
+            first,
+        }
+    }
+
+    /// Each vertex's out-degree and in-degree.
+    fn degrees(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut out = vec![0; self.total()];
+        let mut into = vec![0; self.total()];
+        for &(u, v) in &self.arcs {
+            out[u] += 1;
+            into[v] += 1;
+        }
+        (out, into)
+    }
+
+    /// Pairs of vertices joined both ways (each one two-cycle clause when N ≥ 3).
+    fn two_cycles(&self) -> usize {
+        if self.total() < 3 {
+            return 0;
+        }
+        let set: std::collections::HashSet<(usize, usize)> = self.arcs.iter().copied().collect();
+        self.arcs
+            .iter()
+            .filter(|&&(u, v)| u < v && set.contains(&(v, u)))
+            .count()
+    }
+}
+
+/// The most clauses a complete rule may write: past it the CNF would take gigabytes
+/// ([`SuccessorError::TooLarge`]).
+pub const MAX_RULE_CLAUSES: u64 = crate::subtours::SIZE_LIMIT;
+
+/// What the successor encoding of `puzzle` with `subtours` writes, by formula, before any
+/// clause: the arcs, the exactly-one constraints, the two-cycle clauses and the rule.
+///
+/// # Errors
+/// As [`encode_complete`], except that an oversized rule is measured, not refused.
+pub fn size(
+    puzzle: &Puzzle,
+    exactly_one: ExactlyOneEncoding,
+    subtours: Subtours,
+) -> Result<Size, SuccessorError> {
+    let plan = ArcPlan::new(puzzle)?;
+    if plan.contradiction.is_some() {
+        return Ok(Size {
+            variables: 0,
+            clauses: 1,
+        });
+    }
+    let (out, into) = plan.degrees();
+    let groups = out.iter().chain(&into);
+    let core = Size {
+        variables: plan.arcs.len() as u64
+            + groups
+                .clone()
+                .map(|&d| exactly_one.n_vars(d) as u64)
+                .sum::<u64>(),
+        clauses: groups
+            .map(|&d| exactly_one.n_clauses(d) as u64)
+            .sum::<u64>()
+            + plan.two_cycles() as u64,
+    };
+    Ok(core + subtours.size(&plan.graph(0), exactly_one))
+}
+
+/// Writes the successor encoding of `puzzle` into `sink`, subtours left to the solver's cuts.
 ///
 /// # Errors
 /// [`SuccessorError::Unsupported`] for givens other than 1 (and N, for a path) and for marks;
 /// [`SuccessorError::Trail`] for a trail puzzle.
-///
-/// One function, as the other encoders: it writes the clause families in the order
-/// `encodings/successor.md` counts them, over the arc variables it creates first.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     exactly_one: ExactlyOneEncoding,
     sink: &mut S,
 ) -> Result<SuccessorEncoding, SuccessorError> {
-    let n = puzzle.n_cells();
-    let closed = puzzle.is_closed();
-    if puzzle.trail().is_some() {
-        return Err(SuccessorError::Trail);
-    }
-    if puzzle.has_marks() {
-        return Err(SuccessorError::Unsupported);
-    }
-    let (mut start, mut end) = (None, None);
-    for (cell, value) in puzzle.givens() {
-        match value {
-            1 => start = Some(cell),
-            v if v as usize == n && !closed => end = Some(cell),
-            _ => return Err(SuccessorError::Unsupported),
-        }
-    }
-    let virtual_vertex = (!closed).then_some(n);
-    let total = n + usize::from(!closed);
-    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
+    encode_complete(puzzle, exactly_one, Subtours::Lazy, sink)
+}
+
+/// Writes the successor encoding of `puzzle` into `sink`, with the clauses of `subtours` that
+/// rule out every subtour ([`crate::subtours`]), or none ([`Subtours::Lazy`]).
+///
+/// # Errors
+/// As [`encode`], and [`SuccessorError::TooLarge`] when the rule would write more than
+/// [`MAX_RULE_CLAUSES`] clauses (checked by formula before anything is written).
+///
+/// One function, as the other encoders: it writes the clause families in the order
+/// `encodings/successor.md` counts them, over the arc variables it creates first.
+pub fn encode_complete<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    exactly_one: ExactlyOneEncoding,
+    subtours: Subtours,
+    sink: &mut S,
+) -> Result<SuccessorEncoding, SuccessorError> {
+    let plan = ArcPlan::new(puzzle)?;
+    let (n, virtual_vertex, start) = (plan.n, plan.virtual_vertex, plan.start);
+    let total = plan.total();
     let first = sink.n_vars();
+    let rule_size = subtours.size(&plan.graph(first), exactly_one);
+    if rule_size.clauses > MAX_RULE_CLAUSES {
+        return Err(SuccessorError::TooLarge {
+            rule: subtours.name(),
+            clauses: rule_size.clauses,
+            limit: MAX_RULE_CLAUSES,
+        });
+    }
+    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
     let mut out_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];
     let mut in_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];
-    // On an unbalanced bipartite board the path starts and ends on the larger colour class.
-    let (contradiction, may_end) = match colour_classes(puzzle) {
-        Err(why) => (Some(why), vec![false; n]),
-        Ok(Colouring {
-            colour: Some(colour),
-            odd_colour: Some(odd),
-        }) => (None, colour.iter().map(|&c| c == odd).collect()),
-        Ok(_) => (None, vec![true; n]),
-    };
-    let contradiction = contradiction.or_else(|| {
-        let wrong = |cell: Option<usize>| cell.filter(|&c| !may_end[c]);
-        wrong(start).or(wrong(end)).map(|cell| {
-            format!(
-                "a path alternates the two colours, so it starts and ends on the larger colour \
-                 class, and {:#} is not on it",
-                puzzle.place(cell)
-            )
-        })
-    });
-    if let Some(why) = contradiction {
+    if let Some(why) = plan.contradiction {
         sink.add_clause(&[]);
         return Ok(SuccessorEncoding {
             n,
@@ -237,32 +386,14 @@ pub fn encode<S: ClauseSink + ?Sized>(
                     clauses: 1,
                 }],
             },
+            subtours,
             contradiction: Some(why),
         });
     }
-    let mut arcs = Vec::new();
-    let mut arc = |sink: &mut S, u: usize, v: usize| {
+    for &(u, v) in &plan.arcs {
         let var = sink.new_var();
         out_arcs[u].push((v, var));
         in_arcs[v].push((u, var));
-        arcs.push((u, v));
-    };
-    for u in 0..n {
-        for &v in puzzle.successors(u) {
-            arc(sink, u, v);
-        }
-    }
-    if let Some(z) = virtual_vertex {
-        for v in (0..n).filter(|&v| may_end[v]) {
-            if start.is_none_or(|s| s == v) && (end != Some(v) || n == 1) {
-                arc(sink, z, v);
-            }
-        }
-        for v in (0..n).filter(|&v| may_end[v]) {
-            if end.is_none_or(|e| e == v) && (start != Some(v) || n == 1) {
-                arc(sink, v, z);
-            }
-        }
     }
     let mut families = Vec::new();
     record_family(&mut families, "out", sink, |sink| {
@@ -293,9 +424,14 @@ pub fn encode<S: ClauseSink + ?Sized>(
             }
         }
     });
+    if subtours.is_complete() {
+        record_family(&mut families, subtours.name(), sink, |sink| {
+            subtours.encode(&plan.graph(first), exactly_one, sink);
+        });
+    }
     let stats = EncodeStats {
         cells: n,
-        primary_vars: arcs.len(),
+        primary_vars: plan.arcs.len(),
         variables: sink.n_vars() - vars_before,
         clauses: sink.n_clauses() - clauses_before,
         families,
@@ -306,9 +442,10 @@ pub fn encode<S: ClauseSink + ?Sized>(
         start,
         out_arcs,
         in_arcs,
-        arcs,
+        arcs: plan.arcs,
         first,
         stats,
+        subtours,
         contradiction: None,
     })
 }

@@ -226,8 +226,10 @@ impl<'p> PuzzleSolver<'p> {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
             Encoding::Successor => {
-                let mut s = SuccessorSolver::with_solver(puzzle, exactly_one, options.solver)?;
-                s.rotate(tuning.rotation);
+                let subtours = options.encoding.subtours;
+                let mut s =
+                    SuccessorSolver::with_solver(puzzle, exactly_one, subtours, options.solver)?;
+                s.rotate(tuning.rotation && !subtours.is_complete());
                 Inner::Successor(s)
             }
         };
@@ -236,6 +238,7 @@ impl<'p> PuzzleSolver<'p> {
         // is varisat's to prove; one the encoder refuted needs no second proof).
         if !options.certify
             && tuning.narrow_check
+            && !(encoding == Encoding::Successor && options.encoding.subtours.is_complete())
             && solver.contradiction().is_none()
             && std::env::var_os("PATHSAT_NO_NARROW").is_none()
         {

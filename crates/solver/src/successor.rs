@@ -21,6 +21,7 @@ use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
 use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::ClauseSink;
+use pathsat_encode::subtours::Subtours;
 use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::collections::HashSet;
@@ -114,26 +115,35 @@ impl<'p> SuccessorSolver<'p> {
     /// # Errors
     /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express.
     pub fn new(puzzle: &'p Puzzle, exactly_one: ExactlyOneEncoding) -> Result<Self, SolveError> {
-        Self::with_solver(puzzle, exactly_one, SolverChoice::Varisat)
+        Self::with_solver(puzzle, exactly_one, Subtours::Lazy, SolverChoice::Varisat)
     }
 
-    /// Encodes the puzzle into the solver `solver`.
+    /// Encodes the puzzle into the solver `solver`, with the clauses of `subtours` against
+    /// subtours. With a complete rule the solver gets the CNF alone: no reductions and no
+    /// rotation–extension, so that what it measures is the encoding (the cut loop still runs,
+    /// and never cuts).
     ///
     /// # Errors
-    /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express;
-    /// [`SolveError::Unsupported`] when the solver is not built in.
+    /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express,
+    /// or the rule would be too large; [`SolveError::Unsupported`] when the solver is not
+    /// built in.
     pub fn with_solver(
         puzzle: &'p Puzzle,
         exactly_one: ExactlyOneEncoding,
+        subtours: Subtours,
         solver: SolverChoice,
     ) -> Result<Self, SolveError> {
         let start = Instant::now();
         let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
         // Rounds of cuts are a long series of related calls.
         sat.tune_for_many_calls();
-        let encoding = successor::encode(puzzle, exactly_one, &mut sat)
+        let encoding = successor::encode_complete(puzzle, exactly_one, subtours, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
-        let reduced = Self::reduce(puzzle, &encoding, &mut sat);
+        let reduced = if subtours.is_complete() {
+            None
+        } else {
+            Self::reduce(puzzle, &encoding, &mut sat)
+        };
         let joiner = undirected_joiner(&encoding);
         let mut solver = SuccessorSolver {
             puzzle,
@@ -143,8 +153,8 @@ impl<'p> SuccessorSolver<'p> {
             emitted: HashSet::new(),
             joiner,
             exhausted: false,
-            rotation_tried: false,
-            rotation_off: false,
+            rotation_tried: subtours.is_complete(),
+            rotation_off: subtours.is_complete(),
             found: 0,
             stats: LoopStats {
                 encode_time: start.elapsed(),

@@ -5,7 +5,9 @@
 //! `encodings/*.md`; the DIMACS header compared with hand-checked lines. These are the tests
 //! `just mutants` runs against the encoders.
 
+mod complete;
 mod corpus;
+mod exactly_one;
 mod export;
 mod position;
 mod reference;
