@@ -50,7 +50,7 @@ compare *args:
 
 # Median times of the seed puzzles against the foundation targets (release build, criterion)
 bench:
-    cargo bench -p pathsat-solver --bench seeds
+    cargo bench -p pathsat-solver --bench seeds --features bench
 
 # Counting benchmarks: the anchors' counts against MiniZinc + Gecode, then the frontier program
 # against Graphillion (`pip install graphillion`); side by side, ratios printed
@@ -236,6 +236,6 @@ record NAME *shards:
 
 # The encoding lab (encodings/complete.md): every encoding of grid, knight's and random cubic
 # graphs of 50 to 5,000 vertices and of nine FHCP training graphs, on varisat, kissat and
-# CaDiCaL, 10 s each, one at a time (about 40 minutes); table, CSV and SVG chart in target/lab/
+# CaDiCaL, 10 s each, one at a time (about 45 minutes); table, CSV and SVG chart in target/lab/
 lab *args:
     benches/lab/run.sh {{args}}

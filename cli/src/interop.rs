@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 /// The external solvers `compare` looks for when none is named.
 const DEFAULT_SOLVERS: [&str; 2] = ["kissat", "cadical"];
 
-fn export_file(
+pub(crate) fn export_file(
     puzzle: &Puzzle,
     file: &Path,
     args_options: &EncodingSpec,
@@ -57,16 +57,25 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
             println!(
                 "wrote {}: {} encoding, {} variables ({} primary), {} clauses",
                 path.display(),
-                export.encoded.kind().name(),
+                export.encoded.name(),
                 stats.variables,
                 stats.primary_vars,
                 stats.clauses
             );
-            if let Encoded::Successor(_) = export.encoded {
-                println!(
-                    "this is round 0: the subtour cuts are added lazily by `pathsat solve`, so a \
-                     model may be several disjoint cycles"
-                );
+            if let Encoded::Successor(e) = &export.encoded {
+                if e.subtours.is_complete() {
+                    println!(
+                        "complete: every model is one Hamiltonian cycle (the {} rule rules out \
+                         subtours in the file itself)",
+                        e.subtours.name()
+                    );
+                } else {
+                    println!(
+                        "this is round 0: the subtour cuts are added lazily by `pathsat solve`, so \
+                         a model may be several disjoint cycles (`--encoding successor-crt` and the \
+                         other successor-* encodings write complete files)"
+                    );
+                }
             }
         }
     }
@@ -191,7 +200,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
 }
 
 /// The embedded solver `choice` on the puzzle, stopped (inside its call too) after `timeout`.
-fn embedded_row(
+pub(crate) fn embedded_row(
     puzzle: &Puzzle,
     file: &Path,
     encoding: EncodingOptions,
@@ -228,7 +237,7 @@ fn embedded_row(
     })
 }
 
-fn external_row(
+pub(crate) fn external_row(
     puzzle: &Puzzle,
     export: &Export,
     name: &str,

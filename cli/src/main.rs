@@ -11,6 +11,7 @@ mod batch;
 mod commands;
 mod generate;
 mod interop;
+mod lab;
 mod merge;
 mod pictures;
 mod progress;
@@ -88,6 +89,7 @@ fn main() -> ExitCode {
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),
+        args::Command::Lab(a) => lab::run(a),
         args::Command::Batch(a) => batch::run(a),
         args::Command::Serve(a) => serve::run(a),
         args::Command::Worker(a) => batch::worker::run(a),

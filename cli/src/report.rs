@@ -42,13 +42,13 @@ fn describe_encoding(e: &EncodingInfo) -> String {
     let described = match e.pruning {
         Some(pruning) => format!(
             "{} encoding, exactly-one {}, pruning {}",
-            e.name.name(),
+            e.full_name(),
             e.exactly_one.name(),
             pruning.name()
         ),
         None => format!(
             "{} encoding, exactly-one {}",
-            e.name.name(),
+            e.full_name(),
             e.exactly_one.name()
         ),
     };
@@ -83,10 +83,13 @@ pub enum SolverStatus {
     /// The solver is not installed.
     Absent,
     Error,
+    /// Not run: the CNF is not one the solver can answer alone (the lazy successor encoding's
+    /// round 0, for an external solver in `lab`).
+    Skipped,
 }
 
 impl SolverStatus {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             SolverStatus::Sat => "sat",
             SolverStatus::Unsat => "unsat",
@@ -94,6 +97,7 @@ impl SolverStatus {
             SolverStatus::Timeout => "timeout",
             SolverStatus::Absent => "absent",
             SolverStatus::Error => "error",
+            SolverStatus::Skipped => "n/a",
         }
     }
 
@@ -513,7 +517,7 @@ fn size_words(s: &RunStats) -> String {
 /// The statistics line of a run that encoded the puzzle: sizes, then (unless `decoded` from a
 /// model file, where nothing was solved) times and solver calls.
 fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
-    let encoding = info.name.name();
+    let encoding = info.full_name();
     // The default solver goes without saying.
     let with = match info.solver {
         Some(solver) if solver != SolverChoice::preferred(false) => format!(" with {solver}"),
@@ -544,8 +548,9 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
                 String::new()
             },
         ),
-        Some(_) => " · no subtours".to_string(),
-        None => String::new(),
+        // A complete encoding has none to cut: nothing to say.
+        Some(_) if info.subtours.is_none() => " · no subtours".to_string(),
+        _ => String::new(),
     };
     if let Some(t) = &s.subtours {
         if t.rotated > 0 || t.rotation_seconds >= 0.001 {

@@ -218,7 +218,7 @@ class Cnf:
     def nv(self) -> int: ...
     @property
     def encoding(self) -> str:
-        """``"position"`` or ``"successor"``."""
+        """``"position"``, ``"successor"`` or a complete ``"successor-*"`` encoding."""
     @property
     def var_map(self) -> dict[tuple[object, ...], int]:
         """``(row, col, value)`` (or ``(vertex, value)``) -> variable in the position

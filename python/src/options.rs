@@ -20,7 +20,7 @@ fn malformed(option: &'static str, message: String) -> PyErr {
     refused(OptionError::new(option, Problem::Malformed(message)))
 }
 
-/// `encoding=`: `auto`, `position` or `successor`.
+/// `encoding=`: `auto`, `position`, `successor` or a complete `successor-*` encoding.
 pub fn encoding(name: &str) -> PyResult<EncodingSpec> {
     Ok(EncodingSpec {
         encoding: name.parse::<EncodingName>().map_err(refused)?,

@@ -336,7 +336,8 @@ impl Puzzle {
     /// The first solution, or `None` when the puzzle has none.
     ///
     /// `timeout` (seconds) raises `TimeoutError` when it passes before an answer; `encoding`
-    /// is `"auto"`, `"position"` or `"successor"`; `solver` is `"varisat"` or `"cadical"` (in
+    /// is `"auto"`, `"position"`, `"successor"` or a complete `"successor-*"` encoding; `solver`
+    /// is `"varisat"` or `"cadical"` (in
     /// a package built with it); `certify` has varisat's proof checker confirm the run.
     #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false))]
     fn solve(
@@ -434,7 +435,10 @@ impl Puzzle {
     /// literals) and `Cnf.nv` for PySAT (`pysat.formula.CNF(from_clauses=cnf.clauses)`), and
     /// `Cnf.var_map`, what each primary variable means. A model of it comes back through
     /// `decode`. `encoding`: `"auto"` (the position encoding unless the puzzle is too large),
-    /// `"position"` or `"successor"` (round 0 of the lazy loop: its models may be subtours).
+    /// `"position"`, `"successor"` (round 0 of the lazy loop: its models may be subtours), or a
+    /// complete successor encoding, every model one tour (`"successor-crt"`,
+    /// `"successor-binary"`, `"successor-unary"`, `"successor-closure"`,
+    /// `"successor-elimination"`: encodings/complete.md).
     #[pyo3(signature = (encoding = "auto"))]
     fn to_cnf(&self, py: Python<'_>, encoding: &str) -> PyResult<Cnf> {
         let options = options::encoding(encoding)?.options();

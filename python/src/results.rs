@@ -371,10 +371,11 @@ impl Cnf {
         self.with(Exported::variables)
     }
 
-    /// The encoding: `"position"` or `"successor"`.
+    /// The encoding: `"position"`, `"successor"` (round 0 of the lazy loop) or a complete
+    /// successor encoding (`"successor-crt"`, …).
     #[getter]
-    fn encoding(&self) -> &'static str {
-        self.with(|e| e.encoding().name())
+    fn encoding(&self) -> String {
+        self.with(Exported::encoding_name)
     }
 
     /// What each primary variable means. The position encoding: `(row, col, value) -> var`
@@ -417,7 +418,8 @@ impl Cnf {
     }
 
     /// The projection: the variables whose values decide the solution (`c p show`), for
-    /// projected model counters; `None` for the successor encoding.
+    /// projected model counters; the arcs of a complete successor encoding; `None` for the
+    /// successor encoding's round 0.
     #[getter]
     fn projection(&self) -> Option<Vec<u64>> {
         self.with(Exported::projection)

@@ -64,6 +64,26 @@ def test_successor_encoding_and_graphs():
     assert sorted(tour.order) == list(range(1, 21)) and tour.grid is None
 
 
+def test_complete_successor_encodings_through_pysat():
+    # Every model of a complete encoding is one tour: PySAT enumerates the dodecahedron's
+    # directed Hamiltonian cycles over the projection (the arcs), each decoded and verified, as
+    # many as pathsat counts (30 cycles, each 20 fillings a direction).
+    g = pathsat.Puzzle.from_file(fixture("graphs/dodecahedron.col"))
+    for encoding in ["successor-crt", "successor-binary", "successor-elimination"]:
+        cnf = g.to_cnf(encoding=encoding)
+        assert cnf.encoding == encoding
+        assert cnf.projection == sorted(cnf.var_map.values())
+        orders = set()
+        with Cadical153(bootstrap_with=cnf.clauses) as solver:
+            while solver.solve():
+                model = solver.get_model()
+                solution = g.decode(model, encoding=encoding)
+                orders.add(tuple(solution.order))
+                true = set(model)
+                solver.add_clause([-v for v in cnf.projection if v in true])
+        assert len(orders) * 20 == g.count().count == 1200
+
+
 def test_a_model_that_is_no_solution_raises():
     p = pathsat.Puzzle.board(3, 3, moves="rook")
     cnf = p.to_cnf()

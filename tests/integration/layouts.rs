@@ -140,7 +140,7 @@ fn batch_table() {
 fn help_text() {
     for command in [
         "", "solve", "count", "merge", "check", "draw", "generate", "export", "decode", "compare",
-        "batch", "serve",
+        "lab", "batch", "serve",
     ] {
         let mut args: Vec<&str> = vec![command, "--help"];
         args.retain(|a| !a.is_empty());

@@ -18,6 +18,7 @@ mod garbage;
 mod generate;
 mod graphs;
 mod hostile;
+mod lab;
 mod layouts;
 mod options;
 mod pictures;

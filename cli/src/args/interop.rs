@@ -1,9 +1,10 @@
-//! The arguments of the commands that work with other solvers: `export`, `decode`, `compare`.
+//! The arguments of the commands that work with other solvers: `export`, `decode`, `compare`,
+//! `lab`.
 
 use super::common::{parse_seconds, OutputArgs};
 use super::solve::SolveFormat;
 use clap::Args;
-use pathsat_api::options::EncodingSpec;
+use pathsat_api::options::{EncodingName, EncodingSpec, ExactlyOneName};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -45,4 +46,38 @@ pub struct CompareArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub encoding: EncodingSpec,
+}
+
+/// The encodings `lab` compares when none is named: every complete one, and the two
+/// pathsat solves with.
+pub const LAB_ENCODINGS: &str = "position,successor,successor-unary,successor-binary,\
+successor-crt,successor-closure,successor-elimination";
+
+#[derive(Debug, Args)]
+pub struct LabArgs {
+    /// Puzzle or graph files (.toml, .json, .hcp, .col).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The encodings to compare, comma-separated (names as --encoding takes them).
+    #[arg(long, value_delimiter = ',', default_value = LAB_ENCODINGS)]
+    pub encodings: Vec<EncodingName>,
+    /// The solvers, comma-separated: `varisat` and `cadical-embedded` run in-process, any other
+    /// name is an external solver on PATH (or a path to one).
+    #[arg(long, value_delimiter = ',', default_value = "varisat,kissat,cadical")]
+    pub solvers: Vec<String>,
+    /// Seconds each solver may run on each CNF.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+    /// The exactly-one encoding [default: each encoding's own].
+    #[arg(long, value_enum)]
+    pub exactly_one: Option<ExactlyOneName>,
+    /// Also write the table as CSV, one row per graph, encoding and solver.
+    #[arg(long, value_name = "FILE.csv")]
+    pub csv: Option<PathBuf>,
+    /// Also draw the times as an SVG chart: seconds against vertices, a panel per solver, a
+    /// line per encoding.
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }

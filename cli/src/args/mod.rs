@@ -17,7 +17,7 @@ pub use check::{CheckArgs, DrawArgs};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
-pub use interop::{CompareArgs, DecodeArgs, ExportArgs};
+pub use interop::{CompareArgs, DecodeArgs, ExportArgs, LabArgs};
 pub use serve::ServeArgs;
 pub use solve::{SolveArgs, SolveFormat};
 
@@ -155,10 +155,13 @@ pub enum Command {
         documented in encodings/dimacs.md.\n\n\
         With --encoding auto the position encoding is written when it fits (its models are\n\
         exactly the fillings); the successor encoding's file (`c a VAR FROM TO` lines) is round\n\
-        0 of its lazy loop, without the subtour cuts added while solving.\n\n\
+        0 of its lazy loop, without the subtour cuts added while solving. The successor-*\n\
+        encodings (successor-crt, successor-binary, ...) write complete files: every model is\n\
+        one Hamiltonian cycle (encodings/complete.md).\n\n\
         Examples:\n  pathsat export fixtures/seeds/hidato-188.toml -o hidato.cnf\n  \
         pathsat export fixtures/small/rook-4x4.toml --exactly-one pairwise | kissat\n  \
-        pathsat export fixtures/seeds/knight-10x10-closed.toml --encoding successor -o k.cnf"
+        pathsat export fixtures/seeds/knight-10x10-closed.toml --encoding successor -o k.cnf\n  \
+        pathsat export fixtures/graphs/dodecahedron.col --encoding successor-crt -o d.cnf"
     )]
     Export(ExportArgs),
     /// Read a SAT solver's output for an exported CNF, check the model and print its filling.
@@ -181,6 +184,22 @@ pub enum Command {
         pathsat compare p.toml --solver /opt/kissat/build/kissat --solver minisat --timeout 10"
     )]
     Compare(CompareArgs),
+    /// Compare encodings: sizes and solve times of each encoding of each graph, per solver.
+    #[command(
+        after_help = "Each file is exported in each encoding (variables, clauses, seconds), then each\n\
+        solver runs on it in turn, alone on the machine, within --timeout: the embedded ones\n\
+        (`varisat`, `cadical-embedded`) on the puzzle in that encoding, external ones on the\n\
+        exported DIMACS file, their models decoded and checked by the verifier. The lazy\n\
+        `successor` encoding's file is round 0, not a complete CNF, so only the embedded solvers\n\
+        run it (with their cut loop). An encoding too large for a graph is reported as refused.\n\
+        The table goes to standard output (text or JSON); --csv and --svg write it as CSV and as\n\
+        a chart. Exit status 1 when a model is invalid or the solvers disagree.\n\
+        See encodings/complete.md.\n\n\
+        Examples:\n  pathsat lab fixtures/graphs/petersen.hcp fixtures/graphs/classic/*.hcp --timeout 5\n  \
+        pathsat lab g/*.hcp --encodings successor-crt,successor-binary --solvers kissat,cadical \\\n    \
+        --csv lab.csv --svg lab.svg"
+    )]
+    Lab(LabArgs),
     /// Count every puzzle file under a directory, in parallel, and report one row per file.
     #[command(
         after_help = "Each puzzle is counted in a worker process, so that --timeout bounds it even\n\

@@ -43,6 +43,12 @@ impl Exported {
         self.export.encoded.kind()
     }
 
+    /// The encoding's name as `--encoding` spells it: `position`, `successor`,
+    /// `successor-crt`, …
+    pub fn encoding_name(&self) -> String {
+        self.export.encoded.name()
+    }
+
     /// Variables, auxiliary ones included: the DIMACS header's count.
     pub fn variables(&self) -> usize {
         self.export.encoded.stats().variables

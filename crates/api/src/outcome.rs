@@ -7,6 +7,7 @@
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_count::{Phase, Stage};
+use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{EncodeStats, Encoding, EncodingOptions, Pruning};
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Certificate, LoopStats, SolverChoice};
@@ -211,6 +212,13 @@ pub struct EncodingInfo {
         serialize_with = "option_by_name"
     )]
     pub solver: Option<SolverChoice>,
+    /// The successor encoding's rule against subtours, when it is a complete one (`crt`,
+    /// `elimination`, …); absent for the lazy cuts.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "option_by_name"
+    )]
+    pub subtours: Option<Subtours>,
 }
 
 impl EncodingInfo {
@@ -221,6 +229,17 @@ impl EncodingInfo {
             exactly_one: options.exactly_one(encoding),
             pruning: (encoding == Encoding::Position).then_some(options.position.pruning),
             solver: None,
+            subtours: (encoding == Encoding::Successor && options.subtours.is_complete())
+                .then_some(options.subtours),
+        }
+    }
+
+    /// The encoding's name as `--encoding` spells it: `position`, `successor`,
+    /// `successor-crt`, …
+    pub fn full_name(&self) -> String {
+        match self.subtours {
+            Some(rule) => format!("{}-{}", self.name.name(), rule.name()),
+            None => self.name.name().to_string(),
         }
     }
 
@@ -252,6 +271,12 @@ impl Named for ExactlyOneEncoding {
 }
 
 impl Named for SolverChoice {
+    fn report_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Subtours {
     fn report_name(self) -> &'static str {
         self.name()
     }

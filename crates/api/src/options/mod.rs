@@ -32,7 +32,7 @@ use crate::{Cancel, Error};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
-use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
+use pathsat_encode::{EncodingOptions, PositionOptions, Pruning};
 use pathsat_generate::{Givens, Level, Options};
 use pathsat_puzzle::ValueClass;
 use pathsat_solver::{SolveError, SolveOptions};
@@ -47,7 +47,8 @@ use std::time::Duration;
 pub struct EncodingSpec {
     /// The encoding: `auto` takes the successor encoding for tours and paths of at least 36
     /// cells whose only givens are the start and end (and no marks), the position encoding
-    /// otherwise (see encodings/successor.md).
+    /// otherwise (see encodings/successor.md). The `successor-*` encodings rule out subtours in
+    /// the CNF itself, so that an exported file is complete (encodings/complete.md).
     #[cfg_attr(
         feature = "clap",
         arg(long, value_enum, default_value_t = EncodingName::Auto, help_heading = "Encoding")
@@ -77,13 +78,15 @@ impl EncodingSpec {
             ExactlyOneName::Sequential => ExactlyOneEncoding::Sequential,
             ExactlyOneName::Pairwise => ExactlyOneEncoding::Pairwise,
             ExactlyOneName::Hybrid => ExactlyOneEncoding::Hybrid,
+            ExactlyOneName::Ladder => ExactlyOneEncoding::Ladder,
+            ExactlyOneName::Commander => ExactlyOneEncoding::Commander,
+            ExactlyOneName::Product => ExactlyOneEncoding::Product,
+            ExactlyOneName::Bimander => ExactlyOneEncoding::Bimander,
         });
+        let (choice, subtours) = self.encoding.choice();
         EncodingOptions {
-            choice: match self.encoding {
-                EncodingName::Auto => EncodingChoice::Auto,
-                EncodingName::Position => EncodingChoice::Position,
-                EncodingName::Successor => EncodingChoice::Successor,
-            },
+            choice,
+            subtours,
             position: PositionOptions {
                 exactly_one: exactly_one.unwrap_or(defaults.position.exactly_one),
                 pruning: if self.no_prune {
@@ -407,7 +410,10 @@ mod tests {
         assert_eq!(request.wanted, Wanted::Unique);
         assert_eq!(request.timeout, Some(Duration::from_millis(2500)));
         assert!(request.options.certify);
-        assert_eq!(request.options.encoding.choice, EncodingChoice::Position);
+        assert_eq!(
+            request.options.encoding.choice,
+            pathsat_encode::EncodingChoice::Position
+        );
         assert_eq!(
             request.options.encoding.position.exactly_one,
             ExactlyOneEncoding::Pairwise

@@ -5,6 +5,8 @@
 
 use crate::option_error::{OptionError, Problem};
 use pathsat_count::Method;
+use pathsat_encode::subtours::Subtours;
+use pathsat_encode::EncodingChoice;
 use pathsat_generate::Level;
 use pathsat_solver::SolverChoice;
 use serde::{Deserialize, Serialize};
@@ -62,12 +64,44 @@ pub enum EncodingName {
     Position,
     /// A variable per move, subtours cut lazily: large tours and paths, start and end givens only.
     Successor,
+    /// The successor encoding, complete: positions in unary (order encoding); quadratic.
+    SuccessorUnary,
+    /// The successor encoding, complete: positions in binary, p(v) = p(u) + 1 by carries.
+    SuccessorBinary,
+    /// The successor encoding, complete: positions modulo small primes (CRT), one-hot.
+    SuccessorCrt,
+    /// The successor encoding, complete: reachability between all pairs; quadratic.
+    SuccessorClosure,
+    /// The successor encoding, complete: acyclicity by vertex elimination.
+    SuccessorElimination,
 }
 option_names!(EncodingName, "encoding", {
     Auto => "auto",
     Position => "position",
     Successor => "successor",
+    SuccessorUnary => "successor-unary",
+    SuccessorBinary => "successor-binary",
+    SuccessorCrt => "successor-crt",
+    SuccessorClosure => "successor-closure",
+    SuccessorElimination => "successor-elimination",
 });
+
+impl EncodingName {
+    /// The encoding choice and the successor encoding's rule against subtours of this name.
+    pub fn choice(self) -> (EncodingChoice, Subtours) {
+        let successor = |rule| (EncodingChoice::Successor, rule);
+        match self {
+            EncodingName::Auto => (EncodingChoice::Auto, Subtours::Lazy),
+            EncodingName::Position => (EncodingChoice::Position, Subtours::Lazy),
+            EncodingName::Successor => successor(Subtours::Lazy),
+            EncodingName::SuccessorUnary => successor(Subtours::OrderUnary),
+            EncodingName::SuccessorBinary => successor(Subtours::OrderBinary),
+            EncodingName::SuccessorCrt => successor(Subtours::Crt),
+            EncodingName::SuccessorClosure => successor(Subtours::Closure),
+            EncodingName::SuccessorElimination => successor(Subtours::Elimination),
+        }
+    }
+}
 
 /// `--exactly-one`: how "exactly one of these" becomes clauses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -80,11 +114,23 @@ pub enum ExactlyOneName {
     Pairwise,
     /// Pairwise up to 8 literals, the sequential counter beyond.
     Hybrid,
+    /// Gent and Nightingale's ladder: n-1 variables, 4n-4 clauses.
+    Ladder,
+    /// Klieber and Kwon's commanders over groups of 3, recursively.
+    Commander,
+    /// Chen's product: rows and columns of a grid, recursively.
+    Product,
+    /// Nguyen and Mai's bimander: groups of 2 with a binary group number.
+    Bimander,
 }
 option_names!(ExactlyOneName, "exactly-one", {
     Sequential => "sequential",
     Pairwise => "pairwise",
     Hybrid => "hybrid",
+    Ladder => "ladder",
+    Commander => "commander",
+    Product => "product",
+    Bimander => "bimander",
 });
 
 /// `--sum-encoding`: how a trail's sum becomes clauses.
