@@ -5,7 +5,9 @@
 //! svg`, to [`crate::pictures`]). The library holds the timeouts: at the deadline it returns what
 //! was found by then, and the command prints it and exits.
 
-use crate::args::{CheckArgs, CountArgs, DrawArgs, Format, SolveArgs, SolveFormat, SolverArgs};
+use crate::args::{
+    CheckArgs, CountArgs, DrawArgs, ForcedArgs, Format, SolveArgs, SolveFormat, SolverArgs,
+};
 use crate::pictures;
 use crate::progress::CountDisplay;
 use crate::report;
@@ -139,6 +141,22 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The cells every solution agrees on (or the givens that conflict).
+pub fn forced(args: &ForcedArgs) -> Result<ExitCode, Failure> {
+    let puzzle = parse_file(&args.file)?;
+    let request = pathsat_api::ForcedRequest {
+        timeout: args.timeout,
+        ..pathsat_api::ForcedRequest::default()
+    };
+    let report = pathsat_api::forced::forced(&puzzle, &args.file.display().to_string(), &request)?;
+    let mut out = io::stdout().lock();
+    match args.output.format {
+        Format::Json => report::write_json(&mut out, &report)?,
+        Format::Text => report::write_forced_text(&mut out, &report, &puzzle)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The blank puzzle as SVG, with a note of what is to be done.

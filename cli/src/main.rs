@@ -85,6 +85,7 @@ fn main() -> ExitCode {
         args::Command::Merge(a) => merge::run(a),
         args::Command::Check(a) => commands::check(a),
         args::Command::Draw(a) => commands::draw(a),
+        args::Command::Forced(a) => commands::forced(a),
         args::Command::Generate(a) => generate::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),

@@ -5,6 +5,7 @@
 //! aligned grids and a statistics line for people. The text printers match on the results'
 //! enums, never on strings.
 
+use pathsat_api::forced::{CellValue, ForcedReport};
 use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
 use pathsat_api::{
     CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Stage, Status, Stopped,
@@ -502,6 +503,79 @@ pub fn write_check_text(out: &mut dyn Write, r: &CheckReport) -> io::Result<()> 
         (Some(v), Some(i)) if r.fillings > 1 => writeln!(out, "invalid: solution {}: {v}", i + 1)?,
         (Some(v), _) => writeln!(out, "invalid: {v}")?,
     }
+    out.flush()
+}
+
+/// `forced`'s text: the puzzle's title, the forced values on the board (`.` elsewhere) or, for
+/// a graph, each forced vertex; then one line saying how many, or which givens conflict.
+pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    writeln!(out, "{puzzle}\n")?;
+    let place = |c: &CellValue| match (c.row, c.col, c.vertex) {
+        (Some(row), Some(col), _) => format!("({row}, {col}) = {}", c.value),
+        (_, _, Some(v)) => format!("vertex {v} = {}", c.value),
+        _ => format!("= {}", c.value),
+    };
+    if let Some(conflict) = &r.conflict {
+        if conflict.is_empty() {
+            writeln!(out, "unsat: no solution, even without the givens")?;
+        } else {
+            let list: Vec<String> = conflict.iter().map(place).collect();
+            writeln!(
+                out,
+                "unsat: no solution; these givens have none together: {}",
+                list.join(", ")
+            )?;
+        }
+    } else if let Some(partial) = &r.partial {
+        if puzzle.is_graph() {
+            for c in &r.forced {
+                writeln!(out, "{}{}", place(c), if c.given { " (given)" } else { "" })?;
+            }
+        } else {
+            write!(
+                out,
+                "{}",
+                pathsat_puzzle::render::partial_grid(puzzle, partial)
+            )?;
+            if let Some(legend) = pathsat_puzzle::render::legend(puzzle) {
+                writeln!(out, "{legend}")?;
+            }
+        }
+        writeln!(out)?;
+        let given = r.forced.len() - r.deduced;
+        let cells = match (puzzle.is_graph(), r.cells) {
+            (true, 1) => "1 vertex".to_string(),
+            (true, n) => format!("{} vertices", thousands(n as u64)),
+            (false, n) => plural(n as u64, "cell"),
+        };
+        let words = format!(
+            "{} of {cells} forced, {} beyond the {} given",
+            thousands(r.forced.len() as u64),
+            thousands(r.deduced as u64),
+            thousands(given as u64)
+        );
+        if r.complete {
+            writeln!(out, "forced: {words}")?;
+        } else {
+            writeln!(
+                out,
+                "forced (stopped at the time limit): {words} so far, {} undecided",
+                thousands(r.undecided as u64)
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "unknown: stopped before a first solution; nothing is settled"
+        )?;
+    }
+    writeln!(
+        out,
+        "{} · {}",
+        plural(r.solver_calls, "solver call"),
+        duration(r.seconds)
+    )?;
     out.flush()
 }
 

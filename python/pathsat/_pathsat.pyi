@@ -138,6 +138,10 @@ class Puzzle:
         certify: bool = False,
     ) -> bool:
         """Whether exactly one solution exists, proved by the solver."""
+    def forced(self, timeout: Optional[float] = None) -> dict[str, object]:
+        """The cells every solution agrees on: ``status``, ``complete``, ``forced``
+        (``{(row, col): value}`` or ``{vertex: value}``), ``deduced`` and, without solution,
+        ``conflict`` (givens that have none together)."""
     def to_cnf(self, encoding: str = "auto") -> Cnf:
         """The CNF pathsat's solver receives, for PySAT and other solvers."""
     def decode(self, model: Optional[Sequence[int]], encoding: str = "auto") -> Optional[Solution]:

@@ -9,7 +9,8 @@ use crate::results::{Cnf, CountResult, Solution, Solutions};
 use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
-use pathsat_api::options::{CountSpec, SolveSpec};
+use pathsat_api::forced::CellValue;
+use pathsat_api::options::{CountSpec, ForcedSpec, SolveSpec};
 use pathsat_api::solve::{solve, Wanted};
 use pathsat_api::{Cancel, SolutionStream, Stopped};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
@@ -407,6 +408,50 @@ impl Puzzle {
             count(&self.puzzle, &self.file, &request, Arc::new(|_| {})).map_err(errors::raise)
         })??;
         Ok(CountResult::new(report))
+    }
+
+    /// The cells whose value is the same in every solution (the backbone), found by SAT with
+    /// assumptions, not by enumeration: a dict with `status` (`"sat"`, `"unsat"`, or
+    /// `"unknown"` when stopped before a first solution), `complete`, `forced` (`{(row, col):
+    /// value}`, or `{vertex: value}` for a graph, given cells included), `deduced` (how many of
+    /// them are not given) and, for a puzzle without solution, `conflict` (the givens that have
+    /// none together, none of them superfluous). `timeout` (seconds) stops the search with the
+    /// cells settled so far (`complete` false).
+    #[pyo3(signature = (timeout = None))]
+    fn forced<'py>(&self, py: Python<'py>, timeout: Option<f64>) -> PyResult<Bound<'py, PyDict>> {
+        let cancel = Cancel::new();
+        let request = ForcedSpec { timeout }
+            .request(cancel.clone())
+            .map_err(errors::raise)?;
+        let report = interrupt::run(py, &cancel, || {
+            pathsat_api::forced::forced(&self.puzzle, &self.file, &request).map_err(errors::raise)
+        })??;
+        let key = |c: &CellValue| -> PyResult<Bound<'py, PyAny>> {
+            Ok(match (c.row, c.col, c.vertex) {
+                (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
+                (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
+            })
+        };
+        let result = PyDict::new(py);
+        result.set_item("status", report.status.name())?;
+        result.set_item("complete", report.complete)?;
+        let forced = PyDict::new(py);
+        for c in &report.forced {
+            forced.set_item(key(c)?, c.value)?;
+        }
+        result.set_item("forced", forced)?;
+        result.set_item("deduced", report.deduced)?;
+        match &report.conflict {
+            Some(conflict) => {
+                let list = PyList::empty(py);
+                for c in conflict {
+                    list.append((key(c)?, c.value))?;
+                }
+                result.set_item("conflict", list)?;
+            }
+            None => result.set_item("conflict", py.None())?,
+        }
+        Ok(result)
     }
 
     /// Whether the puzzle has exactly one solution, proved by the solver (false when it has

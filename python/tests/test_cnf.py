@@ -94,3 +94,23 @@ def test_a_model_that_is_no_solution_raises():
     with pytest.raises(pathsat.PuzzleError, match="variables"):
         p.decode([1, 2, 3])
     assert p.decode(None) is None
+
+
+def test_forced_cells_against_enumeration():
+    # The cells every solution agrees on, against PySAT-free enumeration by pathsat itself.
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    result = p.forced()
+    assert result["status"] == "sat" and result["complete"]
+    grids = [s.grid for s in p.solutions()]
+    agreed = {
+        (r, c): grids[0][r][c]
+        for r in range(5)
+        for c in range(5)
+        if all(g[r][c] == grids[0][r][c] for g in grids)
+    }
+    assert result["forced"] == agreed and len(grids) == 69
+    assert result["deduced"] == 1 and result["conflict"] is None
+    bad = pathsat.Puzzle.from_file(fixture("small/contradictory-givens.toml"))
+    assert bad.forced()["conflict"] == [((2, 2), 2)]
+    with pytest.raises(pathsat.PuzzleError, match="timeout"):
+        p.forced(timeout=-1)

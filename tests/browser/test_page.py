@@ -225,3 +225,20 @@ def test_a_graph_file_loads_and_its_cycle_is_shown(page, screenshots):
     for a, b in zip(order, order[1:] + order[:1]):
         assert (a, b) in edges, (a, b)
     page.save_screenshot(str(screenshots / "7-graph.png"))
+
+
+def test_forced_cells_show_while_editing(page, screenshots):
+    # 1 and 9 in opposite corners of a 3x3 rook board: both paths between them put 5 in the
+    # centre, so the page shows it forced; a given 3 beside the 1 has no solution.
+    new_board(page, 3, 3, "rook")
+    page.find_element(By.ID, "show-forced").click()
+    type_givens(page, {(0, 0): 1, (2, 2): 9})
+    wait(page, lambda d: "forced" in cell(d, 1, 1).get_attribute("class"))
+    assert cell(page, 1, 1).get_attribute("placeholder") == "5"
+    assert "forced" not in cell(page, 0, 1).get_attribute("class")
+    wait(page, lambda d: "3 of 9 cells forced, 1 beyond" in d.find_element(By.ID, "forced-status").text)
+    page.save_screenshot(str(screenshots / "9-forced.png"))
+    type_givens(page, {(0, 1): 3})
+    wait(page, lambda d: "conflict" in cell(d, 0, 1).get_attribute("class"))
+    assert "no solution" in page.find_element(By.ID, "forced-status").text
+    page.save_screenshot(str(screenshots / "10-forced-conflict.png"))

@@ -14,6 +14,7 @@ mod dimacs;
 mod exact_counts;
 mod external_solvers;
 mod fixtures;
+mod forced;
 mod garbage;
 mod generate;
 mod graphs;

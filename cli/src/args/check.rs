@@ -1,8 +1,9 @@
-//! `pathsat check`'s and `pathsat draw`'s arguments.
+//! `pathsat check`'s, `pathsat draw`'s and `pathsat forced`'s arguments.
 
-use super::common::OutputArgs;
+use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -21,4 +22,15 @@ pub struct DrawArgs {
     /// Write the SVG to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ForcedArgs {
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    pub file: PathBuf,
+    /// Stop after this many seconds, with the cells settled by then (marked incomplete).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }

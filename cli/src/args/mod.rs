@@ -13,7 +13,7 @@ mod serve;
 mod solve;
 
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
-pub use check::{CheckArgs, DrawArgs};
+pub use check::{CheckArgs, DrawArgs, ForcedArgs};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
@@ -34,9 +34,11 @@ Examples:
   pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
   pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat   # CaDiCaL is the default
   pathsat check fixtures/seeds/hidato-188.toml my-answer.txt
+  pathsat forced fixtures/small/hidato-5x5.toml                  # cells every solution agrees on
   pathsat export fixtures/seeds/knight-8x8-closed.toml -o knight.cnf
   kissat knight.cnf > knight.out; pathsat decode fixtures/seeds/knight-8x8-closed.toml knight.out
   pathsat compare fixtures/seeds/rook-primes-tour.toml
+  pathsat lab fixtures/graphs/dodecahedron.col --encodings successor-crt,successor-elimination
   pathsat batch fixtures --timeout 60
   pathsat generate --size 12x12 --seed 7 -o hidato.toml          # a new puzzle, proved unique
 
@@ -130,6 +132,18 @@ pub enum Command {
         pathsat draw fixtures/seeds/rook-primes-tour.toml | rsvg-convert -o tour.png"
     )]
     Draw(DrawArgs),
+    /// List the cells whose value is the same in every solution (the backbone).
+    #[command(
+        after_help = "For puzzle authors: which cells the givens already decide. The backbone is found\n\
+        by SAT with assumptions, not by enumerating, so a puzzle with millions of solutions costs\n\
+        about one solver call per cell: one solution, then for each cell still in doubt whether a\n\
+        solution puts another value there. Given cells count as forced. A puzzle without\n\
+        solution gets instead a set of givens that have none together, none of them superfluous.\n\
+        With --timeout the search stops with the cells settled by then, marked incomplete.\n\n\
+        Examples:\n  pathsat forced fixtures/seeds/hidato-188.toml\n  \
+        pathsat forced my-draft.toml --timeout 2 --format json"
+    )]
+    Forced(ForcedArgs),
     /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
     #[command(
         after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\

@@ -12,6 +12,7 @@
 //! - [`decode`](decode::decode): a solver's model read back into a verified solution;
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
+//! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
 //! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
@@ -54,6 +55,7 @@ pub mod count;
 pub mod decode;
 mod error;
 pub mod export;
+pub mod forced;
 pub mod generate;
 mod option_error;
 pub mod options;
@@ -67,6 +69,7 @@ pub use check::CheckReport;
 pub use count::{CountReport, CountRequest};
 pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
+pub use forced::{ForcedReport, ForcedRequest};
 pub use generate::{GenerateReport, GenerateRequest};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stage, Stopped};

@@ -27,6 +27,15 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status's name, as JSON spells it: `sat`, `unsat`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Sat => "sat",
+            Status::Unsat => "unsat",
+            Status::Unknown => "unknown",
+        }
+    }
+
     /// The status of `count` solutions found, `complete` when the search was exhausted.
     pub fn of(count: &BigCount, complete: bool) -> Status {
         if !count.is_zero() {

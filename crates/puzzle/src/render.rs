@@ -25,6 +25,18 @@ fn filling_text(puzzle: &Puzzle, filling: &Filling, cell: usize) -> String {
     }
 }
 
+/// A partly filled grid in the same layout: the values of `partial`, `.` where it holds 0.
+pub fn partial_grid(puzzle: &Puzzle, partial: &Filling) -> String {
+    grid(
+        puzzle,
+        |cell| match partial.value(cell) {
+            0 => ".".to_string(),
+            v => v.to_string(),
+        },
+        &[],
+    )
+}
+
 /// The unfilled puzzle in the same layout: `.` for free cells, labels for a trail puzzle.
 pub fn puzzle_grid(puzzle: &Puzzle) -> String {
     grid(

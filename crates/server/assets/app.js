@@ -274,6 +274,76 @@ function puzzleChanged(clearAnswer = true) {
     lastCnf = null;
     $("download-cnf").disabled = true;
   }
+  scheduleForced();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forced cells while editing: after each edit (and a pause), POST /api/forced with a short time
+// limit, and show every cell that all solutions agree on with its value, in green; a puzzle
+// without solution outlines the givens that conflict. A newer edit aborts the older request.
+
+const FORCED_SECONDS = 2; // the time limit of one edit's search
+let forcedTimer = null;
+let forcedRequest = null;
+
+function clearForced() {
+  for (const input of $("board").children) {
+    input.classList.remove("forced", "conflict");
+    input.placeholder = "";
+  }
+}
+
+function scheduleForced() {
+  clearTimeout(forcedTimer);
+  if (forcedRequest) forcedRequest.abort();
+  clearForced();
+  $("forced-status").textContent = "";
+  if (!$("show-forced").checked || puzzle.text !== null) return;
+  forcedTimer = setTimeout(showForced, 300);
+}
+
+async function showForced() {
+  const controller = new AbortController();
+  forcedRequest = controller;
+  let report;
+  try {
+    const response = await fetch("/api/forced", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ puzzle: toToml(), timeout: FORCED_SECONDS }),
+      signal: controller.signal,
+    });
+    report = await response.json();
+    if (!response.ok) {
+      $("forced-status").textContent = report.error || `${response.status}`;
+      return;
+    }
+  } catch {
+    return; // aborted by a newer edit, or the server is gone (the buttons say so)
+  } finally {
+    if (forcedRequest === controller) forcedRequest = null;
+  }
+  const at = (c) => $("board").children[c.row * puzzle.cols + c.col];
+  if (report.status === "unsat") {
+    for (const c of report.conflict) at(c).classList.add("conflict");
+    $("forced-status").textContent = report.conflict.length
+      ? `no solution: the outlined givens have none together`
+      : "no solution, even without givens";
+    return;
+  }
+  if (report.status !== "sat") {
+    $("forced-status").textContent = `not settled within ${FORCED_SECONDS} s`;
+    return;
+  }
+  for (const c of report.forced) {
+    if (c.given) continue;
+    const input = at(c);
+    input.classList.add("forced");
+    input.placeholder = String(c.value);
+  }
+  const more = report.complete ? "" : ` (stopped after ${FORCED_SECONDS} s, ${report.undecided} undecided)`;
+  $("forced-status").textContent =
+    `${report.forced.length} of ${report.cells} cells forced, ${report.deduced} beyond the givens${more}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -663,6 +733,7 @@ function init() {
   $("cancel").addEventListener("click", () => { if (busy) busy.abort(); });
   $("generate").addEventListener("click", generate);
   $("export").addEventListener("click", showEncoding);
+  $("show-forced").addEventListener("change", scheduleForced);
   $("download-cnf").addEventListener("click", () => { if (lastCnf) download(lastCnf.name, lastCnf.text, "text/plain"); });
   fetch("/api/limits").then((r) => r.json()).then((limits) => {
     $("version").textContent = limits.version;

@@ -485,3 +485,34 @@ async fn all_solutions_stop_at_the_servers_cap_and_say_so() {
     assert!(shown <= pathsat_server::MAX_SOLUTIONS && shown > 0);
     assert_eq!(report["complete"], false);
 }
+
+#[tokio::test]
+async fn forced_names_the_cells_every_solution_agrees_on() {
+    // 1 and 9 in opposite corners of 3x3 rook moves: both paths put 5 in the centre.
+    let puzzle = "moves = \"rook\"\ngrid = \"1 . .\\n. . .\\n. . 9\"\n";
+    let (status, report) = post_json(
+        &app(),
+        "/api/forced",
+        &json!({ "puzzle": puzzle, "timeout": 5 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["status"], "sat");
+    assert_eq!(report["complete"], true);
+    assert_eq!(
+        report["forced"][1],
+        json!({"row": 1, "col": 1, "value": 5, "given": false})
+    );
+    assert_eq!(report["deduced"], 1);
+    let (status, reply) = post_json(
+        &app(),
+        "/api/forced",
+        &json!({ "puzzle": puzzle, "timeout": -1 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        reply["error"].as_str().unwrap().contains("timeout"),
+        "{reply}"
+    );
+}

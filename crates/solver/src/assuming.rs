@@ -150,6 +150,34 @@ impl<'p> AssumingSolver<'p> {
         Ok(Assumed::Filling(filling))
     }
 
+    /// A filling that does *not* put `value` on `cell`, or `None` when every filling does
+    /// (one call, assuming the pair's variable false).
+    ///
+    /// # Errors
+    /// As [`AssumingSolver::solve_with`].
+    pub fn solve_without(
+        &mut self,
+        cell: usize,
+        value: u32,
+    ) -> Result<Option<Filling>, SolveError> {
+        if let Some(var) = self.map.var(cell, value) {
+            self.sat.assume(&[var.negative()]);
+        }
+        let start = Instant::now();
+        let sat = self.sat.solve().map_err(SolveError::from);
+        self.solve_time += start.elapsed();
+        self.calls += 1;
+        if !sat? {
+            return Ok(None);
+        }
+        let model = self.sat.model().expect("a satisfiable call has a model");
+        let filling = self
+            .map
+            .decode(|var| model.get(var.index()).copied().flatten())?;
+        verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
+        Ok(Some(filling))
+    }
+
     /// Excludes `filling` from every later answer (a blocking clause over its values).
     pub fn exclude(&mut self, filling: &Filling) {
         let block = self.map.blocking_clause(filling);

@@ -35,6 +35,7 @@
 //! ```
 
 mod assuming;
+mod backbone;
 mod decode;
 pub mod edge_loop;
 pub mod fillings;
@@ -51,6 +52,7 @@ mod sat;
 pub mod successor;
 
 pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
+pub use backbone::{backbone, Backbone};
 pub use decode::{decode_model, ModelProblem};
 pub use fillings::{Bounded, Fillings, Stop};
 pub use portfolio::{first_solution, Member, Raced};

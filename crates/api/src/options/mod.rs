@@ -26,6 +26,7 @@ pub use values::{
 };
 
 use crate::count::CountRequest;
+use crate::forced::ForcedRequest;
 use crate::generate::GenerateRequest;
 use crate::solve::{SolveRequest, Wanted};
 use crate::{Cancel, Error};
@@ -341,6 +342,27 @@ fn invalid(option: &'static str, problem: Problem) -> Error {
 }
 
 /// A duration from a positive, finite number of seconds, for `option`.
+/// `forced`'s options: `--timeout SECONDS` (`"timeout"`, `timeout=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct ForcedSpec {
+    /// Stop after this many seconds, with the cells settled by then.
+    pub timeout: Option<f64>,
+}
+
+impl ForcedSpec {
+    /// The request, with `cancel` as its flag.
+    ///
+    /// # Errors
+    /// [`Error::Option`] for a timeout that is not a positive number of seconds.
+    pub fn request(&self, cancel: Cancel) -> Result<ForcedRequest, Error> {
+        Ok(ForcedRequest {
+            timeout: seconds_for("timeout", self.timeout)?,
+            cancel,
+        })
+    }
+}
+
 fn seconds_for(option: &'static str, value: Option<f64>) -> Result<Option<Duration>, Error> {
     Ok(values::seconds(option, value)?)
 }

@@ -10,6 +10,7 @@
 mod count;
 mod draw;
 mod export;
+mod forced;
 mod generate;
 mod puzzle;
 mod solve;
@@ -27,6 +28,7 @@ use axum::Router;
 use count::count;
 use draw::draw;
 use export::export;
+use forced::forced;
 use generate::generate;
 use puzzle::puzzle_file;
 use solve::solve;
@@ -46,6 +48,7 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/api/generate", post(generate))
         .route("/api/export", post(export))
         .route("/api/draw", post(draw))
+        .route("/api/forced", post(forced))
         .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
