@@ -119,12 +119,7 @@ impl<'p> AssumingSolver<'p> {
                 None => return Ok(Assumed::Unsat { core: vec![i] }),
             }
         }
-        self.sat.assume(&lits);
-        let start = Instant::now();
-        let sat = self.sat.solve().map_err(SolveError::from);
-        self.solve_time += start.elapsed();
-        self.calls += 1;
-        if !sat? {
+        if !self.solve_assuming(&lits)? {
             index_of.sort_unstable();
             let mut core: Vec<usize> = self
                 .sat
@@ -142,12 +137,7 @@ impl<'p> AssumingSolver<'p> {
             core.dedup();
             return Ok(Assumed::Unsat { core });
         }
-        let model = self.sat.model().expect("a satisfiable call has a model");
-        let filling = self
-            .map
-            .decode(|var| model.get(var.index()).copied().flatten())?;
-        verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
-        Ok(Assumed::Filling(filling))
+        Ok(Assumed::Filling(self.model_filling()?))
     }
 
     /// A filling that does *not* put `value` on `cell`, or `None` when every filling does
@@ -160,22 +150,36 @@ impl<'p> AssumingSolver<'p> {
         cell: usize,
         value: u32,
     ) -> Result<Option<Filling>, SolveError> {
-        if let Some(var) = self.map.var(cell, value) {
-            self.sat.assume(&[var.negative()]);
+        let assumed: Vec<Lit> = self
+            .map
+            .var(cell, value)
+            .map(|v| v.negative())
+            .into_iter()
+            .collect();
+        if !self.solve_assuming(&assumed)? {
+            return Ok(None);
         }
+        self.model_filling().map(Some)
+    }
+
+    /// One solver call under `lits`, counted and timed: whether it is satisfiable.
+    fn solve_assuming(&mut self, lits: &[Lit]) -> Result<bool, SolveError> {
+        self.sat.assume(lits);
         let start = Instant::now();
         let sat = self.sat.solve().map_err(SolveError::from);
         self.solve_time += start.elapsed();
         self.calls += 1;
-        if !sat? {
-            return Ok(None);
-        }
+        sat
+    }
+
+    /// The filling of the last satisfiable call's model, checked by the verifier.
+    fn model_filling(&mut self) -> Result<Filling, SolveError> {
         let model = self.sat.model().expect("a satisfiable call has a model");
         let filling = self
             .map
             .decode(|var| model.get(var.index()).copied().flatten())?;
         verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
-        Ok(Some(filling))
+        Ok(filling)
     }
 
     /// Excludes `filling` from every later answer (a blocking clause over its values).
