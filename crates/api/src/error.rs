@@ -35,6 +35,9 @@ pub enum Refusal {
     /// A solver's output without a model to decode.
     #[error("the solver did not decide (s UNKNOWN): there is no filling to decode")]
     UndecidedModel,
+    /// `forced` on a trail puzzle, whose solutions cover different cells.
+    #[error("forced cells are for puzzles that fill every cell; a trail covers only some")]
+    ForcedTrail,
 }
 
 /// Why a command gave no answer.

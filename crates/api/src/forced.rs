@@ -5,7 +5,7 @@
 //! with the cells settled by then, marked incomplete, so that a page can ask on every edit.
 
 use crate::outcome::Status;
-use crate::{Cancel, Error};
+use crate::{Cancel, Error, Refusal};
 use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{Filling, Place, Puzzle};
 use pathsat_solver::{backbone, Backbone, Interrupt, SolveError};
@@ -98,9 +98,12 @@ pub struct ForcedReport {
 /// The backbone of `puzzle` (from `file`).
 ///
 /// # Errors
-/// [`Error::Solve`] when the puzzle cannot be put in the position encoding (too large, or a
-/// trail puzzle, which `forced` does not take).
+/// [`Error::Refused`] for a trail puzzle (its solutions cover different cells);
+/// [`Error::Solve`] when the puzzle is too large for the position encoding.
 pub fn forced(puzzle: &Puzzle, file: &str, request: &ForcedRequest) -> Result<ForcedReport, Error> {
+    if puzzle.trail().is_some() {
+        return Err(Error::refused(file, Refusal::ForcedTrail));
+    }
     let started = Instant::now();
     let interrupt = Interrupt {
         deadline: request.timeout.map(|t| started + t),
@@ -196,6 +199,20 @@ mod tests {
             serde_json::json!({"row": 1, "col": 1, "value": 5, "given": false})
         );
         assert_eq!(json.get("conflict"), None);
+    }
+
+    #[test]
+    fn a_trail_puzzle_is_refused() {
+        let p = parse_str(
+            "moves = \"rook\"\ngrid = \"1 2\\n3 4\"\n[trail]\nlength = 2\n",
+            Format::Toml,
+        )
+        .unwrap();
+        let e = forced(&p, "t.toml", &ForcedRequest::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.toml: forced cells are for puzzles that fill every cell; a trail covers only some"
+        );
     }
 
     #[test]
