@@ -541,6 +541,32 @@ impl Puzzle {
         .ok()
     }
 
+    /// The same puzzle with its givens taken away (its marks kept), no expected answer: its
+    /// fillings include every filling of `self`. `None` for a trail puzzle.
+    pub fn without_givens(&self) -> Option<Puzzle> {
+        if self.trail.is_some() {
+            return None;
+        }
+        let rules = self
+            .rules
+            .iter()
+            .map(|r| match r {
+                CellRule::Given(_) => CellRule::Free,
+                other => other.clone(),
+            })
+            .collect();
+        Puzzle::new(
+            self.name.clone(),
+            self.board.clone(),
+            self.moves.clone(),
+            self.closed,
+            rules,
+            self.marks.clone(),
+            Expect::default(),
+        )
+        .ok()
+    }
+
     /// The same board and moves with every cell free: no givens, no marks, no expected answer.
     /// Its fillings include every filling of `self`, so its count bounds `self`'s. `None` for a
     /// trail puzzle, whose labels are not cell rules.

@@ -115,23 +115,7 @@ fn conflicting_givens(
     interrupt: Interrupt,
 ) -> Result<(Vec<(usize, u32)>, u64), SolveError> {
     let givens: Vec<(usize, u32)> = puzzle.givens().collect();
-    let rules = puzzle
-        .rules()
-        .iter()
-        .map(|r| match r {
-            CellRule::Given(_) => CellRule::Free,
-            other => other.clone(),
-        })
-        .collect();
-    let Ok(open) = Puzzle::new(
-        puzzle.name(),
-        puzzle.board().clone(),
-        puzzle.moves().clone(),
-        puzzle.is_closed(),
-        rules,
-        puzzle.marks().to_vec(),
-        Default::default(),
-    ) else {
+    let Some(open) = puzzle.without_givens() else {
         return Ok((Vec::new(), 0));
     };
     let mut solver = AssumingSolver::new(&open, options)?;
