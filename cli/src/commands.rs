@@ -6,7 +6,8 @@
 //! was found by then, and the command prints it and exits.
 
 use crate::args::{
-    CheckArgs, CountArgs, DrawArgs, ForcedArgs, Format, SolveArgs, SolveFormat, SolverArgs,
+    CheckArgs, CountArgs, DrawArgs, ForcedArgs, Format, HintArgs, SolveArgs, SolveFormat,
+    SolverArgs,
 };
 use crate::pictures;
 use crate::progress::CountDisplay;
@@ -157,6 +158,42 @@ pub fn forced(args: &ForcedArgs) -> Result<ExitCode, Failure> {
         Format::Text => report::write_forced_text(&mut out, &report, &puzzle)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The next step of a puzzle solved by hand (or the first wrong cell of the filling).
+pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
+    let puzzle = parse_file(&args.file)?;
+    let file = args.file.display().to_string();
+    let filling = match &args.filling {
+        Some(path) => {
+            let json = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+            let text = read_text(path)?;
+            Some(pathsat_api::hint::read_filling(
+                &puzzle,
+                &path.display().to_string(),
+                &text,
+                json,
+            )?)
+        }
+        None => None,
+    };
+    let request = pathsat_api::HintRequest {
+        filling,
+        timeout: args.timeout,
+        ..pathsat_api::HintRequest::default()
+    };
+    let report = pathsat_api::hint::hint(&puzzle, &file, &request)?;
+    let mut out = io::stdout().lock();
+    match args.output.format {
+        Format::Json => report::write_json(&mut out, &report)?,
+        Format::Text => report::write_hint_text(&mut out, &report, &puzzle)?,
+    }
+    Ok(match report.status {
+        pathsat_api::hint::HintStatus::Wrong => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
 }
 
 /// The blank puzzle as SVG, with a note of what is to be done.

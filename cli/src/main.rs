@@ -86,6 +86,7 @@ fn main() -> ExitCode {
         args::Command::Check(a) => commands::check(a),
         args::Command::Draw(a) => commands::draw(a),
         args::Command::Forced(a) => commands::forced(a),
+        args::Command::Hint(a) => commands::hint(a),
         args::Command::Generate(a) => generate::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),

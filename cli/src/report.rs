@@ -6,6 +6,7 @@
 //! enums, never on strings.
 
 use pathsat_api::forced::{CellValue, ForcedReport};
+use pathsat_api::hint::{HintReport, HintStatus};
 use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
 use pathsat_api::{
     CheckReport, CountReport, Counts, DecodeReport, Method, SolveReport, Stage, Status, Stopped,
@@ -577,6 +578,92 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
         duration(r.seconds)
     )?;
     out.flush()
+}
+
+/// `hint`'s answer: the step and its reason (wrapped), the board with the hinted (or wrong)
+/// cell starred, and the solver's part.
+pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    writeln!(out, "{puzzle}\n")?;
+    let place = |c: &CellValue| match (c.row, c.col, c.vertex) {
+        (Some(row), Some(col), _) => format!("({row}, {col}) = {}", c.value),
+        (_, _, Some(v)) => format!("vertex {v} = {}", c.value),
+        _ => format!("= {}", c.value),
+    };
+    // The board first, then the status line: the output reads back as a filling (the
+    // status line ends it), so that `pathsat hint p.toml a.txt > b.txt` steps on.
+    let starred: Vec<usize> = r
+        .hint
+        .as_ref()
+        .map(|h| h.index)
+        .or(r.wrong.as_ref().map(|w| w.index))
+        .into_iter()
+        .collect();
+    if !puzzle.is_graph() {
+        let grid = render::partial_grid_starred(puzzle, &r.board, &starred);
+        writeln!(out, "{grid}")?;
+    }
+    match (r.status, &r.hint, &r.wrong) {
+        (HintStatus::Hint, Some(h), _) => {
+            writeln!(
+                out,
+                "hint: {}  ({}, {})",
+                place(&h.cell),
+                h.rule.words(),
+                h.level
+            )?;
+            for line in wrap(&h.reason, 88) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        (HintStatus::Wrong, _, Some(w)) => {
+            writeln!(out, "wrong: {}", place(&w.cell))?;
+            for line in wrap(&w.reason, 88) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        (HintStatus::Solved, ..) => writeln!(
+            out,
+            "solved: every cell is filled, and the filling is a solution"
+        )?,
+        (HintStatus::NoSolution, ..) => writeln!(
+            out,
+            "unsat: the puzzle has no solution (`pathsat forced` names givens that conflict)"
+        )?,
+        (HintStatus::Several, ..) => writeln!(
+            out,
+            "several: no empty cell is forced; more than one solution extends the filling"
+        )?,
+        _ => writeln!(
+            out,
+            "unknown: stopped at the time limit before a step was found"
+        )?,
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} of {} filled · {} · {}",
+        thousands(r.filled as u64),
+        plural(r.cells as u64, "cell"),
+        plural(r.solver_calls, "solver call"),
+        duration(r.seconds)
+    )?;
+    out.flush()
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// `12 cells`, `1 vertex`, `1,000 vertices`.

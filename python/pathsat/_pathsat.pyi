@@ -142,6 +142,14 @@ class Puzzle:
         """The cells every solution agrees on: ``status``, ``complete``, ``forced``
         (``{(row, col): value}`` or ``{vertex: value}``), ``deduced`` and, without solution,
         ``conflict`` (givens that have none together)."""
+    def hint(
+        self,
+        filling: Optional[Sequence[Sequence[Optional[int]]] | Sequence[Optional[int]]] = None,
+        timeout: Optional[float] = None,
+    ) -> dict[str, object]:
+        """The next step solved by hand: ``status`` (``"hint"``, ``"wrong"``, ``"solved"``,
+        ...), ``hint`` (``cell``, ``value``, ``rule``, ``level``, ``reason``, ``cited``) or
+        ``wrong`` (the first wrong cell of ``filling``: ``cell``, ``value``, ``reason``)."""
     def to_cnf(self, encoding: str = "auto") -> Cnf:
         """The CNF pathsat's solver receives, for PySAT and other solvers."""
     def decode(self, model: Optional[Sequence[int]], encoding: str = "auto") -> Optional[Solution]:

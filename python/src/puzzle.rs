@@ -10,7 +10,7 @@ use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
 use pathsat_api::forced::CellValue;
-use pathsat_api::options::{CountSpec, ForcedSpec, SolveSpec};
+use pathsat_api::options::{CountSpec, ForcedSpec, HintSpec, SolveSpec};
 use pathsat_api::solve::{solve, Wanted};
 use pathsat_api::{Cancel, SolutionStream, Stopped};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
@@ -450,6 +450,74 @@ impl Puzzle {
                 result.set_item("conflict", list)?;
             }
             None => result.set_item("conflict", py.None())?,
+        }
+        Ok(result)
+    }
+
+    /// The next step of the puzzle solved by hand: a dict with `status` (`"hint"`, `"wrong"`,
+    /// `"solved"`, `"no-solution"`, `"several"` or `"unknown"`), and for a hint `hint`:
+    /// `{"cell": (row, col) or vertex, "value", "rule", "level", "reason", "cited": [(cell,
+    /// value)]}` (rule `"solver"` when no deduction rule applies and the solver proves the
+    /// cell forced); for a filling no solution extends, `wrong`: `{"cell", "value", "reason"}`,
+    /// its first wrong cell in reading order. `filling` is what is filled so far: a list of
+    /// rows (a graph: one list of its vertices' values), `None` or 0 on empty cells.
+    #[pyo3(signature = (filling = None, timeout = None))]
+    fn hint<'py>(
+        &self,
+        py: Python<'py>,
+        filling: Option<Bound<'py, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let filling = match filling {
+            None => None,
+            Some(f) => Some(match f.extract::<Vec<Vec<Option<u32>>>>() {
+                Ok(rows) => json!(rows),
+                Err(_) => json!(f.extract::<Vec<Option<u32>>>().map_err(|_| {
+                    puzzle_error("filling: a list of rows of numbers (None or 0 on empty cells)")
+                })?),
+            }),
+        };
+        let cancel = Cancel::new();
+        let request = HintSpec { filling, timeout }
+            .request(&self.puzzle, cancel.clone())
+            .map_err(errors::raise)?;
+        let report = interrupt::run(py, &cancel, || {
+            pathsat_api::hint::hint(&self.puzzle, &self.file, &request).map_err(errors::raise)
+        })??;
+        let key = |c: &CellValue| -> PyResult<Bound<'py, PyAny>> {
+            Ok(match (c.row, c.col, c.vertex) {
+                (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
+                (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
+            })
+        };
+        let result = PyDict::new(py);
+        result.set_item("status", report.status.name())?;
+        match &report.hint {
+            Some(h) => {
+                let hint = PyDict::new(py);
+                hint.set_item("cell", key(&h.cell)?)?;
+                hint.set_item("value", h.cell.value)?;
+                hint.set_item("rule", h.rule.name())?;
+                hint.set_item("level", h.level.to_string())?;
+                hint.set_item("reason", &h.reason)?;
+                let cited = PyList::empty(py);
+                for c in &h.cited {
+                    cited.append((key(c)?, c.value))?;
+                }
+                hint.set_item("cited", cited)?;
+                result.set_item("hint", hint)?;
+            }
+            None => result.set_item("hint", py.None())?,
+        }
+        match &report.wrong {
+            Some(w) => {
+                let wrong = PyDict::new(py);
+                wrong.set_item("cell", key(&w.cell)?)?;
+                wrong.set_item("value", w.cell.value)?;
+                wrong.set_item("reason", &w.reason)?;
+                result.set_item("wrong", wrong)?;
+            }
+            None => result.set_item("wrong", py.None())?,
         }
         Ok(result)
     }

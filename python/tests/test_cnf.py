@@ -114,3 +114,30 @@ def test_forced_cells_against_enumeration():
     assert bad.forced()["conflict"] == [((2, 2), 2)]
     with pytest.raises(pathsat.PuzzleError, match="timeout"):
         p.forced(timeout=-1)
+
+
+def test_hints_solve_a_puzzle_and_agree_with_its_solution():
+    # Hints from nothing to the end: each agrees with the unique solution found by solve().
+    p = pathsat.Puzzle.from_file(fixture("seeds/hidato-188.toml"))
+    solution = p.solve().grid
+    filling = [[None] * 12 for _ in range(12)]
+    steps = 0
+    while True:
+        result = p.hint(filling)
+        if result["status"] == "solved":
+            break
+        assert result["status"] == "hint", result
+        hint = result["hint"]
+        (r, c), value = hint["cell"], hint["value"]
+        assert solution[r][c] == value and hint["rule"] != "solver" and hint["reason"]
+        filling[r][c] = value
+        steps += 1
+    assert steps == 80
+    # A wrong value: its cell, not a hint.
+    wrong = [[None] * 12 for _ in range(12)]
+    wrong[0][5] = 8
+    result = p.hint(wrong)
+    assert result["status"] == "wrong" and result["wrong"]["cell"] == (0, 5)
+    assert result["hint"] is None
+    with pytest.raises(pathsat.PuzzleError, match="filling"):
+        p.hint([[1, 2]])

@@ -242,3 +242,24 @@ def test_forced_cells_show_while_editing(page, screenshots):
     wait(page, lambda d: "conflict" in cell(d, 0, 1).get_attribute("class"))
     assert "no solution" in page.find_element(By.ID, "forced-status").text
     page.save_screenshot(str(screenshots / "10-forced-conflict.png"))
+
+
+def test_hints_fill_the_board_step_by_step(page, screenshots):
+    # 1 2 . / . . . / . . 9 on a 3x3 rook board (one step across): each hint fills a cell in
+    # blue and says why; after six the board is full, and the page's values make a path.
+    new_board(page, 3, 3, "rook")
+    type_givens(page, {(0, 0): 1, (0, 1): 2, (2, 2): 9})
+    page.find_element(By.ID, "hint").click()
+    wait(page, lambda d: "hinted" in cell(d, 0, 2).get_attribute("class"))
+    assert cell(page, 0, 2).get_attribute("placeholder") == "3"
+    assert "(0, 2) = 3 (pencil marks, medium)" in page.find_element(By.ID, "hint-status").text
+    page.save_screenshot(str(screenshots / "11-hint.png"))
+    for k in range(5):
+        page.find_element(By.ID, "hint").click()
+        wait(page, lambda d: f"Hint {k + 2}." == status(d))
+    page.find_element(By.ID, "hint").click()
+    wait(page, lambda d: "Solved" in d.find_element(By.ID, "hint-status").text)
+    grid = [[int(cell(page, r, c).get_attribute("value") or cell(page, r, c).get_attribute("placeholder"))
+             for c in range(3)] for r in range(3)]
+    check_path(grid, {(0, 0): 1, (0, 1): 2, (2, 2): 9}, rook)
+    page.save_screenshot(str(screenshots / "12-hints-solved.png"))

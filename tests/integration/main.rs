@@ -18,6 +18,7 @@ mod forced;
 mod garbage;
 mod generate;
 mod graphs;
+mod hint;
 mod hostile;
 mod lab;
 mod layouts;

@@ -1,4 +1,4 @@
-//! `pathsat check`'s, `pathsat draw`'s and `pathsat forced`'s arguments.
+//! `pathsat check`'s, `pathsat draw`'s, `pathsat forced`'s and `pathsat hint`'s arguments.
 
 use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
@@ -29,6 +29,20 @@ pub struct ForcedArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
     /// Stop after this many seconds, with the cells settled by then (marked incomplete).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzle file (.toml, .json).
+    pub file: PathBuf,
+    /// What is filled so far: a text grid with '.' on empty cells, or JSON (rows, null on
+    /// empty cells). Without it, the first step from the givens.
+    pub filling: Option<PathBuf>,
+    /// Stop the solver's checks after this many seconds (status unknown).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
     #[command(flatten)]

@@ -13,7 +13,7 @@ mod serve;
 mod solve;
 
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
-pub use check::{CheckArgs, DrawArgs, ForcedArgs};
+pub use check::{CheckArgs, DrawArgs, ForcedArgs, HintArgs};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
@@ -144,6 +144,21 @@ pub enum Command {
         pathsat forced my-draft.toml --timeout 2 --format json"
     )]
     Forced(ForcedArgs),
+    /// The next step of a puzzle solved by hand, with the reason, or the first wrong cell.
+    #[command(
+        after_help = "From the givens and what is filled so far (FILLING), the next cell that follows by\n\
+        deduction, its value and why, by the rules the generator grades with: a number's\n\
+        neighbour in value that fits one cell around it, a number that fits one cell, a cell\n\
+        that one number fits (easy); counting moves between written numbers, pencil marks\n\
+        (medium). When no rule applies, a cell the solver proves forced, marked as such. Every\n\
+        hint is checked by the solver. A filling that no solution extends gets its first wrong\n\
+        cell instead (in reading order), and exit status 1.\n\n\
+        FILLING is a grid like the puzzle's, '.' on empty cells; `pathsat hint` prints such a\n\
+        grid with the hinted cell starred (`*`), so the steps can be followed one by one.\n\n\
+        Examples:\n  pathsat hint fixtures/seeds/hidato-188.toml\n  \
+        pathsat hint my-puzzle.toml my-progress.txt --format json"
+    )]
+    Hint(HintArgs),
     /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
     #[command(
         after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\

@@ -38,6 +38,9 @@ pub enum Refusal {
     /// `forced` on a trail puzzle, whose solutions cover different cells.
     #[error("forced cells are for puzzles that fill every cell; a trail covers only some")]
     ForcedTrail,
+    /// `hint` on a trail puzzle: its deduction rules place numbers on every cell.
+    #[error("hints are for puzzles that fill every cell; a trail covers only some")]
+    HintTrail,
 }
 
 /// Why a command gave no answer.

@@ -41,7 +41,7 @@ pub struct CellValue {
 }
 
 impl CellValue {
-    fn new(puzzle: &Puzzle, cell: usize, value: u32) -> CellValue {
+    pub(crate) fn new(puzzle: &Puzzle, cell: usize, value: u32) -> CellValue {
         let given = puzzle.givens().any(|(c, _)| c == cell);
         match puzzle.place(cell) {
             Place::Cell(pos) => CellValue {

@@ -13,6 +13,8 @@
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
+//! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
+//!   first wrong cell of what was filled;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
 //! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
@@ -57,6 +59,7 @@ mod error;
 pub mod export;
 pub mod forced;
 pub mod generate;
+pub mod hint;
 mod option_error;
 pub mod options;
 pub mod outcome;
@@ -71,6 +74,7 @@ pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
 pub use forced::{ForcedReport, ForcedRequest};
 pub use generate::{GenerateReport, GenerateRequest};
+pub use hint::{HintReport, HintRequest};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stage, Stopped};
 pub use solve::{SolutionStream, SolveReport, SolveRequest, Wanted};

@@ -28,6 +28,8 @@
 
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
 
+pub mod hint;
+
 /// The three grades, easiest first.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -939,7 +941,7 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
     }
 
-    fn fixture(name: &str) -> Puzzle {
+    pub(super) fn fixture(name: &str) -> Puzzle {
         parse_file(&fixtures().join(name)).unwrap()
     }
 
@@ -990,7 +992,7 @@ mod tests {
     }
 
     /// The crate's seeded random source (as the generator's own), for reproducible tests.
-    fn seeded(seed: u64) -> ChaCha8Rng {
+    pub(super) fn seeded(seed: u64) -> ChaCha8Rng {
         ChaCha8Rng::seed_from_u64(seed)
     }
 
@@ -1046,7 +1048,7 @@ mod tests {
     }
 
     /// The bases of the random puzzles: small boards of every kind, with their fillings.
-    fn bases() -> Vec<(Puzzle, Vec<Filling>)> {
+    pub(super) fn bases() -> Vec<(Puzzle, Vec<Filling>)> {
         let blank = |rows, cols, moves: &str, closed| {
             Puzzle::blank(rows, cols, Moves::from_name(moves).unwrap(), closed).unwrap()
         };

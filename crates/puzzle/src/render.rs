@@ -27,13 +27,18 @@ fn filling_text(puzzle: &Puzzle, filling: &Filling, cell: usize) -> String {
 
 /// A partly filled grid in the same layout: the values of `partial`, `.` where it holds 0.
 pub fn partial_grid(puzzle: &Puzzle, partial: &Filling) -> String {
+    partial_grid_starred(puzzle, partial, &[])
+}
+
+/// [`partial_grid`] with `starred` cells followed by `*` (say, the cell a hint fills).
+pub fn partial_grid_starred(puzzle: &Puzzle, partial: &Filling, starred: &[usize]) -> String {
     grid(
         puzzle,
         |cell| match partial.value(cell) {
             0 => ".".to_string(),
             v => v.to_string(),
         },
-        &[],
+        starred,
     )
 }
 

@@ -200,7 +200,9 @@ impl<'t> Answers<'t> {
             }
             let words: Vec<&str> = trimmed.split_whitespace().collect();
             match words.as_slice() {
-                ["sat:" | "unsat:" | "unknown:", ..] => {
+                // `solve`'s status words, and `hint`'s.
+                ["sat:" | "unsat:" | "unknown:" | "hint:" | "wrong:" | "solved:" | "several:", ..] =>
+                {
                     status = Some(trimmed);
                     break;
                 }

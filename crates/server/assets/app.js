@@ -270,6 +270,7 @@ function download(name, text, type) {
 
 function puzzleChanged(clearAnswer = true) {
   $("puzzle-text").value = toToml();
+  clearHints();
   if (clearAnswer) {
     lastCnf = null;
     $("download-cnf").disabled = true;
@@ -347,6 +348,69 @@ async function showForced() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Hints: the Hint button POSTs /api/hint with the givens and the values earlier hints placed,
+// shows the new value in blue on its cell (outlined, the cells its reason names dashed) and the
+// reason under the board. Any edit of the puzzle starts the hints over.
+
+let hinted = new Map(); // cell index -> value placed by a hint
+
+function clearHints() {
+  hinted = new Map();
+  for (const input of $("board").children) {
+    input.classList.remove("hinted", "hint-new", "cited");
+    if (!input.classList.contains("forced")) input.placeholder = "";
+  }
+  $("hint-status").textContent = "";
+}
+
+async function nextHint() {
+  const body = { ...puzzleFields(), timeout: 10 };
+  if (puzzle.text === null) {
+    const rows = [];
+    for (let r = 0; r < puzzle.rows; r++) {
+      const row = [];
+      for (let c = 0; c < puzzle.cols; c++) row.push(hinted.get(r * puzzle.cols + c) ?? null);
+      rows.push(row);
+    }
+    body.filling = rows;
+  }
+  const reply = await call("/api/hint", body);
+  if (!reply) return;
+  const report = reply.json;
+  showJson(reply.text);
+  const board = $("board").children;
+  for (const input of board) input.classList.remove("hint-new", "cited");
+  const index = (c) => c.row * puzzle.cols + c.col;
+  const where = (c) => (c.vertex !== undefined ? `vertex ${c.vertex}` : `(${c.row}, ${c.col})`);
+  let text;
+  if (report.status === "hint") {
+    const h = report.hint;
+    const rule = h.rule === "solver" ? "the solver" : `${h.rule.replace("-", " ")}, ${h.level}`;
+    text = `${where(h)} = ${h.value} (${rule}): ${h.reason}.`;
+    if (puzzle.text === null) {
+      hinted.set(index(h), h.value);
+      const input = board[index(h)];
+      input.classList.remove("forced");
+      input.classList.add("hinted", "hint-new");
+      input.placeholder = String(h.value);
+      for (const c of h.cited) board[index(c)].classList.add("cited");
+    }
+  } else if (report.status === "wrong") {
+    text = `${where(report.wrong)} = ${report.wrong.value} is wrong: ${report.wrong.reason}.`;
+  } else if (report.status === "solved") {
+    text = "Solved: every cell is filled, and the filling is a solution.";
+  } else if (report.status === "no-solution") {
+    text = "The puzzle has no solution.";
+  } else if (report.status === "several") {
+    text = "No empty cell is forced: several solutions go on from here.";
+  } else {
+    text = "No step found within the time limit.";
+  }
+  $("hint-status").textContent = text;
+  say(report.status === "hint" ? `Hint ${hinted.size}.` : "");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Talking to the server.
 
 function say(text, kind = "") {
@@ -357,7 +421,7 @@ function say(text, kind = "") {
 
 function setBusy(controller, cancellable) {
   busy = controller;
-  for (const id of ["solve", "unique", "count", "generate", "export"]) $(id).disabled = Boolean(controller);
+  for (const id of ["solve", "unique", "count", "generate", "export", "hint"]) $(id).disabled = Boolean(controller);
   $("cancel").hidden = !(controller && cancellable);
   if (!controller) $("progress").hidden = true;
 }
@@ -734,6 +798,7 @@ function init() {
   $("generate").addEventListener("click", generate);
   $("export").addEventListener("click", showEncoding);
   $("show-forced").addEventListener("change", scheduleForced);
+  $("hint").addEventListener("click", nextHint);
   $("download-cnf").addEventListener("click", () => { if (lastCnf) download(lastCnf.name, lastCnf.text, "text/plain"); });
   fetch("/api/limits").then((r) => r.json()).then((limits) => {
     $("version").textContent = limits.version;

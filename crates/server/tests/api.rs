@@ -516,3 +516,46 @@ async fn forced_names_the_cells_every_solution_agrees_on() {
         "{reply}"
     );
 }
+
+#[tokio::test]
+async fn hint_gives_the_next_step_or_the_first_wrong_cell() {
+    // 1 2 3 / . . . / . . 9 on a 3x3 rook board (one step across), with 6 filled at (1, 0):
+    // the one path is 1 2 3 across the top, 4 5 6 back, 7 8 9.
+    let puzzle = "moves = \"rook\"\ngrid = \"1 2 3\\n. . .\\n. . 9\"\n";
+    let (status, report) = post_json(
+        &app(),
+        "/api/hint",
+        &json!({ "puzzle": puzzle, "filling": [[null, null, null], [6, null, null], [null, null, null]] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["status"], "hint");
+    // 4 comes after 3 at (0, 2): of its neighbours only (1, 2) is empty.
+    assert_eq!(report["hint"]["row"], 1);
+    assert_eq!(report["hint"]["col"], 2);
+    assert_eq!(report["hint"]["value"], 4);
+    assert_eq!(report["hint"]["rule"], "forced-neighbour");
+    // 7 at (1, 0) leaves no path: it is the first wrong cell.
+    let (status, report) = post_json(
+        &app(),
+        "/api/hint",
+        &json!({ "puzzle": puzzle, "filling": [[null, null, null], [7, null, null], [null, null, null]] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["status"], "wrong");
+    assert_eq!(report["wrong"]["row"], 1);
+    assert_eq!(report["wrong"]["value"], 7);
+    // A filling of another shape is the client's error.
+    let (status, reply) = post_json(
+        &app(),
+        "/api/hint",
+        &json!({ "puzzle": puzzle, "filling": [[1, 2]] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    assert!(
+        reply["error"].as_str().unwrap().starts_with("filling"),
+        "{reply}"
+    );
+}

@@ -28,6 +28,7 @@ pub use values::{
 use crate::count::CountRequest;
 use crate::forced::ForcedRequest;
 use crate::generate::GenerateRequest;
+use crate::hint::HintRequest;
 use crate::solve::{SolveRequest, Wanted};
 use crate::{Cancel, Error};
 use pathsat_cnf::card::ExactlyOneEncoding;
@@ -35,6 +36,7 @@ use pathsat_cnf::pb::SumEncoding;
 use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
 use pathsat_encode::{EncodingOptions, PositionOptions, Pruning};
 use pathsat_generate::{Givens, Level, Options};
+use pathsat_puzzle::Puzzle;
 use pathsat_puzzle::ValueClass;
 use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -357,6 +359,54 @@ impl ForcedSpec {
     /// [`Error::Option`] for a timeout that is not a positive number of seconds.
     pub fn request(&self, cancel: Cancel) -> Result<ForcedRequest, Error> {
         Ok(ForcedRequest {
+            timeout: seconds_for("timeout", self.timeout)?,
+            cancel,
+        })
+    }
+}
+
+/// `hint`'s options: what is filled so far (`FILLING`, `"filling"`, `filling=`) and
+/// `--timeout SECONDS`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct HintSpec {
+    /// The cells filled so far: a list of rows (a graph: one list of its vertices' values),
+    /// `null` or 0 on empty cells.
+    pub filling: Option<serde_json::Value>,
+    /// Stop the solver's part after this many seconds.
+    pub timeout: Option<f64>,
+}
+
+impl HintSpec {
+    /// The request for `puzzle`, with `cancel` as its flag.
+    ///
+    /// # Errors
+    /// [`Error::Option`] for a timeout that is not a positive number of seconds,
+    /// [`Error::Puzzle`] for a filling that does not fit the puzzle (named `filling`).
+    pub fn request(&self, puzzle: &Puzzle, cancel: Cancel) -> Result<HintRequest, Error> {
+        let filling = match &self.filling {
+            None | Some(serde_json::Value::Null) => None,
+            Some(value) => {
+                // A flat list is one row (a graph's vertices).
+                let flat = value
+                    .as_array()
+                    .and_then(|items| items.first())
+                    .is_some_and(|first| !first.is_array());
+                let grid = if flat {
+                    serde_json::Value::Array(vec![value.clone()])
+                } else {
+                    value.clone()
+                };
+                Some(crate::hint::read_filling(
+                    puzzle,
+                    "filling",
+                    &grid.to_string(),
+                    true,
+                )?)
+            }
+        };
+        Ok(HintRequest {
+            filling,
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
         })

@@ -12,6 +12,7 @@ mod draw;
 mod export;
 mod forced;
 mod generate;
+mod hint;
 mod puzzle;
 mod solve;
 
@@ -30,6 +31,7 @@ use draw::draw;
 use export::export;
 use forced::forced;
 use generate::generate;
+use hint::hint;
 use puzzle::puzzle_file;
 use solve::solve;
 use std::sync::Arc;
@@ -49,6 +51,7 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/api/export", post(export))
         .route("/api/draw", post(draw))
         .route("/api/forced", post(forced))
+        .route("/api/hint", post(hint))
         .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
