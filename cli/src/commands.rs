@@ -6,8 +6,8 @@
 //! was found by then, and the command prints it and exits.
 
 use crate::args::{
-    CheckArgs, CountArgs, DrawArgs, ForcedArgs, Format, HintArgs, SolveArgs, SolveFormat,
-    SolverArgs,
+    CellArg, CheckArgs, CountArgs, DrawArgs, ExplainArgs, ForcedArgs, Format, HintArgs, SolveArgs,
+    SolveFormat, SolverArgs,
 };
 use crate::pictures;
 use crate::progress::CountDisplay;
@@ -194,6 +194,55 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
         pathsat_api::hint::HintStatus::Wrong => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     })
+}
+
+/// Why a cell holds its value, in the clauses propagation used.
+pub fn explain(args: &ExplainArgs) -> Result<ExitCode, Failure> {
+    let puzzle = parse_file(&args.file)?;
+    let file = args.file.display().to_string();
+    let cell = match args.cell {
+        CellArg::Board(row, col) if !puzzle.is_graph() => puzzle
+            .board()
+            .cell_at(pathsat_puzzle::Pos::new(row, col))
+            .ok_or_else(|| {
+                Failure::Input(format!(
+                    "{file}: --cell {row},{col} is not a cell of the board"
+                ))
+            })?,
+        CellArg::Vertex(v) if puzzle.is_graph() && v <= puzzle.n_cells() => v - 1,
+        CellArg::Vertex(v) if puzzle.is_graph() => {
+            return Err(Failure::Input(format!(
+                "{file}: --cell {v}: the graph has {} vertices",
+                puzzle.n_cells()
+            )))
+        }
+        _ if puzzle.is_graph() => {
+            return Err(Failure::Input(format!(
+                "{file}: --cell takes a vertex number for a graph"
+            )))
+        }
+        _ => {
+            return Err(Failure::Input(format!(
+                "{file}: --cell takes ROW,COL (from 0) for a board"
+            )))
+        }
+    };
+    let pruning = match args.pruning.as_str() {
+        "full" => pathsat_encode::Pruning::Full,
+        _ => pathsat_encode::Pruning::None,
+    };
+    let options = pathsat_encode::PositionOptions {
+        pruning,
+        exactly_one: args.exactly_one.encoding(),
+        ..pathsat_encode::PositionOptions::default()
+    };
+    let report = pathsat_api::explain::explain(&puzzle, &file, cell, &options)?;
+    let mut out = io::stdout().lock();
+    match args.output.format {
+        Format::Json => report::write_json(&mut out, &report)?,
+        Format::Text => report::write_explain_text(&mut out, &report, &puzzle, args.limit)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The blank puzzle as SVG, with a note of what is to be done.

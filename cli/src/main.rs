@@ -87,6 +87,7 @@ fn main() -> ExitCode {
         args::Command::Draw(a) => commands::draw(a),
         args::Command::Forced(a) => commands::forced(a),
         args::Command::Hint(a) => commands::hint(a),
+        args::Command::Explain(a) => commands::explain(a),
         args::Command::Generate(a) => generate::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),

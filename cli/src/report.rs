@@ -5,6 +5,7 @@
 //! aligned grids and a statistics line for people. The text printers match on the results'
 //! enums, never on strings.
 
+use pathsat_api::explain::{ExplainReport, How};
 use pathsat_api::forced::{CellValue, ForcedReport};
 use pathsat_api::hint::{HintReport, HintStatus};
 use pathsat_api::outcome::{vertex_order, CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
@@ -646,6 +647,87 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
         thousands(r.filled as u64),
         plural(r.cells as u64, "cell"),
         plural(r.solver_calls, "solver call"),
+        duration(r.seconds)
+    )?;
+    out.flush()
+}
+
+/// `explain`'s answer: how the value follows, then the chain of clauses, one a line.
+pub fn write_explain_text(
+    out: &mut dyn Write,
+    r: &ExplainReport,
+    puzzle: &Puzzle,
+    limit: usize,
+) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    writeln!(out, "{puzzle}\n")?;
+    let cell = format!("{} = {}", r.cell, r.value);
+    let given = if r.given { " (given)" } else { "" };
+    let head = match r.how {
+        How::Propagation => format!(
+            "{cell}{given}: unit propagation from the clauses alone sets it; the chain ({}):",
+            plural(r.steps.len() as u64, "clause")
+        ),
+        How::Refutation => format!(
+            "{cell}: assuming {} ≠ {} leads by unit propagation to a clause with every literal \
+             false ({} in all):",
+            r.cell,
+            r.value,
+            plural(r.steps.len() as u64, "clause")
+        ),
+        How::Search => format!(
+            "{cell}: forced (no solution has another value there), but not by unit propagation, \
+             neither from the clauses alone nor from assuming another value: the solver needs \
+             search to see it. `pathsat hint` gives the steps a person takes."
+        ),
+        How::NotForced => format!(
+            "{}: not forced; solutions put {} or {} there",
+            r.cell,
+            r.value,
+            r.other_value.unwrap_or(0)
+        ),
+        How::NoSolution => "unsat: the puzzle has no solution".to_string(),
+    };
+    for line in wrap(&head, 88) {
+        writeln!(out, "{line}")?;
+    }
+    let width = r
+        .steps
+        .iter()
+        .map(|s| s.sets.chars().count())
+        .max()
+        .unwrap_or(0);
+    // The last clauses of a long chain: those nearest the cell.
+    let skip = r.steps.len().saturating_sub(limit);
+    if skip > 0 {
+        writeln!(
+            out,
+            "      … {} earlier (--limit, or --format json for all)",
+            plural(skip as u64, "clause")
+        )?;
+    }
+    for (k, s) in r.steps.iter().enumerate().skip(skip) {
+        let sets = if s.sets.is_empty() { "⊥" } else { &s.sets };
+        writeln!(
+            out,
+            "{:>4}. {sets:<width$}  from  {}  [{}]",
+            k + 1,
+            s.clause,
+            s.family,
+            width = width.max(1)
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "position encoding, pruning {}, exactly-one {}: {} variables, {} clauses; propagation \
+         alone sets {} of {} · {}",
+        r.pruning,
+        r.exactly_one,
+        thousands(r.variables as u64),
+        thousands(r.clauses as u64),
+        thousands(r.propagated_cells as u64),
+        plural(puzzle.n_cells() as u64, "cell"),
         duration(r.seconds)
     )?;
     out.flush()

@@ -1,6 +1,7 @@
 //! `pathsat hint`: the next step from the givens and a filling, its output read back as the
 //! next filling (so that steps chain), the first wrong cell of a bad filling (exit 1), and a
-//! filling that does not parse (exit 2, file, line and column).
+//! filling that does not parse (exit 2, file, line and column). `pathsat explain`: the chain
+//! of clauses that sets a cell, and bad cells refused.
 
 use crate::common::{fixture, json_of, pathsat};
 
@@ -87,4 +88,39 @@ fn a_filling_that_does_not_parse_is_named_with_its_line() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn explain_prints_the_clauses_that_set_a_cell() {
+    let file = fixture("small/numbrix-5x5.toml").display().to_string();
+    let out = pathsat()
+        .args(["explain", &file, "--cell", "4,3", "--limit", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("(4, 3) = 20: unit propagation from the clauses alone sets it"),
+        "{text}"
+    );
+    assert!(text.contains("earlier (--limit"), "{text}");
+    // The last step sets the cell's literal.
+    let v = json_of(&["explain", &file, "--cell", "4,3"]);
+    assert_eq!(v["how"], "propagation");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.last().unwrap()["sets"], "(4,3)=20");
+    assert_eq!(v["exactly-one"], "pairwise");
+    // A cell off the board (one line), or not a cell at all (clap's usage error): exit 2.
+    for (cell, error) in [
+        ("5,0", "--cell 5,0 is not a cell of the board"),
+        ("x", "invalid value 'x' for '--cell <R,C>'"),
+    ] {
+        let out = pathsat()
+            .args(["explain", &file, "--cell", cell])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cell}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.lines().next().unwrap().contains(error), "{err}");
+    }
 }

@@ -1,7 +1,9 @@
-//! `pathsat check`'s, `pathsat draw`'s, `pathsat forced`'s and `pathsat hint`'s arguments.
+//! `pathsat check`'s, `pathsat draw`'s, `pathsat forced`'s, `pathsat hint`'s and
+//! `pathsat explain`'s arguments.
 
 use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
+use pathsat_api::options::ExactlyOneName;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -47,4 +49,52 @@ pub struct HintArgs {
     pub timeout: Option<Duration>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    pub file: PathBuf,
+    /// The cell: ROW,COL from 0 (as `export`'s header and `forced` name cells), or a graph's
+    /// vertex number.
+    #[arg(long, value_name = "R,C", value_parser = parse_cell)]
+    pub cell: CellArg,
+    /// The encoding's pruning: none (the textbook encoding: every cell and value a variable,
+    /// the reasoning in clauses) or full (the CNF the solver receives, where the encoder has
+    /// already ruled out values too far from the givens).
+    #[arg(long, value_name = "PRUNING", default_value = "none", value_parser = ["none", "full"])]
+    pub pruning: String,
+    /// The exactly-one encoding: pairwise has no auxiliary variables, so that every literal of
+    /// the chain names a cell and a value.
+    #[arg(long, value_enum, default_value = "pairwise")]
+    pub exactly_one: ExactlyOneName,
+    /// Print at most this many clauses of the chain in text (JSON has them all).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub limit: usize,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A cell as given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellArg {
+    /// A board's row and column, from 0.
+    Board(usize, usize),
+    /// A graph's vertex, from 1.
+    Vertex(usize),
+}
+
+fn parse_cell(text: &str) -> Result<CellArg, String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("expected ROW,COL (from 0) or a vertex number, found {text:?}"))
+    };
+    match text.split_once(',') {
+        Some((r, c)) => Ok(CellArg::Board(number(r)?, number(c)?)),
+        None => match number(text)? {
+            0 => Err("vertices are numbered from 1".to_string()),
+            v => Ok(CellArg::Vertex(v)),
+        },
+    }
 }

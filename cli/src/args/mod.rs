@@ -13,7 +13,7 @@ mod serve;
 mod solve;
 
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
-pub use check::{CheckArgs, DrawArgs, ForcedArgs, HintArgs};
+pub use check::{CellArg, CheckArgs, DrawArgs, ExplainArgs, ForcedArgs, HintArgs};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
@@ -159,6 +159,20 @@ pub enum Command {
         pathsat hint my-puzzle.toml my-progress.txt --format json"
     )]
     Hint(HintArgs),
+    /// Why a cell holds its value, in the clauses of the CNF that unit propagation used.
+    #[command(
+        after_help = "The puzzle is encoded in the position encoding (x(cell, value): the clauses\n\
+        `pathsat export` writes), and unit propagation, as a SAT solver runs it before any\n\
+        guess, is traced: each clause that set a literal, with the literal it set. The answer\n\
+        is one of: propagation (the clauses alone set the cell's value), refutation (assuming\n\
+        another value propagates to a clause with every literal false), search (the value is\n\
+        forced, but the solver needs to guess and learn to see it), not forced (solutions\n\
+        differ there). Literals read (r,c)=v and (r,c)≠v, rows and columns from 0; aN are\n\
+        auxiliary variables (none with the default --exactly-one pairwise).\n\n\
+        Examples:\n  pathsat explain fixtures/small/numbrix-5x5.toml --cell 4,3 --limit 20\n  \
+        pathsat explain fixtures/seeds/hidato-188.toml --cell 1,4 --format json"
+    )]
+    Explain(ExplainArgs),
     /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
     #[command(
         after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\

@@ -41,6 +41,12 @@ pub enum Refusal {
     /// `hint` on a trail puzzle: its deduction rules place numbers on every cell.
     #[error("hints are for puzzles that fill every cell; a trail covers only some")]
     HintTrail,
+    /// `explain` on a trail puzzle: its cells hold steps, not every value.
+    #[error("explain is for puzzles that fill every cell; a trail covers only some")]
+    ExplainTrail,
+    /// `explain` on a board too large for the position encoding, whose clauses it explains.
+    #[error("explain works on the position encoding, and this board is too large for it")]
+    ExplainPosition,
 }
 
 /// Why a command gave no answer.

@@ -13,6 +13,8 @@
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
+//! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
+//!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
 //!   first wrong cell of what was filled;
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
@@ -56,6 +58,7 @@ pub mod check;
 pub mod count;
 pub mod decode;
 mod error;
+pub mod explain;
 pub mod export;
 pub mod forced;
 pub mod generate;

@@ -18,6 +18,7 @@
 pub mod card;
 mod lit;
 pub mod pb;
+pub mod propagate;
 mod sink;
 
 pub use lit::{Lit, Var};

@@ -31,7 +31,6 @@ use crate::generate::GenerateRequest;
 use crate::hint::HintRequest;
 use crate::solve::{SolveRequest, Wanted};
 use crate::{Cancel, Error};
-use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
 use pathsat_encode::{EncodingOptions, PositionOptions, Pruning};
@@ -77,15 +76,7 @@ impl EncodingSpec {
     /// The encoding options these flags give.
     pub fn options(&self) -> EncodingOptions {
         let defaults = EncodingOptions::default();
-        let exactly_one = self.exactly_one.map(|eo| match eo {
-            ExactlyOneName::Sequential => ExactlyOneEncoding::Sequential,
-            ExactlyOneName::Pairwise => ExactlyOneEncoding::Pairwise,
-            ExactlyOneName::Hybrid => ExactlyOneEncoding::Hybrid,
-            ExactlyOneName::Ladder => ExactlyOneEncoding::Ladder,
-            ExactlyOneName::Commander => ExactlyOneEncoding::Commander,
-            ExactlyOneName::Product => ExactlyOneEncoding::Product,
-            ExactlyOneName::Bimander => ExactlyOneEncoding::Bimander,
-        });
+        let exactly_one = self.exactly_one.map(ExactlyOneName::encoding);
         let (choice, subtours) = self.encoding.choice();
         EncodingOptions {
             choice,
@@ -445,6 +436,7 @@ fn value_class<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ValueClass>, D:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pathsat_cnf::card::ExactlyOneEncoding;
     use pathsat_count::Method;
     use std::str::FromStr;
 

@@ -4,6 +4,7 @@
 //! that every front end accepts exactly the same words.
 
 use crate::option_error::{OptionError, Problem};
+use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_count::Method;
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::EncodingChoice;
@@ -122,6 +123,21 @@ pub enum ExactlyOneName {
     Product,
     /// Nguyen and Mai's bimander: groups of 2 with a binary group number.
     Bimander,
+}
+
+impl ExactlyOneName {
+    /// The encoding this name stands for.
+    pub fn encoding(self) -> ExactlyOneEncoding {
+        match self {
+            ExactlyOneName::Sequential => ExactlyOneEncoding::Sequential,
+            ExactlyOneName::Pairwise => ExactlyOneEncoding::Pairwise,
+            ExactlyOneName::Hybrid => ExactlyOneEncoding::Hybrid,
+            ExactlyOneName::Ladder => ExactlyOneEncoding::Ladder,
+            ExactlyOneName::Commander => ExactlyOneEncoding::Commander,
+            ExactlyOneName::Product => ExactlyOneEncoding::Product,
+            ExactlyOneName::Bimander => ExactlyOneEncoding::Bimander,
+        }
+    }
 }
 option_names!(ExactlyOneName, "exactly-one", {
     Sequential => "sequential",
