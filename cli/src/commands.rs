@@ -6,8 +6,8 @@
 //! was found by then, and the command prints it and exits.
 
 use crate::args::{
-    CellArg, CheckArgs, CountArgs, DrawArgs, ExplainArgs, ForcedArgs, Format, HintArgs, SolveArgs,
-    SolveFormat, SolverArgs,
+    BookletArgs, CellArg, CheckArgs, CountArgs, DrawArgs, ExplainArgs, ForcedArgs, Format,
+    HintArgs, SolveArgs, SolveFormat, SolverArgs,
 };
 use crate::pictures;
 use crate::progress::CountDisplay;
@@ -241,6 +241,53 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode, Failure> {
     match args.output.format {
         Format::Json => report::write_json(&mut out, &report)?,
         Format::Text => report::write_explain_text(&mut out, &report, &puzzle, args.limit)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Puzzles and their solutions as a PDF.
+pub fn booklet(args: &BookletArgs) -> Result<ExitCode, Failure> {
+    let mut files = Vec::new();
+    for path in &args.puzzles {
+        if path.is_dir() {
+            let mut inside: Vec<std::path::PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.extension().is_some_and(|e| {
+                        e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json")
+                    })
+                })
+                .collect();
+            inside.sort();
+            if inside.is_empty() {
+                return Err(Failure::Input(format!(
+                    "{}: no puzzle files (.toml, .json) in this directory",
+                    path.display()
+                )));
+            }
+            files.extend(inside);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let puzzles = files
+        .iter()
+        .map(|f| Ok((parse_file(f)?, f.display().to_string())))
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let request = pathsat_api::booklet::BookletRequest {
+        title: args.title.clone(),
+        per_page: args.per_page.parse().unwrap_or(2),
+        solutions: !args.no_solutions,
+        timeout: args.timeout,
+    };
+    let report = pathsat_api::booklet::booklet(&puzzles, &request)?;
+    std::fs::write(&args.output, &report.pdf)
+        .map_err(|e| Failure::Input(format!("{}: {e}", args.output.display())))?;
+    let mut out = io::stdout().lock();
+    match args.format.format {
+        Format::Json => report::write_json(&mut out, &report)?,
+        Format::Text => report::write_booklet_text(&mut out, &report, &args.output)?,
     }
     Ok(ExitCode::SUCCESS)
 }

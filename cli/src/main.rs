@@ -88,6 +88,7 @@ fn main() -> ExitCode {
         args::Command::Forced(a) => commands::forced(a),
         args::Command::Hint(a) => commands::hint(a),
         args::Command::Explain(a) => commands::explain(a),
+        args::Command::Booklet(a) => commands::booklet(a),
         args::Command::Generate(a) => generate::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),

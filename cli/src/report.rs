@@ -5,6 +5,7 @@
 //! aligned grids and a statistics line for people. The text printers match on the results'
 //! enums, never on strings.
 
+use pathsat_api::booklet::BookletReport;
 use pathsat_api::explain::{ExplainReport, How};
 use pathsat_api::forced::{CellValue, ForcedReport};
 use pathsat_api::hint::{HintReport, HintStatus};
@@ -14,6 +15,7 @@ use pathsat_api::{
     Wanted,
 };
 use pathsat_bigcount::{group_digits, BigCount};
+use pathsat_generate::Level;
 use pathsat_puzzle::{render, Filling, Puzzle};
 use pathsat_solver::SolverChoice;
 use serde::Serialize;
@@ -712,7 +714,7 @@ pub fn write_explain_text(
             out,
             "{:>4}. {sets:<width$}  from  {}  [{}]",
             k + 1,
-            s.clause,
+            shortened_clause(&s.clause, &s.sets),
             s.family,
             width = width.max(1)
         )?;
@@ -731,6 +733,65 @@ pub fn write_explain_text(
         duration(r.seconds)
     )?;
     out.flush()
+}
+
+/// `booklet`'s summary: the file written, its pages, and the puzzles by grade.
+pub fn write_booklet_text(
+    out: &mut dyn Write,
+    r: &BookletReport,
+    path: &std::path::Path,
+) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    for (k, p) in r.puzzles.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>3}. {}  {}, {} of {} cells given  ({})",
+            k + 1,
+            p.name,
+            p.grade,
+            p.givens,
+            p.cells,
+            p.file
+        )?;
+    }
+    let grades: Vec<String> = [Level::Easy, Level::Medium, Level::Hard]
+        .into_iter()
+        .filter_map(|level| {
+            let n = r.puzzles.iter().filter(|p| p.grade == level).count();
+            (n > 0).then(|| format!("{n} {level}"))
+        })
+        .collect();
+    writeln!(
+        out,
+        "wrote {}: {} ({}), {}, {} · {}",
+        path.display(),
+        plural(r.puzzles.len() as u64, "puzzle"),
+        grades.join(", "),
+        plural(r.pages as u64, "page"),
+        bytesize::ByteSize(r.bytes as u64),
+        duration(r.seconds)
+    )?;
+    out.flush()
+}
+
+/// A clause of more than eight literals as its first three, the literal it sets, its last, and
+/// how many are left out (JSON has them all).
+fn shortened_clause(clause: &str, sets: &str) -> String {
+    let literals: Vec<&str> = clause.split(" ∨ ").collect();
+    if literals.len() <= 8 {
+        return clause.to_string();
+    }
+    let mut kept: Vec<&str> = literals[..3].to_vec();
+    let last = literals[literals.len() - 1];
+    let shown_sets = !sets.is_empty() && !kept.contains(&sets) && sets != last;
+    let left_out = literals.len() - 4 - usize::from(shown_sets);
+    let gap = format!("… {left_out} more");
+    kept.push(&gap);
+    if shown_sets {
+        kept.push(sets);
+    }
+    kept.push(last);
+    kept.join(" ∨ ")
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces.

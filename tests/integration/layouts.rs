@@ -139,8 +139,8 @@ fn batch_table() {
 #[test]
 fn help_text() {
     for command in [
-        "", "solve", "count", "merge", "check", "draw", "forced", "hint", "explain", "generate",
-        "export", "decode", "compare", "lab", "batch", "serve",
+        "", "solve", "count", "merge", "check", "draw", "forced", "hint", "explain", "booklet",
+        "generate", "export", "decode", "compare", "lab", "batch", "serve",
     ] {
         let mut args: Vec<&str> = vec![command, "--help"];
         args.retain(|a| !a.is_empty());

@@ -4,6 +4,7 @@
 //! CaDiCaL, SVG pictures read back as XML, and snapshots of the text layouts.
 
 mod batch;
+mod booklet;
 mod classic_graphs;
 mod cli;
 mod common;

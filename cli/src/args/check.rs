@@ -1,5 +1,5 @@
-//! `pathsat check`'s, `pathsat draw`'s, `pathsat forced`'s, `pathsat hint`'s and
-//! `pathsat explain`'s arguments.
+//! `pathsat check`'s, `pathsat draw`'s, `pathsat forced`'s, `pathsat hint`'s,
+//! `pathsat explain`'s and `pathsat booklet`'s arguments.
 
 use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
@@ -97,4 +97,29 @@ fn parse_cell(text: &str) -> Result<CellArg, String> {
             v => Ok(CellArg::Vertex(v)),
         },
     }
+}
+
+#[derive(Debug, Args)]
+pub struct BookletArgs {
+    /// The puzzle files (.toml, .json), in order; a directory stands for its puzzle files in
+    /// name order (as `pathsat generate --count N -o DIR/` writes them).
+    #[arg(required = true)]
+    pub puzzles: Vec<PathBuf>,
+    /// The PDF to write.
+    #[arg(short, long, value_name = "BOOK.pdf")]
+    pub output: PathBuf,
+    /// The title on the first page and in the footers.
+    #[arg(long, default_value = "Path puzzles")]
+    pub title: String,
+    /// Puzzles to a page.
+    #[arg(long, default_value = "2", value_parser = ["1", "2", "4"])]
+    pub per_page: String,
+    /// Leave the solutions out.
+    #[arg(long)]
+    pub no_solutions: bool,
+    /// Seconds each puzzle's proof of uniqueness may take.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    #[command(flatten)]
+    pub format: OutputArgs,
 }

@@ -13,7 +13,7 @@ mod serve;
 mod solve;
 
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
-pub use check::{CellArg, CheckArgs, DrawArgs, ExplainArgs, ForcedArgs, HintArgs};
+pub use check::{BookletArgs, CellArg, CheckArgs, DrawArgs, ExplainArgs, ForcedArgs, HintArgs};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
@@ -173,6 +173,18 @@ pub enum Command {
         pathsat explain fixtures/seeds/hidato-188.toml --cell 1,4 --format json"
     )]
     Explain(ExplainArgs),
+    /// Print puzzles and their solutions as a PDF booklet, one, two or four to a page.
+    #[command(
+        after_help = "Each puzzle gets a heading (its number, name and grade: easy, medium or hard, by\n\
+        the generator's deduction rules) and its rule in a sentence; the solutions follow at the\n\
+        back, six to a page. A puzzle must have exactly one solution (the solver proves it);\n\
+        one with none or several is refused, naming its file. A4 pages, vector lines and the\n\
+        PDF reader's own Helvetica: a page is a few kilobytes and prints sharp.\n\n\
+        Examples:\n  pathsat generate --size 9x9 --moves rook --count 8 -o book/\n  \
+        pathsat booklet book/ -o numbrix.pdf --title \"Numbrix, week 48\"\n  \
+        pathsat booklet fixtures/seeds/hidato-188.toml -o hidato.pdf --per-page 1"
+    )]
+    Booklet(BookletArgs),
     /// Make a new puzzle whose solution is unique (proved by the solver), with few givens.
     #[command(
         after_help = "A random solution is drawn on the board, then givens are chosen until the solver\n\

@@ -47,6 +47,21 @@ pub enum Refusal {
     /// `explain` on a board too large for the position encoding, whose clauses it explains.
     #[error("explain works on the position encoding, and this board is too large for it")]
     ExplainPosition,
+    /// `booklet` on a graph or a trail puzzle: it prints boards that fill every cell.
+    #[error("a booklet prints board puzzles that fill every cell, not graphs or trails")]
+    BookletBoard,
+    /// `booklet` on a puzzle without solution.
+    #[error("has no solution; a booklet prints puzzles with one")]
+    BookletNoSolution,
+    /// `booklet` on a puzzle with several solutions.
+    #[error(
+        "has more than one solution; a booklet prints puzzles whose solution is unique \
+         (`pathsat solve --unique` shows two)"
+    )]
+    BookletNotUnique,
+    /// `booklet` could not prove a puzzle's solution unique within the time limit.
+    #[error("uniqueness not decided within the time limit; raise --timeout")]
+    BookletUndecided,
 }
 
 /// Why a command gave no answer.

@@ -12,6 +12,7 @@
 //! - [`decode`](decode::decode): a solver's model read back into a verified solution;
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
+//! - [`booklet`](booklet::booklet): puzzles and their solutions as a printable PDF;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
 //! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
 //!   used;
@@ -54,6 +55,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod booklet;
 pub mod check;
 pub mod count;
 pub mod decode;

@@ -3,7 +3,8 @@
 //!
 //! SVG pictures of path puzzles: people would rather look at a tour than read 144 numbers.
 //! [`picture`] draws one solution (or the unsolved puzzle), [`sheet`] draws several solutions
-//! side by side as small multiples, and [`chart`] draws the measurements of the encoding lab. Both return a complete, plain SVG 1.1 document (valid
+//! side by side as small multiples, [`chart`] draws the measurements of the encoding lab, and
+//! [`booklet`] prints puzzles and their solutions as a PDF (the only output that is not SVG). Both return a complete, plain SVG 1.1 document (valid
 //! against the W3C DTD, which the tests check): no scripts, no style sheets, no external
 //! references, only shapes and text with presentation attributes, so that browsers,
 //! `rsvg-convert` and editors show the same picture.
@@ -26,6 +27,7 @@
 //! ```
 
 mod board;
+pub mod booklet;
 pub mod chart;
 mod graph;
 mod style;
