@@ -17,11 +17,13 @@ test *args:
     cargo test --workspace {{args}}
 
 # The long checks left out of `just test`: the frontier program on 16x16, 12x12 and 7x7 knight
-# boards against published counts, and the complete successor encodings on every graph of 7
-# vertices (release build, about two minutes)
+# boards against published counts, the complete successor encodings on every graph of 7
+# vertices, and hints on 84 generated puzzles of 6x6 to 12x12 (release build, about three
+# minutes)
 test-long:
     cargo test --release -p pathsat-frontier -- --ignored
     cargo test --release -p pathsat-encode --test oracle -- --ignored
+    cargo test --release -p pathsat-api hints_solve_many -- --ignored --nocapture
 
 # Build the API documentation
 doc:

@@ -527,6 +527,29 @@ mod tests {
     }
 
     #[test]
+    fn several_solutions_and_none() {
+        // 1 alone in a corner of 3x3 rook moves: several paths, and no cell the same in all
+        // (the brute force agrees).
+        let open = pathsat_puzzle::parse_str(
+            "moves = \"rook\"\ngrid = \"1 . .\\n. . .\\n. . .\"\n",
+            pathsat_puzzle::Format::Toml,
+        )
+        .unwrap();
+        let mut fillings = Vec::new();
+        pathsat_puzzle::brute::enumerate(&open, None, |f| fillings.push(f.clone()));
+        let agreed =
+            (1..9).filter(|&c| fillings.iter().all(|f| f.value(c) == fillings[0].value(c)));
+        assert_eq!(agreed.count(), 0);
+        assert_eq!(ask(&open, &[0; 9]).status, HintStatus::Several);
+        let none = pathsat_puzzle::parse_str(
+            "moves = \"rook\"\ngrid = \"1 . .\\n. 2 .\\n. . .\"\n",
+            pathsat_puzzle::Format::Toml,
+        )
+        .unwrap();
+        assert_eq!(ask(&none, &[0; 9]).status, HintStatus::NoSolution);
+    }
+
+    #[test]
     fn hints_solve_hidato_188_and_the_json_names_the_step() {
         let puzzle = hidato();
         let solution = puzzle.expect().solutions[0].clone();
@@ -580,5 +603,44 @@ mod tests {
             }
         }
         assert!(solver_steps > 0);
+    }
+
+    /// `just test-long`: 84 generated puzzles, 6x6 to 12x12, king and rook moves, easy and
+    /// medium, three seeds each: hints alone solve every one.
+    #[test]
+    #[ignore = "minutes: run by `just test-long`"]
+    fn hints_solve_many_generated_puzzles() {
+        let mut steps = 0;
+        let mut medium_steps = 0;
+        let mut puzzles = 0;
+        for size in 6..=12 {
+            for moves in [Moves::King, Moves::Rook] {
+                for level in [Level::Easy, Level::Medium] {
+                    for seed in 1..=3 {
+                        let template = Puzzle::blank(size, size, moves.clone(), false).unwrap();
+                        let options = Options {
+                            seed: 100 * size as u64 + seed,
+                            difficulty: Some(level),
+                            ..Options::default()
+                        };
+                        let made = generate(&template, &options).unwrap();
+                        assert_eq!(made.grade.level, Some(level));
+                        let rules = follow(&made.puzzle, &made.solution);
+                        assert!(
+                            !rules.contains(&HintRule::Solver),
+                            "{size}x{size} {moves} {level} seed {seed}: {rules:?}"
+                        );
+                        steps += rules.len();
+                        medium_steps += rules
+                            .iter()
+                            .filter(|r| matches!(r, HintRule::Distance | HintRule::PencilMarks))
+                            .count();
+                        puzzles += 1;
+                    }
+                }
+            }
+        }
+        println!("{puzzles} puzzles, {steps} hints, {medium_steps} by a medium rule");
+        assert_eq!(puzzles, 84);
     }
 }
