@@ -510,21 +510,25 @@ pub fn write_check_text(out: &mut dyn Write, r: &CheckReport) -> io::Result<()> 
     out.flush()
 }
 
+/// `(2, 3) = 7`, or `vertex 5 = 7` for a graph.
+fn cell_value(c: &CellValue) -> String {
+    match (c.row, c.col, c.vertex) {
+        (Some(row), Some(col), _) => format!("({row}, {col}) = {}", c.value),
+        (_, _, Some(v)) => format!("vertex {v} = {}", c.value),
+        _ => format!("= {}", c.value),
+    }
+}
+
 /// `forced`'s text: the puzzle's title, the forced values on the board (`.` elsewhere) or, for
 /// a graph, each forced vertex; then one line saying how many, or which givens conflict.
 pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     writeln!(out, "{puzzle}\n")?;
-    let place = |c: &CellValue| match (c.row, c.col, c.vertex) {
-        (Some(row), Some(col), _) => format!("({row}, {col}) = {}", c.value),
-        (_, _, Some(v)) => format!("vertex {v} = {}", c.value),
-        _ => format!("= {}", c.value),
-    };
     if let Some(conflict) = &r.conflict {
         if conflict.is_empty() {
             writeln!(out, "unsat: no solution, even without the givens")?;
         } else {
-            let list: Vec<String> = conflict.iter().map(place).collect();
+            let list: Vec<String> = conflict.iter().map(cell_value).collect();
             writeln!(
                 out,
                 "unsat: no solution; these givens have none together: {}",
@@ -534,7 +538,12 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
     } else if let Some(partial) = &r.partial {
         if puzzle.is_graph() {
             for c in &r.forced {
-                writeln!(out, "{}{}", place(c), if c.given { " (given)" } else { "" })?;
+                writeln!(
+                    out,
+                    "{}{}",
+                    cell_value(c),
+                    if c.given { " (given)" } else { "" }
+                )?;
             }
         } else {
             write!(
@@ -588,11 +597,6 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
 pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     writeln!(out, "{puzzle}\n")?;
-    let place = |c: &CellValue| match (c.row, c.col, c.vertex) {
-        (Some(row), Some(col), _) => format!("({row}, {col}) = {}", c.value),
-        (_, _, Some(v)) => format!("vertex {v} = {}", c.value),
-        _ => format!("= {}", c.value),
-    };
     // The board first, then the status line: the output reads back as a filling (the
     // status line ends it), so that `pathsat hint p.toml a.txt > b.txt` steps on.
     let starred: Vec<usize> = r
@@ -611,7 +615,7 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
             writeln!(
                 out,
                 "hint: {}  ({}, {})",
-                place(&h.cell),
+                cell_value(&h.cell),
                 h.rule.words(),
                 h.level
             )?;
@@ -620,7 +624,7 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
             }
         }
         (HintStatus::Wrong, _, Some(w)) => {
-            writeln!(out, "wrong: {}", place(&w.cell))?;
+            writeln!(out, "wrong: {}", cell_value(&w.cell))?;
             for line in wrap(&w.reason, 88) {
                 writeln!(out, "  {line}")?;
             }

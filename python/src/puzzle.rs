@@ -426,12 +426,7 @@ impl Puzzle {
         let report = interrupt::run(py, &cancel, || {
             pathsat_api::forced::forced(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })??;
-        let key = |c: &CellValue| -> PyResult<Bound<'py, PyAny>> {
-            Ok(match (c.row, c.col, c.vertex) {
-                (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
-                (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
-            })
-        };
+        let key = |c: &CellValue| cell_key(py, c);
         let result = PyDict::new(py);
         result.set_item("status", report.status.name())?;
         result.set_item("complete", report.complete)?;
@@ -484,12 +479,7 @@ impl Puzzle {
         let report = interrupt::run(py, &cancel, || {
             pathsat_api::hint::hint(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })??;
-        let key = |c: &CellValue| -> PyResult<Bound<'py, PyAny>> {
-            Ok(match (c.row, c.col, c.vertex) {
-                (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
-                (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
-            })
-        };
+        let key = |c: &CellValue| cell_key(py, c);
         let result = PyDict::new(py);
         result.set_item("status", report.status.name())?;
         match &report.hint {
@@ -682,4 +672,12 @@ fn parsed(text: &str, format: Format, name: String) -> PyResult<Puzzle> {
 /// The letter of the `index`th mark class of a board built from Python.
 fn mark_letter(index: usize) -> Option<char> {
     (b'A'..=b'Z').nth(index).map(char::from)
+}
+
+/// A cell as Python sees it: `(row, col)` on a board, the vertex number for a graph.
+fn cell_key<'py>(py: Python<'py>, c: &CellValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match (c.row, c.col, c.vertex) {
+        (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
+        (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
+    })
 }

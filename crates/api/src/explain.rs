@@ -169,6 +169,16 @@ pub fn explain(
             .join(" ∨ "),
         family: family_of.get(i).copied().unwrap_or("other"),
     };
+    // The chain behind a clause with every literal false, ended by that clause.
+    let refutation = |p: &Propagation, i: usize| -> Vec<ExplainStep> {
+        let mut steps: Vec<ExplainStep> = p
+            .reasons(&clauses, &clauses[i])
+            .into_iter()
+            .map(step)
+            .collect();
+        steps.push(step((0, i)));
+        steps
+    };
     let given = puzzle.givens().any(|(c, _)| c == cell);
     let mut report = ExplainReport {
         file: file.to_string(),
@@ -203,13 +213,7 @@ pub fn explain(
         Assumed::Filling(f) => f,
         Assumed::Unsat { .. } => {
             if let Some(i) = top.conflict().filter(|&i| i < clauses.len()) {
-                let mut steps: Vec<ExplainStep> = top
-                    .reasons(&clauses, &clauses[i])
-                    .into_iter()
-                    .map(step)
-                    .collect();
-                steps.push(step((0, i)));
-                report.steps = steps;
+                report.steps = refutation(&top, i);
             }
             report.seconds = started.elapsed().as_secs_f64();
             return Ok(report);
@@ -242,13 +246,7 @@ pub fn explain(
         match probe.conflict().filter(|&i| i < clauses.len()) {
             Some(i) => {
                 report.how = How::Refutation;
-                let mut steps: Vec<ExplainStep> = probe
-                    .reasons(&clauses, &clauses[i])
-                    .into_iter()
-                    .map(step)
-                    .collect();
-                steps.push(step((0, i)));
-                report.steps = steps;
+                report.steps = refutation(&probe, i);
             }
             None => report.how = How::Search,
         }

@@ -1076,6 +1076,28 @@ mod tests {
             .collect()
     }
 
+    /// `base` with 10% to 70% of the cells of one of its `fillings` given, at random, and the
+    /// fillings with those givens.
+    pub(super) fn random_givens(
+        rng: &mut ChaCha8Rng,
+        base: &Puzzle,
+        fillings: &[Filling],
+    ) -> (Puzzle, Vec<Filling>) {
+        let solution = &fillings[rng.random_range(0..fillings.len())];
+        let percent = 10 + rng.random_range(0..60);
+        let extra: Vec<(usize, u32)> = (0..base.n_cells())
+            .filter(|_| rng.random_range(0..100) < percent)
+            .map(|cell| (cell, solution.value(cell)))
+            .collect();
+        let puzzle = base.with_givens(&extra).unwrap();
+        let consistent: Vec<Filling> = fillings
+            .iter()
+            .filter(|f| extra.iter().all(|&(c, v)| f.value(c) == v))
+            .cloned()
+            .collect();
+        (puzzle, consistent)
+    }
+
     /// Puzzles made by giving random cells of a filling: every placement is right, and a
     /// completed board is the unique filling with those givens.
     #[test]
@@ -1083,20 +1105,8 @@ mod tests {
         let mut rng = seeded(188);
         let mut levels = [0usize; 3];
         for (base, fillings) in bases() {
-            let n = base.n_cells();
             for _ in 0..150 {
-                let solution = &fillings[rng.random_range(0..fillings.len())];
-                let percent = 10 + rng.random_range(0..60);
-                let extra: Vec<(usize, u32)> = (0..n)
-                    .filter(|_| rng.random_range(0..100) < percent)
-                    .map(|cell| (cell, solution.value(cell)))
-                    .collect();
-                let puzzle = base.with_givens(&extra).unwrap();
-                let consistent: Vec<Filling> = fillings
-                    .iter()
-                    .filter(|f| extra.iter().all(|&(c, v)| f.value(c) == v))
-                    .cloned()
-                    .collect();
+                let (puzzle, consistent) = random_givens(&mut rng, &base, &fillings);
                 let d = check(&puzzle, &consistent);
                 levels[d.level as usize] += 1;
             }

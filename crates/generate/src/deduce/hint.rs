@@ -489,9 +489,8 @@ fn moves(d: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{bases, fixture, seeded};
+    use super::super::tests::{bases, fixture, random_givens, seeded};
     use super::*;
-    use rand::RngExt;
 
     /// Applies hints until the puzzle is complete or they stop; every hint must agree with
     /// every filling in `solutions`. Returns the final step and the rules used.
@@ -571,20 +570,8 @@ mod tests {
         let mut rng = seeded(32);
         let mut finished = 0;
         for (base, fillings) in bases() {
-            let n = base.n_cells();
             for _ in 0..40 {
-                let solution = &fillings[rng.random_range(0..fillings.len())];
-                let percent = 10 + rng.random_range(0..60);
-                let extra: Vec<(usize, u32)> = (0..n)
-                    .filter(|_| rng.random_range(0..100) < percent)
-                    .map(|cell| (cell, solution.value(cell)))
-                    .collect();
-                let puzzle = base.with_givens(&extra).unwrap();
-                let consistent: Vec<Filling> = fillings
-                    .iter()
-                    .filter(|f| extra.iter().all(|&(c, v)| f.value(c) == v))
-                    .cloned()
-                    .collect();
+                let (puzzle, consistent) = random_givens(&mut rng, &base, &fillings);
                 let (end, _) = follow(&puzzle, &consistent);
                 assert_ne!(end, NextStep::Contradiction, "{}", puzzle.name());
                 let graded = super::super::deduce(&puzzle).unwrap().level;
