@@ -510,6 +510,20 @@ pub fn write_check_text(out: &mut dyn Write, r: &CheckReport) -> io::Result<()> 
     out.flush()
 }
 
+/// `25 cells`, or for a graph `1 vertex`, `10 vertices`.
+fn cells_words(puzzle: &Puzzle, n: usize) -> String {
+    count_words(puzzle.is_graph(), n)
+}
+
+/// `n cells`, or `n vertices` (`1 vertex`) when `graph`.
+fn count_words(graph: bool, n: usize) -> String {
+    match (graph, n) {
+        (true, 1) => "1 vertex".to_string(),
+        (true, n) => format!("{} vertices", thousands(n as u64)),
+        (false, n) => plural(n as u64, "cell"),
+    }
+}
+
 /// `(2, 3) = 7`, or `vertex 5 = 7` for a graph.
 fn cell_value(c: &CellValue) -> String {
     match (c.row, c.col, c.vertex) {
@@ -557,11 +571,7 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
         }
         writeln!(out)?;
         let given = r.forced.len() - r.deduced;
-        let cells = match (puzzle.is_graph(), r.cells) {
-            (true, 1) => "1 vertex".to_string(),
-            (true, n) => format!("{} vertices", thousands(n as u64)),
-            (false, n) => plural(n as u64, "cell"),
-        };
+        let cells = cells_words(puzzle, r.cells);
         let words = format!(
             "{} of {cells} forced, {} beyond the {} given",
             thousands(r.forced.len() as u64),
@@ -651,7 +661,7 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
         out,
         "{} of {} filled · {} · {}",
         thousands(r.filled as u64),
-        plural(r.cells as u64, "cell"),
+        cells_words(puzzle, r.cells),
         plural(r.solver_calls, "solver call"),
         duration(r.seconds)
     )?;
@@ -733,7 +743,7 @@ pub fn write_explain_text(
         thousands(r.variables as u64),
         thousands(r.clauses as u64),
         thousands(r.propagated_cells as u64),
-        plural(puzzle.n_cells() as u64, "cell"),
+        cells_words(puzzle, puzzle.n_cells()),
         duration(r.seconds)
     )?;
     out.flush()
@@ -815,11 +825,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// `12 cells`, `1 vertex`, `1,000 vertices`.
 fn size_words(s: &RunStats) -> String {
-    match (s.graph, s.cells) {
-        (true, 1) => "1 vertex".to_string(),
-        (true, n) => format!("{} vertices", thousands(n as u64)),
-        (false, n) => plural(n as u64, "cell"),
-    }
+    count_words(s.graph, s.cells)
 }
 
 /// The statistics line of a run that encoded the puzzle: sizes, then (unless `decoded` from a
