@@ -179,8 +179,8 @@ impl State<'_> {
         format!("{here} does not fit {v}")
     }
 
-    /// The reasons each of `cells` (empty, other than the hinted one) does not fit `v`, as a
-    /// parenthesis, at most four of them.
+    /// The reasons each of `cells` (empty, other than the hinted one) does not fit `v`, after a
+    /// colon, at most four of them.
     fn exclusions(&self, cells: &[usize], v: u32) -> String {
         if cells.is_empty() {
             return String::new();
@@ -331,24 +331,32 @@ impl State<'_> {
                         .map(|&w| format!("{w}: {}", self.why_not(y, w)))
                         .collect();
                     let mut reason = format!("{} can only hold {v}", self.at(y));
+                    let excluded = if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", others.join("; "))
+                    };
                     if written.is_empty() {
                         reason.push_str(
                             ": no number is written next to it, and of the missing numbers \
                              only it has room there",
                         );
+                    } else if beside.contains(&v) {
+                        write!(
+                            reason,
+                            ": next to it are {}; of the missing numbers next in value to \
+                             those, only {v} fits here{excluded}",
+                            written.join(", ")
+                        )
+                        .expect("writing to a String");
                     } else {
-                        write!(reason, ": next to it are {}", written.join(", "))
-                            .expect("writing to a String");
-                        if others.is_empty() {
-                            write!(reason, ", and {v} is the only missing number beside those")
-                        } else {
-                            write!(
-                                reason,
-                                "; of the missing numbers beside those, the others do not \
-                                 fit ({})",
-                                others.join("; ")
-                            )
-                        }
+                        write!(
+                            reason,
+                            ": next to it are {}; no missing number next in value to those \
+                             fits here{excluded}, and of the numbers with no written \
+                             neighbour in value only {v} does",
+                            written.join(", ")
+                        )
                         .expect("writing to a String");
                     }
                     return Ok(Some(Hint {
