@@ -227,15 +227,11 @@ pub fn explain(args: &ExplainArgs) -> Result<ExitCode, Failure> {
             )))
         }
     };
-    let pruning = match args.pruning.as_str() {
-        "full" => pathsat_encode::Pruning::Full,
-        _ => pathsat_encode::Pruning::None,
-    };
-    let options = pathsat_encode::PositionOptions {
-        pruning,
-        exactly_one: args.exactly_one.encoding(),
-        ..pathsat_encode::PositionOptions::default()
-    };
+    let options = pathsat_api::options::ExplainSpec {
+        pruning: args.pruning,
+        exactly_one: args.exactly_one,
+    }
+    .options();
     let report = pathsat_api::explain::explain(&puzzle, &file, cell, &options)?;
     let mut out = io::stdout().lock();
     match args.output.format {
@@ -275,12 +271,17 @@ pub fn booklet(args: &BookletArgs) -> Result<ExitCode, Failure> {
         .iter()
         .map(|f| Ok((parse_file(f)?, f.display().to_string())))
         .collect::<Result<Vec<_>, Failure>>()?;
-    let request = pathsat_api::booklet::BookletRequest {
+    let request = pathsat_api::options::BookletSpec {
         title: args.title.clone(),
-        per_page: args.per_page.parse().unwrap_or(2),
+        per_page: args.per_page,
         solutions: !args.no_solutions,
+        timeout: None,
+    }
+    .request()
+    .map(|r| pathsat_api::booklet::BookletRequest {
         timeout: args.timeout,
-    };
+        ..r
+    })?;
     let report = pathsat_api::booklet::booklet(&puzzles, &request)?;
     std::fs::write(&args.output, &report.pdf)
         .map_err(|e| Failure::Input(format!("{}: {e}", args.output.display())))?;

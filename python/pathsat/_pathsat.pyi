@@ -150,6 +150,11 @@ class Puzzle:
         """The next step solved by hand: ``status`` (``"hint"``, ``"wrong"``, ``"solved"``,
         ...), ``hint`` (``cell``, ``value``, ``rule``, ``level``, ``reason``, ``cited``) or
         ``wrong`` (the first wrong cell of ``filling``: ``cell``, ``value``, ``reason``)."""
+    def explain(
+        self, cell: tuple[int, int] | int, *, pruning: str = "none", exactly_one: str = "pairwise"
+    ) -> dict[str, object]:
+        """Why ``cell`` holds its value: ``how``, ``value`` and ``steps`` (``sets``,
+        ``clause``, ``family``), the clauses unit propagation used."""
     def to_cnf(self, encoding: str = "auto") -> Cnf:
         """The CNF pathsat's solver receives, for PySAT and other solvers."""
     def decode(self, model: Optional[Sequence[int]], encoding: str = "auto") -> Optional[Solution]:

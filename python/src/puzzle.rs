@@ -10,7 +10,7 @@ use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
 use pathsat_api::forced::CellValue;
-use pathsat_api::options::{CountSpec, ForcedSpec, HintSpec, SolveSpec};
+use pathsat_api::options::{CountSpec, ExplainSpec, ForcedSpec, HintSpec, SolveSpec};
 use pathsat_api::solve::{solve, Wanted};
 use pathsat_api::{Cancel, SolutionStream, Stopped};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
@@ -509,6 +509,58 @@ impl Puzzle {
             }
             None => result.set_item("wrong", py.None())?,
         }
+        Ok(result)
+    }
+
+    /// Why `cell` (`(row, col)` from 0, or a graph's vertex from 1) holds its value, in the
+    /// clauses unit propagation used: a dict with `how` (`"propagation"`, `"refutation"`,
+    /// `"search"`, `"not-forced"` or `"no-solution"`), `value`, and `steps`, each a dict of
+    /// `sets` (the literal it set, `""` for the final clause of a refutation), `clause` and
+    /// `family`. `pruning` (`"none"` or `"full"`) and `exactly_one` choose the encoding.
+    #[pyo3(signature = (cell, *, pruning = "none", exactly_one = "pairwise"))]
+    fn explain<'py>(
+        &self,
+        py: Python<'py>,
+        cell: Bound<'py, PyAny>,
+        pruning: &str,
+        exactly_one: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let index = if self.puzzle.is_graph() {
+            cell.extract::<usize>()
+                .ok()
+                .filter(|&v| (1..=self.puzzle.n_cells()).contains(&v))
+                .map(|v| v - 1)
+        } else {
+            cell.extract::<(usize, usize)>()
+                .ok()
+                .and_then(|(r, c)| self.puzzle.board().cell_at(pathsat_puzzle::Pos::new(r, c)))
+        }
+        .ok_or_else(|| puzzle_error("cell: (row, col) from 0 on the board, or a vertex from 1"))?;
+        let spec = ExplainSpec {
+            pruning: pruning
+                .parse()
+                .map_err(|e| puzzle_error(errors::refusal(&e)))?,
+            exactly_one: exactly_one
+                .parse()
+                .map_err(|e| puzzle_error(errors::refusal(&e)))?,
+        };
+        let options = spec.options();
+        let report = py.detach(|| {
+            pathsat_api::explain::explain(&self.puzzle, &self.file, index, &options)
+                .map_err(errors::raise)
+        })?;
+        let result = PyDict::new(py);
+        result.set_item("how", report.how.name())?;
+        result.set_item("value", report.value)?;
+        let steps = PyList::empty(py);
+        for step in &report.steps {
+            let d = PyDict::new(py);
+            d.set_item("sets", &step.sets)?;
+            d.set_item("clause", &step.clause)?;
+            d.set_item("family", step.family)?;
+            steps.append(d)?;
+        }
+        result.set_item("steps", steps)?;
         Ok(result)
     }
 

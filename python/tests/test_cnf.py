@@ -1,5 +1,7 @@
 """The CNF handed to PySAT, and models read back into verified solutions."""
 
+import re
+
 import pathsat
 import pytest
 from pysat.formula import CNF
@@ -141,3 +143,17 @@ def test_hints_solve_a_puzzle_and_agree_with_its_solution():
     assert result["hint"] is None
     with pytest.raises(pathsat.PuzzleError, match="filling"):
         p.hint([[1, 2]])
+
+
+def test_explain_ends_its_chain_at_the_cell():
+    p = pathsat.Puzzle.from_file(fixture("small/numbrix-5x5.toml"))
+    result = p.explain((4, 3))
+    assert result["how"] == "propagation" and result["value"] == 20
+    assert result["steps"][-1]["sets"] == "(4,3)=20"
+    # Every literal of the textbook encoding names a cell: no auxiliary variables.
+    assert not any(re.search(r"(^|[ ¬])a[0-9]", s["clause"]) for s in result["steps"])
+    assert p.explain((4, 0))["how"] == "not-forced"
+    with pytest.raises(pathsat.PuzzleError, match="pruning"):
+        p.explain((0, 0), pruning="some")
+    with pytest.raises(pathsat.PuzzleError, match="cell"):
+        p.explain((5, 5))

@@ -263,3 +263,21 @@ def test_hints_fill_the_board_step_by_step(page, screenshots):
              for c in range(3)] for r in range(3)]
     check_path(grid, {(0, 0): 1, (0, 1): 2, (2, 2): 9}, rook)
     page.save_screenshot(str(screenshots / "12-hints-solved.png"))
+
+
+def test_explain_and_print(page, screenshots):
+    # The same 3x3 board: (1, 2) = 4 is refuted by propagation; Print saves a PDF.
+    new_board(page, 3, 3, "rook")
+    type_givens(page, {(0, 0): 1, (0, 1): 2, (2, 2): 9})
+    box = page.find_element(By.ID, "explain-cell")
+    box.clear()
+    box.send_keys("1,2")
+    page.find_element(By.ID, "explain").click()
+    wait(page, lambda d: "(1, 2) = 4" in d.find_element(By.ID, "explain-view").text)
+    view = page.find_element(By.ID, "explain-view").text
+    assert "every literal false" in view
+    items = page.find_elements(By.CSS_SELECTOR, "#explain-view li")
+    assert items and items[-1].text.startswith("⊥")
+    page.save_screenshot(str(screenshots / "13-explain.png"))
+    page.find_element(By.ID, "print").click()
+    wait(page, lambda d: status(d).startswith("Saved my-puzzle.pdf"))

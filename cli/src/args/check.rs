@@ -3,7 +3,7 @@
 
 use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
-use pathsat_api::options::ExactlyOneName;
+use pathsat_api::options::{ExactlyOneName, PruningName};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -62,8 +62,8 @@ pub struct ExplainArgs {
     /// The encoding's pruning: none (the textbook encoding: every cell and value a variable,
     /// the reasoning in clauses) or full (the CNF the solver receives, where the encoder has
     /// already ruled out values too far from the givens).
-    #[arg(long, value_name = "PRUNING", default_value = "none", value_parser = ["none", "full"])]
-    pub pruning: String,
+    #[arg(long, value_enum, default_value = "none")]
+    pub pruning: PruningName,
     /// The exactly-one encoding: pairwise has no auxiliary variables, so that every literal of
     /// the chain names a cell and a value.
     #[arg(long, value_enum, default_value = "pairwise")]
@@ -111,9 +111,9 @@ pub struct BookletArgs {
     /// The title on the first page and in the footers.
     #[arg(long, default_value = "Path puzzles")]
     pub title: String,
-    /// Puzzles to a page.
-    #[arg(long, default_value = "2", value_parser = ["1", "2", "4"])]
-    pub per_page: String,
+    /// Puzzles to a page: 1, 2 or 4.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub per_page: usize,
     /// Leave the solutions out.
     #[arg(long)]
     pub no_solutions: bool,

@@ -411,6 +411,79 @@ async function nextHint() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Explain a cell (POST /api/explain): how it is forced, then the chain of clauses, one a line,
+// the last ones (nearest the cell) when the chain is long.
+
+const EXPLAIN_SHOWN = 40;
+
+async function explainCell() {
+  const parts = $("explain-cell").value.split(",").map((t) => Number(t.trim()));
+  const cell = parts.length === 2 ? parts : parts[0];
+  const reply = await call("/api/explain", { ...puzzleFields(), cell });
+  if (!reply) return;
+  const r = reply.json;
+  showJson(reply.text);
+  const view = $("explain-view");
+  view.replaceChildren();
+  const head = document.createElement("p");
+  const words = {
+    propagation: `unit propagation from the clauses alone sets it, by these ${r.steps.length} clauses:`,
+    refutation: `assuming another value, unit propagation reaches a clause with every literal false (${r.steps.length} clauses):`,
+    search: "it is forced, but not by unit propagation: the solver needs search (try Hint).",
+    "not-forced": `not forced: solutions put ${r.value} or ${r["other-value"]} there.`,
+    "no-solution": "the puzzle has no solution.",
+  };
+  head.textContent = `${r.cell} = ${r.value}: ${words[r.how]}`;
+  view.appendChild(head);
+  if (r.steps.length) {
+    const list = document.createElement("ol");
+    list.className = "clauses";
+    const skip = Math.max(0, r.steps.length - EXPLAIN_SHOWN);
+    list.start = skip + 1;
+    for (const step of r.steps.slice(skip)) {
+      const li = document.createElement("li");
+      li.textContent = `${step.sets || "⊥"}  from  ${step.clause}    (${step.family})`;
+      list.appendChild(li);
+    }
+    view.appendChild(list);
+  }
+  say("");
+}
+
+// Print (POST /api/booklet): the puzzle and its solution as a PDF, downloaded.
+async function printPuzzle() {
+  const controller = new AbortController();
+  setBusy(controller, false);
+  try {
+    const response = await fetch("/api/booklet", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...puzzleFields(), title: puzzle.name || "puzzle", "per-page": 1 }),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const reply = await response.json().catch(() => ({}));
+      say(reply.error || `${response.status} ${response.statusText}`, "error");
+      return;
+    }
+    const pdf = await response.blob();
+    const url = URL.createObjectURL(pdf);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${puzzle.name || "puzzle"}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    say(`Saved ${a.download} (${Math.round(pdf.size / 1024)} KB): the puzzle, then its solution.`, "ok");
+  } catch (e) {
+    say(`The server cannot be reached: ${e.message}`, "error");
+  } finally {
+    setBusy(null);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Talking to the server.
 
 function say(text, kind = "") {
@@ -421,7 +494,9 @@ function say(text, kind = "") {
 
 function setBusy(controller, cancellable) {
   busy = controller;
-  for (const id of ["solve", "unique", "count", "generate", "export", "hint"]) $(id).disabled = Boolean(controller);
+  for (const id of ["solve", "unique", "count", "generate", "export", "hint", "explain", "print"]) {
+    $(id).disabled = Boolean(controller);
+  }
   $("cancel").hidden = !(controller && cancellable);
   if (!controller) $("progress").hidden = true;
 }
@@ -799,6 +874,8 @@ function init() {
   $("export").addEventListener("click", showEncoding);
   $("show-forced").addEventListener("change", scheduleForced);
   $("hint").addEventListener("click", nextHint);
+  $("explain").addEventListener("click", explainCell);
+  $("print").addEventListener("click", printPuzzle);
   $("download-cnf").addEventListener("click", () => { if (lastCnf) download(lastCnf.name, lastCnf.text, "text/plain"); });
   fetch("/api/limits").then((r) => r.json()).then((limits) => {
     $("version").textContent = limits.version;

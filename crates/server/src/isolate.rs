@@ -4,7 +4,7 @@
 //! than its share, one that would overrun its time, a bug that aborts, must neither take the
 //! server down nor leave work behind. With [`ServerConfig::workers`](crate::ServerConfig) set,
 //! as `pathsat serve` sets it, the routes that run solvers (solve, count, generate, export,
-//! forced, hint) run each request in a worker process of its own:
+//! forced, hint, explain, booklet) run each request in a worker process of its own:
 //!
 //! 1. the server reads the request's body within its limits and checks it as it would to run
 //!    it itself (bad JSON, a bad puzzle or option gets its 400 here, taking no permit), then

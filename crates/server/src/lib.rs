@@ -17,6 +17,8 @@
 //! | `POST /api/export` | the CNF: sizes per family, DIMACS text, readable clauses of a toy board |
 //! | `POST /api/draw` | an SVG picture of the puzzle and verified solutions |
 //! | `POST /api/forced` | a [`ForcedReport`](pathsat_api::ForcedReport): the cells every solution agrees on (`timeout` in seconds) |
+//! | `POST /api/explain` | an [`ExplainReport`](pathsat_api::explain::ExplainReport): the clauses that set a cell (`cell`: `[row, col]`) |
+//! | `POST /api/booklet` | `application/pdf`: the puzzle and its solution, to print (refused unless the solution is unique) |
 //! | `POST /api/hint` | a [`HintReport`](pathsat_api::HintReport): the next step and its reason, or the first wrong cell (`filling`: rows, `null` on empty cells) |
 //! | `POST /api/puzzle` | the puzzle as a JSON puzzle file: how the page loads files of any format |
 //!

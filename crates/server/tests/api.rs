@@ -559,3 +559,62 @@ async fn hint_gives_the_next_step_or_the_first_wrong_cell() {
         "{reply}"
     );
 }
+
+#[tokio::test]
+async fn explain_names_the_clauses_that_set_a_cell() {
+    // numbrix-5x5: (4, 3) = 20 by unit propagation alone (the CLI's test reads the same chain).
+    let (status, report) = post_json(
+        &app(),
+        "/api/explain",
+        &json!({ "puzzle": NUMBRIX, "cell": [4, 3] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["how"], "propagation");
+    assert_eq!(report["value"], 20);
+    assert_eq!(report["pruning"], "none");
+    let steps = report["steps"].as_array().unwrap();
+    assert_eq!(steps.last().unwrap()["sets"], "(4,3)=20");
+    // A cell off the board, and an option it does not take.
+    for body in [
+        json!({ "puzzle": NUMBRIX, "cell": [5, 0] }),
+        json!({ "puzzle": NUMBRIX, "cell": [0, 0], "pruning": "some" }),
+    ] {
+        let (status, reply) = post_json(&app(), "/api/explain", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    }
+}
+
+#[tokio::test]
+async fn booklet_replies_with_a_pdf_or_refuses() {
+    // One path: 1 2 3 across the top, 4 5 6 back, 7 8 9.
+    let unique = "moves = \"rook\"\ngrid = \"1 2 .\\n. . .\\n. . 9\"\n";
+    let request = Request::post("/api/booklet")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(json!({ "puzzle": unique }).to_string()))
+        .unwrap();
+    let response = app().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/pdf");
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    // numbrix-5x5 has several solutions.
+    let (status, reply) = post_json(&app(), "/api/booklet", &json!({ "puzzle": NUMBRIX })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution"),
+        "{reply}"
+    );
+    let (status, reply) = post_json(
+        &app(),
+        "/api/booklet",
+        &json!({ "puzzle": unique, "per-page": 3 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+}

@@ -20,11 +20,14 @@ pub mod names;
 pub mod values;
 
 pub use crate::option_error::{OptionError, Problem};
-pub use names::{parse_difficulty, EncodingName, ExactlyOneName, MethodName, SolverName, SumName};
+pub use names::{
+    parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName, SumName,
+};
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
 };
 
+use crate::booklet::BookletRequest;
 use crate::count::CountRequest;
 use crate::forced::ForcedRequest;
 use crate::generate::GenerateRequest;
@@ -400,6 +403,92 @@ impl HintSpec {
             filling,
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
+        })
+    }
+}
+
+/// `explain`'s options: `--pruning none|full` (`"pruning"`) and `--exactly-one`
+/// (`"exactly-one"`), the textbook encoding (`none`, `pairwise`) by default.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct ExplainSpec {
+    /// `none` (every cell and value a variable) or `full` (the solver's CNF).
+    pub pruning: PruningName,
+    /// The exactly-one encoding.
+    pub exactly_one: ExactlyOneName,
+}
+
+impl Default for ExplainSpec {
+    fn default() -> ExplainSpec {
+        ExplainSpec {
+            pruning: PruningName::None,
+            exactly_one: ExactlyOneName::Pairwise,
+        }
+    }
+}
+
+impl ExplainSpec {
+    /// The position encoding's options.
+    pub fn options(&self) -> PositionOptions {
+        PositionOptions {
+            pruning: match self.pruning {
+                PruningName::None => Pruning::None,
+                PruningName::Full => Pruning::Full,
+            },
+            exactly_one: self.exactly_one.encoding(),
+            ..PositionOptions::default()
+        }
+    }
+}
+
+/// `booklet`'s options: `--title`, `--per-page`, `--no-solutions` (`"solutions": false`) and
+/// `--timeout` (each puzzle's proof of uniqueness).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct BookletSpec {
+    /// The title on the first page.
+    pub title: String,
+    /// Puzzles to a page: 1, 2 or 4.
+    pub per_page: usize,
+    /// The solutions at the back.
+    pub solutions: bool,
+    /// Seconds each proof of uniqueness may take.
+    pub timeout: Option<f64>,
+}
+
+impl Default for BookletSpec {
+    fn default() -> BookletSpec {
+        let request = BookletRequest::default();
+        BookletSpec {
+            title: request.title,
+            per_page: request.per_page,
+            solutions: request.solutions,
+            timeout: None,
+        }
+    }
+}
+
+impl BookletSpec {
+    /// The request.
+    ///
+    /// # Errors
+    /// [`Error::Option`] for a timeout that is not a positive number of seconds, or a number of
+    /// puzzles a page other than 1, 2 or 4.
+    pub fn request(&self) -> Result<BookletRequest, Error> {
+        if ![1, 2, 4].contains(&self.per_page) {
+            return Err(invalid(
+                "per-page",
+                Problem::Malformed(format!(
+                    "{} puzzles a page: it takes 1, 2 or 4",
+                    self.per_page
+                )),
+            ));
+        }
+        Ok(BookletRequest {
+            title: self.title.clone(),
+            per_page: self.per_page,
+            solutions: self.solutions,
+            timeout: seconds_for("timeout", self.timeout)?,
         })
     }
 }

@@ -162,6 +162,19 @@ pub enum SumName {
 }
 option_names!(SumName, "sum-encoding", { Bdd => "bdd", Swc => "swc" });
 
+/// `--pruning` (`explain`): the encoder's pruning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum PruningName {
+    /// Every (cell, value) pair a variable: the textbook encoding.
+    None,
+    /// Values too far from the givens get no variable: the CNF the solver receives.
+    Full,
+}
+
+option_names!(PruningName, "pruning", { None => "none", Full => "full" });
+
 /// `--method`: how to count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]

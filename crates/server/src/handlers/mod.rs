@@ -7,8 +7,10 @@
 //! client went away) raises the run's [`Cancel`] flag, which stops the run within
 //! [`pathsat_api::CANCEL_POLL`] and frees its permit.
 
+mod booklet;
 mod count;
 mod draw;
+mod explain;
 mod export;
 mod forced;
 mod generate;
@@ -26,8 +28,10 @@ use axum::http::{header, HeaderValue, Method, Request, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
+use booklet::booklet;
 use count::count;
 use draw::draw;
+use explain::explain;
 use export::export;
 use forced::forced;
 use generate::generate;
@@ -52,6 +56,8 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/api/draw", post(draw))
         .route("/api/forced", post(forced))
         .route("/api/hint", post(hint))
+        .route("/api/explain", post(explain))
+        .route("/api/booklet", post(booklet))
         .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
