@@ -124,3 +124,22 @@ fn explain_prints_the_clauses_that_set_a_cell() {
         assert!(err.lines().next().unwrap().contains(error), "{err}");
     }
 }
+
+#[test]
+fn marked_empty_cells_read_back() {
+    // The rook's tour with primes has no givens: the first step is the solver's, and its
+    // board (empty marked cells printed `.P`) is the next filling.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = fixture("seeds/rook-primes-tour.toml").display().to_string();
+    let out = pathsat().args(["hint", &puzzle]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(".P") && text.contains("(solver, hard)"),
+        "{text}"
+    );
+    let first = dir.path().join("first.txt");
+    std::fs::write(&first, &text).unwrap();
+    let v = json_of(&["hint", &puzzle, first.to_str().unwrap()]);
+    assert_eq!(v["status"], "hint");
+    assert_eq!(v["filled"], 1);
+}

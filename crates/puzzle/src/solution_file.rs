@@ -95,16 +95,17 @@ fn parse_grid_block(
                 row.push((at, None));
                 continue;
             }
-            if partial && token == "." {
-                row.push((at, Some(0)));
-                continue;
-            }
             let bare = token
                 .strip_prefix('[')
                 .and_then(|t| t.strip_suffix(']'))
                 .unwrap_or(token)
                 // A mark's letters, and the star of a cell where a second solution differs.
                 .trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '*');
+            // An empty cell, marked (`.P`) or not.
+            if partial && bare == "." {
+                row.push((at, Some(0)));
+                continue;
+            }
             match bare.parse::<u32>() {
                 Ok(v) if !bare.starts_with('+') => row.push((at, Some(v))),
                 _ => {
@@ -542,6 +543,30 @@ mod tests {
             vec![vec![Some(1), Some(2)], vec![None, Some(3)]]
         );
         assert_eq!(Filling::from_rows(&board(), &f.to_rows(&board())), Ok(f));
+    }
+
+    #[test]
+    fn partial_grids_read_empty_and_marked_empty_cells() {
+        // As `render::partial_grid_starred` writes them: `.` empty, `.P` empty and marked,
+        // `2*` a starred value.
+        let f = parse_filling_text(
+            &board(),
+            ".P  2*
+ #  .
+",
+            true,
+        )
+        .unwrap();
+        assert_eq!(f.values(), &[0, 2, 0]);
+        // Not in a full grid.
+        assert!(parse_filling_text(
+            &board(),
+            ".P 2
+# 3
+",
+            false
+        )
+        .is_err());
     }
 
     #[test]
