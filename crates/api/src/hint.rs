@@ -281,46 +281,51 @@ fn next(
     report: &mut HintReport,
 ) -> Result<(), SolveError> {
     let n = puzzle.n_cells() as u32;
-    // A value out of range, or given elsewhere, is wrong on its face.
+    // A value out of range, on a given cell, or given elsewhere is wrong on its face; the
+    // cells before the first such one go to the solver (one of them may be wrong first).
     let given = |v: u32| puzzle.givens().find(|&(_, w)| w == v).map(|(c, _)| c);
-    for &(cell, value) in filled {
-        let reason = if value > n {
+    let on_its_face = |&(cell, value): &(usize, u32)| {
+        if value > n {
             Some(format!("the numbers go from 1 to {n}"))
         } else if values[cell] != 0 {
             Some(format!("{} is given {}", puzzle.place(cell), values[cell]))
         } else {
             given(value).map(|c| format!("{value} is given at {}", puzzle.place(c)))
-        };
-        if let Some(reason) = reason {
-            report.status = HintStatus::Wrong;
-            report.wrong = Some(WrongCell {
-                index: cell,
-                cell: CellValue::new(puzzle, cell, value),
-                reason,
-            });
-            return Ok(());
         }
-        values[cell] = value;
-    }
+    };
+    let face = filled
+        .iter()
+        .enumerate()
+        .find_map(|(k, entry)| on_its_face(entry).map(|reason| (k, reason)));
+    let checked = &filled[..face.as_ref().map_or(filled.len(), |(k, _)| *k)];
+    let mut wrong = |k: usize, reason: String| {
+        report.status = HintStatus::Wrong;
+        report.wrong = Some(WrongCell {
+            index: filled[k].0,
+            cell: CellValue::new(puzzle, filled[k].0, filled[k].1),
+            reason,
+        });
+    };
     let options = PositionOptions::default();
     let mut solver = AssumingSolver::new(puzzle, &options)?;
     solver.interrupt_when(interrupt.clone());
-    let consistent = solver.solve_with(filled)?;
-    report.solver_calls = solver.calls();
+    let consistent = solver.solve_with(checked)?;
     if let Assumed::Unsat { .. } = consistent {
         if matches!(solver.solve_with(&[])?, Assumed::Unsat { .. }) {
             report.status = HintStatus::NoSolution;
         } else {
-            let (k, reason) = first_wrong(&mut solver, filled)?;
-            report.status = HintStatus::Wrong;
-            report.wrong = Some(WrongCell {
-                index: filled[k].0,
-                cell: CellValue::new(puzzle, filled[k].0, filled[k].1),
-                reason,
-            });
+            let (k, reason) = first_wrong(&mut solver, checked)?;
+            wrong(k, reason);
         }
-        report.solver_calls = solver.calls();
+    } else if let Some((k, reason)) = face {
+        wrong(k, reason);
+    }
+    report.solver_calls = solver.calls();
+    if report.status != HintStatus::Unknown {
         return Ok(());
+    }
+    for &(cell, value) in filled {
+        values[cell] = value;
     }
     let filling = Filling::from_values(values.to_vec());
     if values.iter().all(|&v| v != 0) {
@@ -513,6 +518,13 @@ mod tests {
             ask(&puzzle, &values).wrong.unwrap().reason,
             "the numbers go from 1 to 144"
         );
+        // A cell wrong by the solver before one wrong on its face: the first in reading order.
+        values[0] = 0;
+        values[1] = 133;
+        values[142] = 145;
+        let wrong = ask(&puzzle, &values).wrong.unwrap();
+        assert_eq!((wrong.index, wrong.cell.value), (1, 133));
+        assert_eq!(wrong.reason, "no solution has 133 at (0, 1)");
         // Right values before a wrong one: the reason counts them.
         let mut values = vec![0; 144];
         values[0] = solution.value(0);
