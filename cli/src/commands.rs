@@ -17,7 +17,7 @@ use pathsat_api::count::count as run_count;
 use pathsat_api::options::{CountSpec, EncodingSpec, SolveSpec, SolverSpec};
 use pathsat_api::solve::solve as run_solve;
 use pathsat_api::Cancel;
-use pathsat_puzzle::{parse_file, read_text};
+use pathsat_puzzle::{parse_file, read_text, Place, Pos};
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -200,33 +200,25 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
 pub fn explain(args: &ExplainArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
     let file = args.file.display().to_string();
-    let cell = match args.cell {
-        CellArg::Board(row, col) if !puzzle.is_graph() => puzzle
-            .board()
-            .cell_at(pathsat_puzzle::Pos::new(row, col))
-            .ok_or_else(|| {
-                Failure::Input(format!(
-                    "{file}: --cell {row},{col} is not a cell of the board"
-                ))
-            })?,
-        CellArg::Vertex(v) if puzzle.is_graph() && v <= puzzle.n_cells() => v - 1,
-        CellArg::Vertex(v) if puzzle.is_graph() => {
-            return Err(Failure::Input(format!(
-                "{file}: --cell {v}: the graph has {} vertices",
-                puzzle.n_cells()
-            )))
-        }
-        _ if puzzle.is_graph() => {
-            return Err(Failure::Input(format!(
-                "{file}: --cell takes a vertex number for a graph"
-            )))
-        }
-        _ => {
-            return Err(Failure::Input(format!(
-                "{file}: --cell takes ROW,COL (from 0) for a board"
-            )))
-        }
+    let place = match args.cell {
+        CellArg::Board(row, col) => Place::Cell(Pos::new(row, col)),
+        CellArg::Vertex(v) => Place::Vertex(v),
     };
+    let cell = puzzle.cell_at_place(place).ok_or_else(|| {
+        Failure::Input(match (args.cell, puzzle.is_graph()) {
+            (CellArg::Board(row, col), false) => {
+                format!("{file}: --cell {row},{col} is not a cell of the board")
+            }
+            (CellArg::Vertex(v), true) => {
+                format!(
+                    "{file}: --cell {v}: the graph has {} vertices",
+                    puzzle.n_cells()
+                )
+            }
+            (_, true) => format!("{file}: --cell takes a vertex number for a graph"),
+            (_, false) => format!("{file}: --cell takes ROW,COL (from 0) for a board"),
+        })
+    })?;
     let options = pathsat_api::options::ExplainSpec {
         pruning: args.pruning,
         exactly_one: args.exactly_one,

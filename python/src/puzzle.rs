@@ -525,17 +525,18 @@ impl Puzzle {
         pruning: &str,
         exactly_one: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let index = if self.puzzle.is_graph() {
-            cell.extract::<usize>()
+        let place = match cell.extract::<(usize, usize)>() {
+            Ok((r, c)) => Some(pathsat_puzzle::Place::Cell(pathsat_puzzle::Pos::new(r, c))),
+            Err(_) => cell
+                .extract::<usize>()
                 .ok()
-                .filter(|&v| (1..=self.puzzle.n_cells()).contains(&v))
-                .map(|v| v - 1)
-        } else {
-            cell.extract::<(usize, usize)>()
-                .ok()
-                .and_then(|(r, c)| self.puzzle.board().cell_at(pathsat_puzzle::Pos::new(r, c)))
-        }
-        .ok_or_else(|| puzzle_error("cell: (row, col) from 0 on the board, or a vertex from 1"))?;
+                .map(pathsat_puzzle::Place::Vertex),
+        };
+        let index = place
+            .and_then(|p| self.puzzle.cell_at_place(p))
+            .ok_or_else(|| {
+                puzzle_error("cell: (row, col) from 0 on the board, or a vertex from 1")
+            })?;
         let spec = ExplainSpec {
             pruning: pruning
                 .parse()

@@ -17,7 +17,7 @@ use std::sync::Arc;
 pub enum Place {
     /// A board cell.
     Cell(Pos),
-    /// A graph vertex, numbered from 0 (printed from 1).
+    /// A graph vertex, numbered from 1 (as [`Puzzle::place`] gives it).
     Vertex(usize),
 }
 
@@ -421,6 +421,17 @@ impl Puzzle {
         }
     }
 
+    /// The cell at `place`, the inverse of [`Puzzle::place`]: `None` for a position off the
+    /// board or on a hole, a vertex out of range, or a place of the other kind (a vertex of a
+    /// board, a position of a graph).
+    pub fn cell_at_place(&self, place: Place) -> Option<usize> {
+        match (place, self.is_graph()) {
+            (Place::Cell(pos), false) => self.board.cell_at(pos),
+            (Place::Vertex(v), true) => (1..=self.n_cells()).contains(&v).then(|| v - 1),
+            _ => None,
+        }
+    }
+
     /// Whether `to` may follow `from`, decided from the move offsets and the positions (or the
     /// graph's arcs), independently of the successor lists that the encoders use.
     pub fn step_allowed(&self, from: usize, to: usize) -> bool {
@@ -634,6 +645,42 @@ mod tests {
 
     fn rules(n: usize) -> Vec<CellRule> {
         vec![CellRule::Free; n]
+    }
+
+    #[test]
+    fn places_and_cells_are_inverse() {
+        let board = Board::from_mask(2, 3, &[true, true, true, true, false, true]);
+        let p = Puzzle::new(
+            "t",
+            board,
+            Moves::Rook,
+            false,
+            rules(5),
+            Vec::new(),
+            Expect::default(),
+        )
+        .unwrap();
+        for cell in 0..p.n_cells() {
+            assert_eq!(p.cell_at_place(p.place(cell)), Some(cell));
+        }
+        // The hole, off the board, and a vertex of a board.
+        assert_eq!(p.cell_at_place(Place::Cell(Pos::new(1, 1))), None);
+        assert_eq!(p.cell_at_place(Place::Cell(Pos::new(2, 0))), None);
+        assert_eq!(p.cell_at_place(Place::Vertex(1)), None);
+        let g = Puzzle::graph(
+            "g",
+            3,
+            &[(0, 1), (1, 2)],
+            false,
+            false,
+            rules(3),
+            Expect::default(),
+        )
+        .unwrap();
+        assert_eq!(g.cell_at_place(g.place(2)), Some(2));
+        assert_eq!(g.cell_at_place(Place::Vertex(0)), None);
+        assert_eq!(g.cell_at_place(Place::Vertex(4)), None);
+        assert_eq!(g.cell_at_place(Place::Cell(Pos::new(0, 0))), None);
     }
 
     #[test]

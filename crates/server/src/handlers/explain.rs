@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use axum::response::Response;
 use pathsat_api::options::ExplainSpec;
 use pathsat_api::Cancel;
-use pathsat_puzzle::{Pos, Puzzle};
+use pathsat_puzzle::{Place, Pos, Puzzle};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -63,17 +63,13 @@ pub(crate) async fn explain_reply(
     Ok(json(&report))
 }
 
-/// The cell `value` names in `puzzle`, if it is one.
+/// The cell `value` names in `puzzle` (`[row, col]` on a board, a vertex on a graph), if it
+/// is one.
 fn cell_of(puzzle: &Puzzle, value: Option<&serde_json::Value>) -> Option<usize> {
     let value = value?;
-    if puzzle.is_graph() {
-        let v = value.as_u64()? as usize;
-        return (1..=puzzle.n_cells()).contains(&v).then(|| v - 1);
-    }
-    match value.as_array()?.as_slice() {
-        [r, c] => puzzle
-            .board()
-            .cell_at(Pos::new(r.as_u64()? as usize, c.as_u64()? as usize)),
-        _ => None,
-    }
+    let place = match value.as_array().map(Vec::as_slice) {
+        Some([r, c]) => Place::Cell(Pos::new(r.as_u64()? as usize, c.as_u64()? as usize)),
+        _ => Place::Vertex(value.as_u64()? as usize),
+    };
+    puzzle.cell_at_place(place)
 }
