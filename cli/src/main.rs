@@ -6,6 +6,7 @@
 //! model, 2 for bad input or usage,
 //! 3 for an internal error (a model that does not decode or verify; never printed as an answer).
 
+mod alloc;
 mod args;
 mod batch;
 mod commands;
@@ -79,6 +80,12 @@ fn main() -> ExitCode {
             };
         }
     };
+    if matches!(
+        cli.command,
+        args::Command::Count(_) | args::Command::Worker(_)
+    ) {
+        alloc::keep_freed_memory();
+    }
     let result = match &cli.command {
         args::Command::Solve(a) => commands::solve(a),
         args::Command::Count(a) => commands::count(a),

@@ -37,6 +37,10 @@ pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
     fn add(&mut self, other: &Self) -> bool;
     /// The value, when it fits in 128 bits.
     fn small(&self) -> Option<u128>;
+    /// The value as high and low 128-bit halves, when it fits in 256 bits.
+    fn halves(&self) -> Option<(u128, u128)> {
+        self.small().map(|lo| (0, lo))
+    }
     fn to_big(&self) -> BigUint;
     /// The count of value `n`.
     ///
@@ -114,6 +118,9 @@ impl Count for U256 {
     fn small(&self) -> Option<u128> {
         (self.hi == 0).then_some(self.lo)
     }
+    fn halves(&self) -> Option<(u128, u128)> {
+        Some((self.hi, self.lo))
+    }
     fn to_big(&self) -> BigUint {
         (BigUint::from(self.hi) << 128u32) + BigUint::from(self.lo)
     }
@@ -159,35 +166,71 @@ pub(crate) fn widen<A: Count, B: Count>(a: &A) -> B {
     }
 }
 
-/// A running sum of counts of any width.
+/// A running sum of counts of any width: 256 bits in two words, and a big integer for what
+/// overflows them (so that a table of 256-bit counts is summed without a big-integer addition
+/// a state).
 #[derive(Default)]
 pub(crate) struct Sum {
-    small: u128,
+    lo: u128,
+    hi: u128,
     big: BigUint,
 }
 
 impl Sum {
     pub(crate) fn add<C: Count>(&mut self, c: &C) {
-        match c.small() {
-            Some(x) => match self.small.checked_add(x) {
-                Some(s) => self.small = s,
-                None => {
-                    self.big += self.small;
-                    self.small = x;
-                }
-            },
-            None => self.big += c.to_big(),
+        let Some((hi, lo)) = c.halves() else {
+            self.big += c.to_big();
+            return;
+        };
+        let (sum, carry) = self.lo.overflowing_add(lo);
+        self.lo = sum;
+        match self
+            .hi
+            .checked_add(hi)
+            .and_then(|h| h.checked_add(u128::from(carry)))
+        {
+            Some(h) => self.hi = h,
+            None => {
+                self.big += (BigUint::from(self.hi) + hi + u32::from(carry)) << 128u32;
+                self.hi = 0;
+            }
         }
     }
 
     pub(crate) fn total(self) -> BigUint {
-        self.big + self.small
+        self.big + (BigUint::from(self.hi) << 128u32) + self.lo
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::Zero;
+
+    /// Sums of counts of every width, past 128 and 256 bits, against big integers.
+    #[test]
+    fn sums_carry_into_the_high_word_and_beyond() {
+        let max128 = BigUint::from(u128::MAX);
+        let max256 = (BigUint::from(1u32) << 256u32) - 1u32;
+        let values = [
+            BigUint::from(3u32),
+            max128.clone(),
+            max128.clone() + 1u32,
+            max256.clone(),
+            max256.clone() - &max128,
+        ];
+        let mut sum = Sum::default();
+        let mut expected = BigUint::zero();
+        for round in 0..5 {
+            for v in &values {
+                sum.add(&U256::from_big(v));
+                sum.add(&v.to_u128().unwrap_or(round));
+                sum.add(&(v.clone() << 300u32));
+                expected += v + v.to_u128().unwrap_or(round) + (v.clone() << 300u32);
+            }
+        }
+        assert_eq!(sum.total(), expected);
+    }
 
     #[test]
     fn u256_adds_with_carry_and_refuses_overflow() {

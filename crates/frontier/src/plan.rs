@@ -57,8 +57,11 @@ pub(crate) struct Step {
     /// The most successors one state can have.
     pub max_branch: usize,
     /// For each working index and kind of slot (untouched, done, anchored, segment end): what
-    /// it adds to a [`Tally`], packed.
+    /// it adds to a [`Tally`], packed (nothing for the processed vertex, index 0).
     pub contrib: Vec<[u64; 4]>,
+    /// What the working slots that are not on the frontier before the step add to a
+    /// [`Tally`]: they are untouched.
+    pub fresh_tally: u64,
 }
 
 /// The whole sweep.
@@ -205,12 +208,20 @@ impl Plan {
             let max_branch = (l * l.saturating_sub(1) / 2 + l).max(l + 1);
             let contrib: Vec<[u64; 4]> = (0..work.len())
                 .map(|k| {
+                    if k == 0 {
+                        return [0; 4];
+                    }
                     [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL]
                         .map(|code| Tally::of(paths, rem[k], given[k], signs[k], code))
                 })
                 .collect();
+            let fresh_tally = (1..work.len())
+                .filter(|k| !prev.contains(&(*k as u8)))
+                .map(|k| contrib[k][kind(UNTOUCHED)])
+                .sum();
             steps.push(Step {
                 contrib,
+                fresh_tally,
                 prev,
                 work: work.len(),
                 later: later_idx,
@@ -245,15 +256,15 @@ impl Plan {
         out: &mut impl FnMut(K),
         done: &mut impl FnMut(),
     ) {
+        // The working frontier, and what its slots other than the processed vertex add up to
+        // before the processed vertex's edges: each choice below changes a few slots only,
+        // and is judged by the changes.
         let mut arr = [UNTOUCHED; 32];
+        let mut base = Tally(step.fresh_tally);
         for (slot, &w) in step.prev.iter().enumerate() {
-            arr[w as usize] = key.get(slot);
-        }
-        // What the other slots add up to before the processed vertex's edges: each choice
-        // below changes a few slots only, and is judged by the changes.
-        let mut base = Tally::EMPTY;
-        for (k, &code) in arr.iter().enumerate().take(step.work).skip(1) {
-            base.0 += step.contrib[k][kind(code)];
+            let code = key.get(slot);
+            arr[usize::from(w)] = code;
+            base.0 += step.contrib[usize::from(w)][kind(code)];
         }
         let degree = match arr[0] {
             UNTOUCHED => 0,
@@ -412,8 +423,6 @@ pub(crate) struct Tally(u64);
 const PARITY_OFFSET: i32 = 4;
 
 impl Tally {
-    const EMPTY: Tally = Tally(0);
-
     /// What a slot with `code` contributes.
     fn of(paths: bool, rem: u8, given: bool, sign: i8, code: u8) -> u64 {
         let (degree, anchored) = match code {
