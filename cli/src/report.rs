@@ -456,11 +456,15 @@ fn frontier_line(r: &CountReport) -> String {
             format!("frontier program · {size} · no sweep{phases} · total {total}")
         }
         Some(f) => format!(
-            "frontier program · {size} · {} ({} order) · frontier {} wide · peak {} · {}\
+            "frontier program · {size} · {} ({} order) · frontier {} wide{} · peak {} · {}\
              {phases} · total {total}",
             plural(f.layers as u64, "layer"),
             f.order.unwrap_or("no"),
             thousands(f.width as u64),
+            match f.folded_layers {
+                0 => String::new(),
+                n => format!(" · mirror images folded at {}", plural(n as u64, "layer")),
+            },
             plural(f.peak_states, "state"),
             pathsat_frontier::bytes(f.peak_bytes),
         ),

@@ -485,6 +485,9 @@ pub struct FrontierInfo {
     /// A shard's count: where its sweep was cut.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<crate::shard::CutInfo>,
+    /// The layers after which mirror-image states were folded together (a board swept by
+    /// rows, after each row, under its left-right reflection).
+    pub folded_layers: usize,
 }
 
 impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
@@ -496,6 +499,7 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             peak_states: s.peak_states,
             peak_bytes: s.peak_bytes,
             cut: s.cut.map(Into::into),
+            folded_layers: s.folded_layers,
         }
     }
 }

@@ -8,7 +8,7 @@
 //! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
 //! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
 //! `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as `count_fillings` picks),
-//! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
+//! `--no-fold` (with `--order`: no folding of mirror-image states), `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
 //! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
 //! (one shard of the count, cut at S states).
@@ -49,6 +49,7 @@ fn main() {
     let mut order_choice: Option<String> = None;
     let mut show_progress = false;
     let mut apex = false;
+    let mut no_fold = false;
     let mut ends: Vec<usize> = Vec::new();
     let mut rest = args[4..].iter();
     while let Some(flag) = rest.next() {
@@ -58,6 +59,7 @@ fn main() {
                 options.memory_budget = (g * (1u64 << 30) as f64) as u64;
             }
             "--threads" => threads = rest.next().expect("N").parse().expect("N"),
+            "--no-fold" => no_fold = true,
             "--order" => order_choice = Some(rest.next().expect("order").clone()),
             "--progress" => show_progress = true,
             // Count open paths as the cycles through an extra vertex joined to every vertex
@@ -158,6 +160,11 @@ fn main() {
                 }
             }
             let board = puzzle.board();
+            if !no_fold && !puzzle.is_graph() {
+                for map in board.symmetries() {
+                    graph.add_symmetry(map);
+                }
+            }
             let mut order: Vec<usize> = (0..n).collect();
             let name = match choice {
                 "rows" => "rows",

@@ -89,6 +89,11 @@ pub fn count_fillings(
             .iter()
             .map(move |&next| (cell, next))
     }));
+    if !puzzle.is_graph() {
+        for map in puzzle.board().symmetries() {
+            graph.add_symmetry(map);
+        }
+    }
     if let Some(shortcut) = colours_rule_out(&graph, puzzle.is_closed()) {
         return Ok(FrontierCount {
             fillings: BigCount::zero(),

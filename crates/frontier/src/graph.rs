@@ -1,12 +1,14 @@
 //! The graph the frontier program counts on: an undirected simple graph on vertices 0..n,
 //! built by the caller (from a puzzle's moves, in `fillings.rs`) and read by the sweep planner
-//! (`plan.rs`, `order.rs`) and the program (`dp.rs`).
+//! (`plan.rs`, `order.rs`) and the program (`dp.rs`), with the symmetries the caller knows of
+//! (a board's reflections), which the program uses to fold mirror-image states together.
 
-/// An undirected simple graph on vertices 0..n.
+/// An undirected simple graph on vertices 0..n, with symmetries its builder knows of.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Graph {
     n: usize,
     edges: Vec<(usize, usize)>,
+    symmetries: Vec<Vec<usize>>,
 }
 
 impl Graph {
@@ -15,6 +17,7 @@ impl Graph {
         Graph {
             n,
             edges: Vec::new(),
+            symmetries: Vec::new(),
         }
     }
 
@@ -59,6 +62,49 @@ impl Graph {
     /// The edges, each as (smaller end, larger end).
     pub fn edges(&self) -> &[(usize, usize)] {
         &self.edges
+    }
+
+    /// Declares a symmetry: `map[v]` is the image of vertex `v`. The program checks each
+    /// symmetry when it plans a count, and uses only those that are automorphisms of the graph
+    /// as it is then (every edge onto an edge) and map the given ends of a path onto themselves;
+    /// the others are left out, so a wrong symmetry costs speed, never the count.
+    ///
+    /// Where the vertices swept so far are mapped onto themselves (a board swept row by row,
+    /// after each row, under its left-right reflection), a state and its mirror image have the
+    /// same completions: the program keeps one of the two, with both counts.
+    pub fn add_symmetry(&mut self, map: Vec<usize>) {
+        self.symmetries.push(map);
+    }
+
+    /// The symmetries declared ([`Graph::add_symmetry`]), checked or not.
+    pub fn symmetries(&self) -> &[Vec<usize>] {
+        &self.symmetries
+    }
+
+    /// The declared symmetries that are automorphisms of the graph mapping `ends` onto
+    /// themselves, other than the identity.
+    pub(crate) fn automorphisms(&self, ends: &[usize]) -> Vec<Vec<usize>> {
+        let edges: std::collections::HashSet<(usize, usize)> = self.edges.iter().copied().collect();
+        let is_permutation = |map: &[usize]| {
+            let mut seen = vec![false; self.n];
+            map.len() == self.n
+                && map
+                    .iter()
+                    .all(|&v| v < self.n && !std::mem::replace(&mut seen[v], true))
+        };
+        self.symmetries
+            .iter()
+            .filter(|map| {
+                is_permutation(map)
+                    && map.iter().enumerate().any(|(v, &image)| v != image)
+                    && self.edges.iter().all(|&(u, v)| {
+                        let (a, b) = (map[u], map[v]);
+                        edges.contains(&(a.min(b), a.max(b)))
+                    })
+                    && ends.iter().all(|e| ends.contains(&map[*e]))
+            })
+            .cloned()
+            .collect()
     }
 
     /// The neighbours of each vertex.

@@ -102,7 +102,7 @@ pub struct Split {
 impl Split {
     /// The name of the way states are dealt into classes; parts made under another rule do not
     /// add up with these.
-    pub const RULE: &'static str = "frontier-key-hash-v2";
+    pub const RULE: &'static str = "frontier-key-hash-v3";
     /// The default [`Split::cut_states`]: 4,194,304 states, a table of 64 to 200 MB that every
     /// shard builds once. (On the 7x7 knight's board, cutting at 1M instead of 4M states gave
     /// shards a few percent larger.)
@@ -207,6 +207,10 @@ pub struct FrontierStats {
     /// A sharded count ([`FrontierOptions::split`]): where it was cut (`None`: its tables
     /// never reached the cut, and shard 0 holds the whole count).
     pub cut: Option<Cut>,
+    /// The layers after which mirror-image states were folded together: those where a
+    /// symmetry of the graph ([`Graph::add_symmetry`]) maps the vertices swept so far onto
+    /// themselves (a board swept by rows: after each row).
+    pub folded_layers: usize,
 }
 
 /// A count made without sweeping: tiny puzzles by brute force, and move graphs that no

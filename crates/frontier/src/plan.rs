@@ -62,6 +62,10 @@ pub(crate) struct Step {
     /// What the working slots that are not on the frontier before the step add to a
     /// [`Tally`]: they are untouched.
     pub fresh_tally: u64,
+    /// Symmetries of the graph that map the vertices processed so far onto themselves, as
+    /// permutations of the working indices (index 0 fixed): a successor and its images under
+    /// them have the same completions, and the smallest of their keys stands for all.
+    pub mirrors: Vec<Vec<u8>>,
 }
 
 /// The whole sweep.
@@ -163,7 +167,31 @@ impl Plan {
         }
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
+        let symmetries = graph.automorphisms(ends);
+        let inverses: Vec<Vec<usize>> = symmetries
+            .iter()
+            .map(|map| {
+                let mut inverse = vec![0; n];
+                for (v, &image) in map.iter().enumerate() {
+                    inverse[image] = v;
+                }
+                inverse
+            })
+            .collect();
+        // For each symmetry: the processed vertices whose image is not processed yet.
+        let mut outside = vec![0usize; symmetries.len()];
+        let mut processed = vec![false; n];
         for (i, &v) in order.iter().enumerate() {
+            processed[v] = true;
+            for (s, map) in symmetries.iter().enumerate() {
+                if !processed[map[v]] {
+                    outside[s] += 1;
+                }
+                let preimage = inverses[s][v];
+                if preimage != v && processed[preimage] {
+                    outside[s] -= 1;
+                }
+            }
             let mut later: Vec<usize> = adjacent[v]
                 .iter()
                 .copied()
@@ -219,9 +247,27 @@ impl Plan {
                 .filter(|k| !prev.contains(&(*k as u8)))
                 .map(|k| contrib[k][kind(UNTOUCHED)])
                 .sum();
+            // A symmetry that maps the processed vertices onto themselves maps the frontier
+            // (the later vertices with a processed neighbour) onto itself.
+            let mut mirrors: Vec<Vec<u8>> = Vec::new();
+            for (s, map) in symmetries.iter().enumerate() {
+                if outside[s] != 0 || work.len() < 2 {
+                    continue;
+                }
+                let mirror: Vec<u8> = work
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &u)| if k == 0 { 0 } else { index(map[u]) })
+                    .collect();
+                let moves = mirror.iter().enumerate().any(|(k, &m)| usize::from(m) != k);
+                if moves && !mirrors.contains(&mirror) {
+                    mirrors.push(mirror);
+                }
+            }
             steps.push(Step {
                 contrib,
                 fresh_tally,
+                mirrors,
                 prev,
                 work: work.len(),
                 later: later_idx,
@@ -367,7 +413,7 @@ impl Plan {
             tally.0 += step.contrib[k][kind(a[k])];
         }
         if self.viable(step, &tally) {
-            out(K::encode(&a, w));
+            out(folded(step, &a, K::encode(&a, w)));
         }
     }
 
@@ -404,6 +450,21 @@ impl Plan {
             !self.bipartite || parity == 0
         }
     }
+}
+
+/// The smallest of `key` (the working frontier `a`) and the keys of its images under the
+/// step's mirrors: mirror images have the same completions, so one stands for both.
+#[inline]
+fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> K {
+    let mut best = key;
+    for mirror in &step.mirrors {
+        let mut image = [UNTOUCHED; 32];
+        for (k, &m) in mirror.iter().enumerate().skip(1) {
+            image[usize::from(m)] = a[k];
+        }
+        best = best.max(K::encode(&image, step.work));
+    }
+    best
 }
 
 /// The kind of a slot's code: untouched, done, anchored, segment end.

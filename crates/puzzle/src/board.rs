@@ -113,11 +113,71 @@ impl Board {
     pub fn positions(&self) -> &[Pos] {
         &self.positions
     }
+
+    /// The reflections and rotations of the board that map its cells onto cells, each as the
+    /// image of every cell (the identity left out): the left-right and up-down reflections and
+    /// the half turn, and on a square board the quarter turns and the reflections in the
+    /// diagonals. (Whether they are symmetries of a puzzle's moves too is for its user to
+    /// check: a knight's moves have all eight, one-way moves may have none.)
+    pub fn symmetries(&self) -> Vec<Vec<usize>> {
+        // (row, col, rows, cols) to the image's (row, col); the last four swap rows and
+        // columns, so they fit square boards only.
+        type Image = fn(usize, usize, usize, usize) -> (usize, usize);
+        const IMAGES: [Image; 7] = [
+            |r, c, _, w| (r, w - 1 - c),
+            |r, c, h, _| (h - 1 - r, c),
+            |r, c, h, w| (h - 1 - r, w - 1 - c),
+            |r, c, _, _| (c, r),
+            |r, c, h, w| (w - 1 - c, h - 1 - r),
+            |r, c, h, _| (c, h - 1 - r),
+            |r, c, _, w| (w - 1 - c, r),
+        ];
+        let kinds = if self.rows == self.cols { 7 } else { 3 };
+        IMAGES[..kinds]
+            .iter()
+            .filter_map(|image| {
+                self.positions
+                    .iter()
+                    .map(|p| {
+                        let (r, c) = image(p.row, p.col, self.rows, self.cols);
+                        self.cell_at(Pos::new(r, c))
+                    })
+                    .collect::<Option<Vec<usize>>>()
+            })
+            .filter(|map| map.iter().enumerate().any(|(cell, &image)| cell != image))
+            .collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symmetries_map_cells_onto_cells() {
+        // A 2x3 rectangle: the two reflections and the half turn.
+        let rect = Board::rectangle(2, 3);
+        let maps = rect.symmetries();
+        assert_eq!(maps.len(), 3);
+        assert!(maps.contains(&vec![2, 1, 0, 5, 4, 3]));
+        assert!(maps.contains(&vec![5, 4, 3, 2, 1, 0]));
+        // A square has the seven others of the dihedral group, each a permutation.
+        let square = Board::rectangle(3, 3);
+        let maps = square.symmetries();
+        assert_eq!(maps.len(), 7);
+        for map in &maps {
+            let mut sorted = map.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..9).collect::<Vec<_>>());
+        }
+        // A hole in a corner leaves only the reflection in the diagonal through it.
+        let notched = Board::from_mask(
+            3,
+            3,
+            &[false, true, true, true, true, true, true, true, true],
+        );
+        assert_eq!(notched.symmetries().len(), 1);
+    }
 
     #[test]
     fn cells_are_numbered_row_major_around_holes() {
