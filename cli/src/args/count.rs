@@ -36,7 +36,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "I/N", value_parser = parse_shard, help_heading = "Shards")]
     pub shard: Option<Shard>,
     /// Where a sharded count is cut into its parts: at the first layer of the sweep with at
-    /// least this many states (every part must be made with the same cut) [default: 4194304].
+    /// least this many states (every part must be made with the same cut) [default: 524288].
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
     pub cut: Option<u64>,
     /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed

@@ -469,7 +469,7 @@ fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> K {
 
 /// The kind of a slot's code: untouched, done, anchored, segment end.
 #[inline]
-fn kind(code: u8) -> usize {
+pub(crate) fn kind(code: u8) -> usize {
     usize::from(code.min(FIRST_LABEL))
 }
 

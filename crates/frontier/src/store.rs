@@ -18,6 +18,7 @@
 //! A sharded count ([`crate::Split`]) cuts the table once, after the first layer that holds
 //! enough states, down to the states of its class ([`Key::class`]), and sweeps on from there.
 
+use crate::classes::Classes;
 use crate::counts::{widen, Count, Sum, Width, U256};
 use crate::keys::Key;
 use crate::plan::Plan;
@@ -424,12 +425,14 @@ fn keep_class<K: Key, C: Count>(
     parts: Vec<Part<K, C>>,
     split: Split,
     entry: u64,
+    width: usize,
 ) -> Option<(Vec<Part<K, C>>, u64)> {
+    let classes = Classes::new(&parts, width, split.of);
     let mut kept = 0u64;
     let mut out = Vec::with_capacity(parts.len());
     for mut part in parts {
         let before = part.capacity();
-        part.retain(|(k, _)| k.class(split.of) == split.index);
+        part.retain(|(k, _)| classes.of(*k) == split.index);
         if !ctx.reserve(part_bytes(part.len(), entry)) {
             return None;
         }
@@ -475,12 +478,19 @@ fn convert<K: Key, A: Count, B: Count>(
 }
 
 impl<K: Key> Table<K> {
-    /// The table cut down to `split`'s class, and its number of states.
-    fn keep_class(self, ctx: &Ctx, split: Split, bits: u64) -> Option<(Table<K>, u64)> {
+    /// The table (of a frontier of `width` slots) cut down to `split`'s class, and its number
+    /// of states.
+    fn keep_class(
+        self,
+        ctx: &Ctx,
+        split: Split,
+        bits: u64,
+        width: usize,
+    ) -> Option<(Table<K>, u64)> {
         macro_rules! keep {
             ($parts:expr, $c:ty, $variant:ident) => {{
                 let entry = entry_bytes::<K, $c>(bits);
-                let (parts, kept) = keep_class::<K, $c>(ctx, $parts, split, entry)?;
+                let (parts, kept) = keep_class::<K, $c>(ctx, $parts, split, entry, width)?;
                 (Table::$variant(parts), kept)
             }};
         }
@@ -620,7 +630,8 @@ pub(crate) fn sweep<K: Key>(
             if states >= split.cut_states && states > 0 {
                 // The cut: what was completed so far counts in shard 0 alone, and the table
                 // keeps this shard's class of states. (`sum` stays a bound of its counts.)
-                let (kept_table, kept) = match table.keep_class(&ctx, split, bits) {
+                let width = plan.steps[index].work - 1;
+                let (kept_table, kept) = match table.keep_class(&ctx, split, bits, width) {
                     Some(kept) => kept,
                     None => return Err(ctx.error(index + 1, layers, states)),
                 };

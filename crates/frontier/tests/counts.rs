@@ -9,7 +9,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::One;
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierError,
-    FrontierOptions, Graph, LayerProgress,
+    FrontierOptions, Graph, LayerProgress, Split,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
@@ -353,6 +353,37 @@ fn knights() {
     // The path decomposition is narrower than the rows' 13.
     assert_eq!(count.stats.order, "path decomposition");
     assert!(count.stats.width < 13, "width {}", count.stats.width);
+}
+
+/// The open 6x6 knight's paths (6,637,920 fillings) in 4 shards cut at 2,000 states: the
+/// shards add up to the whole, and their classes share the cut's states about evenly (none
+/// above one and a half times an even share).
+#[test]
+fn shards_are_even_and_add_up() {
+    let puzzle = blank(6, 6, Moves::Knight, false);
+    let mut total = BigUint::default();
+    let mut cuts = Vec::new();
+    for index in 0..4 {
+        let options = FrontierOptions {
+            split: Some(Split {
+                index,
+                of: 4,
+                cut_states: 2000,
+            }),
+            ..FrontierOptions::default()
+        };
+        let count = count_fillings(&puzzle, &options).unwrap();
+        cuts.push(count.stats.cut.expect("the tables pass 2,000 states"));
+        total += count.fillings.into_biguint();
+    }
+    assert_eq!(total, big(6_637_920));
+    let states = cuts[0].states;
+    assert!(cuts
+        .iter()
+        .all(|c| c.states == states && c.layer == cuts[0].layer));
+    assert_eq!(cuts.iter().map(|c| c.kept).sum::<u64>(), states);
+    let share = states.div_ceil(4);
+    assert!(cuts.iter().all(|c| c.kept <= share + share / 2), "{cuts:?}");
 }
 
 /// OEIS A140519: Hamiltonian cycles of the n x n king graph (Knuth, with ZDDs), n = 2..7.

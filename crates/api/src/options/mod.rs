@@ -216,7 +216,7 @@ pub struct CountSpec {
     pub jobs: Option<u32>,
     /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
     pub shard: Option<crate::shard::Shard>,
-    /// `--cut STATES`: where a sharded count is cut into shards [default: 4,194,304 states].
+    /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
     pub cut: Option<u64>,
     /// The solver and encoding options.
     #[serde(flatten)]
