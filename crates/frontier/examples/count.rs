@@ -6,9 +6,10 @@
 //! ```
 //!
 //! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
-//! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the machine), `--threads N`,
-//! `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as `count_fillings` picks),
-//! `--no-fold` (with `--order`: no folding of mirror-image states), `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
+//! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the
+//! machine), `--threads N`, `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as
+//! `count_fillings` picks), `--no-fold` (with `--order`: no folding of mirror-image states),
+//! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
 //! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
 //! (one shard of the count, cut at S states).

@@ -18,6 +18,10 @@ use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+/// The most patterns of kinds the rule tallies before it gives up for the hash (a map of this
+/// many entries takes tens of MB).
+const MOST_PATTERNS: usize = 1 << 20;
+
 /// The rule of one cut: which class each state at it belongs to.
 pub(crate) enum Classes {
     /// By the kinds of the last `slots` of the frontier's `width` slots.
@@ -56,6 +60,9 @@ impl Classes {
                     }
                     a
                 });
+            if sizes.len() > MOST_PATTERNS {
+                break;
+            }
             let largest = sizes.values().copied().max().unwrap_or(0);
             if 4 * largest > share && slots < most_slots {
                 continue;

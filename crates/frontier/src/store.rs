@@ -16,7 +16,8 @@
 //! the cancel flag every 16K states, merges before they start.
 //!
 //! A sharded count ([`crate::Split`]) cuts the table once, after the first layer that holds
-//! enough states, down to the states of its class ([`Key::class`]), and sweeps on from there.
+//! enough states, down to the states of its class ([`crate::classes`]), and sweeps on from
+//! there.
 
 use crate::classes::Classes;
 use crate::counts::{widen, Count, Sum, Width, U256};
