@@ -293,10 +293,12 @@ impl Counted {
             Stopped::Cancelled => "the count was cancelled",
             _ => "the deadline passed",
         };
-        let mut counted = Counted::new(
-            method,
-            format!("{what} {inside}: the count is what was found before it"),
-        );
+        // The frontier program finds no filling before its last layer: it has no partial count.
+        let so_far = match stage {
+            Stage::Frontier => "no count, since the program counts only at its last layer",
+            _ => "the count is what was found before it",
+        };
+        let mut counted = Counted::new(method, format!("{what} {inside}: {so_far}"));
         counted.count = found;
         counted.stopped = Some(stopped);
         counted
@@ -378,6 +380,24 @@ pub enum CountError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A count stopped from outside says what it has: the fillings an enumeration found, or
+    /// (the frontier program) none.
+    #[test]
+    fn a_stopped_count_says_what_it_has() {
+        let frontier = Counted::stopped_in(Stage::Frontier, BigCount::zero(), Stopped::Timeout);
+        assert_eq!(frontier.method, Method::Dp);
+        assert!(frontier
+            .why
+            .ends_with("no count, since the program counts only at its last layer"));
+        let found = BigCount::from(7u64);
+        let sat = Counted::stopped_in(Stage::Cubes, found.clone(), Stopped::Cancelled);
+        assert_eq!(sat.count, found);
+        assert!(sat
+            .why
+            .starts_with("the count was cancelled inside a solver call"));
+        assert!(sat.why.ends_with("the count is what was found before it"));
+    }
 
     #[test]
     fn reports_name_methods_and_stops_as_serde_does() {
