@@ -231,7 +231,8 @@ mutants *args:
 
 # Record-size counts by the frontier program, each checked against its published value, with
 # time and peak memory (release build; minutes to hours): `just record knight-8x8-closed`,
-# `just record knight-8x8-open 8` (in 8 shards). Names: the files of benches/records/.
+# `just record knight-8x8-open 8` (in 8 shards), `SPILL_DIR=/var/tmp just record
+# knight-8x8-closed` (large tables in files there). Names: the files of benches/records/.
 record NAME *shards:
     cargo build --release -q
     bash benches/records.sh {{NAME}} {{shards}}

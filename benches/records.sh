@@ -11,6 +11,8 @@
 # whose part is there is not run again (so a killed run resumes). Needs a release build
 # (`cargo build --release`), and GNU time (/usr/bin/time) for the peak memory. MEMORY sets the
 # frontier program's budget (default: half of the machine's memory), e.g. MEMORY=20GiB.
+# SPILL_DIR keeps the large tables in temporary files in that directory (`--spill-dir`), e.g.
+# SPILL_DIR=/var/tmp: the memory then holds a batch of a step, not two whole tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +32,9 @@ fi
 memory_option=()
 if [ -n "${MEMORY:-}" ]; then
   memory_option=(--memory "$MEMORY")
+fi
+if [ -n "${SPILL_DIR:-}" ]; then
+  memory_option+=(--spill-dir "$SPILL_DIR")
 fi
 
 if [ "$shards" = 1 ]; then

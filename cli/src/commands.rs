@@ -89,6 +89,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         jobs: args.jobs,
         shard: args.shard,
         cut: args.cut,
+        spill_dir: args.spill_dir.clone(),
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
     let request = spec.request(Cancel::new())?;

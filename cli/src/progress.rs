@@ -109,7 +109,7 @@ impl CountDisplay {
                     bar.set_message(format!(
                         "{} states · {}{}",
                         grouped(state.states.unwrap_or(0)),
-                        pathsat_frontier::bytes(state.bytes.unwrap_or(0)),
+                        table_bytes(&state),
                         left_words(state.left_seconds)
                     ));
                 }
@@ -171,6 +171,9 @@ impl CountDisplay {
                 if let Some(bytes) = state.bytes {
                     object.insert("bytes".into(), bytes.into());
                 }
+                if let Some(disk) = state.disk_bytes.filter(|&d| d > 0) {
+                    object.insert("disk-bytes".into(), disk.into());
+                }
                 object.insert("elapsed-seconds".into(), elapsed.into());
             }
             value.to_string()
@@ -226,6 +229,19 @@ impl CountDisplay {
     }
 }
 
+/// The bytes of the frontier program's tables: `1.2 GiB`, or with tables in files
+/// (`--spill-dir`) `12.0 MiB in memory, 3.1 GiB in files`.
+fn table_bytes(state: &CountProgress) -> String {
+    let memory = pathsat_frontier::bytes(state.bytes.unwrap_or(0));
+    match state.disk_bytes {
+        Some(disk) if disk > 0 => format!(
+            "{memory} in memory, {} in files",
+            pathsat_frontier::bytes(disk)
+        ),
+        _ => memory,
+    }
+}
+
 /// ` · about 3 min left`, or nothing without an estimate.
 fn left_words(seconds: Option<f64>) -> String {
     seconds.map_or(String::new(), |s| {
@@ -242,7 +258,7 @@ fn text_line(state: &CountProgress, elapsed: f64, shard: Option<Shard>) -> Strin
             state.layer.unwrap_or(0),
             state.layers.unwrap_or(0),
             grouped(state.states.unwrap_or(0)),
-            pathsat_frontier::bytes(state.bytes.unwrap_or(0)),
+            table_bytes(state),
             left_words(state.left_seconds)
         ),
         Some(Stage::Cubes) => format!(

@@ -466,7 +466,14 @@ fn frontier_line(r: &CountReport) -> String {
                 n => format!(" · mirror images folded at {}", plural(n as u64, "layer")),
             },
             plural(f.peak_states, "state"),
-            pathsat_frontier::bytes(f.peak_bytes),
+            match f.peak_disk_bytes {
+                0 => pathsat_frontier::bytes(f.peak_bytes),
+                disk => format!(
+                    "{} in memory, {} in files",
+                    pathsat_frontier::bytes(f.peak_bytes),
+                    pathsat_frontier::bytes(disk)
+                ),
+            },
         ),
         None => format!("{label} · {size}{phases} · total {total}"),
     }

@@ -283,3 +283,40 @@ fn batch_reports_an_out_of_reach_count_as_a_failing_row() {
     assert_eq!(report["rows"][0]["status"], "out-of-reach");
     assert_eq!(report["summary"]["out_of_reach"], 1);
 }
+
+/// `--spill-dir`: the frontier program's count is the same with it, the directory is left as it
+/// was, and a directory that is not there is bad input (exit status 2, one line naming it).
+#[test]
+fn a_spill_directory_is_checked_and_left_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = board(dir.path(), "rook.toml", "rook", &empty_rows(4, 5));
+    let spill = dir.path().join("tables");
+    std::fs::create_dir(&spill).unwrap();
+    let out = pathsat()
+        .args(["count", "--method", "dp", "--format", "json", "--spill-dir"])
+        .arg(&spill)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let expected = pathsat_puzzle::brute::count(&pathsat_puzzle::parse_file(&file).unwrap(), None);
+    assert_eq!(
+        json(&out)["count"].to_string().trim_matches('"'),
+        expected.count.to_string()
+    );
+    assert_eq!(std::fs::read_dir(&spill).unwrap().count(), 0);
+
+    let missing = dir.path().join("no-such-dir");
+    let out = pathsat()
+        .args(["count", "--spill-dir"])
+        .arg(&missing)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--spill-dir") && stderr.contains("no-such-dir"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}

@@ -23,6 +23,11 @@ pub struct CountArgs {
     /// machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
+    /// Keep the frontier program's large tables in temporary files in DIR (deleted as they
+    /// are read, and when the count ends): its memory then holds one batch of a step instead
+    /// of two whole tables, and DIR up to about three times the largest table.
+    #[arg(long, value_name = "DIR")]
+    pub spill_dir: Option<PathBuf>,
     /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
     /// the count: one estimated to take longer stops at once, saying so [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]

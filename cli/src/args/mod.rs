@@ -98,7 +98,9 @@ pub enum Command {
         process, run anywhere, in any order, again after a crash (it gives the same part):\n  \
         parallel -j 2 pathsat count board.toml --shard {}/8 -o part-{}.json ::: $(seq 8)\n  \
         pathsat merge part-*.json\n\
-        A Slurm job array that does the same: docs/count-shards.sbatch."
+        A Slurm job array that does the same: docs/count-shards.sbatch.\n\n\
+        A count whose tables outgrow the memory can keep them in files instead:\n  \
+        pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp"
     )]
     Count(CountArgs),
     /// Add up the parts of a sharded count (`pathsat count FILE --shard I/N`).

@@ -73,6 +73,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         jobs: Some(1),
         shard: None,
         cut: None,
+        spill_dir: None,
         solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
     };
     spec.request(Cancel::new())?;
@@ -358,7 +359,7 @@ fn row_options(spec: &CountSpec, memory_given: Option<u64>) -> Vec<String> {
     let shaping = CountSpec {
         jobs: None,
         memory: memory_given,
-        ..*spec
+        ..spec.clone()
     };
     let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(shaping) else {
         return Vec::new();

@@ -482,12 +482,19 @@ pub struct FrontierInfo {
     pub peak_states: u64,
     /// The most bytes the tables held at once.
     pub peak_bytes: u64,
+    /// The most bytes the tables kept in files at once (`--spill-dir`; absent when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub peak_disk_bytes: u64,
     /// A shard's count: where its sweep was cut.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<crate::shard::CutInfo>,
     /// The layers after which mirror-image states were folded together (a board swept by
     /// rows, after each row, under its left-right reflection).
     pub folded_layers: usize,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
@@ -498,6 +505,7 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             width: s.width,
             peak_states: s.peak_states,
             peak_bytes: s.peak_bytes,
+            peak_disk_bytes: s.peak_disk_bytes,
             cut: s.cut.map(Into::into),
             folded_layers: s.folded_layers,
         }

@@ -31,6 +31,9 @@ pub struct CountProgress {
     /// Bytes the table takes.
     #[serde(skip)]
     pub bytes: Option<u64>,
+    /// Bytes the table files take (`--spill-dir`).
+    #[serde(skip)]
+    pub disk_bytes: Option<u64>,
     /// The frontier program's estimate of the seconds it has left.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_seconds: Option<f64>,
@@ -64,6 +67,7 @@ impl CountProgress {
                 self.layers = Some(layer.layers);
                 self.states = Some(layer.states);
                 self.bytes = Some(layer.bytes);
+                self.disk_bytes = Some(layer.disk_bytes);
                 self.left_seconds = layer.left_ms.map(|ms| ms as f64 / 1000.0);
             }
             Progress::Found(found) => self.found(BigCount::from(found)),
@@ -112,6 +116,7 @@ mod tests {
             layers: 10,
             states: 40,
             bytes: 640,
+            disk_bytes: 0,
             left_ms: Some(2500),
         }));
         assert_eq!(

@@ -50,6 +50,7 @@ pub fn count(error: &CountError) -> String {
     match error {
         CountError::Solve(e) => solve(e),
         CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
+        CountError::TableFiles(why) => format!("--spill-dir: {why}"),
         CountError::NotCertifiable(method) => format!(
             "a certified count runs one solver, so --method {} cannot be certified; leave \
              --method out or use --method enumerate",

@@ -109,9 +109,11 @@ pub(crate) fn auto(
                 };
                 match result {
                     Ok(counted) => return Ok(counted),
-                    Err(e @ (FrontierError::Timeout { .. } | FrontierError::Cancelled { .. })) => {
-                        return Ok(stopped_frontier(e, &why).after(vec![spent]))
-                    }
+                    Err(
+                        e @ (FrontierError::Timeout { .. }
+                        | FrontierError::Cancelled { .. }
+                        | FrontierError::Disk { .. }),
+                    ) => return stopped_frontier(e, &why).map(|c| c.after(vec![spent])),
                     // Too wide, or over the memory budget: the puzzle itself is the bound.
                     Err(e) => {
                         phases.push(spent);

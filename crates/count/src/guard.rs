@@ -51,6 +51,7 @@ impl<'a> LazyBound<'a> {
             cancel: self.options.cancel.as_deref(),
             progress: None,
             split: None,
+            spill: None,
         };
         let count = with_threads(1, || count_fillings(puzzle, &frontier_options))
             .ok()

@@ -127,10 +127,8 @@ pub fn count(
             if let Err(e) = pathsat_frontier::applies(puzzle) {
                 return Err(CountError::DpNotApplicable(e));
             }
-            Ok(
-                frontier(puzzle, options, progress, "asked for with --method dp")
-                    .unwrap_or_else(|e| stopped_frontier(e, "asked for with --method dp")),
-            )
+            frontier(puzzle, options, progress, "asked for with --method dp")
+                .or_else(|e| stopped_frontier(e, "asked for with --method dp"))
         }
         Method::Sat if options.solve.encoding.choice == EncodingChoice::Successor => {
             Err(CountError::CubesNeedPositions)

@@ -3,6 +3,7 @@
 
 use pathsat_frontier::Split;
 use pathsat_solver::SolveOptions;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -70,6 +71,9 @@ pub struct CountOptions {
     pub solve: SolveOptions,
     /// Count one shard of the count alone, by the frontier program ([`Split`]).
     pub split: Option<Split>,
+    /// Keep the frontier program's large tables in files in this directory
+    /// ([`pathsat_frontier::Spill`]).
+    pub spill_dir: Option<PathBuf>,
 }
 
 /// The default [`CountOptions::patience`]: ten minutes.
@@ -87,6 +91,7 @@ impl Default for CountOptions {
             patience: DEFAULT_PATIENCE,
             solve: SolveOptions::default(),
             split: None,
+            spill_dir: None,
         }
     }
 }

@@ -375,6 +375,9 @@ pub enum CountError {
     /// A sharded count with a limit or a certificate, which hold for whole counts only.
     #[error("a shard is a part of a whole count: it takes no {0}")]
     ShardTakesNo(&'static str),
+    /// The frontier program's table files (`--spill-dir`) could not be written or read.
+    #[error("{0}")]
+    TableFiles(FrontierError),
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use crate::options::{CountOptions, Method};
 use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
 use crate::CountError;
-use pathsat_frontier::{count_fillings, FrontierError, FrontierOptions, LayerProgress};
+use pathsat_frontier::{count_fillings, FrontierError, FrontierOptions, LayerProgress, Spill};
 use pathsat_puzzle::Puzzle;
 use std::time::Instant;
 
@@ -23,6 +23,10 @@ pub(crate) fn frontier(
         cancel: options.cancel.as_deref(),
         progress: Some(&layer),
         split: options.split,
+        spill: options.spill_dir.as_deref().map(|dir| Spill {
+            dir,
+            from_states: Spill::DEFAULT_FROM_STATES,
+        }),
     };
     let started = Instant::now();
     let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
@@ -65,18 +69,22 @@ pub(crate) fn sharded(
     }
     pathsat_frontier::applies(puzzle).map_err(CountError::DpNotApplicable)?;
     let why = "a shard of a count split by the frontier program";
-    Ok(frontier(puzzle, options, progress, why).unwrap_or_else(|e| stopped_frontier(e, why)))
+    frontier(puzzle, options, progress, why).or_else(|e| stopped_frontier(e, why))
 }
 
-/// A frontier count that stopped before its answer: no fillings are known.
-pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Counted {
+/// A frontier count that stopped before its answer: no fillings are known. A failure of its
+/// table files is an error instead: the disk, not the puzzle, stopped it.
+pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counted, CountError> {
+    if matches!(error, FrontierError::Disk { .. }) {
+        return Err(CountError::TableFiles(error));
+    }
     let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
     counted.stopped = Some(match error {
         FrontierError::Timeout { .. } => Stopped::Timeout,
         FrontierError::Cancelled { .. } => Stopped::Cancelled,
         _ => Stopped::Memory,
     });
-    counted
+    Ok(counted)
 }
 
 /// Runs `work` on a pool of `jobs` threads (or on the current one if none can be made).

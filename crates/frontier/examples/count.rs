@@ -12,11 +12,12 @@
 //! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
 //! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
 //! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
-//! (one shard of the count, cut at S states).
+//! (one shard of the count, cut at S states), `--spill-dir DIR` and `--spill-from S` (tables of
+//! S states or more kept in files in DIR).
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
-    Graph, LayerProgress, Split,
+    Graph, LayerProgress, Spill, Split,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
@@ -52,6 +53,8 @@ fn main() {
     let mut apex = false;
     let mut no_fold = false;
     let mut ends: Vec<usize> = Vec::new();
+    let mut spill_dir: Option<std::path::PathBuf> = None;
+    let mut spill_from = Spill::DEFAULT_FROM_STATES;
     let mut rest = args[4..].iter();
     while let Some(flag) = rest.next() {
         match flag.as_str() {
@@ -92,6 +95,8 @@ fn main() {
                 let split = options.split.as_mut().expect("--cut after --shard");
                 split.cut_states = rest.next().expect("S").parse().expect("S");
             }
+            "--spill-dir" => spill_dir = Some(rest.next().expect("DIR").into()),
+            "--spill-from" => spill_from = rest.next().expect("S").parse().expect("S"),
             "--timeout" => {
                 let s: f64 = rest.next().expect("S").parse().expect("S");
                 options.deadline = Some(Instant::now() + Duration::from_secs_f64(s));
@@ -99,14 +104,19 @@ fn main() {
             _ => panic!("{usage}"),
         }
     }
+    options.spill = spill_dir.as_deref().map(|dir| Spill {
+        dir,
+        from_states: spill_from,
+    });
     let start = Instant::now();
     let progress = move |p: &LayerProgress| {
         eprintln!(
-            "layer {:>4}/{} states {:>13} bytes {:>10} at {:.1} s",
+            "layer {:>4}/{} states {:>13} bytes {:>10} files {:>10} at {:.1} s",
             p.layer,
             p.layers,
             p.states,
             bytes(p.bytes),
+            bytes(p.disk_bytes),
             start.elapsed().as_secs_f64()
         );
     };
@@ -143,7 +153,7 @@ fn main() {
                 c.fillings.grouped(),
                 c.hamiltonian.grouped(),
                 c.stats.peak_states,
-                c.stats.peak_bytes,
+                (c.stats.peak_bytes, c.stats.peak_disk_bytes),
                 c.stats.width,
                 c.stats.order,
             )
@@ -226,7 +236,7 @@ fn main() {
                     (h.clone() * factor).grouped(),
                     h.grouped(),
                     stats.peak_states,
-                    stats.peak_bytes,
+                    (stats.peak_bytes, stats.peak_disk_bytes),
                     stats.width,
                     name,
                 )
@@ -235,12 +245,17 @@ fn main() {
     });
     let seconds = start.elapsed().as_secs_f64();
     match outcome {
-        Ok((fillings, hamiltonian, states, peak, width, order)) => println!(
+        Ok((fillings, hamiltonian, states, (peak, disk), width, order)) => println!(
             "{} {rows}x{cols} {}: fillings {fillings} (undirected {hamiltonian}); order {order}, \
-             width {width}; peak states {states}, peak memory {}; {seconds:.2} s",
+             width {width}; peak states {states}, peak memory {}{}; {seconds:.2} s",
             args[0],
             args[3],
-            bytes(peak)
+            bytes(peak),
+            if disk > 0 {
+                format!(", peak in files {}", bytes(disk))
+            } else {
+                String::new()
+            }
         ),
         Err(e) => {
             println!(

@@ -6,6 +6,7 @@
 //! that sum ([`Width::for_bits`]): no addition inside the layer can overflow. The additions are
 //! checked all the same, so a bug would panic rather than wrap.
 
+use crate::keys::take_bytes;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::fmt::Debug;
@@ -56,6 +57,11 @@ pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
     fn heap_bytes(_bits: u64) -> u64 {
         0
     }
+    /// Appends the count's bytes, for a table kept on disk ([`crate::spill`]).
+    fn put(&self, out: &mut Vec<u8>);
+    /// The count [`Count::put`] wrote at the front of `input`, which it moves past; `None` if
+    /// `input` is too short.
+    fn take(input: &mut &[u8]) -> Option<Self>;
 }
 
 /// The primitive widths: checked addition, conversions that panic only if the driver erred.
@@ -83,6 +89,12 @@ macro_rules! primitive_count {
             }
             fn from_small(n: u128) -> Self {
                 <$t>::try_from(n).expect(concat!("the count fits in ", $bits, " bits"))
+            }
+            fn put(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn take(input: &mut &[u8]) -> Option<Self> {
+                take_bytes(input).map(<$t>::from_le_bytes)
             }
         }
     };
@@ -133,6 +145,15 @@ impl Count for U256 {
     fn from_small(n: u128) -> Self {
         U256 { hi: 0, lo: n }
     }
+    fn put(&self, out: &mut Vec<u8>) {
+        self.lo.put(out);
+        self.hi.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        let lo = u128::take(input)?;
+        let hi = u128::take(input)?;
+        Some(U256 { hi, lo })
+    }
 }
 
 impl Count for BigUint {
@@ -151,6 +172,18 @@ impl Count for BigUint {
     }
     fn from_small(n: u128) -> Self {
         BigUint::from(n)
+    }
+    fn put(&self, out: &mut Vec<u8>) {
+        let digits = self.to_bytes_le();
+        let len = u32::try_from(digits.len()).expect("a count of fewer than 2^35 bits");
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&digits);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        let len = u32::from_le_bytes(take_bytes(input)?) as usize;
+        let (digits, rest) = input.split_at_checked(len)?;
+        *input = rest;
+        Some(BigUint::from_bytes_le(digits))
     }
     fn heap_bytes(bits: u64) -> u64 {
         // The digits, in 64-bit words, plus the allocator's header, rounded up to 16 bytes.

@@ -121,6 +121,7 @@ fn count(
         width: plan.width,
         peak_states: swept.peak_states,
         peak_bytes: swept.peak_bytes,
+        peak_disk_bytes: swept.peak_disk_bytes,
         order: "",
         shortcut: None,
         cut: swept.cut,
@@ -364,7 +365,8 @@ mod tests {
         }
 
         /// The shards of a count, cut at any layer, add up to the brute-force count, and a
-        /// shard run twice gives the same part.
+        /// shard run twice gives the same part; with or without tables in files from any
+        /// layer on.
         #[test]
         fn shards_add_up(
             n in 3usize..=8,
@@ -372,14 +374,20 @@ mod tests {
             of in 1u32..=5,
             cut_states in 1u64..=12,
             end in any::<usize>(),
+            spill_from in prop::option::of(0u64..=12),
         ) {
             let g = graph_from_bits(n, &edge_bits);
             let ends = [end % n];
             let (cycles, paths) = brute(&g, &ends);
             let order = crate::vertex_order(&g);
+            let dir = std::env::temp_dir();
             let part = |index: u32| {
                 let options = FrontierOptions {
                     split: Some(crate::Split { index, of, cut_states }),
+                    spill: spill_from.map(|from_states| crate::Spill {
+                        dir: &dir,
+                        from_states,
+                    }),
                     ..FrontierOptions::default()
                 };
                 let c = hamiltonian_cycles(&g, &order, &options).unwrap().0;

@@ -32,6 +32,19 @@ pub(crate) trait Key:
     fn encode(a: &[u8; 32], w: usize) -> Self {
         encode_slots(a, w)
     }
+    /// Appends the key's bytes, for a table kept on disk ([`crate::spill`]).
+    fn put(self, out: &mut Vec<u8>);
+    /// The key [`Key::put`] wrote at the front of `input`, which it moves past; `None` if
+    /// `input` is too short.
+    fn take(input: &mut &[u8]) -> Option<Self>;
+}
+
+/// The first `N` bytes of `input`, which it moves past; `None` if there are fewer.
+#[inline]
+pub(crate) fn take_bytes<const N: usize>(input: &mut &[u8]) -> Option<[u8; N]> {
+    let (head, rest) = input.split_first_chunk::<N>()?;
+    *input = rest;
+    Some(*head)
 }
 
 const NIBBLES: u64 = 0x1111_1111_1111_1111;
@@ -67,6 +80,12 @@ fn encode_u64(a: &[u8; 32], w: usize) -> u64 {
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Key for u64 {
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        take_bytes(input).map(u64::from_le_bytes)
+    }
     #[inline]
     fn get(self, slot: usize) -> u8 {
         ((self >> (4 * slot)) & 15) as u8
@@ -167,6 +186,15 @@ pub(crate) struct Key128 {
 }
 
 impl Key for Key128 {
+    fn put(self, out: &mut Vec<u8>) {
+        self.lo.put(out);
+        self.hi.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        let lo = u64::take(input)?;
+        let hi = u64::take(input)?;
+        Some(Key128 { hi, lo })
+    }
     #[inline]
     fn encode(a: &[u8; 32], w: usize) -> Self {
         let (lo, hi) = encode_halves(a, w);
@@ -246,6 +274,12 @@ impl Compact64 {
 }
 
 impl Key for Compact64 {
+    fn put(self, out: &mut Vec<u8>) {
+        self.0.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        u64::take(input).map(Compact64)
+    }
     #[inline]
     fn get(self, slot: usize) -> u8 {
         let (at, width) = compact_field(slot);

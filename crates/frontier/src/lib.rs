@@ -47,6 +47,7 @@ mod graph;
 mod keys;
 mod order;
 mod plan;
+mod spill;
 mod store;
 
 pub use dp::{hamiltonian_cycles, hamiltonian_paths, MAX_FRONTIER};
@@ -57,6 +58,7 @@ pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;
 
 use std::fmt;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -77,6 +79,33 @@ pub struct FrontierOptions<'a> {
     pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
     /// Count one shard of the count only ([`Split`]).
     pub split: Option<Split>,
+    /// Keep the large tables in files ([`Spill`]) instead of in memory.
+    pub spill: Option<Spill<'a>>,
+}
+
+/// Where and from what size a count keeps its tables in files (`pathsat count --spill-dir`).
+///
+/// A step whose input table holds at least `from_states` states writes its output to
+/// temporary files in `dir`, a batch of runs at a time, and the next step reads them back part
+/// by part: the memory then holds one batch of a step's successors at a time (a few hundred
+/// megabytes) rather than the two tables the step reads and writes, while the disk holds what
+/// is left of the table read, the runs of the table written and the table written: up to about
+/// three times the widest table (the 8x8 knight's tours: 8.5 GiB of files and 352 MiB of
+/// memory for a widest table of 3.0 GiB, against 6.2 GiB of memory without files, in 1.4 times
+/// the time). The count is the same either way. A sharded count keeps its tables
+/// in memory until it is cut, since the cut reads the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spill<'a> {
+    /// The directory of the files (which are deleted as soon as they are read, and when the
+    /// process ends).
+    pub dir: &'a Path,
+    /// Steps whose input holds at least this many states write their output to files.
+    pub from_states: u64,
+}
+
+impl Spill<'_> {
+    /// The default [`Spill::from_states`]: 2,097,152 states, a table of 32 to 100 MB.
+    pub const DEFAULT_FROM_STATES: u64 = 1 << 21;
 }
 
 /// One of `of` deterministic shards of a count (`pathsat count --shard I/N`).
@@ -132,6 +161,7 @@ impl Default for FrontierOptions<'_> {
             cancel: None,
             progress: None,
             split: None,
+            spill: None,
         }
     }
 }
@@ -144,6 +174,7 @@ impl fmt::Debug for FrontierOptions<'_> {
             .field("cancel", &self.cancel)
             .field("progress", &self.progress.is_some())
             .field("split", &self.split)
+            .field("spill", &self.spill)
             .finish()
     }
 }
@@ -182,6 +213,8 @@ pub struct LayerProgress {
     pub states: u64,
     /// Bytes the state tables hold after this layer.
     pub bytes: u64,
+    /// Bytes the table files hold after this layer ([`FrontierOptions::spill`]).
+    pub disk_bytes: u64,
     /// An estimate of the milliseconds the sweep has left (from the layers done and the widths
     /// of those to come), once a few layers are done.
     pub left_ms: Option<u64>,
@@ -203,6 +236,8 @@ pub struct FrontierStats {
     pub peak_states: u64,
     /// The most bytes the tables held at once.
     pub peak_bytes: u64,
+    /// The most bytes the tables kept in files at once ([`FrontierOptions::spill`]).
+    pub peak_disk_bytes: u64,
     /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`);
     /// empty when there was no sweep.
     pub order: &'static str,
@@ -305,6 +340,17 @@ pub enum FrontierError {
         /// Layers in all.
         layers: usize,
     },
+    /// A table file could not be written or read ([`FrontierOptions::spill`]).
+    Disk {
+        /// The directory of the files.
+        dir: String,
+        /// What the system said.
+        message: String,
+        /// The layer it happened in, of `layers`.
+        layer: usize,
+        /// Layers in all.
+        layers: usize,
+    },
 }
 
 impl FrontierError {
@@ -355,6 +401,16 @@ impl fmt::Display for FrontierError {
             FrontierError::Cancelled { layer, layers } => write!(
                 f,
                 "the frontier program was cancelled after {layer} of {layers} layers"
+            ),
+            FrontierError::Disk {
+                dir,
+                message,
+                layer,
+                layers,
+            } => write!(
+                f,
+                "the frontier program could not use its table files in {dir} at layer {layer} of \
+                 {layers}: {message}"
             ),
         }
     }

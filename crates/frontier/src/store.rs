@@ -15,6 +15,12 @@
 //! over the budget stops with the bytes it would have needed. Tasks look at the deadline and
 //! the cancel flag every 16K states, merges before they start.
 //!
+//! A count that may keep its tables in files ([`crate::Spill`]) does so from the first step
+//! whose input is large enough: that step writes each batch's merged output parts as runs to
+//! files, then merges each part's runs into the table's files ([`crate::spill`]), and the next
+//! step reads the table a part at a time. Batches are then smaller ([`DISK_BATCH_STATES`]), so
+//! that the memory holds little more than one batch's successors.
+//!
 //! A sharded count ([`crate::Split`]) cuts the table once, after the first layer that holds
 //! enough states, down to the states of its class ([`crate::classes`]), and sweeps on from
 //! there.
@@ -23,12 +29,13 @@ use crate::classes::Classes;
 use crate::counts::{widen, Count, Sum, Width, U256};
 use crate::keys::Key;
 use crate::plan::Plan;
+use crate::spill::{self, DiskUse, Segment, SpillFile};
 use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Split};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// States read by one task, at most.
@@ -45,13 +52,20 @@ const PART_STATES: u64 = 1 << 19;
 const BATCHES: u64 = 4;
 /// … of at least this many states.
 const BATCH_STATES: u64 = 1 << 22;
+/// A step that writes its output to files reads its input in batches of a sixteenth of it…
+const DISK_BATCHES: u64 = 16;
+/// … and of at most this many states, whose successors (some tens of millions) are what its
+/// memory holds.
+const DISK_BATCH_STATES: u64 = 1 << 22;
 
 /// Why a step stopped.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Stop {
     Memory(u64),
     Timeout,
     Cancelled,
+    /// A table file failed: what the system said.
+    Disk(String),
 }
 
 /// The shared state of one count: the budget's accounting, the stop flag.
@@ -61,6 +75,8 @@ pub(crate) struct Ctx<'a> {
     peak: AtomicU64,
     halted: AtomicBool,
     reason: Mutex<Option<Stop>>,
+    /// The bytes of the table files ([`crate::Spill`]).
+    disk: Arc<DiskUse>,
 }
 
 impl<'a> Ctx<'a> {
@@ -71,6 +87,28 @@ impl<'a> Ctx<'a> {
             peak: AtomicU64::new(0),
             halted: AtomicBool::new(false),
             reason: Mutex::new(None),
+            disk: Arc::default(),
+        }
+    }
+
+    /// Stops the count for a table file that failed.
+    fn disk_failed(&self, error: std::io::Error) {
+        self.halt(Stop::Disk(error.to_string()));
+    }
+
+    /// A new table file, or `None` (halted) if it cannot be made.
+    fn new_file(&self) -> Option<Arc<SpillFile>> {
+        let dir = self
+            .options
+            .spill
+            .expect("only a count that spills makes files")
+            .dir;
+        match SpillFile::create(dir, &self.disk) {
+            Ok(file) => Some(Arc::new(file)),
+            Err(e) => {
+                self.disk_failed(e);
+                None
+            }
         }
     }
 
@@ -122,7 +160,11 @@ impl<'a> Ctx<'a> {
     }
 
     fn error(&self, layer: usize, layers: usize, states: u64) -> FrontierError {
-        let reason = *self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        let reason = self
+            .reason
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         match reason.expect("a stopped step records why") {
             Stop::Memory(needed) => FrontierError::OverMemory {
                 needed,
@@ -133,11 +175,91 @@ impl<'a> Ctx<'a> {
             },
             Stop::Timeout => FrontierError::Timeout { layer, layers },
             Stop::Cancelled => FrontierError::Cancelled { layer, layers },
+            Stop::Disk(message) => FrontierError::Disk {
+                dir: self
+                    .options
+                    .spill
+                    .map_or_else(String::new, |s| s.dir.display().to_string()),
+                message,
+                layer: layer + 1,
+                layers,
+            },
         }
     }
 }
 
 type Part<K, C> = Vec<(K, C)>;
+
+/// A part of a table: in memory, or in a file.
+enum Stored<K, C> {
+    Mem(Part<K, C>),
+    Disk(Segment),
+}
+
+impl<K, C> Stored<K, C> {
+    fn states(&self) -> u64 {
+        match self {
+            Stored::Mem(part) => part.len() as u64,
+            Stored::Disk(segment) => segment.states,
+        }
+    }
+}
+
+/// The entries of a part, read from its file if it is in one (and then charged to the
+/// budget); `None` when that stopped the count.
+fn load<K: Key, C: Count>(ctx: &Ctx, stored: Stored<K, C>, entry: u64) -> Option<Part<K, C>> {
+    let segment = match stored {
+        Stored::Mem(part) => return Some(part),
+        Stored::Disk(segment) => segment,
+    };
+    let states = segment.states as usize;
+    // The entries, and the file's bytes while they are read.
+    if !ctx.reserve(part_bytes(states, entry) + segment.bytes()) {
+        return None;
+    }
+    let mut part = Vec::with_capacity(states);
+    let read = segment.read_into(&mut part);
+    ctx.release(segment.bytes());
+    match read {
+        Ok(()) => Some(part),
+        Err(e) => {
+            ctx.release(part_bytes(part.capacity(), entry));
+            ctx.disk_failed(e);
+            None
+        }
+    }
+}
+
+/// Writes `part` at the end of `file` and frees it: its segment (`None` if it was empty), or
+/// `None` when that stopped the count.
+fn store<K: Key, C: Count>(
+    ctx: &Ctx,
+    file: &Arc<SpillFile>,
+    part: Part<K, C>,
+    entry: u64,
+) -> Option<Option<Segment>> {
+    let held = part_bytes(part.capacity(), entry);
+    if part.is_empty() {
+        ctx.release(held);
+        return Some(None);
+    }
+    // The bytes written take about as many as the entries.
+    let buffer = part_bytes(part.len(), entry);
+    if !ctx.reserve(buffer) {
+        ctx.release(held);
+        return None;
+    }
+    let written = spill::write(file, &spill::encode(&part), part.len() as u64);
+    drop(part);
+    ctx.release(held + buffer);
+    match written {
+        Ok(segment) => Some(Some(segment)),
+        Err(e) => {
+            ctx.disk_failed(e);
+            None
+        }
+    }
+}
 
 /// Bytes of a buffer of `capacity` entries of `entry` bytes each (an entry's size, with the
 /// heap digits of a big-integer count).
@@ -151,16 +273,20 @@ struct TaskOut<K, C> {
     completed: C,
 }
 
+/// The runs of a step to disk: the run files (one for each group of parts) and each output
+/// part's runs in them.
+type Runs = (Vec<Arc<SpillFile>>, Vec<Vec<Segment>>);
+
 /// What one step made.
 struct StepOut<K, C> {
-    parts: Vec<Part<K, C>>,
+    parts: Vec<Stored<K, C>>,
     states: u64,
     sum: BigUint,
     completed: BigUint,
 }
 
-/// One step: the table after vertex `index` of the sweep from the table before it. `None`
-/// when it stopped (the reason is in `ctx`).
+/// One step: the table after vertex `index` of the sweep from the table before it, in memory
+/// or (`to_disk`) in files. `None` when it stopped (the reason is in `ctx`).
 ///
 /// Long because it is one parallel step of the program: sizing the output parts and the
 /// tasks, running the transitions of every state in parallel, and merging the parts, with the
@@ -169,9 +295,10 @@ fn step<K: Key, C: Count>(
     ctx: &Ctx,
     plan: &Plan,
     index: usize,
-    input: Vec<Part<K, C>>,
+    input: Vec<Stored<K, C>>,
     in_states: u64,
     entry: u64,
+    to_disk: bool,
 ) -> Option<StepOut<K, C>> {
     let step = &plan.steps[index];
     // Output parts of about PART_STATES states, guessing two successors a state, and enough
@@ -242,15 +369,27 @@ fn step<K: Key, C: Count>(
 
     // The input is read in batches of parts, each merged into the output before the next
     // is read: only one batch's successors wait for their merge at a time.
-    let batch_states = (in_states / BATCHES).max(BATCH_STATES);
+    let batch_states = if to_disk {
+        (in_states / DISK_BATCHES).clamp(1, DISK_BATCH_STATES)
+    } else {
+        (in_states / BATCHES).max(BATCH_STATES)
+    };
     let mut input = input.into_iter().peekable();
     let mut out: Vec<Part<K, C>> = (0..n_parts).map(|_| Vec::new()).collect();
+    // A step to disk: the run files, and each output part's runs in them.
+    let mut runs: Option<Runs> = None;
+    if to_disk {
+        runs = Some((
+            new_files(ctx, n_parts)?,
+            (0..n_parts).map(|_| Vec::new()).collect(),
+        ));
+    }
     let mut completed = Sum::default();
     loop {
         let mut batch = Vec::new();
         let mut taken = 0u64;
         while let Some(part) = input.next_if(|_| taken < batch_states) {
-            taken += part.len() as u64;
+            taken += part.states();
             batch.push(part);
         }
         if batch.is_empty() {
@@ -258,7 +397,10 @@ fn step<K: Key, C: Count>(
         }
         let tasks: Vec<Option<TaskOut<K, C>>> = batch
             .into_par_iter()
-            .flat_map(|part| {
+            .flat_map(|stored| {
+                let Some(part) = load(ctx, stored, entry) else {
+                    return vec![None];
+                };
                 let outs: Vec<Option<TaskOut<K, C>>> =
                     part.par_chunks(task_states).map(generate).collect();
                 ctx.release(part_bytes(part.capacity(), entry));
@@ -284,6 +426,27 @@ fn step<K: Key, C: Count>(
                 }
             }
         }
+        if let Some((files, runs)) = &mut runs {
+            // Each part's successors of this batch, sorted, as one run in its group's file.
+            let written: Vec<Option<Option<Segment>>> = by_part
+                .into_par_iter()
+                .enumerate()
+                .map(|(p, pieces)| {
+                    let run = merge(ctx, Vec::new(), pieces, entry)?;
+                    store(ctx, &files[file_of(p, n_parts)], run, entry)
+                })
+                .collect();
+            if ctx.should_stop() {
+                return None;
+            }
+            for (p, run) in written.into_iter().enumerate() {
+                if let Some(run) = run.expect("a run that stopped halted the step") {
+                    runs[p].push(run);
+                }
+            }
+            ctx.release(n_tasks * header_bytes);
+            continue;
+        }
         let merged: Vec<Option<Part<K, C>>> = out
             .into_par_iter()
             .zip(by_part)
@@ -297,6 +460,13 @@ fn step<K: Key, C: Count>(
             .map(|m| m.expect("a merge that stopped halted the step"))
             .collect();
         ctx.release(n_tasks * header_bytes);
+    }
+    if let Some((files, runs)) = runs {
+        // The runs alone hold their files now: each goes once its group's parts are merged.
+        drop(files);
+        let mut step = merge_runs(ctx, runs, entry)?;
+        step.completed = completed.total();
+        return Some(step);
     }
     let sums: Vec<BigUint> = out
         .par_iter()
@@ -318,13 +488,117 @@ fn step<K: Key, C: Count>(
         }
         states += part.len() as u64;
         sum += part_sum;
-        parts.push(part);
+        parts.push(Stored::Mem(part));
     }
     Some(StepOut {
         parts,
         states,
         sum,
         completed: completed.total(),
+    })
+}
+
+/// The files of a table (or of a step's runs) on disk: one for each group of parts, so that
+/// each is deleted once its group has been read, while the others are still being read or
+/// written; a table in one file would be deleted only once all of it had been read, and the
+/// disk would hold the table read, the runs and the table written at once.
+const FILES: usize = 16;
+
+/// A new file for each group of parts of `n_parts`.
+fn new_files(ctx: &Ctx, n_parts: usize) -> Option<Vec<Arc<SpillFile>>> {
+    (0..n_parts.min(FILES)).map(|_| ctx.new_file()).collect()
+}
+
+/// The file of part `p` of `n_parts`: contiguous groups of parts share one.
+fn file_of(p: usize, n_parts: usize) -> usize {
+    p * n_parts.min(FILES) / n_parts
+}
+
+/// The table of a step to disk: each output part's runs read back, sorted together, with the
+/// counts of equal keys added up, and written as one segment in its group's file (in parallel,
+/// a part at a time on each thread). `completed` is left at zero.
+fn merge_runs<K: Key, C: Count>(
+    ctx: &Ctx,
+    runs: Vec<Vec<Segment>>,
+    entry: u64,
+) -> Option<StepOut<K, C>> {
+    let n_parts = runs.len();
+    let tables = new_files(ctx, n_parts)?;
+    let merged: Vec<Option<(Option<Segment>, BigUint)>> = runs
+        .into_par_iter()
+        .enumerate()
+        .map(|(p, segments)| {
+            if ctx.should_stop() {
+                return None;
+            }
+            let states: u64 = segments.iter().map(|s| s.states).sum();
+            if states == 0 {
+                return Some((None, BigUint::zero()));
+            }
+            // The runs, and room for merging them two by two.
+            let held = 2 * part_bytes(states as usize, entry);
+            if !ctx.reserve(held) {
+                return None;
+            }
+            let mut sorted: std::collections::VecDeque<Part<K, C>> = Default::default();
+            for segment in &segments {
+                let mut run = Vec::with_capacity(segment.states as usize);
+                let read = if ctx.reserve(segment.bytes()) {
+                    let read = segment.read_into(&mut run);
+                    ctx.release(segment.bytes());
+                    read
+                } else {
+                    Ok(())
+                };
+                if ctx.should_stop() || read.is_err() {
+                    ctx.release(held);
+                    if let Err(e) = read {
+                        ctx.disk_failed(e);
+                    }
+                    return None;
+                }
+                sorted.push_back(run);
+            }
+            drop(segments);
+            // Merged in rounds, the two oldest runs at a time: each entry is moved about
+            // log2(runs) times, where sorting them all would compare it some log2(states).
+            while sorted.len() > 1 {
+                let a = sorted.pop_front().expect("two runs");
+                let b = sorted.pop_front().expect("two runs");
+                sorted.push_back(merge_sorted(a, b));
+            }
+            let part = sorted.pop_front().expect("a run");
+            // `store` gives back the part's own bytes; the room for merging goes here.
+            ctx.release(held - part_bytes(part.capacity(), entry));
+            let mut sum = Sum::default();
+            for (_, c) in &part {
+                sum.add(c);
+            }
+            Some((
+                store(ctx, &tables[file_of(p, n_parts)], part, entry)?,
+                sum.total(),
+            ))
+        })
+        .collect();
+    if ctx.should_stop() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut states = 0u64;
+    let mut sum = BigUint::zero();
+    for m in merged {
+        let (segment, part_sum) = m.expect("a merge that stopped halted the step");
+        if let Some(segment) = segment {
+            states += segment.states;
+            sum += part_sum;
+            parts.push(Stored::Disk(segment));
+        }
+    }
+    Some(StepOut {
+        parts,
+        states,
+        sum,
+        completed: BigUint::zero(),
     })
 }
 
@@ -341,6 +615,32 @@ fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>) {
         }
     }
     v.truncate(if v.is_empty() { 0 } else { w + 1 });
+}
+
+/// Two sorted vectors with no key twice as one, the counts of the keys they share added up.
+fn merge_sorted<K: Key, C: Count>(a: Part<K, C>, b: Part<K, C>) -> Part<K, C> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let mut a = a.into_iter().peekable();
+    let mut b = b.into_iter().peekable();
+    loop {
+        let take_a = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => {
+                if x.0 == y.0 {
+                    let (k, mut c) = a.next().expect("peeked");
+                    let (_, d) = b.next().expect("peeked");
+                    assert!(c.add(&d), "a layer's sums fit its count type");
+                    merged.push((k, c));
+                    continue;
+                }
+                x.0 < y.0
+            }
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        merged.push(if take_a { a.next() } else { b.next() }.expect("peeked"));
+    }
+    merged
 }
 
 /// Gathers one output part's new pieces, sorts them, adds up equal keys, and merges them
@@ -389,27 +689,7 @@ fn merge<K: Key, C: Count>(
             return None;
         }
         let (a_bytes, b_bytes) = (so_far.capacity(), v.capacity());
-        let mut merged = Vec::with_capacity(so_far.len() + v.len());
-        let mut a = so_far.into_iter().peekable();
-        let mut b = v.into_iter().peekable();
-        loop {
-            let take_a = match (a.peek(), b.peek()) {
-                (Some(x), Some(y)) => {
-                    if x.0 == y.0 {
-                        let (k, mut c) = a.next().expect("peeked");
-                        let (_, d) = b.next().expect("peeked");
-                        assert!(c.add(&d), "a layer's sums fit its count type");
-                        merged.push((k, c));
-                        continue;
-                    }
-                    x.0 < y.0
-                }
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => break,
-            };
-            merged.push(if take_a { a.next() } else { b.next() }.expect("peeked"));
-        }
+        let merged = merge_sorted(so_far, v);
         ctx.release(part_bytes(a_bytes + b_bytes, entry));
         merged
     };
@@ -423,11 +703,16 @@ fn merge<K: Key, C: Count>(
 /// `None` when the budget stopped it.
 fn keep_class<K: Key, C: Count>(
     ctx: &Ctx,
-    parts: Vec<Part<K, C>>,
+    parts: Vec<Stored<K, C>>,
     split: Split,
     entry: u64,
     width: usize,
-) -> Option<(Vec<Part<K, C>>, u64)> {
+) -> Option<(Vec<Stored<K, C>>, u64)> {
+    // The cut reads the whole table (a count keeps it in memory until it is cut).
+    let parts = parts
+        .into_iter()
+        .map(|p| load(ctx, p, entry))
+        .collect::<Option<Vec<_>>>()?;
     let classes = Classes::new(&parts, width, split.of);
     let mut kept = 0u64;
     let mut out = Vec::with_capacity(parts.len());
@@ -441,7 +726,7 @@ fn keep_class<K: Key, C: Count>(
         ctx.release(part_bytes(before + part.len() - part.capacity(), entry));
         kept += part.len() as u64;
         if !part.is_empty() {
-            out.push(part);
+            out.push(Stored::Mem(part));
         }
     }
     Some((out, kept))
@@ -449,31 +734,43 @@ fn keep_class<K: Key, C: Count>(
 
 /// A table with the count type of the moment.
 enum Table<K> {
-    W64(Vec<Part<K, u64>>),
-    W128(Vec<Part<K, u128>>),
-    W256(Vec<Part<K, U256>>),
-    Big(Vec<Part<K, BigUint>>),
+    W64(Vec<Stored<K, u64>>),
+    W128(Vec<Stored<K, u128>>),
+    W256(Vec<Stored<K, U256>>),
+    Big(Vec<Stored<K, BigUint>>),
 }
 
 fn entry_bytes<K, C: Count>(sum_bits: u64) -> u64 {
     std::mem::size_of::<(K, C)>() as u64 + C::heap_bytes(sum_bits)
 }
 
-/// Converts a table to a wider count type, part by part.
+/// Converts a table to a wider count type, part by part (a part in a file to a part in a new
+/// file).
 fn convert<K: Key, A: Count, B: Count>(
     ctx: &Ctx,
-    parts: Vec<Part<K, A>>,
+    parts: Vec<Stored<K, A>>,
     entry_a: u64,
     entry_b: u64,
-) -> Option<Vec<Part<K, B>>> {
+) -> Option<Vec<Stored<K, B>>> {
     let mut out = Vec::with_capacity(parts.len());
-    for part in parts {
+    let mut file: Option<Arc<SpillFile>> = None;
+    for stored in parts {
+        let on_disk = matches!(stored, Stored::Disk(_));
+        let part = load(ctx, stored, entry_a)?;
         if !ctx.reserve(part_bytes(part.len(), entry_b)) {
             return None;
         }
         let wide: Part<K, B> = part.iter().map(|(k, c)| (*k, widen::<A, B>(c))).collect();
         ctx.release(part_bytes(part.capacity(), entry_a));
-        out.push(wide);
+        if on_disk {
+            if file.is_none() {
+                file = Some(ctx.new_file()?);
+            }
+            let file = file.as_ref().expect("made above");
+            out.extend(store(ctx, file, wide, entry_b)?.map(Stored::Disk));
+        } else {
+            out.push(Stored::Mem(wide));
+        }
     }
     Some(out)
 }
@@ -554,6 +851,7 @@ pub(crate) struct Swept {
     pub count: BigUint,
     pub peak_states: u64,
     pub peak_bytes: u64,
+    pub peak_disk_bytes: u64,
     /// Where a sharded sweep was cut.
     pub cut: Option<Cut>,
 }
@@ -569,7 +867,7 @@ pub(crate) fn sweep<K: Key>(
     if !ctx.reserve(start_entry) {
         return Err(ctx.error(0, layers, 0));
     }
-    let mut table: Table<K> = Table::W64(vec![vec![(K::default(), 1u64)]]);
+    let mut table: Table<K> = Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]);
     let mut sum = <BigUint as One>::one();
     let mut states = 1u64;
     let mut peak_states = 1u64;
@@ -595,17 +893,27 @@ pub(crate) fn sweep<K: Key>(
                 entry_bytes::<K, BigUint>(bits),
                 entry_bytes::<K, BigUint>(new_bits),
             );
-            let capacity: u64 = parts.iter().map(|p| p.capacity() as u64).sum();
+            // (Parts in files hold their digits on disk.)
+            let capacity: u64 = parts
+                .iter()
+                .map(|p| match p {
+                    Stored::Mem(p) => p.capacity() as u64,
+                    Stored::Disk(_) => 0,
+                })
+                .sum();
             if new > old && !ctx.reserve(capacity * (new - old)) {
                 return Err(ctx.error(index, layers, states));
             }
             ctx.release(capacity * old.saturating_sub(new));
         }
         bits = new_bits;
+        // Files from the first large table on; a sharded count's only once it is cut.
+        let to_disk = options.spill.is_some_and(|s| states >= s.from_states)
+            && (options.split.is_none() || cut.is_some());
         macro_rules! run {
             ($parts:expr, $c:ty, $variant:ident) => {{
                 let entry = entry_bytes::<K, $c>(bits);
-                match step::<K, $c>(&ctx, plan, index, $parts, states, entry) {
+                match step::<K, $c>(&ctx, plan, index, $parts, states, entry, to_disk) {
                     Some(out) => (
                         Table::$variant(out.parts),
                         out.states,
@@ -654,6 +962,7 @@ pub(crate) fn sweep<K: Key>(
                 layers,
                 states,
                 bytes: ctx.used(),
+                disk_bytes: ctx.disk.now(),
                 left_ms: eta.layer_done(states),
             });
         }
@@ -667,6 +976,7 @@ pub(crate) fn sweep<K: Key>(
                         layers,
                         states: 0,
                         bytes: ctx.used(),
+                        disk_bytes: ctx.disk.now(),
                         left_ms: Some(0),
                     });
                 }
@@ -682,6 +992,7 @@ pub(crate) fn sweep<K: Key>(
         count: total,
         peak_states,
         peak_bytes: ctx.peak.load(Ordering::Relaxed),
+        peak_disk_bytes: ctx.disk.peak(),
         cut,
     })
 }

@@ -9,7 +9,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::One;
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierError,
-    FrontierOptions, Graph, LayerProgress, Split,
+    FrontierOptions, Graph, LayerProgress, Spill, Split,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
@@ -128,6 +128,65 @@ fn clique_chains_and_rings_beyond_2_128() {
     let count = count_fillings(&graph_puzzle(n, &edges, true), &options).unwrap();
     assert_eq!(count.hamiltonian.as_biguint(), &ring_cycles);
     assert_eq!(count.fillings.into_biguint(), ring_cycles * (2 * n as u64));
+}
+
+/// Tables kept in files from the first layer on give the same counts: the open 6x6 knight's
+/// paths (A165134), a chain of forty 7-cliques (beyond 2^256, big-integer counts) and a ring
+/// of twenty (whose counts widen to 256 bits while the tables are in files). The files are
+/// gone when the counts end, and the memory is all given back.
+#[test]
+fn tables_in_files_count_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let last_bytes = Mutex::new(u64::MAX);
+    let progress = |p: &LayerProgress| *last_bytes.lock().unwrap() = p.bytes;
+    let options = FrontierOptions {
+        progress: Some(&progress),
+        spill: Some(Spill {
+            dir: dir.path(),
+            from_states: 0,
+        }),
+        ..FrontierOptions::default()
+    };
+    let count = count_fillings(&blank(6, 6, Moves::Knight, false), &options).unwrap();
+    assert_eq!(count.fillings, 6_637_920u64);
+    assert!(count.stats.peak_disk_bytes > 0);
+    assert_eq!(*last_bytes.lock().unwrap(), 0);
+
+    let m = 7u64;
+    let (n, edges) = cliques(m as usize, 40, false);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (paths, _) = hamiltonian_paths(&g, &[], &order, &options).unwrap();
+    assert_eq!(
+        paths.as_biguint(),
+        &(factorial(m - 1).pow(2) * factorial(m - 2).pow(38))
+    );
+    assert_eq!(*last_bytes.lock().unwrap(), 0);
+
+    let (n, edges) = cliques(m as usize, 20, true);
+    let g = graph_of(n, &edges);
+    let order: Vec<usize> = (0..n).collect();
+    let (cycles, stats) = hamiltonian_cycles(&g, &order, &options).unwrap();
+    assert_eq!(cycles.as_biguint(), &factorial(m - 2).pow(20));
+    assert!(cycles.bits() > 128 && stats.peak_disk_bytes > 0);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A directory that is not there stops the count with an error that names it.
+#[test]
+fn a_missing_spill_directory_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("not-here");
+    let options = FrontierOptions {
+        spill: Some(Spill {
+            dir: &missing,
+            from_states: 0,
+        }),
+        ..FrontierOptions::default()
+    };
+    let error = count_fillings(&blank(6, 6, Moves::Knight, true), &options).unwrap_err();
+    assert!(matches!(error, FrontierError::Disk { .. }), "{error:?}");
+    assert!(error.to_string().contains("not-here"), "{error}");
 }
 
 /// OEIS A006864, Hamiltonian cycles of P_4 x P_n: a(1..4) = 0, 1, 2, 6 and

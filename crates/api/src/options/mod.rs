@@ -42,6 +42,7 @@ use pathsat_puzzle::Puzzle;
 use pathsat_puzzle::ValueClass;
 use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Deserializer, Serialize};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The encoding options (`--encoding`, `--exactly-one`, `--no-prune`, `--sum-encoding`): with
@@ -199,7 +200,7 @@ impl SolveSpec {
 
 /// `count`'s options: `--limit`, `--timeout`, `--method`, `--memory` (bytes), `--patience`
 /// (seconds), `--jobs`, and the solver's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct CountSpec {
     /// `--limit N`: stop after N fillings.
@@ -218,6 +219,10 @@ pub struct CountSpec {
     pub shard: Option<crate::shard::Shard>,
     /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
     pub cut: Option<u64>,
+    /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
+    /// directory, so that its memory holds a batch of a step rather than whole tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spill_dir: Option<PathBuf>,
     /// The solver and encoding options.
     #[serde(flatten)]
     pub solver: SolverSpec,
@@ -245,6 +250,14 @@ impl CountSpec {
         if self.cut.is_some() && self.shard.is_none() {
             return Err(invalid("cut", Problem::Needs("shard")));
         }
+        if let Some(dir) = &self.spill_dir {
+            if !dir.is_dir() {
+                return Err(invalid(
+                    "spill-dir",
+                    Problem::Malformed(format!("{} is not a directory", dir.display())),
+                ));
+            }
+        }
         let defaults = CountOptions::default();
         Ok(CountRequest {
             options: CountOptions {
@@ -257,6 +270,7 @@ impl CountSpec {
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
                 split: self.shard.map(|s| s.split(self.cut_states())),
+                spill_dir: self.spill_dir.clone(),
             },
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,

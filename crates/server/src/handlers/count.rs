@@ -40,6 +40,13 @@ pub(crate) async fn count_reply(
     let bytes = input::read_body(&state, request, ROUTE).await?;
     let body: Envelope<CountBody> = input::parse(&bytes, ROUTE)?;
     let puzzle = body.required_puzzle(&state, ROUTE)?;
+    if body.options.spec.spill_dir.is_some() {
+        // The server writes no files where a request says.
+        return Err(input::error(
+            StatusCode::BAD_REQUEST,
+            format!("{ROUTE}: \"spill-dir\" is for `pathsat count`; the server keeps its tables in memory"),
+        ));
+    }
     let file = body.file_name();
     let cancel = Cancel::new();
     let guard = CancelOnDrop(cancel.clone());
