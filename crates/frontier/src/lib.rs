@@ -15,7 +15,8 @@
 //! counts widen from 64 bits to 128, 256 and big integers as the sums need. It is bounded by a
 //! memory budget ([`FrontierOptions::memory_budget`]) on every byte of its tables, a deadline
 //! and a cancel flag; each stops the count with a [`FrontierError`] that says how far it got,
-//! never with a wrong answer. A count too large for one machine splits into shards that
+//! never with a wrong answer. A count whose tables outgrow the memory keeps them in files
+//! ([`FrontierOptions::spill`]); a count too large for one machine splits into shards that
 //! separate processes sweep ([`FrontierOptions::split`]), whose counts add up to the whole.
 //! `encodings/counting.md` describes the method.
 //!

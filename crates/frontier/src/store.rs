@@ -514,7 +514,7 @@ fn file_of(p: usize, n_parts: usize) -> usize {
     p * n_parts.min(FILES) / n_parts
 }
 
-/// The table of a step to disk: each output part's runs read back, sorted together, with the
+/// The table of a step to disk: each output part's runs read back and merged two by two, the
 /// counts of equal keys added up, and written as one segment in its group's file (in parallel,
 /// a part at a time on each thread). `completed` is left at zero.
 fn merge_runs<K: Key, C: Count>(
