@@ -126,9 +126,11 @@ class Puzzle:
         solver: str = "varisat",
         jobs: Optional[int] = None,
         certify: bool = False,
+        spill_dir: Optional[Union[str, os.PathLike[str]]] = None,
     ) -> CountResult:
         """How many solutions: ``method`` ``"auto"``, ``"dp"``, ``"sat"`` or
-        ``"enumerate"``; a timeout or limit makes the count a lower bound."""
+        ``"enumerate"``; a timeout or limit makes the count a lower bound.
+        ``spill_dir`` keeps the frontier program's large tables in files there."""
     def is_unique(
         self,
         timeout: Optional[float] = None,

@@ -378,8 +378,9 @@ impl Puzzle {
     ///
     /// `method`: `"auto"` (the frontier program where it applies, else SAT enumeration when it
     /// can finish), `"dp"`, `"sat"` (cubes) or `"enumerate"`. `timeout` (seconds) and `limit`
-    /// stop it early: the count is then a lower bound and `complete` is false.
-    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false))]
+    /// stop it early: the count is then a lower bound and `complete` is false. `spill_dir`
+    /// keeps the frontier program's large tables in temporary files there (`--spill-dir`).
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, spill_dir = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -391,6 +392,7 @@ impl Puzzle {
         solver: &str,
         jobs: Option<u32>,
         certify: bool,
+        spill_dir: Option<std::path::PathBuf>,
     ) -> PyResult<CountResult> {
         let cancel = Cancel::new();
         let spec = CountSpec {
@@ -401,6 +403,7 @@ impl Puzzle {
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
             solver: options::solver(encoding, solver, certify)?,
+            spill_dir,
             ..CountSpec::default()
         };
         let request = spec.request(cancel.clone()).map_err(errors::raise)?;

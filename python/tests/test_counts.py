@@ -53,3 +53,15 @@ def test_unsolvable_is_an_answer():
     assert p.count().count == 0
     assert not p.is_unique()
     assert list(p.solutions()) == []
+
+
+def test_tables_in_files_give_the_same_count(tmp_path):
+    """`spill_dir` (the CLI's --spill-dir): the same count, the directory left empty; a
+    directory that is not there is refused, naming the keyword."""
+    result = pathsat.Puzzle.board(12, 12, moves="rook").count(method="dp", spill_dir=tmp_path)
+    assert result.count == A096969[11] and result.complete
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(pathsat.PuzzleError) as error:
+        pathsat.Puzzle.board(3, 3).count(spill_dir=tmp_path / "missing")
+    message = str(error.value)
+    assert message.startswith("spill_dir") and "missing" in message, message
