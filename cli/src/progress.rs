@@ -229,17 +229,9 @@ impl CountDisplay {
     }
 }
 
-/// The bytes of the frontier program's tables: `1.2 GiB`, or with tables in files
-/// (`--spill-dir`) `12.0 MiB in memory, 3.1 GiB in files`.
+/// The bytes of the frontier program's tables after the last layer.
 fn table_bytes(state: &CountProgress) -> String {
-    let memory = pathsat_frontier::bytes(state.bytes.unwrap_or(0));
-    match state.disk_bytes {
-        Some(disk) if disk > 0 => format!(
-            "{memory} in memory, {} in files",
-            pathsat_frontier::bytes(disk)
-        ),
-        _ => memory,
-    }
+    crate::report::table_bytes(state.bytes.unwrap_or(0), state.disk_bytes.unwrap_or(0))
 }
 
 /// ` · about 3 min left`, or nothing without an estimate.

@@ -466,16 +466,22 @@ fn frontier_line(r: &CountReport) -> String {
                 n => format!(" · mirror images folded at {}", plural(n as u64, "layer")),
             },
             plural(f.peak_states, "state"),
-            match f.peak_disk_bytes {
-                0 => pathsat_frontier::bytes(f.peak_bytes),
-                disk => format!(
-                    "{} in memory, {} in files",
-                    pathsat_frontier::bytes(f.peak_bytes),
-                    pathsat_frontier::bytes(disk)
-                ),
-            },
+            table_bytes(f.peak_bytes, f.peak_disk_bytes),
         ),
         None => format!("{label} · {size}{phases} · total {total}"),
+    }
+}
+
+/// The bytes of the frontier program's tables: `1.2 GiB`, or with tables in files
+/// (`--spill-dir`) `12.0 MiB in memory, 3.1 GiB in files`.
+pub(crate) fn table_bytes(memory: u64, files: u64) -> String {
+    let memory = pathsat_frontier::bytes(memory);
+    match files {
+        0 => memory,
+        files => format!(
+            "{memory} in memory, {} in files",
+            pathsat_frontier::bytes(files)
+        ),
     }
 }
 

@@ -208,10 +208,15 @@ impl<K, C> Stored<K, C> {
 /// The entries of a part, read from its file if it is in one (and then charged to the
 /// budget); `None` when that stopped the count.
 fn load<K: Key, C: Count>(ctx: &Ctx, stored: Stored<K, C>, entry: u64) -> Option<Part<K, C>> {
-    let segment = match stored {
-        Stored::Mem(part) => return Some(part),
-        Stored::Disk(segment) => segment,
-    };
+    match stored {
+        Stored::Mem(part) => Some(part),
+        Stored::Disk(segment) => read_segment(ctx, &segment, entry),
+    }
+}
+
+/// A segment's entries, read from its file and charged to the budget (its bytes too, while
+/// they are read); `None` when that stopped the count.
+fn read_segment<K: Key, C: Count>(ctx: &Ctx, segment: &Segment, entry: u64) -> Option<Part<K, C>> {
     let states = segment.states as usize;
     // The entries, and the file's bytes while they are read.
     if !ctx.reserve(part_bytes(states, entry) + segment.bytes()) {
@@ -535,29 +540,21 @@ fn merge_runs<K: Key, C: Count>(
             if states == 0 {
                 return Some((None, BigUint::zero()));
             }
-            // The runs, and room for merging them two by two.
-            let held = 2 * part_bytes(states as usize, entry);
-            if !ctx.reserve(held) {
+            // Room for merging the runs two by two, besides the runs themselves.
+            let room = part_bytes(states as usize, entry);
+            if !ctx.reserve(room) {
                 return None;
             }
             let mut sorted: std::collections::VecDeque<Part<K, C>> = Default::default();
             for segment in &segments {
-                let mut run = Vec::with_capacity(segment.states as usize);
-                let read = if ctx.reserve(segment.bytes()) {
-                    let read = segment.read_into(&mut run);
-                    ctx.release(segment.bytes());
-                    read
-                } else {
-                    Ok(())
-                };
-                if ctx.should_stop() || read.is_err() {
-                    ctx.release(held);
-                    if let Err(e) = read {
-                        ctx.disk_failed(e);
-                    }
+                let run = read_segment(ctx, segment, entry);
+                let read = run.is_some();
+                sorted.extend(run);
+                if !read || ctx.should_stop() {
+                    let runs: u64 = sorted.iter().map(|r| part_bytes(r.capacity(), entry)).sum();
+                    ctx.release(room + runs);
                     return None;
                 }
-                sorted.push_back(run);
             }
             drop(segments);
             // Merged in rounds, the two oldest runs at a time: each entry is moved about
@@ -568,8 +565,8 @@ fn merge_runs<K: Key, C: Count>(
                 sorted.push_back(merge_sorted(a, b));
             }
             let part = sorted.pop_front().expect("a run");
-            // `store` gives back the part's own bytes; the room for merging goes here.
-            ctx.release(held - part_bytes(part.capacity(), entry));
+            // `store` gives back the part's own bytes; the runs' and the room's go here.
+            ctx.release(2 * room - part_bytes(part.capacity(), entry));
             let mut sum = Sum::default();
             for (_, c) in &part {
                 sum.add(c);
