@@ -88,7 +88,7 @@ pub(crate) struct Segment {
 }
 
 impl Segment {
-    /// The bytes of the segment (`bytes` long).
+    /// How many bytes the segment takes in its file.
     pub(crate) fn bytes(&self) -> u64 {
         self.bytes
     }
