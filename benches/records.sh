@@ -8,7 +8,9 @@
 # rook-20x20-closed, rook-22x22-closed, king-12x12-closed. With SHARDS > 1 the count runs as that many shards,
 # one after another (each with every core), each a separate process as on a cluster, and
 # `pathsat merge` adds the parts; the parts stay in target/records/NAME-SHARDS/, and a shard
-# whose part is there is not run again (so a killed run resumes). Needs a release build
+# whose part is there is not run again. Every count saves its table there every 10 minutes
+# (`--checkpoint`), so a run that was killed goes on from its last checkpoint when it is started
+# again, within the shard it was counting. Needs a release build
 # (`cargo build --release`), and GNU time (/usr/bin/time) for the peak memory. MEMORY sets the
 # frontier program's budget (default: half of the machine's memory), e.g. MEMORY=20GiB.
 # SPILL_DIR keeps the large tables in temporary files in that directory (`--spill-dir`), e.g.
@@ -40,7 +42,7 @@ fi
 if [ "$shards" = 1 ]; then
   # Unsharded: one count, its JSON report kept beside the parts of sharded runs.
   "${time_cmd[@]}" "$pathsat" count "$puzzle" --method dp "${memory_option[@]}" \
-    --progress lines --format json > "$out/count.json"
+    --checkpoint "$out/count.checkpoint" --progress lines --format json > "$out/count.json"
   got=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["count"] if r["complete"] else "incomplete: " + r["why"])' "$out/count.json")
 else
   for i in $(seq "$shards"); do
@@ -51,7 +53,7 @@ else
     fi
     echo "shard $i/$shards of $name:"
     "${time_cmd[@]}" "$pathsat" count "$puzzle" --shard "$i/$shards" "${memory_option[@]}" \
-      --progress lines -o "$part"
+      --checkpoint "$out/part-$i.checkpoint" --progress lines -o "$part"
   done
   "$pathsat" merge "$out"/part-*.json
   got=$("$pathsat" merge "$out"/part-*.json --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')

@@ -90,6 +90,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         shard: args.shard,
         cut: args.cut,
         spill_dir: args.spill_dir.clone(),
+        checkpoint: args.checkpoint.clone(),
+        checkpoint_every: args.checkpoint_every,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
     let request = spec.request(Cancel::new())?;

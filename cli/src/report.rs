@@ -456,10 +456,14 @@ fn frontier_line(r: &CountReport) -> String {
             format!("frontier program · {size} · no sweep{phases} · total {total}")
         }
         Some(f) => format!(
-            "frontier program · {size} · {} ({} order) · frontier {} wide{} · peak {} · {}\
+            "frontier program · {size} · {} ({} order){} · frontier {} wide{} · peak {} · {}\
              {phases} · total {total}",
             plural(f.layers as u64, "layer"),
             f.order.unwrap_or("no"),
+            match f.resumed_layer {
+                Some(layer) => format!(", resumed from its checkpoint after layer {layer}"),
+                None => String::new(),
+            },
             thousands(f.width as u64),
             match f.folded_layers {
                 0 => String::new(),

@@ -127,10 +127,14 @@ class Puzzle:
         jobs: Optional[int] = None,
         certify: bool = False,
         spill_dir: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: Optional[float] = None,
     ) -> CountResult:
         """How many solutions: ``method`` ``"auto"``, ``"dp"``, ``"sat"`` or
         ``"enumerate"``; a timeout or limit makes the count a lower bound.
-        ``spill_dir`` keeps the frontier program's large tables in files there."""
+        ``spill_dir`` keeps the frontier program's large tables in files there;
+        ``checkpoint`` saves its table to that file every ``checkpoint_every``
+        seconds (600) and resumes from it when the same count runs again."""
     def is_unique(
         self,
         timeout: Optional[float] = None,

@@ -87,6 +87,8 @@ fn count_words(error: &CountError) -> String {
     match error {
         CountError::Solve(e) => solve_words(e),
         CountError::DpNotApplicable(why) => format!("method=\"dp\": {why}"),
+        CountError::TableFiles(why) => format!("spill_dir: {why}"),
+        CountError::Checkpoint(why) => format!("checkpoint: {why}"),
         CountError::NotCertifiable(_) => {
             format!("{error}; leave method= out or use method=\"enumerate\"")
         }

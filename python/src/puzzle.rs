@@ -380,7 +380,9 @@ impl Puzzle {
     /// can finish), `"dp"`, `"sat"` (cubes) or `"enumerate"`. `timeout` (seconds) and `limit`
     /// stop it early: the count is then a lower bound and `complete` is false. `spill_dir`
     /// keeps the frontier program's large tables in temporary files there (`--spill-dir`).
-    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, spill_dir = None))]
+    /// `checkpoint` (a file) saves the frontier program's table every `checkpoint_every`
+    /// seconds (600) and goes on from it when the same count is run again (`--checkpoint`).
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, spill_dir = None, checkpoint = None, checkpoint_every = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -393,6 +395,8 @@ impl Puzzle {
         jobs: Option<u32>,
         certify: bool,
         spill_dir: Option<std::path::PathBuf>,
+        checkpoint: Option<std::path::PathBuf>,
+        checkpoint_every: Option<f64>,
     ) -> PyResult<CountResult> {
         let cancel = Cancel::new();
         let spec = CountSpec {
@@ -404,6 +408,8 @@ impl Puzzle {
             jobs,
             solver: options::solver(encoding, solver, certify)?,
             spill_dir,
+            checkpoint,
+            checkpoint_every,
             ..CountSpec::default()
         };
         let request = spec.request(cancel.clone()).map_err(errors::raise)?;

@@ -65,3 +65,20 @@ def test_tables_in_files_give_the_same_count(tmp_path):
         pathsat.Puzzle.board(3, 3).count(spill_dir=tmp_path / "missing")
     message = str(error.value)
     assert message.startswith("spill_dir") and "missing" in message, message
+
+
+def test_a_checkpoint_is_refused_unless_it_is_this_counts(tmp_path):
+    """`checkpoint` (the CLI's --checkpoint): a finished count gives the published count and
+    removes its checkpoint; a file that is not a checkpoint of this count is refused, naming the
+    keyword, and left as it was."""
+    checkpoint = tmp_path / "rook.checkpoint"
+    board = pathsat.Puzzle.board(12, 12, moves="rook")
+    result = board.count(method="dp", checkpoint=checkpoint, checkpoint_every=0.001)
+    assert result.count == A096969[11] and result.complete
+    assert list(tmp_path.iterdir()) == []
+    checkpoint.write_text("a note")
+    with pytest.raises(pathsat.PuzzleError) as error:
+        board.count(method="dp", checkpoint=checkpoint)
+    message = str(error.value)
+    assert f"checkpoint: {checkpoint} is not a pathsat checkpoint" in message, message
+    assert checkpoint.read_text() == "a note"

@@ -320,3 +320,59 @@ fn a_spill_directory_is_checked_and_left_clean() {
     );
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
 }
+
+/// A count stopped by its memory budget (its widest table takes 840 KiB) leaves its checkpoint;
+/// run again with room, it goes on from it to the published count (2 x 3,318,960 open 6x6
+/// knight's tours) and removes it. A file that is not a checkpoint is refused in one line, exit
+/// status 2, as is a checkpoint for a SAT count.
+#[test]
+fn a_stopped_count_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = board(dir.path(), "knight.toml", "knight", &empty_rows(6, 6));
+    let checkpoint = dir.path().join("knight.checkpoint");
+    let count = |extra: &[&str]| {
+        pathsat()
+            .args([
+                "count",
+                "--method",
+                "dp",
+                "--format",
+                "json",
+                "--checkpoint",
+            ])
+            .arg(&checkpoint)
+            .args(["--checkpoint-every", "0.001"])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let stopped = json(&count(&["--memory", "400KiB"]));
+    assert_eq!(stopped["complete"], false, "{stopped}");
+    assert!(checkpoint.exists(), "{stopped}");
+
+    let resumed = json(&count(&[]));
+    assert_eq!(resumed["count"], 6_637_920, "{resumed}");
+    assert!(resumed["frontier"]["resumed_layer"].as_u64().unwrap() > 0);
+    assert!(!checkpoint.exists());
+
+    std::fs::write(&checkpoint, "not a checkpoint").unwrap();
+    let out = count(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--checkpoint") && stderr.contains("is not a pathsat checkpoint"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+
+    // Only the frontier program saves a table.
+    let out = pathsat()
+        .args(["count", "--method", "sat", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs --method dp or auto"));
+}

@@ -28,6 +28,15 @@ pub struct CountArgs {
     /// of two whole tables, and DIR up to about three times the largest table.
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
+    /// Save the frontier program's table to FILE every so often (see --checkpoint-every), and
+    /// when FILE holds a checkpoint of this same count, go on from it instead of starting over:
+    /// a count that was killed is resumed by running the same command again. FILE takes about
+    /// as much disk as the largest table, and is removed when the count is done.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// How long to count between two saves of the checkpoint [default: 600].
+    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds, requires = "checkpoint")]
+    pub checkpoint_every: Option<f64>,
     /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
     /// the count: one estimated to take longer stops at once, saying so [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]

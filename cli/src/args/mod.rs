@@ -100,7 +100,10 @@ pub enum Command {
         pathsat merge part-*.json\n\
         A Slurm job array that does the same: docs/count-shards.sbatch.\n\n\
         A count whose tables outgrow the memory can keep them in files instead:\n  \
-        pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp"
+        pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp\n\
+        A count of hours can save its table every 10 minutes (--checkpoint-every) and, killed,\n\
+        go on from there when the same command is run again:\n  \
+        pathsat count benches/records/knight-8x8-closed.toml --checkpoint knight8.checkpoint"
     )]
     Count(CountArgs),
     /// Add up the parts of a sharded count (`pathsat count FILE --shard I/N`).

@@ -74,6 +74,8 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         shard: None,
         cut: None,
         spill_dir: None,
+        checkpoint: None,
+        checkpoint_every: None,
         solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
     };
     spec.request(Cancel::new())?;

@@ -491,6 +491,10 @@ pub struct FrontierInfo {
     /// The layers after which mirror-image states were folded together (a board swept by
     /// rows, after each row, under its left-right reflection).
     pub folded_layers: usize,
+    /// The layer the count went on from, when it was resumed from its checkpoint
+    /// (`--checkpoint`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resumed_layer: Option<usize>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -508,6 +512,7 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             peak_disk_bytes: s.peak_disk_bytes,
             cut: s.cut.map(Into::into),
             folded_layers: s.folded_layers,
+            resumed_layer: s.resumed_layer,
         }
     }
 }

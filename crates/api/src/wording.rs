@@ -51,6 +51,7 @@ pub fn count(error: &CountError) -> String {
         CountError::Solve(e) => solve(e),
         CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
         CountError::TableFiles(why) => format!("--spill-dir: {why}"),
+        CountError::Checkpoint(why) => format!("--checkpoint: {why}"),
         CountError::NotCertifiable(method) => format!(
             "a certified count runs one solver, so --method {} cannot be certified; leave \
              --method out or use --method enumerate",

@@ -112,7 +112,8 @@ pub(crate) fn auto(
                     Err(
                         e @ (FrontierError::Timeout { .. }
                         | FrontierError::Cancelled { .. }
-                        | FrontierError::Disk { .. }),
+                        | FrontierError::Disk { .. }
+                        | FrontierError::Checkpoint { .. }),
                     ) => return stopped_frontier(e, &why).map(|c| c.after(vec![spent])),
                     // Too wide, or over the memory budget: the puzzle itself is the bound.
                     Err(e) => {

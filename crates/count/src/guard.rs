@@ -52,6 +52,7 @@ impl<'a> LazyBound<'a> {
             progress: None,
             split: None,
             spill: None,
+            checkpoint: None,
         };
         let count = with_threads(1, || count_fillings(puzzle, &frontier_options))
             .ok()

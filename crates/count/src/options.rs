@@ -74,6 +74,11 @@ pub struct CountOptions {
     /// Keep the frontier program's large tables in files in this directory
     /// ([`pathsat_frontier::Spill`]).
     pub spill_dir: Option<PathBuf>,
+    /// Save the frontier program's table to this file now and then, and go on from it when it
+    /// is there ([`pathsat_frontier::Checkpoint`]).
+    pub checkpoint: Option<PathBuf>,
+    /// How long the frontier program counts between two saves of its checkpoint.
+    pub checkpoint_every: Duration,
 }
 
 /// The default [`CountOptions::patience`]: ten minutes.
@@ -92,6 +97,8 @@ impl Default for CountOptions {
             solve: SolveOptions::default(),
             split: None,
             spill_dir: None,
+            checkpoint: None,
+            checkpoint_every: pathsat_frontier::Checkpoint::DEFAULT_EVERY,
         }
     }
 }

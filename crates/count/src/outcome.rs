@@ -378,6 +378,10 @@ pub enum CountError {
     /// The frontier program's table files (`--spill-dir`) could not be written or read.
     #[error("{0}")]
     TableFiles(FrontierError),
+    /// The frontier program's checkpoint (`--checkpoint`) could not be written, or is not one
+    /// of this count.
+    #[error("{0}")]
+    Checkpoint(FrontierError),
 }
 
 #[cfg(test)]

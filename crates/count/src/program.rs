@@ -4,7 +4,9 @@
 use crate::options::{CountOptions, Method};
 use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
 use crate::CountError;
-use pathsat_frontier::{count_fillings, FrontierError, FrontierOptions, LayerProgress, Spill};
+use pathsat_frontier::{
+    count_fillings, Checkpoint, FrontierError, FrontierOptions, LayerProgress, Spill,
+};
 use pathsat_puzzle::Puzzle;
 use std::time::Instant;
 
@@ -26,6 +28,10 @@ pub(crate) fn frontier(
         spill: options.spill_dir.as_deref().map(|dir| Spill {
             dir,
             from_states: Spill::DEFAULT_FROM_STATES,
+        }),
+        checkpoint: options.checkpoint.as_deref().map(|file| Checkpoint {
+            file,
+            every: options.checkpoint_every,
         }),
     };
     let started = Instant::now();
@@ -73,10 +79,12 @@ pub(crate) fn sharded(
 }
 
 /// A frontier count that stopped before its answer: no fillings are known. A failure of its
-/// table files is an error instead: the disk, not the puzzle, stopped it.
+/// table files or its checkpoint is an error instead: the disk, not the puzzle, stopped it.
 pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counted, CountError> {
-    if matches!(error, FrontierError::Disk { .. }) {
-        return Err(CountError::TableFiles(error));
+    match error {
+        FrontierError::Disk { .. } => return Err(CountError::TableFiles(error)),
+        FrontierError::Checkpoint { .. } => return Err(CountError::Checkpoint(error)),
+        _ => {}
     }
     let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
     counted.stopped = Some(match error {

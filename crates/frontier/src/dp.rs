@@ -126,6 +126,7 @@ fn count(
         shortcut: None,
         cut: swept.cut,
         folded_layers: plan.steps.iter().filter(|s| !s.mirrors.is_empty()).count(),
+        resumed_layer: swept.resumed_layer,
     };
     Ok((BigCount::from(swept.count), stats))
 }

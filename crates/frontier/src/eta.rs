@@ -23,6 +23,8 @@ pub(crate) struct Eta {
     states: Vec<u64>,
     /// States read so far (the inputs of the layers done).
     read: f64,
+    /// The states of the table the first layer reads.
+    first_input: f64,
     /// Sums for the least-squares fit of ln(states) against width.
     fit: [f64; 5],
 }
@@ -34,14 +36,24 @@ impl Eta {
             widths,
             states: Vec::new(),
             read: 0.0,
+            first_input: 1.0,
             fit: [0.0; 5],
+        }
+    }
+
+    /// The estimate of a sweep resumed from a table of `states` states, with `widths` the
+    /// widths of the layers still to do.
+    pub(crate) fn resumed(widths: Vec<usize>, states: u64) -> Eta {
+        Eta {
+            first_input: states as f64,
+            ..Eta::new(widths)
         }
     }
 
     /// Records the states after the next layer; the milliseconds left, once there is enough to
     /// go on.
     pub(crate) fn layer_done(&mut self, states: u64) -> Option<u64> {
-        self.read += self.states.last().map_or(1.0, |&s| s as f64);
+        self.read += self.states.last().map_or(self.first_input, |&s| s as f64);
         let layer = self.states.len();
         self.states.push(states);
         if states > 0 {

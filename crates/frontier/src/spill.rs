@@ -93,25 +93,32 @@ impl Segment {
         self.bytes
     }
 
-    /// Appends the segment's entries to `out`.
-    pub(crate) fn read_into<K: Key, C: Count>(&self, out: &mut Vec<(K, C)>) -> io::Result<()> {
+    /// The segment's bytes, as [`encode`] wrote them.
+    pub(crate) fn read_bytes(&self) -> io::Result<Vec<u8>> {
         let len = usize::try_from(self.bytes).map_err(io::Error::other)?;
         let mut buffer = vec![0u8; len];
         read_exact_at(&self.file.file, &mut buffer, self.at)?;
-        let mut input = buffer.as_slice();
-        out.reserve(self.states as usize);
-        while !input.is_empty() {
-            match (K::take(&mut input), C::take(&mut input)) {
-                (Some(k), Some(c)) => out.push((k, c)),
-                _ => {
-                    return Err(io::Error::other(
-                        "a table file ends in the middle of a state",
-                    ))
-                }
-            }
-        }
-        Ok(())
+        Ok(buffer)
     }
+
+    /// Appends the segment's entries to `out`.
+    pub(crate) fn read_into<K: Key, C: Count>(&self, out: &mut Vec<(K, C)>) -> io::Result<()> {
+        out.reserve(self.states as usize);
+        decode(&self.read_bytes()?, out)
+            .map_err(|()| io::Error::other("a table file ends in the middle of a state"))
+    }
+}
+
+/// Appends the entries [`encode`] wrote in `bytes` to `out`; `Err` if `bytes` ends in the
+/// middle of one.
+pub(crate) fn decode<K: Key, C: Count>(mut bytes: &[u8], out: &mut Vec<(K, C)>) -> Result<(), ()> {
+    while !bytes.is_empty() {
+        match (K::take(&mut bytes), C::take(&mut bytes)) {
+            (Some(k), Some(c)) => out.push((k, c)),
+            _ => return Err(()),
+        }
+    }
+    Ok(())
 }
 
 /// The bytes of `entries`, as [`Segment::read_into`] reads them.

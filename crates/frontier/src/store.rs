@@ -25,6 +25,8 @@
 //! enough states, down to the states of its class ([`crate::classes`]), and sweeps on from
 //! there.
 
+mod resume;
+
 use crate::classes::Classes;
 use crate::counts::{widen, Count, Sum, Width, U256};
 use crate::keys::Key;
@@ -851,6 +853,8 @@ pub(crate) struct Swept {
     pub peak_disk_bytes: u64,
     /// Where a sharded sweep was cut.
     pub cut: Option<Cut>,
+    /// The layer it went on from, when it was resumed from a checkpoint.
+    pub resumed_layer: Option<usize>,
 }
 
 /// Runs the sweep of `plan` with keys `K`.
@@ -860,19 +864,36 @@ pub(crate) fn sweep<K: Key>(
 ) -> Result<Swept, FrontierError> {
     let ctx = Ctx::new(options);
     let layers = plan.n;
-    let start_entry = entry_bytes::<K, u64>(1);
-    if !ctx.reserve(start_entry) {
-        return Err(ctx.error(0, layers, 0));
+    let mut saver = options
+        .checkpoint
+        .map(|checkpoint| resume::Saver::new::<K>(checkpoint, plan, &ctx));
+    let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
+    let resumed = match &saver {
+        Some(saver) => saver.restore::<K>(&ctx)?,
+        None => None,
+    };
+    let resumed_layer = resumed.as_ref().map(|at| at.layer);
+    let (start, mut table, mut sum, mut states, mut peak_states, mut total, mut bits, mut cut);
+    let mut eta;
+    match resumed {
+        Some(at) => {
+            eta = crate::eta::Eta::resumed(widths[at.layer..].to_vec(), at.states);
+            (start, table, sum, states) = (at.layer, at.table, at.sum, at.states);
+            (peak_states, total, bits, cut) = (at.peak_states, at.total, at.bits, at.cut);
+        }
+        None => {
+            let start_entry = entry_bytes::<K, u64>(1);
+            if !ctx.reserve(start_entry) {
+                return Err(ctx.error(0, layers, 0));
+            }
+            eta = crate::eta::Eta::new(widths);
+            start = 0;
+            table = Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]);
+            (sum, states, peak_states) = (<BigUint as One>::one(), 1, 1);
+            (total, bits, cut) = (BigUint::zero(), 1, None);
+        }
     }
-    let mut table: Table<K> = Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]);
-    let mut sum = <BigUint as One>::one();
-    let mut states = 1u64;
-    let mut peak_states = 1u64;
-    let mut total = BigUint::zero();
-    let mut bits = 1;
-    let mut cut: Option<Cut> = None;
-    let mut eta = crate::eta::Eta::new(plan.steps.iter().map(|s| s.work - 1).collect());
-    for index in 0..layers {
+    for index in start..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
         }
@@ -980,6 +1001,23 @@ pub(crate) fn sweep<K: Key>(
             }
             break;
         }
+        if let Some(saver) = saver.as_mut().filter(|s| s.due() && index + 1 < layers) {
+            let at = resume::Position {
+                layer: index + 1,
+                table,
+                states,
+                sum,
+                bits,
+                total,
+                cut,
+                peak_states,
+            };
+            saver.save(&ctx, &at)?;
+            (table, sum, total) = (at.table, at.sum, at.total);
+        }
+    }
+    if let Some(saver) = &saver {
+        saver.remove();
     }
     if options.split.is_some_and(|s| s.index != 0) && cut.is_none() {
         // Never cut: shard 0 holds the whole count.
@@ -991,5 +1029,6 @@ pub(crate) fn sweep<K: Key>(
         peak_bytes: ctx.peak.load(Ordering::Relaxed),
         peak_disk_bytes: ctx.disk.peak(),
         cut,
+        resumed_layer,
     })
 }

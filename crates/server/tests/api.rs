@@ -214,17 +214,19 @@ async fn bad_json_and_bad_puzzles_get_400_with_the_command_lines_message() {
         "puzzle.toml: --method dp counts without a SAT encoding; leave --encoding out"
     );
     // The server writes no files where a request says.
-    let (status, reply) = post_json(
-        &app,
-        "/api/count",
-        &json!({ "puzzle": NUMBRIX, "spill-dir": "/tmp" }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(
-        reply["error"].as_str().unwrap().contains("spill-dir"),
-        "{reply}"
-    );
+    for (field, value) in [
+        ("spill-dir", "/tmp"),
+        ("checkpoint", "/tmp/count.checkpoint"),
+    ] {
+        let (status, reply) = post_json(
+            &app,
+            "/api/count",
+            &json!({ "puzzle": NUMBRIX, field: value }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(reply["error"].as_str().unwrap().contains(field), "{reply}");
+    }
 }
 
 #[tokio::test]

@@ -223,6 +223,13 @@ pub struct CountSpec {
     /// directory, so that its memory holds a batch of a step rather than whole tables.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spill_dir: Option<PathBuf>,
+    /// `--checkpoint FILE`: save the frontier program's table to FILE now and then, and go on
+    /// from it when the same count is run again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<PathBuf>,
+    /// `--checkpoint-every SECONDS`: how long to count between two saves [default: 600].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint_every: Option<f64>,
     /// The solver and encoding options.
     #[serde(flatten)]
     pub solver: SolverSpec,
@@ -258,6 +265,31 @@ impl CountSpec {
                 ));
             }
         }
+        if let Some(file) = &self.checkpoint {
+            let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+            if file.is_dir() || dir.is_some_and(|d| !d.is_dir()) {
+                return Err(invalid(
+                    "checkpoint",
+                    Problem::Malformed(format!(
+                        "{} is not a file in an existing directory",
+                        file.display()
+                    )),
+                ));
+            }
+        }
+        if self.checkpoint.is_some()
+            && matches!(self.method, MethodName::Sat | MethodName::Enumerate)
+        {
+            return Err(invalid(
+                "checkpoint",
+                Problem::Malformed(
+                    "saves the frontier program's table, so it needs --method dp or auto".into(),
+                ),
+            ));
+        }
+        if self.checkpoint_every.is_some() && self.checkpoint.is_none() {
+            return Err(invalid("checkpoint-every", Problem::Needs("checkpoint")));
+        }
         let defaults = CountOptions::default();
         Ok(CountRequest {
             options: CountOptions {
@@ -271,6 +303,9 @@ impl CountSpec {
                 solve: self.solver.options()?,
                 split: self.shard.map(|s| s.split(self.cut_states())),
                 spill_dir: self.spill_dir.clone(),
+                checkpoint: self.checkpoint.clone(),
+                checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
+                    .unwrap_or(defaults.checkpoint_every),
             },
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,

@@ -40,11 +40,21 @@ pub(crate) async fn count_reply(
     let bytes = input::read_body(&state, request, ROUTE).await?;
     let body: Envelope<CountBody> = input::parse(&bytes, ROUTE)?;
     let puzzle = body.required_puzzle(&state, ROUTE)?;
-    if body.options.spec.spill_dir.is_some() {
-        // The server writes no files where a request says.
+    // The server writes no files where a request says.
+    let spec = &body.options.spec;
+    let field = if spec.spill_dir.is_some() {
+        Some("spill-dir")
+    } else if spec.checkpoint.is_some() || spec.checkpoint_every.is_some() {
+        Some("checkpoint")
+    } else {
+        None
+    };
+    if let Some(field) = field {
         return Err(input::error(
             StatusCode::BAD_REQUEST,
-            format!("{ROUTE}: \"spill-dir\" is for `pathsat count`; the server keeps its tables in memory"),
+            format!(
+                "{ROUTE}: \"{field}\" is for `pathsat count`; the server keeps its tables in memory"
+            ),
         ));
     }
     let file = body.file_name();

@@ -1,0 +1,284 @@
+//! Saving a sweep's table to its checkpoint and going on from it ([`crate::Checkpoint`]; the
+//! file's layout is in [`crate::checkpoint`]).
+
+use super::{entry_bytes, part_bytes, Ctx, Part, Stored, Table};
+use crate::checkpoint::{self, Header, Reader, Writer, DAMAGED};
+use crate::counts::{Count, U256};
+use crate::keys::Key;
+use crate::plan::Plan;
+use crate::spill::{self, SpillFile};
+use crate::{Checkpoint, Cut, FrontierError};
+use num_bigint::BigUint;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Where a sweep stands after a layer: what a checkpoint holds.
+pub(super) struct Position<K> {
+    /// Layers done.
+    pub layer: usize,
+    pub table: Table<K>,
+    pub states: u64,
+    /// A bound on the table's counts, and its binary digits.
+    pub sum: BigUint,
+    pub bits: u64,
+    /// Cycles or paths completed so far.
+    pub total: BigUint,
+    pub cut: Option<Cut>,
+    pub peak_states: u64,
+}
+
+/// The checkpoint of one sweep: its file, its fingerprint, and when it was last saved.
+pub(super) struct Saver<'a> {
+    checkpoint: Checkpoint<'a>,
+    fingerprint: u64,
+    /// Layers of the sweep.
+    layers: usize,
+    last: Instant,
+}
+
+impl<'a> Saver<'a> {
+    pub(super) fn new<K: Key>(checkpoint: Checkpoint<'a>, plan: &Plan, ctx: &Ctx) -> Saver<'a> {
+        Saver {
+            checkpoint,
+            fingerprint: checkpoint::fingerprint(
+                &format!("{plan:?}"),
+                std::any::type_name::<K>(),
+                ctx.options.split,
+            ),
+            layers: plan.n,
+            last: Instant::now(),
+        }
+    }
+
+    fn error(&self, message: impl Into<String>) -> FrontierError {
+        FrontierError::Checkpoint {
+            file: self.checkpoint.file.display().to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// Whether it is time to save again.
+    pub(super) fn due(&self) -> bool {
+        self.last.elapsed() >= self.checkpoint.every
+    }
+
+    /// Saves `at` as the checkpoint.
+    pub(super) fn save<K: Key>(
+        &mut self,
+        ctx: &Ctx,
+        at: &Position<K>,
+    ) -> Result<(), FrontierError> {
+        let parts = match &at.table {
+            Table::W64(p) => p.len(),
+            Table::W128(p) => p.len(),
+            Table::W256(p) => p.len(),
+            Table::Big(p) => p.len(),
+        };
+        let header = Header {
+            fingerprint: self.fingerprint,
+            layer: at.layer as u64,
+            width: match at.table {
+                Table::W64(_) => 0,
+                Table::W128(_) => 1,
+                Table::W256(_) => 2,
+                Table::Big(_) => 3,
+            },
+            bits: at.bits,
+            states: at.states,
+            peak_states: at.peak_states,
+            peak_bytes: ctx.peak.load(Ordering::Relaxed),
+            cut: at.cut,
+            sum: at.sum.clone(),
+            total: at.total.clone(),
+            parts: parts as u64,
+        };
+        let cannot = |e: std::io::Error| self.error(format!("cannot be written: {e}"));
+        let mut writer = Writer::create(self.checkpoint.file, &header).map_err(cannot)?;
+        let written = match &at.table {
+            Table::W64(p) => write_parts(ctx, &mut writer, p, at.bits),
+            Table::W128(p) => write_parts(ctx, &mut writer, p, at.bits),
+            Table::W256(p) => write_parts(ctx, &mut writer, p, at.bits),
+            Table::Big(p) => write_parts(ctx, &mut writer, p, at.bits),
+        };
+        let saved = match written {
+            Some(Ok(())) => writer.finish().map_err(cannot),
+            Some(Err(e)) => Err(cannot(e)),
+            None => Err(ctx.error(at.layer, self.layers, at.states)),
+        };
+        if saved.is_err() {
+            // A checkpoint half written is of no use; the one before it stays.
+            let _ = std::fs::remove_file(checkpoint::partial_path(self.checkpoint.file));
+        }
+        self.last = Instant::now();
+        saved
+    }
+
+    /// The position saved in the checkpoint, if there is one, with its table in memory or (as
+    /// the count's [`crate::Spill`] says for a table of its size) in files. An error for a
+    /// checkpoint of another sweep or a damaged one; the memory budget and the table files
+    /// stop it as they stop a step.
+    pub(super) fn restore<K: Key>(&self, ctx: &Ctx) -> Result<Option<Position<K>>, FrontierError> {
+        let layers = self.layers;
+        let opened = Reader::open(self.checkpoint.file)
+            .map_err(|e| self.error(format!("cannot be read: {e}")))?;
+        let Some(mut reader) = opened else {
+            return Ok(None);
+        };
+        let header = reader.header().map_err(|e| self.error(e))?;
+        if header.fingerprint != self.fingerprint {
+            return Err(self.error(
+                "is the checkpoint of another count (another puzzle, sweep, shard or version of \
+                 pathsat); remove it to start this count afresh",
+            ));
+        }
+        let layer = usize::try_from(header.layer)
+            .ok()
+            .filter(|l| (1..layers).contains(l))
+            .ok_or_else(|| self.error(DAMAGED))?;
+        let to_disk = ctx
+            .options
+            .spill
+            .is_some_and(|s| header.states >= s.from_states);
+        let mut read = Reading {
+            ctx,
+            saver: self,
+            reader: &mut reader,
+            parts: header.parts,
+            bits: header.bits,
+            to_disk,
+            layer,
+            layers,
+        };
+        let table = match header.width {
+            0 => Table::W64(read.parts::<K, u64>()?),
+            1 => Table::W128(read.parts::<K, u128>()?),
+            2 => Table::W256(read.parts::<K, U256>()?),
+            _ => Table::Big(read.parts::<K, BigUint>()?),
+        };
+        reader.finish().map_err(|e| self.error(e))?;
+        let states: u64 = match &table {
+            Table::W64(p) => p.iter().map(Stored::states).sum(),
+            Table::W128(p) => p.iter().map(Stored::states).sum(),
+            Table::W256(p) => p.iter().map(Stored::states).sum(),
+            Table::Big(p) => p.iter().map(Stored::states).sum(),
+        };
+        if states != header.states {
+            return Err(self.error(DAMAGED));
+        }
+        ctx.peak.fetch_max(header.peak_bytes, Ordering::Relaxed);
+        Ok(Some(Position {
+            layer,
+            table,
+            states,
+            sum: header.sum,
+            bits: header.bits,
+            total: header.total,
+            cut: header.cut,
+            peak_states: header.peak_states.max(states),
+        }))
+    }
+
+    /// Removes the checkpoint of a count that is done (and a half-written one).
+    pub(super) fn remove(&self) {
+        let _ = std::fs::remove_file(checkpoint::partial_path(self.checkpoint.file));
+        let _ = std::fs::remove_file(self.checkpoint.file);
+    }
+}
+
+/// Writes the parts of a table, each as the table files hold it; `None` if the memory budget
+/// stopped it.
+fn write_parts<K: Key, C: Count>(
+    ctx: &Ctx,
+    writer: &mut Writer,
+    parts: &[Stored<K, C>],
+    bits: u64,
+) -> Option<std::io::Result<()>> {
+    let entry = entry_bytes::<K, C>(bits);
+    for stored in parts {
+        let buffer = part_bytes(stored.states() as usize, entry);
+        if !ctx.reserve(buffer) {
+            return None;
+        }
+        let written = match stored {
+            Stored::Mem(part) => writer.part(part.len() as u64, &spill::encode(part)),
+            Stored::Disk(segment) => segment
+                .read_bytes()
+                .and_then(|bytes| writer.part(segment.states, &bytes)),
+        };
+        ctx.release(buffer);
+        if written.is_err() {
+            return Some(written);
+        }
+    }
+    Some(Ok(()))
+}
+
+/// The reading of a checkpoint's table.
+struct Reading<'r, 'c, 'a> {
+    ctx: &'r Ctx<'c>,
+    saver: &'r Saver<'a>,
+    reader: &'r mut Reader,
+    parts: u64,
+    bits: u64,
+    to_disk: bool,
+    layer: usize,
+    layers: usize,
+}
+
+impl Reading<'_, '_, '_> {
+    /// The table's parts, each checked (sorted keys, no key twice, as many as it says).
+    fn parts<K: Key, C: Count>(&mut self) -> Result<Vec<Stored<K, C>>, FrontierError> {
+        let entry = entry_bytes::<K, C>(self.bits);
+        let stopped = |ctx: &Ctx, states| ctx.error(self.layer, self.layers, states);
+        let mut file: Option<Arc<SpillFile>> = None;
+        let mut out = Vec::new();
+        for _ in 0..self.parts {
+            let (states, len) = self.reader.part_len().map_err(|e| self.saver.error(e))?;
+            // Every entry takes a byte at least: a count past the file's length is damage,
+            // refused before any memory is taken for it.
+            if states > len {
+                return Err(self.saver.error(DAMAGED));
+            }
+            let (states, len) = (states as usize, len as usize);
+            if !self.ctx.reserve(part_bytes(states, entry) + len as u64) {
+                return Err(stopped(self.ctx, 0));
+            }
+            let mut bytes = vec![0; len];
+            self.reader
+                .read(&mut bytes)
+                .map_err(|e| self.saver.error(e))?;
+            let mut part: Part<K, C> = Vec::with_capacity(states);
+            let sound = spill::decode(&bytes, &mut part).is_ok()
+                && part.len() == states
+                && part.windows(2).all(|w| w[0].0 < w[1].0);
+            if !sound {
+                return Err(self.saver.error(DAMAGED));
+            }
+            if states == 0 {
+                self.ctx.release(len as u64);
+            } else if self.to_disk {
+                drop(part);
+                self.ctx.release(part_bytes(states, entry));
+                if file.is_none() {
+                    file = Some(self.ctx.new_file().ok_or_else(|| stopped(self.ctx, 0))?);
+                }
+                let file = file.as_ref().expect("made above");
+                let written = spill::write(file, &bytes, states as u64);
+                self.ctx.release(len as u64);
+                match written {
+                    Ok(segment) => out.push(Stored::Disk(segment)),
+                    Err(e) => {
+                        self.ctx.disk_failed(e);
+                        return Err(stopped(self.ctx, 0));
+                    }
+                }
+            } else {
+                drop(bytes);
+                self.ctx.release(len as u64);
+                out.push(Stored::Mem(part));
+            }
+        }
+        Ok(out)
+    }
+}
