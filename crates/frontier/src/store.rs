@@ -873,26 +873,39 @@ pub(crate) fn sweep<K: Key>(
         None => None,
     };
     let resumed_layer = resumed.as_ref().map(|at| at.layer);
-    let (start, mut table, mut sum, mut states, mut peak_states, mut total, mut bits, mut cut);
-    let mut eta;
-    match resumed {
-        Some(at) => {
-            eta = crate::eta::Eta::resumed(widths[at.layer..].to_vec(), at.states);
-            (start, table, sum, states) = (at.layer, at.table, at.sum, at.states);
-            (peak_states, total, bits, cut) = (at.peak_states, at.total, at.bits, at.cut);
-        }
+    let mut eta = match &resumed {
+        Some(at) => crate::eta::Eta::resumed(widths[at.layer..].to_vec(), at.states),
+        None => crate::eta::Eta::new(widths),
+    };
+    let at = match resumed {
+        Some(at) => at,
         None => {
-            let start_entry = entry_bytes::<K, u64>(1);
-            if !ctx.reserve(start_entry) {
+            // The table before the first layer: the empty frontier, once.
+            if !ctx.reserve(entry_bytes::<K, u64>(1)) {
                 return Err(ctx.error(0, layers, 0));
             }
-            eta = crate::eta::Eta::new(widths);
-            start = 0;
-            table = Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]);
-            (sum, states, peak_states) = (<BigUint as One>::one(), 1, 1);
-            (total, bits, cut) = (BigUint::zero(), 1, None);
+            resume::Position {
+                layer: 0,
+                table: Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]),
+                states: 1,
+                sum: <BigUint as One>::one(),
+                bits: 1,
+                total: BigUint::zero(),
+                cut: None,
+                peak_states: 1,
+            }
         }
-    }
+    };
+    let resume::Position {
+        layer: start,
+        mut table,
+        mut states,
+        mut sum,
+        mut bits,
+        mut total,
+        mut cut,
+        mut peak_states,
+    } = at;
     for index in start..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
