@@ -135,6 +135,7 @@ fn count(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     fn identity(n: usize) -> Vec<usize> {
         (0..n).collect()
@@ -367,7 +368,7 @@ mod tests {
 
         /// The shards of a count, cut at any layer, add up to the brute-force count, and a
         /// shard run twice gives the same part; with or without tables in files from any
-        /// layer on.
+        /// layer on, and stopped after any layer and resumed from its checkpoint, or not.
         #[test]
         fn shards_add_up(
             n in 3usize..=8,
@@ -376,23 +377,51 @@ mod tests {
             cut_states in 1u64..=12,
             end in any::<usize>(),
             spill_from in prop::option::of(0u64..=12),
+            stop_after in prop::option::of(1usize..=8),
         ) {
             let g = graph_from_bits(n, &edge_bits);
             let ends = [end % n];
             let (cycles, paths) = brute(&g, &ends);
             let order = crate::vertex_order(&g);
             let dir = std::env::temp_dir();
+            let checkpoints = tempfile::tempdir().unwrap();
+            let file = checkpoints.path().join("count.checkpoint");
             let part = |index: u32| {
+                let stop = AtomicBool::new(false);
+                let raise = |p: &crate::LayerProgress| {
+                    if Some(p.layer) == stop_after {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                };
                 let options = FrontierOptions {
                     split: Some(crate::Split { index, of, cut_states }),
                     spill: spill_from.map(|from_states| crate::Spill {
                         dir: &dir,
                         from_states,
                     }),
+                    cancel: Some(&stop),
+                    progress: Some(&raise),
+                    checkpoint: stop_after.map(|_| crate::Checkpoint {
+                        file: &file,
+                        every: std::time::Duration::ZERO,
+                    }),
                     ..FrontierOptions::default()
                 };
-                let c = hamiltonian_cycles(&g, &order, &options).unwrap().0;
-                let p = hamiltonian_paths(&g, &ends, &order, &options).unwrap().0;
+                // Stopped after `stop_after` (if the sweep is that long), then run again.
+                let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
+                    stop.store(false, Ordering::Relaxed);
+                    match count() {
+                        Err(FrontierError::Cancelled { .. }) => {
+                            assert!(file.exists());
+                            stop.store(false, Ordering::Relaxed);
+                            count().unwrap()
+                        }
+                        other => other.unwrap(),
+                    }
+                };
+                let c = finish(&|| hamiltonian_cycles(&g, &order, &options).map(|r| r.0));
+                let p = finish(&|| hamiltonian_paths(&g, &ends, &order, &options).map(|r| r.0));
+                assert!(!file.exists());
                 (c.to_u128().unwrap(), p.to_u128().unwrap())
             };
             let parts: Vec<(u128, u128)> = (0..of).map(part).collect();
