@@ -100,8 +100,9 @@ pub struct FrontierOptions<'a> {
 /// [`FrontierError::Checkpoint`] (a CRC-32 covers every byte), never half-used. The file is
 /// removed when the count is done. A kill loses at most `every` and the layer under way.
 ///
-/// Saving takes about as long as reading and writing the table once (the 8x8 knight's widest
-/// table of 3 GB: seconds on a local disk), and the file is as large as the table.
+/// A save writes the table once, as many bytes as it holds (3.2 GB at the 8x8 knight's tours'
+/// widest layer), so the file takes that much disk; saving after each of the 49 layers of the
+/// 7x7 open knight's paths made that count 1.15 times slower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint<'a> {
     /// The checkpoint file.
