@@ -31,7 +31,8 @@ pub fn write_part(
     let Some(part) = Part::of(puzzle, report, cut_states) else {
         eprintln!(
             "pathsat: shard {shard} of {file} stopped before its end ({}); no part written: run \
-             it again, with more --memory or --timeout",
+             it again, with more --memory or --timeout (with --checkpoint, it goes on from its \
+             last checkpoint)",
             report.why
         );
         return Ok(ExitCode::from(1));
@@ -53,8 +54,13 @@ pub fn write_part(
         None => "never cut: shard 1 holds the whole count".to_string(),
     };
     let to = output.map_or(String::new(), |p| format!(" -> {}", p.display()));
+    let resumed = match report.frontier.and_then(|f| f.resumed_layer) {
+        Some(layer) => format!(" resumed from its checkpoint after layer {layer},"),
+        None => String::new(),
+    };
     eprintln!(
-        "pathsat: shard {shard} of {file}: {} fillings in {:.1} s, peak {} states, {} ({cut}){to}",
+        "pathsat: shard {shard} of {file}:{resumed} {} fillings in {:.1} s, peak {} states, {} \
+         ({cut}){to}",
         part.count.grouped(),
         part.seconds,
         grouped(part.peak_states),
