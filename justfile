@@ -16,10 +16,10 @@ clippy *args:
 test *args:
     cargo test --workspace {{args}}
 
-# The long checks left out of `just test`: the frontier program on 16x16, 12x12 and 7x7 knight
-# boards against published counts, the complete successor encodings on every graph of 7
-# vertices, and hints on 84 generated puzzles of 6x6 to 12x12 (release build, about three
-# minutes)
+# The long checks left out of `just test`: the frontier program on grids to 16x16 (closed) and
+# 15x15 (open) and the 7x7 knight board against published counts, the complete successor
+# encodings on every graph of 7 vertices, and hints on 84 generated puzzles of 6x6 to 12x12
+# (release build, about four minutes)
 test-long:
     cargo test --release -p pathsat-frontier -- --ignored
     cargo test --release -p pathsat-encode --test oracle -- --ignored

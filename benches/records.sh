@@ -5,7 +5,7 @@
 #   bash benches/records.sh NAME [SHARDS]      (or: just record NAME [SHARDS])
 #
 # NAME is a file of benches/records/ without .toml: knight-8x8-closed, knight-8x8-open,
-# rook-20x20-closed, rook-22x22-closed, king-12x12-closed. With SHARDS > 1 the count runs as that many shards,
+# rook-16x16-open, rook-20x20-closed, rook-22x22-closed, king-12x12-closed. With SHARDS > 1 the count runs as that many shards,
 # one after another (each with every core), each a separate process as on a cluster, and
 # `pathsat merge` adds the parts; the parts stay in target/records/NAME-SHARDS/, and a shard
 # whose part is there is not run again. Every count saves its table there every 10 minutes
