@@ -411,6 +411,82 @@ fn long_grids_a003763_to_16x16_and_a096969_to_15x15() {
     }
 }
 
+/// OEIS A118067: directed Hamiltonian paths of the 3 x n knight graph, n = 1..28 (Rose, Weisstein,
+/// Manyama, Howroyd; checked against the OEIS entry).
+const A118067: [u64; 28] = [
+    0,
+    0,
+    0,
+    16,
+    0,
+    0,
+    104,
+    792,
+    1120,
+    6096,
+    21344,
+    114496,
+    257728,
+    1292544,
+    3677568,
+    17273760,
+    46801984,
+    211731376,
+    611507360,
+    2645699504,
+    7725948608,
+    32451640000,
+    97488160384,
+    397346625760,
+    1214082434112,
+    4835168968464,
+    15039729265856,
+    58641619298000,
+];
+
+/// OEIS A079137: undirected Hamiltonian paths of the 4 x n knight graph, n = 1..24 (Pönitz,
+/// Howroyd; checked against the OEIS entry).
+const A079137: [u64; 24] = [
+    0,
+    0,
+    8,
+    0,
+    82,
+    744,
+    6378,
+    31088,
+    189688,
+    1213112,
+    6683852,
+    36486328,
+    201282470,
+    1083585304,
+    5706117458,
+    29819231288,
+    154430502724,
+    790787799376,
+    4014945695196,
+    20241304810488,
+    101336136490228,
+    504096313001272,
+    2493533648002492,
+    12270473056485396,
+];
+
+/// Open knight's paths of long boards of 3 and 4 rows, against their published sequences: every
+/// filling is a directed path, so 3 x n has A118067(n) fillings and 4 x n twice A079137(n).
+#[test]
+fn knight_paths_of_3_and_4_rows_a118067_a079137() {
+    for (n, &directed) in (1..).zip(&A118067) {
+        let got = fillings(&blank(3, n, Moves::Knight, false));
+        assert_eq!(got, big(directed), "3x{n}");
+    }
+    for (n, &undirected) in (1..).zip(&A079137) {
+        let got = fillings(&blank(4, n, Moves::Knight, false));
+        assert_eq!(got, big(2 * undirected), "4x{n}");
+    }
+}
+
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
 /// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
 #[test]
