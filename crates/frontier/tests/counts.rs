@@ -487,6 +487,111 @@ fn knight_paths_of_3_and_4_rows_a118067_a079137() {
     }
 }
 
+/// OEIS A389759 and A389755 (D. E. Knuth, *Hamiltonian paths and cycles*, TAOCP Prefascicle 8a,
+/// 2025): undirected Hamiltonian paths of the knight graph on the first n cells of a board of 3
+/// (n = 1..53) and 5 (n = 1..49) rows, filled column by column, so that the last column holds
+/// the top n mod rows cells: boards with holes, checked against the OEIS entries.
+const A389759: [u64; 53] = [
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 8, 8, 4, 0, 8, 0, 0, 20, 44, 52, 465, 276, 396, 988, 824, 560,
+    3888, 1384, 3048, 10348, 12796, 10672, 69831, 36962, 57248, 171104, 155756, 128864, 815520,
+    405024, 646272, 2219336, 2132304, 1838784, 11184337, 6011834, 8636880, 30354388, 26341332,
+    23400992, 138689004, 75211944,
+];
+const A389755: [u64; 49] = [
+    1,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    4,
+    0,
+    0,
+    4,
+    95,
+    144,
+    82,
+    16,
+    125,
+    1188,
+    4292,
+    864,
+    416,
+    1030,
+    28229,
+    40770,
+    18784,
+    3858,
+    38255,
+    490809,
+    2422436,
+    622868,
+    274910,
+    781472,
+    19903840,
+    34518608,
+    18061054,
+    3321476,
+    21614495,
+    275004291,
+    1129158488,
+    264895640,
+    105735266,
+    308434443,
+    8657614329,
+    16039377654,
+];
+
+/// The first `n` cells of a board of `rows` rows, column by column, as a knight's puzzle.
+fn first_cells(rows: usize, n: usize) -> Puzzle {
+    let cols = n.div_ceil(rows);
+    let is_cell: Vec<bool> = (0..rows * cols)
+        .map(|i| (i % cols) * rows + i / cols < n)
+        .collect();
+    let board = pathsat_puzzle::Board::from_mask(rows, cols, &is_cell);
+    let rules = vec![CellRule::Free; n];
+    Puzzle::new(
+        "first",
+        board,
+        Moves::Knight,
+        false,
+        rules,
+        vec![],
+        Expect::default(),
+    )
+    .unwrap()
+}
+
+/// Checks the first `cells` of a board of `rows` rows against `terms` (from `cells.start`).
+fn check_first_cells(rows: usize, cells: std::ops::Range<usize>, terms: &[u64]) {
+    for n in cells {
+        let directed = if n == 1 { 1 } else { 2 * terms[n - 1] };
+        let got = fillings(&first_cells(rows, n));
+        assert_eq!(got, big(directed), "first {n} cells of {rows} rows");
+    }
+}
+
+/// Open knight's paths on boards with holes (a partial last column), against Knuth's counts:
+/// a filling is a directed path, two for each undirected one (one for a single cell).
+#[test]
+fn knight_paths_of_partial_boards_a389759_a389755() {
+    check_first_cells(3, 1..54, &A389759);
+    check_first_cells(5, 1..41, &A389755);
+}
+
+#[test]
+#[ignore = "long: 5 x 9 and 5 x 10 boards (seconds in release)"]
+fn long_knight_paths_of_partial_boards_a389755_to_49_cells() {
+    check_first_cells(5, 41..50, &A389755);
+}
+
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
 /// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
 #[test]
