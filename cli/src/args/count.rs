@@ -28,9 +28,10 @@ pub struct CountArgs {
     /// of two whole tables, and DIR up to about three times the largest table.
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
-    /// Save the frontier program's table to FILE every so often (see --checkpoint-every), and
-    /// when FILE holds a checkpoint of this same count, go on from it instead of starting over:
-    /// a count that was killed is resumed by running the same command again. FILE takes about
+    /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
+    /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
+    /// this same count, go on from it instead of starting over: a count that was killed or timed
+    /// out is resumed by running the same command again. FILE takes about
     /// as much disk as the largest table, and is removed when the count is done.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,

@@ -910,6 +910,7 @@ pub(crate) fn sweep<K: Key>(
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
         }
+        let (layer_started, read) = (Instant::now(), states);
         // Every count of the next table is at most the sum of this one.
         let new_bits = sum.bits();
         let width = Width::for_bits(new_bits);
@@ -1014,7 +1015,11 @@ pub(crate) fn sweep<K: Key>(
             }
             break;
         }
-        if let Some(saver) = saver.as_mut().filter(|s| s.due() && index + 1 < layers) {
+        let took = layer_started.elapsed();
+        if let Some(saver) = saver
+            .as_mut()
+            .filter(|s| index + 1 < layers && s.due(options.deadline, took, read, states))
+        {
             let at = resume::Position {
                 layer: index + 1,
                 table,

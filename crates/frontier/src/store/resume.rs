@@ -11,7 +11,7 @@ use crate::{Checkpoint, Cut, FrontierError};
 use num_bigint::BigUint;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Where a sweep stands after a layer: what a checkpoint holds.
 pub(super) struct Position<K> {
@@ -58,9 +58,21 @@ impl<'a> Saver<'a> {
         }
     }
 
-    /// Whether it is time to save again.
-    pub(super) fn due(&self) -> bool {
-        self.last.elapsed() >= self.checkpoint.every
+    /// Whether it is time to save again, after a layer that took `took` to turn `read` states
+    /// into `made`: every [`Checkpoint::every`], and before a layer that may not end before the
+    /// count's `deadline` (unless the last save is more recent than a layer), so that a count
+    /// stopped at its deadline loses only the layer it was in.
+    pub(super) fn due(
+        &self,
+        deadline: Option<Instant>,
+        took: Duration,
+        read: u64,
+        made: u64,
+    ) -> bool {
+        let since = self.last.elapsed();
+        since >= self.checkpoint.every
+            || (since > took
+                && deadline.is_some_and(|d| next_may_pass(Instant::now(), d, took, read, made)))
     }
 
     /// Saves `at` as the checkpoint.
@@ -186,6 +198,14 @@ impl<'a> Saver<'a> {
     }
 }
 
+/// Whether the next layer may not end before `deadline`, at `now`: it is guessed to take as long
+/// as the layer that took `took` to turn `read` states into `made`, times the table's growth (at
+/// least 1), and twice that to be safe.
+fn next_may_pass(now: Instant, deadline: Instant, took: Duration, read: u64, made: u64) -> bool {
+    let growth = (made as f64 / read.max(1) as f64).max(1.0);
+    now + took.mul_f64(2.0 * growth) >= deadline
+}
+
 /// Writes the parts of a table, each as the table files hold it; `None` if the memory budget
 /// stopped it.
 fn write_parts<K: Key, C: Count>(
@@ -280,5 +300,27 @@ impl Reading<'_, '_, '_> {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layer that may run past the deadline is saved before; one that ends well before is not.
+    #[test]
+    fn a_layer_that_may_pass_the_deadline_is_saved_before() {
+        let now = Instant::now();
+        let second = Duration::from_secs(1);
+        // The last layer took 1 s and kept the table's size: the next may take 2 s.
+        assert!(!next_may_pass(now, now + 3 * second, second, 100, 100));
+        assert!(next_may_pass(now, now + 2 * second, second, 100, 100));
+        // The table grew fourfold: the next may take 8 s.
+        assert!(next_may_pass(now, now + 5 * second, second, 100, 400));
+        assert!(!next_may_pass(now, now + 9 * second, second, 100, 400));
+        // A shrinking table is not counted on.
+        assert!(next_may_pass(now, now + second, second, 400, 100));
+        // An empty input reads as one state.
+        assert!(!next_may_pass(now, now + 3 * second, second, 0, 1));
     }
 }
