@@ -234,3 +234,27 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     assert_eq!(count.fillings, 6_637_920u64);
     assert_eq!(count.stats.resumed_layer, Some(20));
 }
+
+/// A checkpoint that cannot be used (here: its directory is a file, so it can be neither read
+/// nor written) stops the count before its first layer, not at its first save.
+#[test]
+fn an_unwritable_checkpoint_stops_the_count_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("a-file");
+    std::fs::write(&not_a_dir, "").unwrap();
+    let file = not_a_dir.join("count.checkpoint");
+    let layers = AtomicBool::new(false);
+    let heard = |_: &LayerProgress| layers.store(true, Ordering::Relaxed);
+    let quiet = AtomicBool::new(false);
+    let options = saving(Run::default(), &file, &quiet, &heard);
+    let error = count_fillings(&knight(6, 6, false), &options).unwrap_err();
+    assert!(
+        matches!(error, FrontierError::Checkpoint { .. }),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("count.checkpoint cannot be"),
+        "{error}"
+    );
+    assert!(!layers.load(Ordering::Relaxed), "no layer was counted");
+}

@@ -135,6 +135,11 @@ impl<'a> Saver<'a> {
         let opened = Reader::open(self.checkpoint.file)
             .map_err(|e| self.error(format!("cannot be read: {e}")))?;
         let Some(mut reader) = opened else {
+            // No checkpoint yet: that one can be written is known now, not at the first save.
+            let partial = checkpoint::partial_path(self.checkpoint.file);
+            std::fs::File::create(&partial)
+                .and_then(|_| std::fs::remove_file(&partial))
+                .map_err(|e| self.error(format!("cannot be written: {e}")))?;
             return Ok(None);
         };
         let header = reader.header().map_err(|e| self.error(e))?;
