@@ -24,6 +24,9 @@
 //! A sharded count ([`crate::Split`]) cuts the table once, after the first layer that holds
 //! enough states, down to the states of its class ([`crate::classes`]), and sweeps on from
 //! there.
+//!
+//! A count with a checkpoint ([`crate::Checkpoint`]) saves where it stands after some layers,
+//! and starts from a saved position when there is one ([`resume`]).
 
 mod resume;
 
