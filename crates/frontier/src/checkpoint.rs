@@ -13,7 +13,7 @@
 //! | 1 + 8 × 3 | whether the count was cut, and where ([`Cut`]) |
 //! | 4 + n, 4 + n | the bound on the counts and the cycles or paths completed (big integers) |
 //! | 8 | the number of parts |
-//! | per part: 8 + 8 + n | its states, its bytes, its entries as the table files hold them ([`crate::spill`]) |
+//! | per part: 8 + 8 + n | its states, its bytes, its entries as in [`crate::spill`] |
 //! | 4 | CRC-32 of every byte before it |
 //!
 //! The fingerprint (of the plan of the graph, the order and the ends, the key type and the

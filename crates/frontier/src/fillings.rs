@@ -166,10 +166,11 @@ fn colours_rule_out(graph: &Graph, closed: bool) -> Option<Shortcut> {
 
 /// Row by row or column by column, whichever is cheaper ([`sweep_cost`]), unless the path
 /// decomposition of [`vertex_order`](crate::vertex_order) has a narrower frontier, or (but for
-/// rook moves) an equally wide but cheaper one; graphs have no rows, only the path decomposition. On a rook's
-/// board (a grid) the rows win at equal width: their frontier is a line whose segments cannot
-/// cross, and holds far fewer states than its width suggests (12x12: 168 thousand states by
-/// rows, 1.1 million by the path decomposition, though the latter scores lower).
+/// rook moves) an equally wide but cheaper one; graphs have no rows, only the path
+/// decomposition. On a rook's board (a grid) the rows win at equal width: their frontier is a
+/// line whose segments cannot cross, and holds far fewer states than its width suggests
+/// (12x12: 168 thousand states by rows, 1.1 million by the path decomposition, though the
+/// latter scores lower).
 ///
 /// The path decomposition is given up once its frontier passes twice what the program holds
 /// (local improvement narrows an order by a vertex or two, never by half): the rows, or a
