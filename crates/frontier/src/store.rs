@@ -802,6 +802,16 @@ impl<K: Key> Table<K> {
         })
     }
 
+    /// The number of parts.
+    fn parts(&self) -> usize {
+        match self {
+            Table::W64(p) => p.len(),
+            Table::W128(p) => p.len(),
+            Table::W256(p) => p.len(),
+            Table::Big(p) => p.len(),
+        }
+    }
+
     fn width(&self) -> Width {
         match self {
             Table::W64(_) => Width::W64,

@@ -3,7 +3,7 @@
 
 use super::{entry_bytes, part_bytes, Ctx, Part, Stored, Table};
 use crate::checkpoint::{self, Header, Reader, Writer, DAMAGED};
-use crate::counts::{Count, U256};
+use crate::counts::{Count, Width, U256};
 use crate::keys::Key;
 use crate::plan::Plan;
 use crate::spill::{self, SpillFile};
@@ -81,20 +81,14 @@ impl<'a> Saver<'a> {
         ctx: &Ctx,
         at: &Position<K>,
     ) -> Result<(), FrontierError> {
-        let parts = match &at.table {
-            Table::W64(p) => p.len(),
-            Table::W128(p) => p.len(),
-            Table::W256(p) => p.len(),
-            Table::Big(p) => p.len(),
-        };
         let header = Header {
             fingerprint: self.fingerprint,
             layer: at.layer as u64,
-            width: match at.table {
-                Table::W64(_) => 0,
-                Table::W128(_) => 1,
-                Table::W256(_) => 2,
-                Table::Big(_) => 3,
+            width: match at.table.width() {
+                Width::W64 => 0,
+                Width::W128 => 1,
+                Width::W256 => 2,
+                Width::Big => 3,
             },
             bits: at.bits,
             states: at.states,
@@ -103,7 +97,7 @@ impl<'a> Saver<'a> {
             cut: at.cut,
             sum: at.sum.clone(),
             total: at.total.clone(),
-            parts: parts as u64,
+            parts: at.table.parts() as u64,
         };
         let cannot = |e: std::io::Error| self.error(format!("cannot be written: {e}"));
         let mut writer = Writer::create(self.checkpoint.file, &header).map_err(cannot)?;
@@ -166,6 +160,7 @@ impl<'a> Saver<'a> {
             to_disk,
             layer,
             layers,
+            states: 0,
         };
         let table = match header.width {
             0 => Table::W64(read.parts::<K, u64>()?),
@@ -173,13 +168,8 @@ impl<'a> Saver<'a> {
             2 => Table::W256(read.parts::<K, U256>()?),
             _ => Table::Big(read.parts::<K, BigUint>()?),
         };
+        let states = read.states;
         reader.finish().map_err(|e| self.error(e))?;
-        let states: u64 = match &table {
-            Table::W64(p) => p.iter().map(Stored::states).sum(),
-            Table::W128(p) => p.iter().map(Stored::states).sum(),
-            Table::W256(p) => p.iter().map(Stored::states).sum(),
-            Table::Big(p) => p.iter().map(Stored::states).sum(),
-        };
         if states != header.states {
             return Err(self.error(DAMAGED));
         }
@@ -249,6 +239,8 @@ struct Reading<'r, 'c, 'a> {
     to_disk: bool,
     layer: usize,
     layers: usize,
+    /// States read so far.
+    states: u64,
 }
 
 impl Reading<'_, '_, '_> {
@@ -280,6 +272,7 @@ impl Reading<'_, '_, '_> {
             if !sound {
                 return Err(self.saver.error(DAMAGED));
             }
+            self.states += states as u64;
             if states == 0 {
                 self.ctx.release(len as u64);
             } else if self.to_disk {
