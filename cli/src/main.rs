@@ -16,6 +16,7 @@ mod lab;
 mod merge;
 mod pictures;
 mod progress;
+mod replace;
 mod report;
 mod serve;
 

@@ -41,8 +41,10 @@ pub fn write_part(
     json.push('\n');
     match output {
         None => io::stdout().lock().write_all(json.as_bytes())?,
-        Some(path) => write_whole(path, json.as_bytes())
-            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?,
+        Some(path) => {
+            crate::replace::replace(path, json.as_bytes())
+                .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+        }
     }
     let cut = match part.cut {
         Some(cut) => format!(
@@ -67,25 +69,6 @@ pub fn write_part(
         bytes(part.peak_bytes),
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes `bytes` to `path` through a file beside it, synced and renamed over `path`: a reader
-/// sees the old file or the whole new one, never a part of it.
-fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or("part".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }
 
 /// `pathsat merge PARTS…`.

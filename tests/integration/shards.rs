@@ -316,3 +316,60 @@ fn progress_in_json_lines_names_the_shard() {
     assert_eq!(part["shard"], "2/3");
     assert_eq!(part["format"], "pathsat-count-part/1");
 }
+
+/// `-o` names a pipe (as `/dev/null` or `/dev/stdout` are not regular files either) or a link:
+/// the part goes through the pipe and into the linked file, and both stay what they were
+/// (renaming the part over them would replace them with an ordinary file).
+#[cfg(unix)]
+#[test]
+fn a_part_goes_into_a_pipe_or_through_a_link_and_leaves_them_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let (name, text) = BOARDS[0];
+    let board = write(tmp.path(), &format!("{name}.toml"), text);
+    let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None).count;
+    let count_in = |bytes: &[u8]| {
+        serde_json::from_slice::<serde_json::Value>(bytes).unwrap()["count"].to_string()
+    };
+
+    let fifo = tmp.path().join("pipe");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    pathsat()
+        .arg("count")
+        .arg(&board)
+        .args(["--shard", "1/1", "-o"])
+        .arg(&fifo)
+        .assert()
+        .success();
+    // Checked first: a pipe replaced by a file would leave the reader waiting for ever.
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the pipe was replaced by {kind:?}");
+    assert_eq!(count_in(&reader.join().unwrap()), expected.to_string());
+
+    let target = write(tmp.path(), "target.json", "old\n");
+    let link = tmp.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    pathsat()
+        .arg("count")
+        .arg(&board)
+        .args(["--shard", "1/1", "-o"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        count_in(&std::fs::read(&target).unwrap()),
+        expected.to_string()
+    );
+}

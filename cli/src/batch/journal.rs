@@ -273,17 +273,21 @@ pub struct Journal {
     name: String,
     /// None once a write failed: the rest of the run's rows are written when it ends.
     file: Mutex<Option<File>>,
+    /// Whether rows are synced to disk: not when the journal goes to a device or a pipe
+    /// (`-o /dev/null`), which cannot be synced.
+    synced: bool,
 }
 
 impl Journal {
     /// Starts a new journal at `path` with its header, replacing what is there in one step
-    /// (see [`super::output::replace`]): the file is never seen empty or with half a header.
+    /// (see [`crate::replace`]): the file is never seen empty or with half a header.
     pub fn create(path: &Path, header: &Header) -> Result<Journal, Failure> {
         let name = path.display().to_string();
-        let file = super::output::replace(path, &header_line(header))
+        let file = crate::replace::replace(path, &header_line(header))
             .map_err(|e| Failure::Input(format!("{name}: cannot write it: {e}")))?;
         Ok(Journal {
             name,
+            synced: file.metadata().is_ok_and(|m| m.is_file()),
             file: Mutex::new(Some(file)),
         })
     }
@@ -312,6 +316,7 @@ impl Journal {
         Ok(Journal {
             name,
             file: Mutex::new(Some(file)),
+            synced: true,
         })
     }
 
@@ -322,7 +327,8 @@ impl Journal {
         line.push(b'\n');
         let mut file = self.file.lock().expect("not poisoned");
         let Some(f) = file.as_mut() else { return };
-        if let Err(e) = f.write_all(&line).and_then(|()| f.sync_data()) {
+        let written = f.write_all(&line);
+        if let Err(e) = written.and_then(|()| if self.synced { f.sync_data() } else { Ok(()) }) {
             eprintln!(
                 "pathsat: warning: {}: cannot append a row ({e}); the rows finished after this \
                  are written only when the run ends",

@@ -330,7 +330,7 @@ fn write_output(
     if format == BatchFormat::Csv {
         report::note_skipped(report);
     }
-    match output::replace(path, &bytes) {
+    match crate::replace::replace(path, &bytes) {
         Ok(_) => {
             if !quiet {
                 eprintln!(

@@ -2,10 +2,10 @@
 //!
 //! `pathsat batch DIR -o OUT` keeps the run's record in OUT: while the run goes, OUT is its
 //! journal (see `journal`), a row appended and synced as each file finishes; when the run ends,
-//! the report (in `--format`, sorted by path) replaces the journal in one step ([`replace`]: a
-//! temporary file beside OUT, synced, renamed over it). So at any moment OUT holds either every
-//! finished row of a run that is still going or was killed, or the whole report of a finished
-//! one, never a half-written report.
+//! the report (in `--format`, sorted by path) replaces the journal in one step
+//! ([`crate::replace`]: a temporary file beside OUT, synced, renamed over it). So at any moment
+//! OUT holds either every finished row of a run that is still going or was killed, or the whole
+//! report of a finished one, never a half-written report.
 //!
 //! `--resume OUT` tells which ([`examine`]): a journal is continued, a finished report is left
 //! as it is (there is nothing to resume), anything else is refused. A new run (`-o OUT`) may
@@ -15,7 +15,7 @@ use super::journal::{self, Contents};
 use super::report::{self, Report, Status, Summary, CSV_HEADER, TABLE_HEADER};
 use crate::Failure;
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 /// What `--resume OUT` found in OUT.
@@ -62,6 +62,10 @@ pub fn examine(path: &Path) -> Result<Found, Failure> {
 /// Refuses to start a new run over the journal of one that did not finish: its rows would be
 /// lost. Any other file is replaced when the run starts, as `-o` does elsewhere.
 pub fn check_new(path: &Path) -> Result<(), Failure> {
+    // Only a regular file can hold a journal; reading a terminal or a pipe would wait for input.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
     let mut start = Vec::new();
     let read = File::open(path).and_then(|f| f.take(64).read_to_end(&mut start));
     if read.is_ok() && journal::is_journal(&start) {
@@ -104,45 +108,6 @@ fn finished_report(bytes: &[u8]) -> Option<String> {
         return (is_count && words.next() == Some("files")).then(|| last.to_string());
     }
     None
-}
-
-/// Puts `bytes` at `path` in one step: written to a temporary file beside it (in the same
-/// directory, so on the same file system), synced, then renamed over `path`, and the directory
-/// synced. A reader, or a crash at any moment, finds the old file whole or the new one whole.
-/// Returns the new file, open for writing at its end.
-pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<File> {
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // As any new file: read and write for all, less the umask (not 0600).
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut temp = builder.tempfile_in(parent)?;
-    temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    let file = temp.persist(path).map_err(|e| e.error)?;
-    sync_dir(parent);
-    Ok(file)
-}
-
-/// Makes a rename in `dir` durable. Best effort: not every system can sync a directory.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(dir) = File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
 }
 
 #[cfg(test)]
@@ -238,7 +203,7 @@ mod tests {
             ),
             _ => panic!("a journal is not replaced"),
         }
-        let file = replace(&path, b"new\n").unwrap();
+        let file = crate::replace::replace(&path, b"new\n").unwrap();
         drop(file);
         assert_eq!(std::fs::read(&path).unwrap(), b"new\n");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);

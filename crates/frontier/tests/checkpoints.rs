@@ -258,3 +258,35 @@ fn an_unwritable_checkpoint_stops_the_count_at_once() {
     );
     assert!(!layers.load(Ordering::Relaxed), "no layer was counted");
 }
+
+/// A checkpoint's name that is not a regular file (a pipe, a directory; `/dev/null` is such a
+/// name) is refused before the first layer and left as it was: a checkpoint renamed over it
+/// would put an ordinary file in its place.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_that_is_not_a_regular_file_is_refused_and_kept() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let quiet = AtomicBool::new(false);
+    for file in [fifo.as_path(), dir.path()] {
+        let options = saving(Run::default(), file, &quiet, &|_| {});
+        let error = count_fillings(&knight(4, 4, false), &options).unwrap_err();
+        assert!(
+            error.to_string().ends_with(
+                "is not a regular file; a checkpoint is a file that pathsat writes and reads back"
+            ),
+            "{error}"
+        );
+    }
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}

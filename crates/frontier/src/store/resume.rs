@@ -126,6 +126,13 @@ impl<'a> Saver<'a> {
     /// stop it as they stop a step.
     pub(super) fn restore<K: Key>(&self, ctx: &Ctx) -> Result<Option<Position<K>>, FrontierError> {
         let layers = self.layers;
+        // A checkpoint is renamed into place: over a device or a pipe (`/dev/null`), that
+        // would put an ordinary file where it was.
+        if std::fs::metadata(self.checkpoint.file).is_ok_and(|m| !m.is_file()) {
+            return Err(self.error(
+                "is not a regular file; a checkpoint is a file that pathsat writes and reads back",
+            ));
+        }
         let opened = Reader::open(self.checkpoint.file)
             .map_err(|e| self.error(format!("cannot be read: {e}")))?;
         let Some(mut reader) = opened else {
