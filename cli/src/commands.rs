@@ -95,6 +95,11 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
     let request = spec.request(Cancel::new())?;
+    if let Some(path) = args.part_file.as_deref() {
+        // Known now, not after hours of counting.
+        crate::replace::check_writable(path)
+            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
     let display = Arc::new(
         CountDisplay::new(false)
             .with_mode(args.progress)

@@ -42,8 +42,14 @@ pub fn write_part(
     match output {
         None => io::stdout().lock().write_all(json.as_bytes())?,
         Some(path) => {
-            crate::replace::replace(path, json.as_bytes())
-                .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
+            if let Err(e) = crate::replace::replace(path, json.as_bytes()) {
+                // The part is not lost: it goes to standard output instead.
+                io::stdout().lock().write_all(json.as_bytes())?;
+                return Err(Failure::Input(format!(
+                    "cannot write {}: {e}; the part is on standard output instead",
+                    path.display()
+                )));
+            }
         }
     }
     let cut = match part.cut {

@@ -29,6 +29,24 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<File> {
     rename_over(&place, bytes)
 }
 
+/// Whether [`replace`] could put a file at `path`, tried before hours of work that end by
+/// writing it: a name that is a device or a pipe is taken as it is; otherwise an empty file is
+/// made beside the place and removed again.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        )),
+        Ok(meta) if !meta.is_file() => Ok(()),
+        _ => {
+            let place = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let temp = temporary_beside(&place)?;
+            temp.close()
+        }
+    }
+}
+
 /// Writes `bytes` into the existing file at `path`, which is not a regular one.
 fn write_into(path: &Path, bytes: &[u8]) -> io::Result<File> {
     let mut file = OpenOptions::new().write(true).open(path)?;
@@ -40,10 +58,24 @@ fn write_into(path: &Path, bytes: &[u8]) -> io::Result<File> {
 /// Writes `bytes` to a temporary file beside `place` (in its directory, so on its file system),
 /// syncs it, renames it over `place` and syncs the directory.
 fn rename_over(place: &Path, bytes: &[u8]) -> io::Result<File> {
-    let parent = match place.parent() {
+    let mut temp = temporary_beside(place)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    let file = temp.persist(place).map_err(|e| e.error)?;
+    sync_dir(parent_of(place));
+    Ok(file)
+}
+
+/// The directory `place` is in (`.` for a bare name).
+fn parent_of(place: &Path) -> &Path {
+    match place.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
-    };
+    }
+}
+
+/// A new temporary file in the directory of `place`, named after it.
+fn temporary_beside(place: &Path) -> io::Result<tempfile::NamedTempFile> {
     let name = place
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -56,12 +88,14 @@ fn rename_over(place: &Path, bytes: &[u8]) -> io::Result<File> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut temp = builder.tempfile_in(parent)?;
-    temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    let file = temp.persist(place).map_err(|e| e.error)?;
-    sync_dir(parent);
-    Ok(file)
+    let dir = parent_of(place);
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("there is no directory {}", dir.display()),
+        ));
+    }
+    builder.tempfile_in(dir)
 }
 
 /// Makes a rename in `dir` durable. Best effort: not every system can sync a directory.

@@ -373,3 +373,32 @@ fn a_part_goes_into_a_pipe_or_through_a_link_and_leaves_them_in_place() {
         expected.to_string()
     );
 }
+
+/// A part that could not be written is known before the count starts: a missing directory
+/// or a directory as `-o` is refused at once, exit status 2 and one line naming the file.
+#[test]
+fn an_unwritable_part_is_refused_before_counting() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (name, text) = BOARDS[0];
+    let board = write(tmp.path(), &format!("{name}.toml"), text);
+    let missing = tmp.path().join("no-such-dir").join("part.json");
+    for (output, why) in [
+        (missing.as_path(), "there is no directory"),
+        (tmp.path(), "is a directory"),
+    ] {
+        let out = pathsat()
+            .arg("count")
+            .arg(&board)
+            .args(["--shard", "1/2", "--progress", "lines", "-o"])
+            .arg(output)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "no layer was counted: {stderr}");
+        assert!(
+            stderr.contains(&format!("cannot write {}: {why}", output.display())),
+            "{stderr}"
+        );
+    }
+}
