@@ -55,7 +55,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
     pub cut: Option<u64>,
     /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed
-    /// over it, so that a killed shard leaves no part behind).
+    /// over it, so that a killed shard leaves no part behind; a device or a pipe is written
+    /// into). Whether FILE can be written is checked before the count starts.
     #[arg(
         short = 'o',
         long = "output",
