@@ -1,9 +1,8 @@
 //! # Writing a file the user named
 //!
-//! What `-o FILE` writes (a batch run's journal and report, a shard's part, a merged count) is
-//! put in place in one step ([`replace`]): written to a temporary file beside FILE, synced, and
-//! renamed over it, so that a reader, or a crash at any moment, finds the old file whole or the
-//! new one whole.
+//! What `-o FILE` writes (a batch run's journal and report, a shard's part) is put in place in
+//! one step ([`replace`]): written to a temporary file beside FILE, synced, and renamed over it,
+//! so that a reader, or a crash at any moment, finds the old file whole or the new one whole.
 //!
 //! Only a regular file is replaced that way. A name that is a device, a pipe or a socket
 //! (`-o /dev/null`, `-o /dev/stdout`, a FIFO another program reads) is written into, as a
