@@ -12,37 +12,45 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Puts `bytes` at `path` in one step (see the module's documentation) and returns the file,
 /// open for writing at its end.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<File> {
-    let place = match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => std::fs::canonicalize(path)?,
-        // A device, pipe or socket: written into. A directory: the rename below says why not.
-        Ok(meta) if !meta.is_dir() => return write_into(path, bytes),
-        Ok(_) => path.to_path_buf(),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
-        Err(e) => return Err(e),
-    };
-    rename_over(&place, bytes)
+    match destination(path)? {
+        Destination::Place(place) => rename_over(&place, bytes),
+        Destination::Device => write_into(path, bytes),
+    }
 }
 
 /// Whether [`replace`] could put a file at `path`, tried before hours of work that end by
 /// writing it: a name that is a device or a pipe is taken as it is; otherwise an empty file is
 /// made beside the place and removed again.
 pub fn check_writable(path: &Path) -> io::Result<()> {
+    match destination(path)? {
+        Destination::Place(place) => temporary_beside(&place)?.close(),
+        Destination::Device => Ok(()),
+    }
+}
+
+/// Where [`replace`] puts its bytes.
+enum Destination {
+    /// A regular file (through its links) or a new one: replaced by a rename.
+    Place(PathBuf),
+    /// A device, pipe or socket: written into.
+    Device,
+}
+
+fn destination(path: &Path) -> io::Result<Destination> {
     match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(Destination::Place(std::fs::canonicalize(path)?)),
         Ok(meta) if meta.is_dir() => Err(io::Error::new(
             io::ErrorKind::IsADirectory,
             "is a directory",
         )),
-        Ok(meta) if !meta.is_file() => Ok(()),
-        _ => {
-            let place = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-            let temp = temporary_beside(&place)?;
-            temp.close()
-        }
+        Ok(_) => Ok(Destination::Device),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Destination::Place(path.into())),
+        Err(e) => Err(e),
     }
 }
 
