@@ -15,6 +15,9 @@
 # frontier program's budget (default: half of the machine's memory), e.g. MEMORY=20GiB.
 # SPILL_DIR keeps the large tables in temporary files in that directory (`--spill-dir`), e.g.
 # SPILL_DIR=/var/tmp: the memory then holds a batch of a step, not two whole tables.
+# SPLIT_BY=residues splits the count by residues (`--split-by residues`: shard 1 a bound, the
+# others the count modulo 63-bit primes) instead of by states; its parts stay in
+# target/records/NAME-SHARDS-residues/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +28,11 @@ puzzle=benches/records/$name.toml
 pathsat=$PWD/target/release/pathsat
 expected=$(sed -n 's/^count = "\{0,1\}\([0-9]*\)"\{0,1\}/\1/p' "$puzzle")
 out=target/records/$name-$shards
+split_option=()
+if [ -n "${SPLIT_BY:-}" ]; then
+  split_option=(--split-by "$SPLIT_BY")
+  out=$out-$SPLIT_BY
+fi
 mkdir -p "$out"
 time_cmd=()
 if [ -x /usr/bin/time ]; then
@@ -52,7 +60,7 @@ else
       continue
     fi
     echo "shard $i/$shards of $name:"
-    "${time_cmd[@]}" "$pathsat" count "$puzzle" --shard "$i/$shards" "${memory_option[@]}" \
+    "${time_cmd[@]}" "$pathsat" count "$puzzle" --shard "$i/$shards" "${split_option[@]}" "${memory_option[@]}" \
       --checkpoint "$out/part-$i.checkpoint" --progress lines -o "$part"
   done
   "$pathsat" merge "$out"/part-*.json

@@ -89,6 +89,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         jobs: args.jobs,
         shard: args.shard,
         cut: args.cut,
+        split_by: args.split_by,
         spill_dir: args.spill_dir.clone(),
         checkpoint: args.checkpoint.clone(),
         checkpoint_every: args.checkpoint_every,
@@ -111,12 +112,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     display.clear();
     let report = outcome?;
     if args.shard.is_some() {
-        return crate::merge::write_part(
-            &puzzle,
-            &report,
-            spec.cut_states(),
-            args.part_file.as_deref(),
-        );
+        let split = spec.split().expect("a shard has a split");
+        return crate::merge::write_part(&puzzle, &report, split, args.part_file.as_deref());
     }
     let mut out = io::stdout().lock();
     match args.output.format {

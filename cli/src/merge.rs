@@ -2,15 +2,16 @@
 //!
 //! `pathsat count FILE --shard I/N` writes its part of the count ([`write_part`]), and
 //! `pathsat merge PARTS…` adds the parts up ([`run`]) once the library has checked that they
-//! are the N parts of one count ([`pathsat_api::shard::merge`]). A part is written whole or not
-//! at all, so a shard that was killed is simply run again.
+//! are the N parts of one count ([`pathsat_api::shard::merge`]), or recombines the residues of
+//! a count split by residues. A part is written whole or not at all, so a shard that was killed
+//! is simply run again.
 
 use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
 use pathsat_api::shard::{merge, read_part, Merged, Part};
 use pathsat_bigcount::grouped;
-use pathsat_frontier::bytes;
+use pathsat_frontier::{bytes, Share, Split};
 use pathsat_puzzle::Puzzle;
 use std::io::{self, Write};
 use std::path::Path;
@@ -21,14 +22,14 @@ use std::process::ExitCode;
 pub fn write_part(
     puzzle: &Puzzle,
     report: &CountReport,
-    cut_states: u64,
+    split: Split,
     output: Option<&Path>,
 ) -> Result<ExitCode, Failure> {
     let shard = report
         .shard
         .expect("a sharded count's report names its shard");
     let file = &report.answer.file;
-    let Some(part) = Part::of(puzzle, report, cut_states) else {
+    let Some(part) = Part::of(puzzle, report, split) else {
         eprintln!(
             "pathsat: shard {shard} of {file} stopped before its end ({}); no part written: run \
              it again, with more --memory or --timeout (with --checkpoint, it goes on from its \
@@ -52,14 +53,24 @@ pub fn write_part(
             }
         }
     }
-    let cut = match part.cut {
-        Some(cut) => format!(
-            "cut after layer {}: kept {} of {} states",
+    let cut = match (split.share(), part.cut) {
+        (Share::Part, Some(cut)) => format!(
+            " (cut after layer {}: kept {} of {} states)",
             cut.layer,
             grouped(cut.kept),
             grouped(cut.states)
         ),
-        None => "never cut: shard 1 holds the whole count".to_string(),
+        (Share::Part, None) => " (never cut: shard 1 holds the whole count)".to_string(),
+        _ => String::new(),
+    };
+    let what = match split.share() {
+        Share::Part => format!("{} fillings", part.count.grouped()),
+        Share::Bound => format!(
+            "at most {} fillings ({} bits)",
+            part.count.grouped(),
+            part.count.clone().into_biguint().bits()
+        ),
+        Share::Residue(p) => format!("the fillings modulo {p}: {}", part.count.grouped()),
     };
     let to = output.map_or(String::new(), |p| format!(" -> {}", p.display()));
     let resumed = match report.frontier.and_then(|f| f.resumed_layer) {
@@ -67,9 +78,7 @@ pub fn write_part(
         None => String::new(),
     };
     eprintln!(
-        "pathsat: shard {shard} of {file}:{resumed} {} fillings in {:.1} s, peak {} states, {} \
-         ({cut}){to}",
-        part.count.grouped(),
+        "pathsat: shard {shard} of {file}:{resumed} {what} in {:.1} s, peak {} states, {}{cut}{to}",
         part.seconds,
         grouped(part.peak_states),
         bytes(part.peak_bytes),
@@ -102,8 +111,14 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
 fn write_text(out: &mut dyn Write, merged: &Merged) -> io::Result<()> {
     writeln!(out, "{} ({})", merged.name, merged.file)?;
     writeln!(out, "fillings: {}", merged.count.grouped())?;
-    let cut = match (merged.cut_layer, merged.cut_table) {
-        (Some(layer), Some(states)) => format!(
+    let cut = match (&merged.residues, merged.cut_layer, merged.cut_table) {
+        (Some(r), _, _) => format!(
+            ", split by residues: {} primes ({} bits) cover the bound of {} bits",
+            r.primes.len(),
+            r.product_bits,
+            r.bound.clone().into_biguint().bits()
+        ),
+        (None, Some(layer), Some(states)) => format!(
             ", cut after layer {layer} ({} states dealt among them)",
             grouped(states)
         ),

@@ -1,7 +1,8 @@
 //! Sharded counts through the CLI: `count --shard I/N` on small boards, each shard a separate
 //! process, and `merge` of the parts against brute force; `merge` refusing parts that do not
 //! add up (another puzzle, another cut, a duplicate, a missing shard, a file that is not a
-//! part) with one line naming the file and exit status 2.
+//! part) with one line naming the file and exit status 2; and counts split by residues,
+//! recombined past 64 bits against a published count.
 
 use crate::common::pathsat;
 use pathsat_puzzle::{brute, parse_str, Format};
@@ -67,10 +68,23 @@ fn json_of(command: &mut std::process::Command) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The count `merge` prints as JSON, read exactly (a `serde_json::Value` would round a count
+/// past 2^64 to a float).
 fn merged_count(parts: &[PathBuf]) -> String {
-    let mut merge = std::process::Command::new(assert_cmd::cargo::cargo_bin!("pathsat"));
-    merge.arg("merge").args(parts).args(["--format", "json"]);
-    json_of(&mut merge)["count"].to_string()
+    #[derive(serde::Deserialize)]
+    struct Merged {
+        count: pathsat_bigcount::BigCount,
+    }
+    let out = pathsat()
+        .arg("merge")
+        .args(parts)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let merged: Merged = serde_json::from_slice(&out.stdout).unwrap();
+    merged.count.to_string()
 }
 
 #[test]
@@ -154,6 +168,82 @@ fn merge_refuses_parts_that_do_not_add_up() {
         .arg(&two_renamed)
         .assert()
         .success();
+}
+
+/// The closed 12x12 grid: 288 x A003763(6) = 288 x 1,076,226,888,605,605,706 fillings
+/// (OEIS), a 69-bit number.
+const GRID_12X12_CLOSED: &str = "309953343918414443328";
+
+fn blank_grid(side: usize, closed: bool) -> String {
+    let row = vec!["."; side].join(" ");
+    let rows = vec![row; side].join("\n");
+    format!("moves = \"rook\"\nclosed = {closed}\ngrid = \"\"\"\n{rows}\n\"\"\"\n")
+}
+
+/// Runs shard `i` of `n` of `board` split by residues, writing `residue-i.json` in `dir`.
+fn residue_shard(board: &Path, i: u32, n: u32, dir: &Path) -> PathBuf {
+    let part = dir.join(format!("residue-{i}.json"));
+    pathsat()
+        .arg("count")
+        .arg(board)
+        .args([
+            "--shard",
+            &format!("{i}/{n}"),
+            "--split-by",
+            "residues",
+            "-o",
+        ])
+        .arg(&part)
+        .assert()
+        .success();
+    part
+}
+
+/// The 12x12 closed grid split by residues: shard 1 bounds the count, shards 2 and 3 give it
+/// modulo two 63-bit primes, and `merge` recombines the published count; with too few
+/// primes, without the bound, or with a part that is not its shard's, it refuses and says what
+/// to run. Split by states, the parts of the same count (past 64 bits) add up to it too.
+#[test]
+fn residue_shards_recombine_a_count_past_64_bits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let board = write(dir, "grid-12x12.toml", &blank_grid(12, true));
+    let parts: Vec<PathBuf> = (1..=3).map(|i| residue_shard(&board, i, 3, dir)).collect();
+    assert_eq!(merged_count(&parts), GRID_12X12_CLOSED);
+    let bound: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[0]).unwrap()).unwrap();
+    assert_eq!(bound["bound"], true);
+    // The parts in another order, and a fourth shard run later (of another N), merge too.
+    let fourth = residue_shard(&board, 4, 4, dir);
+    let shuffled = [&parts[2], &fourth, &parts[0], &parts[1]].map(|p| p.clone());
+    assert_eq!(merged_count(&shuffled), GRID_12X12_CLOSED);
+    refused(&[&parts[0], &parts[1]], "run shard 3/3 too");
+    refused(&[&parts[1], &parts[2]], "shard 1 (the bound)");
+    refused(&[&parts[0], &parts[1], &parts[1]], "are both shard 2/3");
+    // A residue under another shard's number.
+    let text = std::fs::read_to_string(&parts[2]).unwrap();
+    let moved = write(dir, "moved.json", &text.replace("\"3/3\"", "\"2/3\""));
+    refused(&[&parts[0], &moved], "counts modulo 9223372036854775783");
+    // Parts of a split by states do not recombine with residues.
+    let states_dir = dir.join("states");
+    std::fs::create_dir(&states_dir).unwrap();
+    let by_states: Vec<PathBuf> = (1..=2)
+        .map(|i| shard(&board, i, 2, 1000, &states_dir))
+        .collect();
+    refused(
+        &[&parts[0], &by_states[1]],
+        "it was split by frontier-late-slots-v1",
+    );
+    assert_eq!(merged_count(&by_states), GRID_12X12_CLOSED);
+    // --cut belongs to a split by states.
+    let out = pathsat()
+        .arg("count")
+        .arg(&board)
+        .args(["--shard", "1/2", "--split-by", "residues", "--cut", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--cut"));
 }
 
 #[test]

@@ -54,6 +54,17 @@ pub struct CountArgs {
     /// least this many states (every part must be made with the same cut) [default: 524288].
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
     pub cut: Option<u64>,
+    /// How --shard splits the count; `pathsat merge` checks that the parts make the whole (for
+    /// residues: that the primes cover the bound, else it names the shards to add)
+    /// [default: states].
+    #[arg(
+        long,
+        value_enum,
+        value_name = "HOW",
+        requires = "shard",
+        help_heading = "Shards"
+    )]
+    pub split_by: Option<options::SplitByName>,
     /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed
     /// over it, so that a killed shard leaves no part behind; a device or a pipe is written
     /// into). Whether FILE can be written is checked before the count starts.

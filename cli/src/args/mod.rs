@@ -98,7 +98,9 @@ pub enum Command {
         process, run anywhere, in any order, again after a crash (it gives the same part):\n  \
         parallel -j 2 pathsat count board.toml --shard {}/8 -o part-{}.json ::: $(seq 8)\n  \
         pathsat merge part-*.json\n\
-        A Slurm job array that does the same: docs/count-shards.sbatch.\n\n\
+        A Slurm job array that does the same: docs/count-shards.sbatch. A count of hundreds of\n\
+        bits can be split by residues, each shard's tables at 8 bytes a count:\n  \
+        parallel -j 2 pathsat count board.toml --shard {}/5 --split-by residues -o r-{}.json ::: $(seq 5)\n\n\
         A count whose tables outgrow the memory can keep them in files instead:\n  \
         pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp\n\
         A count of hours can save its table every 10 minutes (--checkpoint-every) and, killed,\n\
@@ -112,6 +114,10 @@ pub enum Command {
         cells, moves and rules, whatever the file is called), the same number of shards, cut and\n\
         pathsat version, and each shard once; parts of another count, duplicates and missing\n\
         shards are refused with the file at fault (exit status 2). The sum is exact.\n\
+        Parts of a count split by residues (--split-by residues) are recombined instead: shard 1\n\
+        bounds the count, the others give it modulo their primes, and the one number below the\n\
+        product of the primes with those residues is the count once that product exceeds the\n\
+        bound (else merge names the shards to add; they may be of any N).\n\
         (To join the reports of `batch --shard`, use `pathsat batch merge`.)\n\n\
         Examples:\n  pathsat merge part-*.json\n  \
         pathsat merge part-1.json part-2.json --format json"

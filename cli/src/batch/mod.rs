@@ -73,6 +73,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         jobs: Some(1),
         shard: None,
         cut: None,
+        split_by: None,
         spill_dir: None,
         checkpoint: None,
         checkpoint_every: None,

@@ -10,11 +10,20 @@
 //! these do not add up, and [`merge`] refuses them, naming the file, rather than print a wrong
 //! sum. A shard is deterministic: run again (after a crash, on another machine), it gives the
 //! same part.
+//!
+//! A count split by residues ([`SplitBy::Residues`]) merges another way: shard 1 holds an upper
+//! bound on the fillings, each other shard the fillings modulo its prime, and [`merge`] gives
+//! the one number below the product of the primes with those residues (the Chinese remainder
+//! theorem) once that product exceeds the bound, so that the fillings can be no other number.
+//! With too few primes it says which shards to add; the shards of such a count need not agree
+//! on `N`, so that more can be run later.
 
 use crate::count::CountReport;
 use crate::options::Problem;
+use num_bigint::BigUint;
+use num_traits::Zero;
 use pathsat_bigcount::BigCount;
-use pathsat_frontier::Split;
+use pathsat_frontier::{Share, Split, SplitBy};
 use pathsat_puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,12 +63,14 @@ impl Shard {
         k % self.of as usize == self.index as usize - 1
     }
 
-    /// The frontier program's split for this shard, cut at `cut_states` states.
-    pub fn split(self, cut_states: u64) -> Split {
+    /// The frontier program's split `by` states (cut at `cut_states` states) or residues, for
+    /// this shard.
+    pub fn split(self, cut_states: u64, by: SplitBy) -> Split {
         Split {
             index: self.index - 1,
             of: self.of,
             cut_states,
+            by,
         }
     }
 }
@@ -189,8 +200,15 @@ pub struct Part {
     /// Where the sweep was cut; absent when the tables never reached the cut (shard 1 then
     /// holds the whole count, the others nothing).
     pub cut: Option<CutInfo>,
-    /// This shard's fillings: an exact JSON number of any length.
+    /// This shard's fillings: an exact JSON number of any length. Split by residues: the
+    /// fillings modulo `modulus`, or (`bound`) an upper bound on them.
     pub count: BigCount,
+    /// Split by residues: the prime `count` is a residue modulo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modulus: Option<u64>,
+    /// Split by residues: `count` is an upper bound on the fillings (shard 1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
     /// Seconds the shard took.
     pub seconds: f64,
     /// The most states its tables held at once.
@@ -200,11 +218,12 @@ pub struct Part {
 }
 
 impl Part {
-    /// The part of a finished shard's `report`, or `None` when the report is not a complete
-    /// shard (it stopped early, or was not sharded).
-    pub fn of(puzzle: &Puzzle, report: &CountReport, cut_states: u64) -> Option<Part> {
+    /// The part of a finished shard's `report`, counted under `split`, or `None` when the
+    /// report is not a complete shard (it stopped early, or was not sharded).
+    pub fn of(puzzle: &Puzzle, report: &CountReport, split: Split) -> Option<Part> {
         let shard = report.shard?;
         let frontier = report.frontier.as_ref();
+        let share = split.share();
         report.answer.complete.then(|| Part {
             format: PART_FORMAT.to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -214,11 +233,16 @@ impl Part {
             method: report.method.name().to_string(),
             shard,
             split: SplitRule {
-                rule: Split::RULE.to_string(),
-                cut_states,
+                rule: split.rule().to_string(),
+                cut_states: split.cut_states,
             },
             cut: frontier.and_then(|f| f.cut),
             count: report.answer.count.clone(),
+            modulus: match share {
+                Share::Residue(p) => Some(p),
+                _ => None,
+            },
+            bound: share == Share::Bound,
             seconds: report.stats.total_seconds,
             peak_states: frontier.map_or(0, |f| f.peak_states),
             peak_bytes: frontier.map_or(0, |f| f.peak_bytes),
@@ -277,6 +301,63 @@ pub enum MergeError {
         /// The missing shards' numbers.
         missing: Vec<u32>,
     },
+    /// A part of a split by residues that is not what its shard must be.
+    #[error("{file}: {what}")]
+    NotItsShard {
+        /// The file.
+        file: String,
+        /// What it should be and is.
+        what: String,
+    },
+    /// A split by residues without the bound's shard.
+    #[error("shard 1 (the bound) of the split by residues is missing: run it (`pathsat count FILE --shard 1/{of} --split-by residues`) and merge again")]
+    NoBound {
+        /// The number of shards the parts name.
+        of: u32,
+    },
+    /// A split by residues whose primes do not cover the bound.
+    #[error("{}", too_few_primes(*.primes, *.covered_bits, *.bound_bits, .more, *.of))]
+    TooFewPrimes {
+        /// The residues' primes.
+        primes: usize,
+        /// The bits of their product, less one: counts below 2^this are covered.
+        covered_bits: u64,
+        /// The bits of the bound.
+        bound_bits: u64,
+        /// The shards to run besides (numbered from 1).
+        more: Vec<u32>,
+        /// The number of shards with them.
+        of: u32,
+    },
+}
+
+fn too_few_primes(
+    primes: usize,
+    covered_bits: u64,
+    bound_bits: u64,
+    more: &[u32],
+    of: u32,
+) -> String {
+    let residues = match primes {
+        0 => "no residue shard was given".to_string(),
+        1 => "the one residue shard covers counts".to_string(),
+        n => format!("the primes of the {n} residue shards cover counts"),
+    };
+    let covered = if primes == 0 {
+        String::new()
+    } else {
+        format!(" below 2^{covered_bits} only")
+    };
+    let shards: Vec<String> = more.iter().map(|i| format!("{i}/{of}")).collect();
+    let run = match shards.as_slice() {
+        [] => "no number of 63-bit primes covers a bound of 2^1024 or more".to_string(),
+        [one] => format!("run shard {one} too"),
+        _ => format!("run shards {} too", shards.join(", ")),
+    };
+    format!(
+        "{residues}{covered}, but the bound (shard 1) allows counts of {bound_bits} bits: {run} \
+         (`pathsat count FILE --shard I/{of} --split-by residues`) and merge them all"
+    )
 }
 
 fn list(missing: &[u32], of: u32) -> String {
@@ -298,30 +379,28 @@ fn list(missing: &[u32], of: u32) -> String {
 /// # Errors
 /// [`MergeError::NotAPart`] or [`MergeError::Format`].
 pub fn read_part(file: &str, text: &str) -> Result<Part, MergeError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| MergeError::NotAPart {
-            file: file.to_string(),
-            detail: e.to_string(),
-        })?;
-    match value.get("format").and_then(|f| f.as_str()) {
-        Some(PART_FORMAT) => {}
-        Some(found) => {
+    /// The field that says what a file is, read first; the part is then read from the text
+    /// itself, since a `serde_json::Value` would keep a count above 2^64 as a float.
+    #[derive(Deserialize)]
+    struct Format {
+        format: Option<serde_json::Value>,
+    }
+    let not_a_part = |detail: String| MergeError::NotAPart {
+        file: file.to_string(),
+        detail,
+    };
+    let format: Format = serde_json::from_str(text).map_err(|e| not_a_part(e.to_string()))?;
+    match format.format {
+        Some(serde_json::Value::String(f)) if f == PART_FORMAT => {}
+        Some(serde_json::Value::String(found)) => {
             return Err(MergeError::Format {
                 file: file.to_string(),
-                found: found.to_string(),
+                found,
             })
         }
-        None => {
-            return Err(MergeError::NotAPart {
-                file: file.to_string(),
-                detail: "no \"format\" field".to_string(),
-            })
-        }
+        _ => return Err(not_a_part("no \"format\" field".to_string())),
     }
-    serde_json::from_value(value).map_err(|e| MergeError::NotAPart {
-        file: file.to_string(),
-        detail: e.to_string(),
-    })
+    serde_json::from_str(text).map_err(|e| not_a_part(e.to_string()))
 }
 
 /// The sum of all the parts of one count, and what the shards cost.
@@ -356,11 +435,26 @@ pub struct Merged {
     pub seconds_max: f64,
     /// The most bytes one shard's tables held.
     pub peak_bytes_max: u64,
+    /// Split by residues: how the count was recombined.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub residues: Option<Residues>,
+}
+
+/// How the parts of a split by residues gave the count.
+#[derive(Clone, Debug, Serialize)]
+pub struct Residues {
+    /// Shard 1's upper bound on the fillings.
+    pub bound: BigCount,
+    /// The primes of the residues, by shard.
+    pub primes: Vec<u64>,
+    /// The bits of their product: the count is the one number below it with those residues.
+    pub product_bits: u64,
 }
 
 /// Adds up `parts` (each with the file it came from) after checking that they are the `N`
 /// parts of one count: the same question, method, split and version, each shard once, none
-/// missing.
+/// missing. Parts of a split by residues are recombined instead ([`Residues`]): the same
+/// checks, but shard 1 and residues that cover its bound, of any `N`.
 ///
 /// # Errors
 /// The first [`MergeError`] found, in the order the parts are given.
@@ -368,6 +462,7 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
     let Some((first_file, first)) = parts.first() else {
         return Err(MergeError::NoParts);
     };
+    let by_residues = first.split.rule == Split::RESIDUE_RULE;
     let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
     for (file, part) in parts {
         let differs =
@@ -392,9 +487,6 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
         if part.method != first.method {
             return Err(differs("it was counted by", &part.method, &first.method));
         }
-        if part.shard.of != first.shard.of {
-            return Err(differs("it is a shard of", &part.shard.of, &first.shard.of));
-        }
         if part.split.rule != first.split.rule {
             return Err(differs(
                 "it was split by",
@@ -402,7 +494,10 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
                 &first.split.rule,
             ));
         }
-        if part.split.cut_states != first.split.cut_states {
+        if !by_residues && part.shard.of != first.shard.of {
+            return Err(differs("it is a shard of", &part.shard.of, &first.shard.of));
+        }
+        if !by_residues && part.split.cut_states != first.split.cut_states {
             return Err(differs(
                 "it was cut at states",
                 &part.split.cut_states,
@@ -416,6 +511,9 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
                 &first.version,
             ));
         }
+        if by_residues {
+            check_residue_part(file, part)?;
+        }
         if let Some(earlier) = seen.insert(part.shard.index, file) {
             return Err(MergeError::Duplicate {
                 file: file.clone(),
@@ -424,26 +522,119 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
             });
         }
     }
-    let of = first.shard.of;
-    let missing: Vec<u32> = (1..=of).filter(|i| !seen.contains_key(i)).collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing { of, missing });
-    }
+    let of = parts.iter().map(|(_, p)| p.shard.of).max().unwrap_or(1);
+    let (count, residues) = if by_residues {
+        let (count, residues) = recombine(parts, of)?;
+        (count, Some(residues))
+    } else {
+        let missing: Vec<u32> = (1..=of).filter(|i| !seen.contains_key(i)).collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing { of, missing });
+        }
+        (parts.iter().map(|(_, p)| &p.count).sum(), None)
+    };
     Ok(Merged {
         file: first.file.clone(),
         name: first.name.clone(),
         digest: first.digest.clone(),
         method: first.method.clone(),
-        count: parts.iter().map(|(_, p)| &p.count).sum(),
+        count,
         counts: "fillings",
-        shards: of,
+        shards: parts.len() as u32,
         split: first.split.clone(),
         cut_layer: first.cut.map(|c| c.layer),
         cut_table: first.cut.map(|c| c.states),
         seconds_total: parts.iter().map(|(_, p)| p.seconds).sum(),
         seconds_max: parts.iter().map(|(_, p)| p.seconds).fold(0.0, f64::max),
         peak_bytes_max: parts.iter().map(|(_, p)| p.peak_bytes).max().unwrap_or(0),
+        residues,
     })
+}
+
+/// The prime of shard `index` (from 1) of a split by residues; `None` for shard 1, the bound.
+fn prime_of_shard(index: u32) -> Option<u64> {
+    (index >= 2).then(|| pathsat_frontier::residue_prime(index as usize - 2))
+}
+
+/// Whether a part of a split by residues is what its shard must be: shard 1 the bound, shard
+/// `I` a residue modulo its prime.
+fn check_residue_part(file: &str, part: &Part) -> Result<(), MergeError> {
+    let shard = part.shard;
+    let wrong = |what: String| {
+        Err(MergeError::NotItsShard {
+            file: file.to_string(),
+            what,
+        })
+    };
+    match prime_of_shard(shard.index) {
+        None if !part.bound || part.modulus.is_some() => wrong(format!(
+            "shard {shard} of a split by residues holds the bound, which this part does not"
+        )),
+        Some(p) if part.bound || part.modulus != Some(p) => wrong(format!(
+            "shard {shard} of a split by residues counts modulo {p}, which this part does not"
+        )),
+        Some(p) if part.count >= p => {
+            wrong(format!("its count is no residue modulo {p}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The count that the residues of a split by residues give, once their primes cover the bound
+/// (the parts were checked by [`check_residue_part`], each shard once).
+fn recombine(parts: &[(String, Part)], of: u32) -> Result<(BigCount, Residues), MergeError> {
+    let Some((_, bound_part)) = parts.iter().find(|(_, p)| p.shard.index == 1) else {
+        return Err(MergeError::NoBound { of });
+    };
+    let bound = bound_part.count.clone().into_biguint();
+    let mut residues: Vec<(u32, u64, BigUint)> = parts
+        .iter()
+        .filter_map(|(_, p)| Some((p.shard.index, p.modulus?, p.count.clone().into_biguint())))
+        .collect();
+    residues.sort_by_key(|r| r.0);
+    let product: BigUint = residues.iter().map(|r| BigUint::from(r.1)).product();
+    // A bound of 2^1024 or more is a float that overflowed: no number of primes is trusted.
+    if product <= bound || bound.bits() > 1024 {
+        // The shards to add, the lowest numbers not run first, until their primes cover it.
+        let mut covered = product.clone();
+        let mut more = Vec::new();
+        let given: Vec<u32> = residues.iter().map(|r| r.0).collect();
+        let mut index = 2u32;
+        while covered <= bound && bound.bits() <= 1024 {
+            if !given.contains(&index) {
+                covered *= prime_of_shard(index).expect("shards from 2 on have primes");
+                more.push(index);
+            }
+            index += 1;
+        }
+        let of = more.iter().copied().chain(Some(of)).max().unwrap_or(of);
+        return Err(MergeError::TooFewPrimes {
+            primes: residues.len(),
+            covered_bits: product.bits().saturating_sub(1),
+            bound_bits: bound.bits(),
+            more,
+            of,
+        });
+    }
+    // The Chinese remainder theorem: x = sum of r_i * (M / p_i) * ((M / p_i)^-1 mod p_i),
+    // modulo M; the inverse by Fermat's little theorem (p_i is prime).
+    let mut count = BigUint::zero();
+    for (_, p, r) in &residues {
+        let p = BigUint::from(*p);
+        let rest = &product / &p;
+        let inverse = (&rest % &p).modpow(&(&p - 2u32), &p);
+        count += r * &rest * inverse;
+    }
+    count %= &product;
+    debug_assert!(count <= bound);
+    Ok((
+        BigCount::from(count),
+        Residues {
+            bound: BigCount::from(bound),
+            primes: residues.iter().map(|r| r.1).collect(),
+            product_bits: product.bits(),
+        },
+    ))
 }
 
 /// The first 12 hex digits of a digest, for messages.
@@ -467,11 +658,12 @@ mod tests {
         assert_eq!(taken(first), [0, 3, 6]);
         assert_eq!(taken(last), [2, 5]);
         assert_eq!(
-            last.split(9),
+            last.split(9, SplitBy::States),
             Split {
                 index: 2,
                 of: 3,
-                cut_states: 9
+                cut_states: 9,
+                by: SplitBy::States,
             }
         );
         for bad in ["0/3", "4/3", "x/3", "3", "1/0", "-1/2"] {
@@ -481,6 +673,65 @@ mod tests {
         assert_eq!(json, "\"1/3\"");
         assert_eq!(serde_json::from_str::<Shard>(&json).unwrap(), first);
         assert!(serde_json::from_str::<Shard>("\"5/3\"").is_err());
+    }
+
+    /// A part of a split by residues of a made-up count: shard 1 holds `bound`, shard `i` the
+    /// count modulo its prime.
+    fn residue_part(i: u32, of: u32, count: &BigUint, bound: &BigUint) -> (String, Part) {
+        let modulus = prime_of_shard(i);
+        let part = Part {
+            format: PART_FORMAT.to_string(),
+            version: "0".to_string(),
+            file: "f.toml".to_string(),
+            name: "f".to_string(),
+            digest: "fnv1a128:0".to_string(),
+            method: "frontier-dp".to_string(),
+            shard: Shard::new(i, of).unwrap(),
+            split: SplitRule {
+                rule: Split::RESIDUE_RULE.to_string(),
+                cut_states: 1,
+            },
+            cut: None,
+            count: BigCount::from(match modulus {
+                Some(p) => count % p,
+                None => bound.clone(),
+            }),
+            modulus,
+            bound: modulus.is_none(),
+            seconds: 1.0,
+            peak_states: 1,
+            peak_bytes: 1,
+        };
+        (format!("part-{i}.json"), part)
+    }
+
+    /// Residues of a 240-bit number modulo four primes give it back, whatever their order;
+    /// with three (189 bits) the merge names the shard to add; a bound that overflowed floating
+    /// point is trusted with no number of primes.
+    #[test]
+    fn residues_recombine_by_the_chinese_remainder_theorem() {
+        let count = (BigUint::from(0x9E37_79B9_7F4A_7C15u64) << 176u32) + 12_345u32;
+        let bound = &count + 1000u32;
+        let mut parts: Vec<_> = (1..=5)
+            .map(|i| residue_part(i, 5, &count, &bound))
+            .collect();
+        parts.reverse();
+        let merged = merge(&parts).unwrap();
+        assert_eq!(merged.count.into_biguint(), count);
+        assert_eq!(merged.residues.unwrap().primes.len(), 4);
+        let three: Vec<_> = parts
+            .iter()
+            .filter(|(_, p)| p.shard.index != 3)
+            .cloned()
+            .collect();
+        let error = merge(&three).unwrap_err().to_string();
+        assert!(error.contains("run shard 3/5 too"), "{error}");
+        let overflowed = BigUint::from(1u32) << 1024u32;
+        let parts: Vec<_> = (1..=20)
+            .map(|i| residue_part(i, 20, &count, &overflowed))
+            .collect();
+        let error = merge(&parts).unwrap_err().to_string();
+        assert!(error.contains("no number of 63-bit primes"), "{error}");
     }
 
     #[test]

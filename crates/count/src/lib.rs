@@ -67,7 +67,9 @@ mod program;
 pub mod symmetry;
 
 pub use pathsat_bigcount::BigCount;
-pub use pathsat_frontier::{Cut, FrontierError, FrontierStats, LayerProgress, Split};
+pub use pathsat_frontier::{
+    Cut, FrontierError, FrontierStats, LayerProgress, Share, Split, SplitBy,
+};
 
 pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
 pub use outcome::{

@@ -17,7 +17,7 @@
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
-    Graph, LayerProgress, Spill, Split,
+    Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
@@ -87,9 +87,14 @@ fn main() {
                     index: 0,
                     of: 1,
                     cut_states: Split::DEFAULT_CUT_STATES,
+                    by: SplitBy::States,
                 });
                 split.index = i.parse::<u32>().expect("I") - 1;
                 split.of = n.parse().expect("N");
+            }
+            // After --shard: split by residues (shard 1 the bound, shard I modulo a prime).
+            "--residues" => {
+                options.split.as_mut().expect("--residues after --shard").by = SplitBy::Residues;
             }
             "--cut" => {
                 let split = options.split.as_mut().expect("--cut after --shard");

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | 8 | [`MAGIC`] |
 //! | 8 | the fingerprint of the sweep ([`fingerprint`]) |
-//! | 8 × 5 | layers done, count width (0..=3), bound on the counts' bits, states, peak states |
+//! | 8 × 5 | layers done, count type (0..=5), bound on the counts' bits, states, peak states |
 //! | 8 | peak bytes |
 //! | 1 + 8 × 3 | whether the count was cut, and where ([`Cut`]) |
 //! | 4 + n, 4 + n | the bound on the counts and the cycles or paths completed (big integers) |
@@ -35,7 +35,7 @@ pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP1";
 /// its tables (the plan's `Debug` text, the key type, the shard and its dealing rule).
 pub(crate) fn fingerprint(plan_text: &str, key_type: &str, split: Option<Split>) -> u64 {
     let split = split.map_or_else(String::new, |s| {
-        format!("{}/{} cut {} {}", s.index, s.of, s.cut_states, Split::RULE)
+        format!("{}/{} cut {} {}", s.index, s.of, s.cut_states, s.rule())
     });
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for text in [plan_text, "\0", key_type, "\0", &split] {
@@ -53,7 +53,8 @@ pub(crate) struct Header {
     pub fingerprint: u64,
     /// Layers done.
     pub layer: u64,
-    /// The count type of the table: 0 for 64 bits, 1 for 128, 2 for 256, 3 for big integers.
+    /// The count type of the table: 0 for 64 bits, 1 for 128, 2 for 256, 3 for big integers,
+    /// 4 for residues, 5 for upper bounds.
     pub width: u8,
     pub bits: u64,
     pub states: u64,
@@ -221,7 +222,7 @@ impl Reader {
         let layer = self.get_u64()?;
         let width = u8::try_from(self.get_u64()?)
             .ok()
-            .filter(|w| *w <= 3)
+            .filter(|w| *w <= 5)
             .ok_or_else(|| DAMAGED.to_string())?;
         let bits = self.get_u64()?;
         let states = self.get_u64()?;
@@ -290,6 +291,7 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SplitBy;
 
     fn header() -> Header {
         Header {
@@ -359,13 +361,14 @@ mod tests {
         assert_eq!(error, "is not a pathsat checkpoint");
     }
 
-    /// Sweeps that differ in their plan, key type or shard have different fingerprints.
+    /// Sweeps that differ in their plan, key type, shard or split have different fingerprints.
     #[test]
     fn fingerprints_tell_counts_apart() {
         let split = |index| Split {
             index,
             of: 4,
             cut_states: 1000,
+            by: SplitBy::States,
         };
         let prints = [
             fingerprint("plan a", "u64", None),
@@ -373,6 +376,14 @@ mod tests {
             fingerprint("plan a", "u128", None),
             fingerprint("plan a", "u64", Some(split(0))),
             fingerprint("plan a", "u64", Some(split(1))),
+            fingerprint(
+                "plan a",
+                "u64",
+                Some(Split {
+                    by: SplitBy::Residues,
+                    ..split(1)
+                }),
+            ),
         ];
         for (i, a) in prints.iter().enumerate() {
             for b in &prints[i + 1..] {

@@ -1,4 +1,6 @@
-//! Per-state counts: 64, 128 and 256 bits wide, or big integers, with checked addition.
+//! Per-state counts: 64, 128 and 256 bits wide, or big integers, with checked addition; and
+//! the two machine-word counts of a count split by residues ([`crate::SplitBy::Residues`]):
+//! residues modulo a prime ([`Residue`]) and upper bounds in floating point ([`Upper`]).
 //!
 //! Every count a layer produces is a sum of distinct counts of the layer before (a state's
 //! successors are distinct keys, so it adds to each of them at most once), so it is at most the
@@ -8,7 +10,7 @@
 
 use crate::keys::take_bytes;
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{FromPrimitive, One, ToPrimitive};
 use std::fmt::Debug;
 
 /// The count types, narrowest first.
@@ -34,8 +36,9 @@ impl Width {
 
 /// A count of partial solutions.
 pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
-    /// `self += other`, or `false` (and `self` unchanged) if the sum does not fit.
-    fn add(&mut self, other: &Self) -> bool;
+    /// `self += other`, or `false` (and `self` unchanged) if the sum does not fit. `modulus`
+    /// is the prime of [`Residue`] counts; the other types ignore it.
+    fn add(&mut self, other: &Self, modulus: u64) -> bool;
     /// The value, when it fits in 128 bits.
     fn small(&self) -> Option<u128>;
     /// The value as high and low 128-bit halves, when it fits in 256 bits.
@@ -68,7 +71,7 @@ pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
 macro_rules! primitive_count {
     ($t:ty, $to:ident, $bits:literal) => {
         impl Count for $t {
-            fn add(&mut self, other: &Self) -> bool {
+            fn add(&mut self, other: &Self, _: u64) -> bool {
                 match self.checked_add(*other) {
                     Some(sum) => {
                         *self = sum;
@@ -111,7 +114,7 @@ pub(crate) struct U256 {
 }
 
 impl Count for U256 {
-    fn add(&mut self, other: &Self) -> bool {
+    fn add(&mut self, other: &Self, _: u64) -> bool {
         let (lo, carry) = match self.lo.checked_add(other.lo) {
             Some(lo) => (lo, 0),
             // lo + other.lo = 2^128 + rest: rest = lo - (2^128 - other.lo).
@@ -157,7 +160,7 @@ impl Count for U256 {
 }
 
 impl Count for BigUint {
-    fn add(&mut self, other: &Self) -> bool {
+    fn add(&mut self, other: &Self, _: u64) -> bool {
         *self += other;
         true
     }
@@ -188,6 +191,115 @@ impl Count for BigUint {
     fn heap_bytes(bits: u64) -> u64 {
         // The digits, in 64-bit words, plus the allocator's header, rounded up to 16 bytes.
         (bits.div_ceil(64) * 8 + 16).div_ceil(16) * 16
+    }
+}
+
+/// A count modulo a prime below 2^63, given to [`Count::add`]: a sum of two residues is below
+/// 2^64, so one comparison reduces it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Residue(pub u64);
+
+impl Count for Residue {
+    fn add(&mut self, other: &Self, modulus: u64) -> bool {
+        debug_assert!(self.0 < modulus && other.0 < modulus && modulus <= 1 << 63);
+        let sum = self.0 + other.0;
+        self.0 = if sum >= modulus { sum - modulus } else { sum };
+        true
+    }
+    fn small(&self) -> Option<u128> {
+        Some(u128::from(self.0))
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(self.0)
+    }
+    fn from_big(n: &BigUint) -> Self {
+        Residue(n.to_u64().expect("a residue fits in 64 bits"))
+    }
+    fn from_small(n: u128) -> Self {
+        Residue(u64::try_from(n).expect("a residue fits in 64 bits"))
+    }
+    fn put(&self, out: &mut Vec<u8>) {
+        self.0.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        u64::take(input).map(Residue)
+    }
+}
+
+/// An upper bound on a count, as a floating-point number rounded up: each sum that is not
+/// exact is moved to the next number above it, so that the bound never falls below the count
+/// it stands for. Sums are exact as long as they are (every integer up to 2^53 is), and a bound
+/// loses about 2^-52 of itself at each rounding: a few hundred layers make it larger than the
+/// count by a factor near 1. A bound past the largest float is infinite.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Upper(pub f64);
+
+impl Upper {
+    /// The bound on numbers too large for a float: 2^1024, which no float reaches.
+    fn infinite() -> BigUint {
+        BigUint::one() << 1024u32
+    }
+}
+
+/// The float just above `x`, a non-negative number (`f64::next_up`, which needs Rust 1.86):
+/// for non-negative floats, the order of their bits is the order of their values.
+fn next_up(x: f64) -> f64 {
+    debug_assert!(x >= 0.0 && !x.is_nan());
+    if x.is_infinite() {
+        x
+    } else {
+        f64::from_bits(x.to_bits() + 1)
+    }
+}
+
+impl Count for Upper {
+    fn add(&mut self, other: &Self, _: u64) -> bool {
+        let (a, b) = (self.0, other.0);
+        let sum = a + b;
+        // Knuth's two-sum: `error` is exactly a + b - sum (without overflow).
+        let b_part = sum - a;
+        let error = (a - (sum - b_part)) + (b - b_part);
+        self.0 = if sum.is_finite() && error > 0.0 {
+            next_up(sum)
+        } else {
+            sum
+        };
+        true
+    }
+    fn small(&self) -> Option<u128> {
+        // u128::MAX as f64 is 2^128, which no u128 holds.
+        let ceiling = self.0.ceil();
+        (ceiling < u128::MAX as f64).then_some(ceiling as u128)
+    }
+    fn to_big(&self) -> BigUint {
+        match self.small() {
+            Some(n) => BigUint::from(n),
+            None if self.0.is_finite() => {
+                BigUint::from_f64(self.0.ceil()).expect("a finite float is an integer here")
+            }
+            None => Upper::infinite(),
+        }
+    }
+    fn from_big(n: &BigUint) -> Self {
+        let float = n.to_f64().unwrap_or(f64::INFINITY);
+        let up = |f: f64| {
+            let exact = f.is_finite() && BigUint::from_f64(f).is_some_and(|b| &b >= n);
+            if exact || !f.is_finite() {
+                f
+            } else {
+                next_up(f)
+            }
+        };
+        Upper(up(float))
+    }
+    fn from_small(n: u128) -> Self {
+        Upper::from_big(&BigUint::from(n))
+    }
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.0.to_le_bytes());
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        take_bytes(input).map(|b| Upper(f64::from_le_bytes(b)))
     }
 }
 
@@ -269,18 +381,75 @@ mod tests {
     fn u256_adds_with_carry_and_refuses_overflow() {
         let max128 = U256::from_big(&BigUint::from(u128::MAX));
         let mut a = max128;
-        assert!(a.add(&U256::from_small(1)));
+        assert!(a.add(&U256::from_small(1), 0));
         assert_eq!(a.to_big(), BigUint::from(u128::MAX) + 1u32);
         let mut b = U256::from_big(&((BigUint::from(1u32) << 256u32) - 1u32));
         let before = b;
-        assert!(!b.add(&U256::from_small(1)));
+        assert!(!b.add(&U256::from_small(1), 0));
         assert_eq!(b, before);
         let mut c = max128;
-        assert!(c.add(&max128));
+        assert!(c.add(&max128, 0));
         assert_eq!(c.to_big(), BigUint::from(u128::MAX) * 2u32);
         let mut d = u64::MAX;
-        assert!(!d.add(&1));
+        assert!(!d.add(&1, 0));
         assert_eq!(d, u64::MAX);
+    }
+
+    /// Residues wrap at their modulus; bounds stay exact while sums are, and otherwise round
+    /// up, never down, whatever the order of the additions.
+    #[test]
+    fn residues_wrap_and_bounds_round_up() {
+        let p = crate::residue_prime(0);
+        let mut r = Residue(p - 2);
+        assert!(r.add(&Residue(5), p));
+        assert_eq!(r, Residue(3));
+        let mut r = Residue(p - 1);
+        assert!(r.add(&Residue(p - 1), p));
+        assert_eq!(r, Residue(p - 2));
+        let mut small = Residue(4);
+        assert!(small.add(&Residue(5), 7));
+        assert_eq!(small, Residue(2));
+
+        let mut exact = Upper(1.0);
+        for _ in 0..100 {
+            let copy = exact;
+            assert!(exact.add(&copy, 0));
+        }
+        assert_eq!(exact.to_big(), BigUint::from(1u32) << 100u32);
+        // 2^53 + 1 is no float: the bound goes up to 2^53 + 2.
+        let mut a = Upper(9_007_199_254_740_992.0);
+        assert!(a.add(&Upper(1.0), 0));
+        assert_eq!(a.to_big(), BigUint::from((1u64 << 53) + 2));
+        // Many sums with rounding: the bound stays at least the exact sum.
+        let mut bound = Upper::default();
+        let mut sum = BigUint::zero();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..10_000 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let term = BigUint::from(x) << (x % 90);
+            assert!(bound.add(&Upper::from_big(&term), 0));
+            sum += term;
+            assert!(bound.to_big() >= sum);
+        }
+        assert!(
+            Upper::from_big(&(BigUint::from(u128::MAX) + 1u32)).to_big()
+                >= BigUint::from(u128::MAX)
+        );
+        let mut huge = Upper(f64::MAX);
+        assert!(huge.add(&Upper(f64::MAX), 0));
+        assert_eq!(huge.to_big(), BigUint::from(1u32) << 1024u32);
+    }
+
+    #[test]
+    fn the_next_float_up() {
+        for x in [0.0, 1.0, 3.5, 9_007_199_254_740_992.0, f64::MAX, 1e-300] {
+            let up = next_up(x);
+            assert!(up > x || x.is_infinite(), "{x}");
+            let middle = x / 2.0 + up / 2.0;
+            assert!(middle == x || middle == up, "nothing between {x} and {up}");
+        }
+        assert_eq!(next_up(1.0), 1.0 + f64::EPSILON);
+        assert_eq!(next_up(f64::MAX), f64::INFINITY);
     }
 
     #[test]

@@ -13,12 +13,14 @@
 //!
 //! The last row holds because turning a tour's values round (k → k + s mod N) maps the fillings
 //! with value v on c one to one onto those with 1 on c. Boards of up to 3 cells are counted by
-//! brute force. The products are big integers: they cannot wrap.
+//! brute force. The products are big integers: they cannot wrap. A shard of a count split by
+//! residues ([`crate::SplitBy::Residues`]) gives the fillings modulo its prime, or a bound on
+//! them.
 
 use crate::dp::{hamiltonian_cycles, hamiltonian_paths, MAX_FRONTIER};
 use crate::order::{sweep_cost, vertex_order_within};
 use crate::plan::frontier_sizes;
-use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph, Shortcut};
+use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats, Graph, Share, Shortcut};
 use pathsat_puzzle::{brute, Moves, Puzzle};
 
 /// A count of fillings and what it cost.
@@ -116,6 +118,12 @@ pub fn count_fillings(
         (true, _) => hamiltonian.clone() * 2,
         (false, 0) => hamiltonian.clone() * 2,
         (false, _) => hamiltonian.clone(),
+    };
+    // A shard of residues counts modulo its prime: the fillings too. (A bound times the
+    // factor bounds the fillings.)
+    let fillings = match options.split.map(|s| s.share()) {
+        Some(Share::Residue(p)) => BigCount::from(fillings.into_biguint() % p),
+        _ => fillings,
     };
     Ok(FrontierCount {
         fillings,

@@ -49,6 +49,7 @@ mod graph;
 mod keys;
 mod order;
 mod plan;
+mod primes;
 mod spill;
 mod store;
 
@@ -58,6 +59,7 @@ pub use graph::Graph;
 
 pub use order::vertex_order;
 pub use pathsat_bigcount::BigCount;
+pub use primes::{is_prime, residue_prime};
 
 use std::fmt;
 use std::path::Path;
@@ -143,38 +145,90 @@ impl Spill<'_> {
     pub const DEFAULT_FROM_STATES: u64 = 1 << 21;
 }
 
-/// One of `of` deterministic shards of a count (`pathsat count --shard I/N`).
+/// One of `of` deterministic shards of a count (`pathsat count --shard I/N`), split in one of
+/// two ways ([`SplitBy`]).
 ///
-/// Every shard sweeps the same first layers, up to the *cut*: the first layer whose table holds
-/// at least `cut_states` states. There the table's states are dealt into `of` classes of about
-/// as many states, by the kinds of the frontier's last slots (the vertices the sweep keeps
-/// longest), so that states that meet again later mostly meet in one shard; and the shard keeps
-/// class `index` alone and sweeps it to the end.
+/// **By states** (the default): every shard sweeps the same first layers, up to the *cut*: the
+/// first layer whose table holds at least `cut_states` states. There the table's states are
+/// dealt into `of` classes of about as many states, by the kinds of the frontier's last slots
+/// (the vertices the sweep keeps longest), so that states that meet again later mostly meet in
+/// one shard; and the shard keeps class `index` alone and sweeps it to the end.
 /// The count is linear in the table it starts from, so the shards' counts add up to the whole
 /// count; the cycles or paths completed before the cut count in shard 0 alone. A count whose
 /// tables never reach `cut_states` is not cut: shard 0 holds all of it, the others nothing.
-///
 /// The classes depend on the sweep order, the key packing, the folding of mirror images and the
 /// dealing rule, so the parts of one count can be added only when they were made with the same
-/// [`Split::RULE`].
+/// [`Split::rule`].
+///
+/// **By residues**: every shard sweeps the whole table, with one machine word a count instead
+/// of a count as wide as the numbers need. Shard 0 keeps upper bounds (floating point rounded
+/// up) and gives a bound on the count; shard `i` ≥ 1 keeps the counts modulo the prime
+/// [`residue_prime`]`(i − 1)` and gives the count modulo it. Once the product of the primes
+/// exceeds the bound, the Chinese remainder theorem gives the count exactly. Each shard's
+/// tables take the states' keys and 8 bytes a state, where an unsplit count of hundreds of
+/// bits takes 32 or more; every shard takes the whole sweep's time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
     /// The shard, from 0.
     pub index: u32,
     /// The number of shards, at least 1.
     pub of: u32,
-    /// Cut at the first layer with at least this many states.
+    /// By states: cut at the first layer with at least this many states.
     pub cut_states: u64,
+    /// How the count is split.
+    pub by: SplitBy,
+}
+
+/// How a count is split into shards ([`Split`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SplitBy {
+    /// Each shard sweeps one class of the states of the table at the cut; the parts add up.
+    #[default]
+    States,
+    /// Shard 0 bounds the count, each other shard counts modulo a prime; the parts combine by
+    /// the Chinese remainder theorem.
+    Residues,
+}
+
+/// What a shard counted ([`Split::share`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// Its part of the count: the parts add up.
+    Part,
+    /// An upper bound on the whole count.
+    Bound,
+    /// The whole count modulo this prime.
+    Residue(u64),
 }
 
 impl Split {
     /// The name of the way states are dealt into classes; parts made under another rule do not
     /// add up with these.
     pub const RULE: &'static str = "frontier-late-slots-v1";
+    /// The name of the split by residues: shard 0 the bound, shard `i` modulo
+    /// [`residue_prime`]`(i − 1)`.
+    pub const RESIDUE_RULE: &'static str = "bound-and-residues-v1";
     /// The default [`Split::cut_states`]: 524,288 states, a table of 8 to 25 MB that every
     /// shard builds once. (On the 7x7 knight's board's open paths in 4 shards, cutting there
     /// instead of at 4,194,304 states made the largest shard's tables 101 MiB instead of 158.)
     pub const DEFAULT_CUT_STATES: u64 = 1 << 19;
+
+    /// The rule this split follows: [`Split::RULE`] or [`Split::RESIDUE_RULE`].
+    pub fn rule(&self) -> &'static str {
+        match self.by {
+            SplitBy::States => Split::RULE,
+            SplitBy::Residues => Split::RESIDUE_RULE,
+        }
+    }
+
+    /// What this shard's count is.
+    pub fn share(&self) -> Share {
+        match (self.by, self.index) {
+            (SplitBy::States, _) => Share::Part,
+            (SplitBy::Residues, 0) => Share::Bound,
+            (SplitBy::Residues, i) => Share::Residue(residue_prime(i as usize - 1)),
+        }
+    }
 }
 
 /// Where a sharded count was cut, and how much of the table its shard kept.
@@ -216,13 +270,14 @@ impl fmt::Debug for FrontierOptions<'_> {
     }
 }
 
-/// A count made without a sweep, as `options`' shard holds it: all of it in shard 0 (and in
-/// an unsharded count), nothing in the others.
+/// A count made without a sweep, as `options`' shard holds it: split by states, all of it in
+/// shard 0 (and in an unsharded count), nothing in the others; split by residues, the count
+/// itself in the bound's shard and its residues in the others.
 pub(crate) fn share_of_whole(count: BigCount, options: &FrontierOptions) -> BigCount {
-    if options.split.is_some_and(|s| s.index != 0) {
-        BigCount::zero()
-    } else {
-        count
+    match options.split.map(|s| (s.share(), s.index)) {
+        None | Some((Share::Part, 0) | (Share::Bound, _)) => count,
+        Some((Share::Part, _)) => BigCount::zero(),
+        Some((Share::Residue(p), _)) => BigCount::from(count.into_biguint() % p),
     }
 }
 

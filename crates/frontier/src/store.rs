@@ -31,11 +31,11 @@
 mod resume;
 
 use crate::classes::Classes;
-use crate::counts::{widen, Count, Sum, Width, U256};
+use crate::counts::{widen, Count, Residue, Sum, Upper, Width, U256};
 use crate::keys::Key;
 use crate::plan::Plan;
 use crate::spill::{self, DiskUse, Segment, SpillFile};
-use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Split};
+use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Share, Split, SplitBy};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -82,11 +82,42 @@ pub(crate) struct Ctx<'a> {
     reason: Mutex<Option<Stop>>,
     /// The bytes of the table files ([`crate::Spill`]).
     disk: Arc<DiskUse>,
+    /// How the counts are kept.
+    arithmetic: Arithmetic,
+}
+
+/// How a sweep keeps its counts: exactly (of the width the sums need), modulo a prime below
+/// 2^63, or as upper bounds ([`crate::SplitBy::Residues`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arithmetic {
+    Exact,
+    Modulo(u64),
+    Upper,
+}
+
+impl Arithmetic {
+    /// How `options`' shard keeps its counts.
+    pub(crate) fn of(options: &FrontierOptions) -> Arithmetic {
+        match options.split.map(|s| s.share()) {
+            None | Some(Share::Part) => Arithmetic::Exact,
+            Some(Share::Bound) => Arithmetic::Upper,
+            Some(Share::Residue(p)) => Arithmetic::Modulo(p),
+        }
+    }
+
+    /// The modulus [`Count::add`] takes (0 when there is none).
+    fn modulus(self) -> u64 {
+        match self {
+            Arithmetic::Modulo(p) => p,
+            _ => 0,
+        }
+    }
 }
 
 impl<'a> Ctx<'a> {
-    fn new(options: &'a FrontierOptions<'a>) -> Ctx<'a> {
+    fn new(options: &'a FrontierOptions<'a>, arithmetic: Arithmetic) -> Ctx<'a> {
         Ctx {
+            arithmetic,
             options,
             used: AtomicU64::new(0),
             peak: AtomicU64::new(0),
@@ -325,6 +356,7 @@ fn step<K: Key, C: Count>(
         .min((RAW_STATES / step.max_branch).max(256));
 
     let header_bytes = 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64;
+    let modulus = ctx.arithmetic.modulus();
     let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
         if ctx.should_stop() {
             return None;
@@ -348,7 +380,10 @@ fn step<K: Key, C: Count>(
                 *key,
                 &mut |k| raw.push((k, count.clone())),
                 &mut || {
-                    assert!(completed.add(count), "a layer's sums fit its count type");
+                    assert!(
+                        completed.add(count, modulus),
+                        "a layer's sums fit its count type"
+                    );
                 },
             );
         }
@@ -567,7 +602,7 @@ fn merge_runs<K: Key, C: Count>(
             while sorted.len() > 1 {
                 let a = sorted.pop_front().expect("two runs");
                 let b = sorted.pop_front().expect("two runs");
-                sorted.push_back(merge_sorted(a, b));
+                sorted.push_back(merge_sorted(a, b, ctx.arithmetic.modulus()));
             }
             let part = sorted.pop_front().expect("a run");
             // `store` gives back the part's own bytes; the runs' and the room's go here.
@@ -605,12 +640,12 @@ fn merge_runs<K: Key, C: Count>(
 }
 
 /// Adds up the counts of equal keys of a sorted vector, keeping one entry for each key.
-fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>) {
+fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>, modulus: u64) {
     let mut w = 0;
     for r in 1..v.len() {
         if v[r].0 == v[w].0 {
             let c = std::mem::take(&mut v[r].1);
-            assert!(v[w].1.add(&c), "a layer's sums fit its count type");
+            assert!(v[w].1.add(&c, modulus), "a layer's sums fit its count type");
         } else {
             w += 1;
             v.swap(w, r);
@@ -620,7 +655,7 @@ fn dedup<K: Key, C: Count>(v: &mut Vec<(K, C)>) {
 }
 
 /// Two sorted vectors with no key twice as one, the counts of the keys they share added up.
-fn merge_sorted<K: Key, C: Count>(a: Part<K, C>, b: Part<K, C>) -> Part<K, C> {
+fn merge_sorted<K: Key, C: Count>(a: Part<K, C>, b: Part<K, C>, modulus: u64) -> Part<K, C> {
     let mut merged = Vec::with_capacity(a.len() + b.len());
     let mut a = a.into_iter().peekable();
     let mut b = b.into_iter().peekable();
@@ -630,7 +665,7 @@ fn merge_sorted<K: Key, C: Count>(a: Part<K, C>, b: Part<K, C>) -> Part<K, C> {
                 if x.0 == y.0 {
                     let (k, mut c) = a.next().expect("peeked");
                     let (_, d) = b.next().expect("peeked");
-                    assert!(c.add(&d), "a layer's sums fit its count type");
+                    assert!(c.add(&d, modulus), "a layer's sums fit its count type");
                     merged.push((k, c));
                     continue;
                 }
@@ -681,7 +716,7 @@ fn merge<K: Key, C: Count>(
         v
     };
     v.sort_unstable_by_key(|e| e.0);
-    dedup(&mut v);
+    dedup(&mut v, ctx.arithmetic.modulus());
     let mut v = if so_far.is_empty() {
         ctx.release(part_bytes(so_far.capacity(), entry));
         v
@@ -691,7 +726,7 @@ fn merge<K: Key, C: Count>(
             return None;
         }
         let (a_bytes, b_bytes) = (so_far.capacity(), v.capacity());
-        let merged = merge_sorted(so_far, v);
+        let merged = merge_sorted(so_far, v, ctx.arithmetic.modulus());
         ctx.release(part_bytes(a_bytes + b_bytes, entry));
         merged
     };
@@ -740,6 +775,10 @@ enum Table<K> {
     W128(Vec<Stored<K, u128>>),
     W256(Vec<Stored<K, U256>>),
     Big(Vec<Stored<K, BigUint>>),
+    /// Residues modulo a prime ([`Arithmetic::Modulo`]).
+    Residue(Vec<Stored<K, Residue>>),
+    /// Upper bounds ([`Arithmetic::Upper`]).
+    Upper(Vec<Stored<K, Upper>>),
 }
 
 fn entry_bytes<K, C: Count>(sum_bits: u64) -> u64 {
@@ -799,6 +838,8 @@ impl<K: Key> Table<K> {
             Table::W128(p) => keep!(p, u128, W128),
             Table::W256(p) => keep!(p, U256, W256),
             Table::Big(p) => keep!(p, BigUint, Big),
+            Table::Residue(p) => keep!(p, Residue, Residue),
+            Table::Upper(p) => keep!(p, Upper, Upper),
         })
     }
 
@@ -809,30 +850,44 @@ impl<K: Key> Table<K> {
             Table::W128(p) => p.len(),
             Table::W256(p) => p.len(),
             Table::Big(p) => p.len(),
+            Table::Residue(p) => p.len(),
+            Table::Upper(p) => p.len(),
         }
     }
 
-    fn width(&self) -> Width {
+    /// The width of an exact table; `None` for residues and bounds, which never widen.
+    fn width(&self) -> Option<Width> {
         match self {
-            Table::W64(_) => Width::W64,
-            Table::W128(_) => Width::W128,
-            Table::W256(_) => Width::W256,
-            Table::Big(_) => Width::Big,
+            Table::W64(_) => Some(Width::W64),
+            Table::W128(_) => Some(Width::W128),
+            Table::W256(_) => Some(Width::W256),
+            Table::Big(_) => Some(Width::Big),
+            Table::Residue(_) | Table::Upper(_) => None,
+        }
+    }
+
+    /// The table before the first layer: the empty frontier, once.
+    fn start(arithmetic: Arithmetic) -> Table<K> {
+        let empty = K::default();
+        match arithmetic {
+            Arithmetic::Exact => Table::W64(vec![Stored::Mem(vec![(empty, 1u64)])]),
+            Arithmetic::Modulo(_) => Table::Residue(vec![Stored::Mem(vec![(empty, Residue(1))])]),
+            Arithmetic::Upper => Table::Upper(vec![Stored::Mem(vec![(empty, Upper(1.0))])]),
         }
     }
 
     /// The table with counts of at least `width` (and at most `bits` binary digits).
     fn widen(self, ctx: &Ctx, width: Width, old_bits: u64, bits: u64) -> Option<Table<K>> {
-        if width <= self.width() {
+        let Some(own) = self.width().filter(|&own| own < width) else {
             return Some(self);
-        }
+        };
         let ea = |w: Width| match w {
             Width::W64 => entry_bytes::<K, u64>(old_bits),
             Width::W128 => entry_bytes::<K, u128>(old_bits),
             Width::W256 => entry_bytes::<K, U256>(old_bits),
             Width::Big => entry_bytes::<K, BigUint>(old_bits),
         };
-        let from = ea(self.width());
+        let from = ea(own);
         let to = match width {
             Width::W64 => entry_bytes::<K, u64>(bits),
             Width::W128 => entry_bytes::<K, u128>(bits),
@@ -853,7 +908,9 @@ impl<K: Key> Table<K> {
             Table::W64(p) => to!(p, u64),
             Table::W128(p) => to!(p, u128),
             Table::W256(p) => to!(p, U256),
-            Table::Big(_) => unreachable!("nothing is wider"),
+            Table::Big(_) | Table::Residue(_) | Table::Upper(_) => {
+                unreachable!("nothing is wider, and residues and bounds do not widen")
+            }
         })
     }
 }
@@ -870,12 +927,22 @@ pub(crate) struct Swept {
     pub resumed_layer: Option<usize>,
 }
 
-/// Runs the sweep of `plan` with keys `K`.
+/// Runs the sweep of `plan` with keys `K`, keeping the counts as `options`' shard says.
 pub(crate) fn sweep<K: Key>(
     plan: &Plan,
     options: &FrontierOptions,
 ) -> Result<Swept, FrontierError> {
-    let ctx = Ctx::new(options);
+    sweep_with::<K>(plan, options, Arithmetic::of(options))
+}
+
+/// Runs the sweep of `plan` with keys `K` and counts kept by `arithmetic` (of any modulus, for
+/// tests).
+pub(crate) fn sweep_with<K: Key>(
+    plan: &Plan,
+    options: &FrontierOptions,
+    arithmetic: Arithmetic,
+) -> Result<Swept, FrontierError> {
+    let ctx = Ctx::new(options, arithmetic);
     let layers = plan.n;
     let mut saver = options
         .checkpoint
@@ -899,7 +966,7 @@ pub(crate) fn sweep<K: Key>(
             }
             resume::Position {
                 layer: 0,
-                table: Table::W64(vec![Stored::Mem(vec![(K::default(), 1u64)])]),
+                table: Table::start(arithmetic),
                 states: 1,
                 sum: <BigUint as One>::one(),
                 bits: 1,
@@ -927,7 +994,7 @@ pub(crate) fn sweep<K: Key>(
         // Every count of the next table is at most the sum of this one.
         let new_bits = sum.bits();
         let width = Width::for_bits(new_bits);
-        let was_big = table.width() == Width::Big;
+        let was_big = table.width() == Some(Width::Big);
         table = match table.widen(&ctx, width, bits, new_bits) {
             Some(t) => t,
             None => return Err(ctx.error(index, layers, states)),
@@ -954,7 +1021,7 @@ pub(crate) fn sweep<K: Key>(
         bits = new_bits;
         // Files from the first large table on; a sharded count's only once it is cut.
         let to_disk = options.spill.is_some_and(|s| states >= s.from_states)
-            && (options.split.is_none() || cut.is_some());
+            && (options.split.is_none_or(|s| s.by == SplitBy::Residues) || cut.is_some());
         macro_rules! run {
             ($parts:expr, $c:ty, $variant:ident) => {{
                 let entry = entry_bytes::<K, $c>(bits);
@@ -974,13 +1041,24 @@ pub(crate) fn sweep<K: Key>(
             Table::W128(p) => run!(p, u128, W128),
             Table::W256(p) => run!(p, U256, W256),
             Table::Big(p) => run!(p, BigUint, Big),
+            Table::Residue(p) => run!(p, Residue, Residue),
+            Table::Upper(p) => run!(p, Upper, Upper),
         };
         table = next;
         states = next_states;
         sum = next_sum;
         total += completed;
         peak_states = peak_states.max(states);
-        if let (Some(split), None) = (options.split, cut) {
+        if let (
+            Some(
+                split @ Split {
+                    by: SplitBy::States,
+                    ..
+                },
+            ),
+            None,
+        ) = (options.split, cut)
+        {
             if states >= split.cut_states && states > 0 {
                 // The cut: what was completed so far counts in shard 0 alone, and the table
                 // keeps this shard's class of states. (`sum` stays a bound of its counts.)
@@ -1050,9 +1128,17 @@ pub(crate) fn sweep<K: Key>(
     if let Some(saver) = &saver {
         saver.remove();
     }
-    if options.split.is_some_and(|s| s.index != 0) && cut.is_none() {
+    if options
+        .split
+        .is_some_and(|s| s.share() == Share::Part && s.index != 0)
+        && cut.is_none()
+    {
         // Never cut: shard 0 holds the whole count.
         total = BigUint::zero();
+    }
+    if let Arithmetic::Modulo(p) = arithmetic {
+        // The sum of the residues of the cycles or paths completed at each layer.
+        total %= p;
     }
     Ok(Swept {
         count: total,

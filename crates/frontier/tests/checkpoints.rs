@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 use num_traits::One;
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_paths, Checkpoint, FrontierError,
-    FrontierOptions, Graph, LayerProgress, Spill, Split,
+    FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::{Moves, Puzzle};
 use std::path::Path;
@@ -149,6 +149,7 @@ fn shards_resume_to_their_own_parts() {
             index,
             of: 3,
             cut_states: 2000,
+            by: SplitBy::States,
         }),
         ..Run::default()
     };

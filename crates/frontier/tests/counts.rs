@@ -7,9 +7,10 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::One;
+use pathsat_frontier::residue_prime;
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierError,
-    FrontierOptions, Graph, LayerProgress, Spill, Split,
+    FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
@@ -718,6 +719,7 @@ fn shards_are_even_and_add_up() {
                 index,
                 of: 4,
                 cut_states: 2000,
+                by: SplitBy::States,
             }),
             ..FrontierOptions::default()
         };
@@ -733,6 +735,40 @@ fn shards_are_even_and_add_up() {
     assert_eq!(cuts.iter().map(|c| c.kept).sum::<u64>(), states);
     let share = states.div_ceil(4);
     assert!(cuts.iter().all(|c| c.kept <= share + share / 2), "{cuts:?}");
+}
+
+/// The closed 12x12 grid (288 x A003763(6) fillings, 69 bits) split by residues: shard 0
+/// bounds the count from above, within a factor near 1, and shard i gives it modulo the prime
+/// `residue_prime(i - 1)`; the tables take 8 bytes a count.
+#[test]
+fn residue_shards_of_the_12x12_grid() {
+    let puzzle = blank(12, 12, Moves::Rook, true);
+    let expected: BigUint = A003763[5].parse::<BigUint>().unwrap() * 288u32;
+    assert!(expected.bits() > 64);
+    let shard = |index| {
+        let options = FrontierOptions {
+            split: Some(Split {
+                index,
+                of: 3,
+                cut_states: Split::DEFAULT_CUT_STATES,
+                by: SplitBy::Residues,
+            }),
+            ..FrontierOptions::default()
+        };
+        count_fillings(&puzzle, &options).unwrap()
+    };
+    let bound = shard(0);
+    assert!(bound.stats.cut.is_none());
+    let bound = bound.fillings.into_biguint();
+    assert!(bound >= expected, "{bound} against {expected}");
+    assert!(
+        bound <= &expected + (&expected >> 30u32),
+        "{bound} against {expected}"
+    );
+    for index in 1..3 {
+        let p = residue_prime(index as usize - 1);
+        assert_eq!(shard(index).fillings.into_biguint(), &expected % p);
+    }
 }
 
 /// OEIS A140519: Hamiltonian cycles of the n x n king graph (Knuth, with ZDDs), n = 2..7.

@@ -21,7 +21,8 @@ pub mod values;
 
 pub use crate::option_error::{OptionError, Problem};
 pub use names::{
-    parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName, SumName,
+    parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName,
+    SplitByName, SumName,
 };
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
@@ -219,6 +220,9 @@ pub struct CountSpec {
     pub shard: Option<crate::shard::Shard>,
     /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
     pub cut: Option<u64>,
+    /// `--split-by states|residues`: how a sharded count is split [default: states].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split_by: Option<SplitByName>,
     /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
     /// directory, so that its memory holds a batch of a step rather than whole tables.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -256,6 +260,15 @@ impl CountSpec {
         }
         if self.cut.is_some() && self.shard.is_none() {
             return Err(invalid("cut", Problem::Needs("shard")));
+        }
+        if self.split_by.is_some() && self.shard.is_none() {
+            return Err(invalid("split-by", Problem::Needs("shard")));
+        }
+        if self.cut.is_some() && self.split_by == Some(SplitByName::Residues) {
+            return Err(invalid(
+                "cut",
+                Problem::Malformed("cuts a split by states, not by residues".into()),
+            ));
         }
         if let Some(dir) = &self.spill_dir {
             if !dir.is_dir() {
@@ -301,7 +314,7 @@ impl CountSpec {
                 memory_budget: self.memory.unwrap_or(defaults.memory_budget),
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
-                split: self.shard.map(|s| s.split(self.cut_states())),
+                split: self.split(),
                 spill_dir: self.spill_dir.clone(),
                 checkpoint: self.checkpoint.clone(),
                 checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
@@ -317,6 +330,12 @@ impl CountSpec {
     /// The cut of a sharded count: `cut`, or [`Split::DEFAULT_CUT_STATES`].
     pub fn cut_states(&self) -> u64 {
         self.cut.unwrap_or(Split::DEFAULT_CUT_STATES)
+    }
+
+    /// The frontier program's split of a sharded count (`shard`, `split-by` and `cut`).
+    pub fn split(&self) -> Option<Split> {
+        let by = self.split_by.unwrap_or_default().split_by();
+        self.shard.map(|s| s.split(self.cut_states(), by))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::option_error::{OptionError, Problem};
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_count::Method;
+use pathsat_count::{Method, SplitBy};
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::EncodingChoice;
 use pathsat_generate::Level;
@@ -198,6 +198,32 @@ option_names!(MethodName, "method", {
     Sat => "sat",
     Enumerate => "enumerate",
 });
+
+/// `--split-by`: how `--shard I/N` splits a count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum SplitByName {
+    /// Each shard sweeps one class of the frontier's states from the cut on (--cut): a
+    /// fraction of the memory each; the parts add up.
+    #[default]
+    States,
+    /// Every shard sweeps the whole count with 8 bytes a count: shard 1 an upper bound, shard I
+    /// the count modulo a 63-bit prime; merged by the Chinese remainder theorem once the
+    /// primes cover the bound. For counts of hundreds of bits, whose tables they make leaner.
+    Residues,
+}
+option_names!(SplitByName, "split-by", { States => "states", Residues => "residues" });
+
+impl SplitByName {
+    /// The frontier program's split of this name.
+    pub fn split_by(self) -> SplitBy {
+        match self {
+            SplitByName::States => SplitBy::States,
+            SplitByName::Residues => SplitBy::Residues,
+        }
+    }
+}
 
 /// `--solver`: the embedded SAT solver.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]

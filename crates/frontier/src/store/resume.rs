@@ -3,7 +3,7 @@
 
 use super::{entry_bytes, part_bytes, Ctx, Part, Stored, Table};
 use crate::checkpoint::{self, Header, Reader, Writer, DAMAGED};
-use crate::counts::{Count, Width, U256};
+use crate::counts::{Count, Residue, Upper, U256};
 use crate::keys::Key;
 use crate::plan::Plan;
 use crate::spill::{self, SpillFile};
@@ -84,11 +84,13 @@ impl<'a> Saver<'a> {
         let header = Header {
             fingerprint: self.fingerprint,
             layer: at.layer as u64,
-            width: match at.table.width() {
-                Width::W64 => 0,
-                Width::W128 => 1,
-                Width::W256 => 2,
-                Width::Big => 3,
+            width: match &at.table {
+                Table::W64(_) => 0,
+                Table::W128(_) => 1,
+                Table::W256(_) => 2,
+                Table::Big(_) => 3,
+                Table::Residue(_) => 4,
+                Table::Upper(_) => 5,
             },
             bits: at.bits,
             states: at.states,
@@ -106,6 +108,8 @@ impl<'a> Saver<'a> {
             Table::W128(p) => write_parts(ctx, &mut writer, p, at.bits),
             Table::W256(p) => write_parts(ctx, &mut writer, p, at.bits),
             Table::Big(p) => write_parts(ctx, &mut writer, p, at.bits),
+            Table::Residue(p) => write_parts(ctx, &mut writer, p, at.bits),
+            Table::Upper(p) => write_parts(ctx, &mut writer, p, at.bits),
         };
         let saved = match written {
             Some(Ok(())) => writer.finish().map_err(cannot),
@@ -173,7 +177,9 @@ impl<'a> Saver<'a> {
             0 => Table::W64(read.parts::<K, u64>()?),
             1 => Table::W128(read.parts::<K, u128>()?),
             2 => Table::W256(read.parts::<K, U256>()?),
-            _ => Table::Big(read.parts::<K, BigUint>()?),
+            3 => Table::Big(read.parts::<K, BigUint>()?),
+            4 => Table::Residue(read.parts::<K, Residue>()?),
+            _ => Table::Upper(read.parts::<K, Upper>()?),
         };
         let states = read.states;
         reader.finish().map_err(|e| self.error(e))?;
