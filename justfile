@@ -232,7 +232,8 @@ mutants *args:
 # Record-size counts by the frontier program, each checked against its published value, with
 # time and peak memory (release build; minutes to hours): `just record knight-8x8-closed`,
 # `just record knight-8x8-open 8` (in 8 shards), `SPILL_DIR=/var/tmp just record
-# knight-8x8-closed` (large tables in files there). Names: the files of benches/records/.
+# knight-8x8-closed` (large tables in files there), `SPLIT_BY=residues just record
+# rook-20x20-closed 5` (a bound and four residues). Names: the files of benches/records/.
 record NAME *shards:
     cargo build --release -q
     bash benches/records.sh {{NAME}} {{shards}}

@@ -312,17 +312,18 @@ fn the_slurm_array_script_counts_in_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let (name, text) = BOARDS[2];
     let board = write(tmp.path(), "board.toml", text);
-    for index in [1, 2, 3, 2] {
+    // An array task in Slurm's environment, with `settings` besides.
+    let task = |index: u32, of: u32, settings: &[(&str, &str)]| {
         let out = std::process::Command::new("bash")
             .arg(&script)
             .current_dir(tmp.path())
             .env("PATH", path_with_pathsat())
             .env("PUZZLE", &board)
-            .env("CUT", "10")
             .env("SLURM_ARRAY_TASK_ID", index.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", "3")
+            .env("SLURM_ARRAY_TASK_COUNT", of.to_string())
             .env("SLURM_CPUS_PER_TASK", "1")
             .env("SLURM_MEM_PER_NODE", "1024")
+            .envs(settings.iter().copied())
             .output()
             .unwrap();
         assert!(
@@ -330,11 +331,22 @@ fn the_slurm_array_script_counts_in_shards() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
+    };
+    for index in [1, 2, 3, 2] {
+        task(index, 3, &[("CUT", "10")]);
     }
     let parts: Vec<PathBuf> = (1..=3)
         .map(|i| tmp.path().join(format!("parts/part-{i}-of-3.json")))
         .collect();
     let expected = brute::count(&parse_str(text, Format::Toml).unwrap(), None);
+    assert_eq!(merged_count(&parts), expected.count.to_string(), "{name}");
+    // Split by residues: shard 1 the bound, shard 2 the count modulo a prime.
+    for index in [1, 2] {
+        task(index, 2, &[("SPLIT_BY", "residues"), ("OUT", "residues")]);
+    }
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|i| tmp.path().join(format!("residues/part-{i}-of-2.json")))
+        .collect();
     assert_eq!(merged_count(&parts), expected.count.to_string(), "{name}");
 }
 

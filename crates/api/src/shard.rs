@@ -573,9 +573,7 @@ fn check_residue_part(file: &str, part: &Part) -> Result<(), MergeError> {
         Some(p) if part.bound || part.modulus != Some(p) => wrong(format!(
             "shard {shard} of a split by residues counts modulo {p}, which this part does not"
         )),
-        Some(p) if part.count >= p => {
-            wrong(format!("its count is no residue modulo {p}"))
-        }
+        Some(p) if part.count >= p => wrong(format!("its count is no residue modulo {p}")),
         _ => Ok(()),
     }
 }

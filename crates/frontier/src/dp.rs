@@ -295,13 +295,16 @@ mod tests {
         /// Random graphs of up to 8 vertices: counts kept modulo small primes (so that the sums
         /// wrap) are the brute-force counts modulo them, and counts kept as upper bounds are
         /// the counts themselves (exact below 2^53). The shards of a split by residues agree:
-        /// the bound, and the count modulo 63-bit primes (the count itself, this small).
+        /// the bound, and the count modulo 63-bit primes (the count itself, this small), with
+        /// or without tables in files, and stopped after any layer and resumed from their
+        /// checkpoint, or not.
         #[test]
         fn residues_and_bounds_agree_with_brute_force(
             n in 3usize..=8,
             edge_bits in prop::collection::vec(any::<bool>(), 28),
             end in any::<usize>(),
             spill_from in prop::option::of(0u64..=12),
+            stop_after in prop::option::of(1usize..=8),
         ) {
             use crate::store::Arithmetic;
             let g = graph_from_bits(n, &edge_bits);
@@ -316,7 +319,15 @@ mod tests {
             prop_assert_eq!(count_by(&g, None, &order, Arithmetic::Upper), cycles);
             prop_assert_eq!(count_by(&g, Some(&ends), &order, Arithmetic::Upper), paths);
             let dir = std::env::temp_dir();
+            let checkpoints = tempfile::tempdir().unwrap();
+            let file = checkpoints.path().join("count.checkpoint");
             for index in 0..3 {
+                let stop = AtomicBool::new(false);
+                let raise = |p: &crate::LayerProgress| {
+                    if Some(p.layer) == stop_after {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                };
                 let options = FrontierOptions {
                     split: Some(crate::Split {
                         index,
@@ -325,10 +336,29 @@ mod tests {
                         by: crate::SplitBy::Residues,
                     }),
                     spill: spill_from.map(|from_states| crate::Spill { dir: &dir, from_states }),
+                    cancel: Some(&stop),
+                    progress: Some(&raise),
+                    checkpoint: stop_after.map(|_| crate::Checkpoint {
+                        file: &file,
+                        every: std::time::Duration::ZERO,
+                    }),
                     ..FrontierOptions::default()
                 };
-                let c = hamiltonian_cycles(&g, &order, &options).unwrap().0;
-                let p = hamiltonian_paths(&g, &ends, &order, &options).unwrap().0;
+                // Stopped after `stop_after` (if the sweep is that long), then resumed from its
+                // checkpoint of residues or bounds.
+                let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
+                    stop.store(false, Ordering::Relaxed);
+                    match count() {
+                        Err(FrontierError::Cancelled { .. }) => {
+                            assert!(file.exists());
+                            stop.store(false, Ordering::Relaxed);
+                            count().unwrap()
+                        }
+                        other => other.unwrap(),
+                    }
+                };
+                let c = finish(&|| hamiltonian_cycles(&g, &order, &options).map(|r| r.0));
+                let p = finish(&|| hamiltonian_paths(&g, &ends, &order, &options).map(|r| r.0));
                 prop_assert_eq!((c.to_u128(), p.to_u128()), (Some(cycles), Some(paths)));
             }
         }

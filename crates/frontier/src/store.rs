@@ -25,6 +25,10 @@
 //! enough states, down to the states of its class ([`crate::classes`]), and sweeps on from
 //! there.
 //!
+//! A shard of a count split by residues ([`crate::SplitBy::Residues`]) is not cut: it sweeps
+//! the whole count with its counts modulo a prime, or as upper bounds ([`Arithmetic`]), in
+//! tables of their own count type that never widen.
+//!
 //! A count with a checkpoint ([`crate::Checkpoint`]) saves where it stands after some layers,
 //! and starts from a saved position when there is one ([`resume`]).
 

@@ -227,6 +227,18 @@ async fn bad_json_and_bad_puzzles_get_400_with_the_command_lines_message() {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(reply["error"].as_str().unwrap().contains(field), "{reply}");
     }
+    // A residue is no count to reply with.
+    let (status, reply) = post_json(
+        &app,
+        "/api/count",
+        &json!({ "puzzle": NUMBRIX, "shard": "2/3", "split-by": "residues" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        reply["error"].as_str().unwrap().contains("pathsat merge"),
+        "{reply}"
+    );
 }
 
 #[tokio::test]

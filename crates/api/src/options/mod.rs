@@ -221,7 +221,6 @@ pub struct CountSpec {
     /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
     pub cut: Option<u64>,
     /// `--split-by states|residues`: how a sharded count is split [default: states].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub split_by: Option<SplitByName>,
     /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
     /// directory, so that its memory holds a batch of a step rather than whole tables.

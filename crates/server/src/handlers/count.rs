@@ -10,7 +10,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
-use pathsat_api::options::CountSpec;
+use pathsat_api::options::{CountSpec, SplitByName};
 use pathsat_api::progress::{CountProgress, Progress};
 use pathsat_api::Cancel;
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,16 @@ pub(crate) async fn count_reply(
     } else {
         None
     };
+    if spec.split_by == Some(SplitByName::Residues) {
+        // A residue is no count to show; `pathsat merge` recombines the parts.
+        return Err(input::error(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{ROUTE}: \"split-by\": \"residues\" is for `pathsat count`, whose parts \
+                 `pathsat merge` recombines"
+            ),
+        ));
+    }
     if let Some(field) = field {
         return Err(input::error(
             StatusCode::BAD_REQUEST,
