@@ -228,9 +228,9 @@ impl Count for Residue {
 
 /// An upper bound on a count, as a floating-point number rounded up: each sum that is not
 /// exact is moved to the next number above it, so that the bound never falls below the count
-/// it stands for. Sums are exact as long as they are (every integer up to 2^53 is), and a bound
-/// loses about 2^-52 of itself at each rounding: a few hundred layers make it larger than the
-/// count by a factor near 1. A bound past the largest float is infinite.
+/// it stands for. Sums stay exact while they can (every integer up to 2^53 is a float), and a
+/// rounding adds at most 2^-52 of the bound: a few hundred layers leave it larger than the count
+/// by a factor near 1. A bound past the largest float is infinite.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Upper(pub f64);
 

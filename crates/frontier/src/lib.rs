@@ -160,7 +160,7 @@ impl Spill<'_> {
 /// dealing rule, so the parts of one count can be added only when they were made with the same
 /// [`Split::rule`].
 ///
-/// **By residues**: every shard sweeps the whole table, with one machine word a count instead
+/// **By residues**: every shard sweeps the whole count, with one machine word a count instead
 /// of a count as wide as the numbers need. Shard 0 keeps upper bounds (floating point rounded
 /// up) and gives a bound on the count; shard `i` ≥ 1 keeps the counts modulo the prime
 /// [`residue_prime`]`(i − 1)` and gives the count modulo it. Once the product of the primes
