@@ -224,6 +224,23 @@ fn residue_shards_recombine_a_count_past_64_bits() {
     let text = std::fs::read_to_string(&parts[2]).unwrap();
     let moved = write(dir, "moved.json", &text.replace("\"3/3\"", "\"2/3\""));
     refused(&[&parts[0], &moved], "counts modulo 9223372036854775783");
+    // A residue off by one: the residues give a number above the bound.
+    let residue: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[1]).unwrap()).unwrap();
+    let off = residue["count"].as_u64().unwrap() + 1;
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    let damaged = write(
+        dir,
+        "damaged.json",
+        &text.replace(
+            &format!("\"count\": {}", off - 1),
+            &format!("\"count\": {off}"),
+        ),
+    );
+    refused(
+        &[&parts[0], &damaged, &parts[2]],
+        "above the bound of 69 bits",
+    );
     // Parts of a split by states do not recombine with residues.
     let states_dir = dir.join("states");
     std::fs::create_dir(&states_dir).unwrap();

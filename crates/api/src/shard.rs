@@ -315,6 +315,15 @@ pub enum MergeError {
         /// The number of shards the parts name.
         of: u32,
     },
+    /// A split by residues whose residues give a number above the bound: one of them is not
+    /// the count's.
+    #[error("the residues give a number of {bits} bits, above the bound of {bound_bits} bits (shard 1): a part is damaged or is not this count's; run the shards again")]
+    AboveTheBound {
+        /// The bits of the bound.
+        bound_bits: u64,
+        /// The bits of the number the residues give.
+        bits: u64,
+    },
     /// A split by residues whose primes do not cover the bound.
     #[error("{}", too_few_primes(*.primes, *.covered_bits, *.bound_bits, .more, *.of))]
     TooFewPrimes {
@@ -624,7 +633,14 @@ fn recombine(parts: &[(String, Part)], of: u32) -> Result<(BigCount, Residues), 
         count += r * &rest * inverse;
     }
     count %= &product;
-    debug_assert!(count <= bound);
+    if count > bound {
+        // The count is at most the bound, below the product: the one number the residues give
+        // must be too. Above it, a residue is not the count's (a damaged part, or a bug).
+        return Err(MergeError::AboveTheBound {
+            bound_bits: bound.bits(),
+            bits: count.bits(),
+        });
+    }
     Ok((
         BigCount::from(count),
         Residues {
@@ -703,9 +719,10 @@ mod tests {
         (format!("part-{i}.json"), part)
     }
 
-    /// Residues of a 240-bit number modulo four primes give it back, whatever their order;
-    /// with three (189 bits) the merge names the shard to add; a bound that overflowed floating
-    /// point is trusted with no number of primes.
+    /// Residues of a 240-bit number modulo four primes give it back, whatever their order; one
+    /// residue off by one gives a number above the bound, refused; with three primes (189
+    /// bits) the merge names the shard to add; a bound that overflowed floating point is
+    /// trusted with no number of primes.
     #[test]
     fn residues_recombine_by_the_chinese_remainder_theorem() {
         let count = (BigUint::from(0x9E37_79B9_7F4A_7C15u64) << 176u32) + 12_345u32;
@@ -717,6 +734,11 @@ mod tests {
         let merged = merge(&parts).unwrap();
         assert_eq!(merged.count.into_biguint(), count);
         assert_eq!(merged.residues.unwrap().primes.len(), 4);
+        // One residue off by one: the number the residues give is no longer below the bound.
+        let mut damaged = parts.clone();
+        damaged[0].1.count = BigCount::from(damaged[0].1.count.clone().into_biguint() + 1u32);
+        let error = merge(&damaged).unwrap_err().to_string();
+        assert!(error.contains("above the bound of 240 bits"), "{error}");
         let three: Vec<_> = parts
             .iter()
             .filter(|(_, p)| p.shard.index != 3)
