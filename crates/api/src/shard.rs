@@ -722,7 +722,7 @@ mod tests {
     /// Residues of a 240-bit number modulo four primes give it back, whatever their order; one
     /// residue off by one gives a number above the bound, refused; with three primes (189
     /// bits) the merge names the shard to add; a bound that overflowed floating point is
-    /// trusted with no number of primes.
+    /// refused, whatever the number of primes.
     #[test]
     fn residues_recombine_by_the_chinese_remainder_theorem() {
         let count = (BigUint::from(0x9E37_79B9_7F4A_7C15u64) << 176u32) + 12_345u32;
