@@ -290,6 +290,58 @@ mod tests {
         num_traits::ToPrimitive::to_u128(&swept.count).unwrap()
     }
 
+    /// The cycles of `g` and its paths with an end in `ends`, counted as `split`'s shard: with
+    /// tables in files from `spill_from` states on, and stopped after layer `stop_after` (if the
+    /// sweep is that long) and then run again, resuming from its checkpoint, which is removed
+    /// at the end.
+    fn shard_counts(
+        g: &Graph,
+        ends: &[usize],
+        order: &[usize],
+        split: crate::Split,
+        spill_from: Option<u64>,
+        stop_after: Option<usize>,
+    ) -> (u128, u128) {
+        let dir = std::env::temp_dir();
+        let checkpoints = tempfile::tempdir().unwrap();
+        let file = checkpoints.path().join("count.checkpoint");
+        let stop = AtomicBool::new(false);
+        let raise = |p: &crate::LayerProgress| {
+            if Some(p.layer) == stop_after {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let options = FrontierOptions {
+            split: Some(split),
+            spill: spill_from.map(|from_states| crate::Spill {
+                dir: &dir,
+                from_states,
+            }),
+            cancel: Some(&stop),
+            progress: Some(&raise),
+            checkpoint: stop_after.map(|_| crate::Checkpoint {
+                file: &file,
+                every: std::time::Duration::ZERO,
+            }),
+            ..FrontierOptions::default()
+        };
+        let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
+            stop.store(false, Ordering::Relaxed);
+            match count() {
+                Err(FrontierError::Cancelled { .. }) => {
+                    assert!(file.exists());
+                    stop.store(false, Ordering::Relaxed);
+                    count().unwrap()
+                }
+                other => other.unwrap(),
+            }
+        };
+        let c = finish(&|| hamiltonian_cycles(g, order, &options).map(|r| r.0));
+        let p = finish(&|| hamiltonian_paths(g, ends, order, &options).map(|r| r.0));
+        assert!(!file.exists());
+        (c.to_u128().unwrap(), p.to_u128().unwrap())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
         /// Random graphs of up to 8 vertices: counts kept modulo small primes (so that the sums
@@ -318,48 +370,15 @@ mod tests {
             }
             prop_assert_eq!(count_by(&g, None, &order, Arithmetic::Upper), cycles);
             prop_assert_eq!(count_by(&g, Some(&ends), &order, Arithmetic::Upper), paths);
-            let dir = std::env::temp_dir();
-            let checkpoints = tempfile::tempdir().unwrap();
-            let file = checkpoints.path().join("count.checkpoint");
             for index in 0..3 {
-                let stop = AtomicBool::new(false);
-                let raise = |p: &crate::LayerProgress| {
-                    if Some(p.layer) == stop_after {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+                let split = crate::Split {
+                    index,
+                    of: 3,
+                    cut_states: 1,
+                    by: crate::SplitBy::Residues,
                 };
-                let options = FrontierOptions {
-                    split: Some(crate::Split {
-                        index,
-                        of: 3,
-                        cut_states: 1,
-                        by: crate::SplitBy::Residues,
-                    }),
-                    spill: spill_from.map(|from_states| crate::Spill { dir: &dir, from_states }),
-                    cancel: Some(&stop),
-                    progress: Some(&raise),
-                    checkpoint: stop_after.map(|_| crate::Checkpoint {
-                        file: &file,
-                        every: std::time::Duration::ZERO,
-                    }),
-                    ..FrontierOptions::default()
-                };
-                // Stopped after `stop_after` (if the sweep is that long), then resumed from its
-                // checkpoint of residues or bounds.
-                let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
-                    stop.store(false, Ordering::Relaxed);
-                    match count() {
-                        Err(FrontierError::Cancelled { .. }) => {
-                            assert!(file.exists());
-                            stop.store(false, Ordering::Relaxed);
-                            count().unwrap()
-                        }
-                        other => other.unwrap(),
-                    }
-                };
-                let c = finish(&|| hamiltonian_cycles(&g, &order, &options).map(|r| r.0));
-                let p = finish(&|| hamiltonian_paths(&g, &ends, &order, &options).map(|r| r.0));
-                prop_assert_eq!((c.to_u128(), p.to_u128()), (Some(cycles), Some(paths)));
+                let counts = shard_counts(&g, &ends, &order, split, spill_from, stop_after);
+                prop_assert_eq!(counts, (cycles, paths));
             }
         }
 
@@ -467,46 +486,9 @@ mod tests {
             let ends = [end % n];
             let (cycles, paths) = brute(&g, &ends);
             let order = crate::vertex_order(&g);
-            let dir = std::env::temp_dir();
-            let checkpoints = tempfile::tempdir().unwrap();
-            let file = checkpoints.path().join("count.checkpoint");
             let part = |index: u32| {
-                let stop = AtomicBool::new(false);
-                let raise = |p: &crate::LayerProgress| {
-                    if Some(p.layer) == stop_after {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                };
-                let options = FrontierOptions {
-                    split: Some(crate::Split { index, of, cut_states, by: crate::SplitBy::States }),
-                    spill: spill_from.map(|from_states| crate::Spill {
-                        dir: &dir,
-                        from_states,
-                    }),
-                    cancel: Some(&stop),
-                    progress: Some(&raise),
-                    checkpoint: stop_after.map(|_| crate::Checkpoint {
-                        file: &file,
-                        every: std::time::Duration::ZERO,
-                    }),
-                    ..FrontierOptions::default()
-                };
-                // Stopped after `stop_after` (if the sweep is that long), then run again.
-                let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
-                    stop.store(false, Ordering::Relaxed);
-                    match count() {
-                        Err(FrontierError::Cancelled { .. }) => {
-                            assert!(file.exists());
-                            stop.store(false, Ordering::Relaxed);
-                            count().unwrap()
-                        }
-                        other => other.unwrap(),
-                    }
-                };
-                let c = finish(&|| hamiltonian_cycles(&g, &order, &options).map(|r| r.0));
-                let p = finish(&|| hamiltonian_paths(&g, &ends, &order, &options).map(|r| r.0));
-                assert!(!file.exists());
-                (c.to_u128().unwrap(), p.to_u128().unwrap())
+                let split = crate::Split { index, of, cut_states, by: crate::SplitBy::States };
+                shard_counts(&g, &ends, &order, split, spill_from, stop_after)
             };
             let parts: Vec<(u128, u128)> = (0..of).map(part).collect();
             prop_assert_eq!(parts.iter().map(|p| p.0).sum::<u128>(), cycles);
