@@ -16,7 +16,7 @@ use crate::Failure;
 use pathsat_api::count::count as run_count;
 use pathsat_api::options::{CountSpec, EncodingSpec, SolveSpec, SolverSpec};
 use pathsat_api::solve::solve as run_solve;
-use pathsat_api::Cancel;
+use pathsat_api::{Cancel, Stage, Stopped};
 use pathsat_puzzle::{parse_file, read_text, Place, Pos};
 use std::io::{self, Write};
 use std::path::Path;
@@ -95,7 +95,8 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         checkpoint_every: args.checkpoint_every,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
-    let request = spec.request(Cancel::new())?;
+    let cancel = Cancel::new();
+    let mut request = spec.request(cancel.clone())?;
     if let Some(path) = args.part_file.as_deref() {
         // Known now, not after hours of counting.
         crate::replace::check_writable(path)
@@ -106,6 +107,24 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
             .with_mode(args.progress)
             .for_shard(args.shard),
     );
+    if let Some(checkpoint) = &args.checkpoint {
+        let raised = crate::interrupt::on_signals()
+            .map_err(|e| Failure::Input(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
+        request.options.interrupt = Some(Arc::clone(&raised));
+        let (display, checkpoint) = (Arc::clone(&display), checkpoint.display().to_string());
+        crate::interrupt::when_raised(raised, move || {
+            if display.stage() == Some(Stage::Frontier) {
+                display.note(&format!(
+                    "interrupted: stopping after the layer under way, to save it to \
+                     {checkpoint} (interrupt again to stop at once, keeping the checkpoint before)"
+                ))
+            } else {
+                // Not in the frontier program (--method auto chose another): nothing to save.
+                display.note("interrupted: stopping");
+                cancel.cancel();
+            }
+        });
+    }
     let file = args.file.display().to_string();
     let hear = Arc::clone(&display);
     let outcome = run_count(&puzzle, &file, &request, Arc::new(move |p| hear.update(p)));
@@ -120,7 +139,12 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         Format::Json => report::write_json(&mut out, &report)?,
         Format::Text => report::write_count_text(&mut out, &report)?,
     }
-    Ok(ExitCode::SUCCESS)
+    // Stopped by request, the count is no answer yet.
+    Ok(if report.stopped == Some(Stopped::Interrupted) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {

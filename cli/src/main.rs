@@ -12,6 +12,7 @@ mod batch;
 mod commands;
 mod generate;
 mod interop;
+mod interrupt;
 mod lab;
 mod merge;
 mod pictures;

@@ -10,6 +10,7 @@ use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
 use pathsat_api::shard::{merge, read_part, Merged, Part};
+use pathsat_api::Stopped;
 use pathsat_bigcount::grouped;
 use pathsat_frontier::{bytes, Share, Split};
 use pathsat_puzzle::Puzzle;
@@ -30,10 +31,15 @@ pub fn write_part(
         .expect("a sharded count's report names its shard");
     let file = &report.answer.file;
     let Some(part) = Part::of(puzzle, report, split) else {
+        let again = if report.stopped == Some(Stopped::Interrupted) {
+            "run the same command again to go on from its checkpoint"
+        } else {
+            "run it again, with more --memory or --timeout (with --checkpoint, it goes on from \
+             its last checkpoint)"
+        };
         eprintln!(
-            "pathsat: shard {shard} of {file} stopped before its end ({}); no part written: run \
-             it again, with more --memory or --timeout (with --checkpoint, it goes on from its \
-             last checkpoint)",
+            "pathsat: shard {shard} of {file} stopped before its end ({}); no part written: \
+             {again}",
             report.why
         );
         return Ok(ExitCode::from(1));
@@ -113,9 +119,14 @@ fn write_text(out: &mut dyn Write, merged: &Merged) -> io::Result<()> {
     writeln!(out, "fillings: {}", merged.count.grouped())?;
     let cut = match (&merged.residues, merged.cut_layer, merged.cut_table) {
         (Some(r), _, _) => format!(
-            ", split by residues: {} primes ({} bits) cover the bound of {} bits",
-            r.primes.len(),
+            ", split by residues: {} ({} bits) {} the bound of {} bits",
+            crate::report::plural(r.primes.len() as u64, "prime"),
             r.product_bits,
+            if r.primes.len() == 1 {
+                "covers"
+            } else {
+                "cover"
+            },
             r.bound.clone().into_biguint().bits()
         ),
         (None, Some(layer), Some(states)) => format!(

@@ -223,6 +223,34 @@ impl CountDisplay {
         *current = bar;
     }
 
+    /// The stage the count is in, once it has begun.
+    pub fn stage(&self) -> Option<Stage> {
+        self.state.lock().expect("not poisoned").stage
+    }
+
+    /// Writes `note` about the count on standard error: above the bar, as a line of text
+    /// (`pathsat: shard I/N: note`), or as a JSON object `{"note": …, "shard": …}`.
+    pub fn note(&self, note: &str) {
+        if self.mode == ProgressMode::Json {
+            let mut value = serde_json::json!({ "note": note });
+            if let Some(shard) = self.shard {
+                value["shard"] = shard.to_string().into();
+            }
+            eprintln!("{value}");
+            return;
+        }
+        let line = match self.shard {
+            Some(shard) => format!("pathsat: shard {shard}: {note}"),
+            None => format!("pathsat: {note}"),
+        };
+        let bar = self.bar.lock().expect("not poisoned");
+        if self.mode == ProgressMode::Bar && !bar.is_hidden() {
+            bar.println(line);
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
     /// Clears the display.
     pub fn clear(&self) {
         self.bar.lock().expect("not poisoned").finish_and_clear();

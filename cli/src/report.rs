@@ -376,6 +376,12 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
              --patience SECONDS), or a part with --limit N or --timeout SECONDS"
         )?;
     }
+    if r.stopped == Some(Stopped::Interrupted) {
+        writeln!(
+            out,
+            "stopped: interrupted; run the same command again to go on from its checkpoint"
+        )?;
+    }
     if r.stopped == Some(Stopped::Memory) {
         writeln!(
             out,
@@ -506,6 +512,7 @@ fn stopped_words(stopped: Stopped) -> &'static str {
         Stopped::Memory => "stopped: out of memory for the frontier program",
         Stopped::OutOfReach => "stopped: enumerating them all is out of reach",
         Stopped::Cancelled => "cancelled",
+        Stopped::Interrupted => "interrupted",
     }
 }
 
@@ -932,7 +939,7 @@ fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> String {
     )
 }
 
-fn plural(n: u64, noun: &str) -> String {
+pub fn plural(n: u64, noun: &str) -> String {
     format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 

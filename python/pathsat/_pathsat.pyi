@@ -134,7 +134,8 @@ class Puzzle:
         ``"enumerate"``; a timeout or limit makes the count a lower bound.
         ``spill_dir`` keeps the frontier program's large tables in files there;
         ``checkpoint`` saves its table to that file every ``checkpoint_every``
-        seconds (600) and resumes from it when the same count runs again."""
+        seconds (600) and resumes from it when the same count runs again; a first
+        Ctrl-C then saves the layer under way before KeyboardInterrupt."""
     def is_unique(
         self,
         timeout: Optional[float] = None,

@@ -5,6 +5,10 @@
 //! the run's [`Cancel`] flag is raised; the library stops within its own poll and returns what it
 //! had, and the exception (`KeyboardInterrupt`) is raised in place of the answer. A solver call
 //! in progress stops inside its search, so no work goes on after the answer.
+//!
+//! A run may answer a first Ctrl-C more softly ([`run_softly`]): a count with a checkpoint ends
+//! the frontier program's layer under way and saves it before it stops, and only a second Ctrl-C
+//! cancels it at once.
 
 use crate::errors::InternalError;
 use pathsat_api::Cancel;
@@ -20,6 +24,18 @@ pub const POLL: Duration = Duration::from_millis(100);
 pub fn run<T: Send>(
     py: Python<'_>,
     cancel: &Cancel,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    run_softly(py, cancel, &|| false, work)
+}
+
+/// Runs `work` as [`run`] does, but a first signal calls `soft_stop` instead of raising
+/// `cancel`, unless it returns false (it had no softer way to stop `work`); a second signal
+/// raises `cancel`. The signal's exception is raised once `work` is done.
+pub fn run_softly<T: Send>(
+    py: Python<'_>,
+    cancel: &Cancel,
+    soft_stop: &dyn Fn() -> bool,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
@@ -55,10 +71,12 @@ pub fn run<T: Send>(
                     )));
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if interrupted.is_none() {
+                    if !cancel.is_cancelled() {
                         if let Err(signal) = py.check_signals() {
-                            cancel.cancel();
-                            interrupted = Some(signal);
+                            if interrupted.is_some() || !soft_stop() {
+                                cancel.cancel();
+                            }
+                            interrupted.get_or_insert(signal);
                         }
                     }
                 }

@@ -11,6 +11,7 @@ use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
 use pathsat_api::forced::CellValue;
 use pathsat_api::options::{CountSpec, ExplainSpec, ForcedSpec, HintSpec, SolveSpec};
+use pathsat_api::progress::{Progress, Stage};
 use pathsat_api::solve::{solve, Wanted};
 use pathsat_api::{Cancel, SolutionStream, Stopped};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
@@ -20,6 +21,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// A path puzzle: place 1..N on the cells of a board (or the vertices of a graph) so that
@@ -381,7 +383,9 @@ impl Puzzle {
     /// stop it early: the count is then a lower bound and `complete` is false. `spill_dir`
     /// keeps the frontier program's large tables in temporary files there (`--spill-dir`).
     /// `checkpoint` (a file) saves the frontier program's table every `checkpoint_every`
-    /// seconds (600) and goes on from it when the same count is run again (`--checkpoint`).
+    /// seconds (600) and goes on from it when the same count is run again (`--checkpoint`);
+    /// a first Ctrl-C then ends the frontier program's layer under way and saves it before
+    /// `KeyboardInterrupt` is raised, and a second stops the count at once.
     #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, spill_dir = None, checkpoint = None, checkpoint_every = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
@@ -412,9 +416,26 @@ impl Puzzle {
             checkpoint_every,
             ..CountSpec::default()
         };
-        let request = spec.request(cancel.clone()).map_err(errors::raise)?;
-        let report = interrupt::run(py, &cancel, || {
-            count(&self.puzzle, &self.file, &request, Arc::new(|_| {})).map_err(errors::raise)
+        let mut request = spec.request(cancel.clone()).map_err(errors::raise)?;
+        // With a checkpoint, a Ctrl-C inside the frontier program saves its table first.
+        let saving = Arc::new(AtomicBool::new(false));
+        let in_frontier = Arc::new(AtomicBool::new(false));
+        if request.options.checkpoint.is_some() {
+            request.options.interrupt = Some(Arc::clone(&saving));
+        }
+        let soft_stop = || {
+            let soft = request.options.interrupt.is_some() && in_frontier.load(Ordering::Relaxed);
+            saving.store(soft, Ordering::Relaxed);
+            soft
+        };
+        let stage = Arc::clone(&in_frontier);
+        let hear = Arc::new(move |p: Progress| {
+            if let Progress::Stage(s) = p {
+                stage.store(s == Stage::Frontier, Ordering::Relaxed);
+            }
+        });
+        let report = interrupt::run_softly(py, &cancel, &soft_stop, || {
+            count(&self.puzzle, &self.file, &request, hear).map_err(errors::raise)
         })??;
         Ok(CountResult::new(report))
     }

@@ -119,6 +119,19 @@ def test_ctrl_c_stops_solves_iterators_and_generation(call):
     assert interrupted(calls[call], after=0.3) < 30
 
 
+def test_ctrl_c_saves_a_count_with_a_checkpoint(tmp_path):
+    """With a checkpoint, a Ctrl-C inside the frontier program ends the layer under way and
+    saves it before KeyboardInterrupt is raised; the same count then goes on from there to the
+    published 165,575,218,320 open 7x7 knight's paths (A165134), and removes the file."""
+    checkpoint = tmp_path / "knight.checkpoint"
+    board = pathsat.Puzzle.board(7, 7, moves="knight")
+    interrupted(lambda: board.count(method="dp", checkpoint=checkpoint), after=1.0)
+    assert checkpoint.exists()
+    result = board.count(method="dp", checkpoint=checkpoint)
+    assert result.count == 165_575_218_320 and result.complete
+    assert not checkpoint.exists()
+
+
 def test_nothing_is_printed(capfd):
     p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
     p.solve()

@@ -376,3 +376,85 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs --method dp or auto"));
 }
+
+/// Runs a count of the 7x7 knight's paths by `method`, saving to `checkpoint`, and sends it
+/// SIGTERM once its frontier program has started: its exit status, its JSON report
+/// and its standard error.
+#[cfg(unix)]
+fn count_sent_sigterm(
+    file: &Path,
+    checkpoint: &Path,
+    method: &str,
+) -> (Option<i32>, String, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let mut child = pathsat()
+        .args(["count", "--method", method])
+        .args(["--format", "json", "--progress", "json", "--checkpoint"])
+        .arg(checkpoint)
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    // The stage's line comes before the first layer, after the handler was set up.
+    while !seen.contains(r#""stage":"frontier""#) {
+        assert_ne!(stderr.read_line(&mut seen).unwrap(), 0, "{seen}");
+    }
+    let sent = Command::new("kill")
+        .args(["-s", "TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    stderr.read_to_string(&mut seen).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        seen,
+    )
+}
+
+/// The layer an interrupted count stopped after, from its report's `why`.
+#[cfg(unix)]
+fn interrupted_after(report: &serde_json::Value) -> usize {
+    let why = report["why"].as_str().unwrap();
+    let (_, rest) = why
+        .split_once("was interrupted after ")
+        .unwrap_or_else(|| panic!("{why}"));
+    assert!(
+        rest.ends_with("of 49 layers, and saved its checkpoint there"),
+        "{why}"
+    );
+    rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// A count with a checkpoint that gets SIGTERM (a cluster's preemption, a job's time limit)
+/// stops after the layer under way and saves it, however long before its next save: exit
+/// status 1, `stopped: interrupted`. Run again, it goes on from there (and stops later, sent
+/// SIGTERM again). (A second SIGTERM stops it at once, status 143: not tested here, since a
+/// count this small may end its layer between the two.)
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_checkpoint_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_7x7(dir.path());
+    let checkpoint = dir.path().join("knight.checkpoint");
+
+    let (status, stdout, stderr) = count_sent_sigterm(&file, &checkpoint, "dp");
+    assert_eq!(status, Some(1), "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped"], "interrupted");
+    let first = interrupted_after(&report);
+    assert!(checkpoint.exists());
+
+    // `--method auto` too: interrupted, its frontier program is not taken as out of reach.
+    let (status, stdout, stderr) = count_sent_sigterm(&file, &checkpoint, "auto");
+    assert_eq!(status, Some(1), "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["stopped"], "interrupted");
+    assert!(interrupted_after(&report) > first, "{report}");
+}

@@ -31,8 +31,10 @@ pub struct CountArgs {
     /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
     /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
     /// this same count, go on from it instead of starting over: a count that was killed or timed
-    /// out is resumed by running the same command again. FILE takes about
-    /// as much disk as the largest table, and is removed when the count is done.
+    /// out is resumed by running the same command again. A first Ctrl-C or SIGTERM (a cluster's
+    /// preemption or time limit) stops the count after the layer under way, saving there, exit
+    /// status 1; a second stops it at once. FILE takes about as much disk as the largest table,
+    /// and is removed when the count is done.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// How long to count between two saves of the checkpoint [default: 600].

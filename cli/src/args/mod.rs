@@ -104,7 +104,7 @@ pub enum Command {
         A count whose tables outgrow the memory can keep them in files instead:\n  \
         pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp\n\
         A count of hours can save its table every 10 minutes (--checkpoint-every) and, killed,\n\
-        go on from there when the same command is run again:\n  \
+        go on from there when the same command is run again; Ctrl-C or SIGTERM saves it first:\n  \
         pathsat count benches/records/knight-8x8-closed.toml --checkpoint knight8.checkpoint"
     )]
     Count(CountArgs),

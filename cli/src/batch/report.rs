@@ -92,8 +92,10 @@ impl Row {
     pub fn classify(&self, stopped: Option<Stopped>) -> (Status, Option<String>) {
         let found_sat = !self.count.is_zero();
         match stopped {
-            // Batch workers raise no cancel flag: a cancelled count ran out of time.
-            Some(Stopped::Timeout | Stopped::Cancelled) => return (Status::Timeout, None),
+            // Batch workers raise no cancel or interrupt flag: such a count ran out of time.
+            Some(Stopped::Timeout | Stopped::Cancelled | Stopped::Interrupted) => {
+                return (Status::Timeout, None)
+            }
             Some(Stopped::Memory | Stopped::OutOfReach) => return (Status::OutOfReach, None),
             Some(Stopped::Limit) | None => {}
         }

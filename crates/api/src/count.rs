@@ -58,7 +58,8 @@ pub struct CountReport {
     /// Whether every solution counted passed the verifier (false for the frontier program,
     /// which counts without enumerating).
     pub verified: bool,
-    /// What stopped an incomplete count: `limit`, `timeout`, `memory` or `out-of-reach`.
+    /// What stopped an incomplete count: `limit`, `timeout`, `memory`, `out-of-reach`,
+    /// `cancelled` or `interrupted`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<Stopped>,
     /// `sat-cubes`: the cubes the count was split into.

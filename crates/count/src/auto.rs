@@ -112,6 +112,7 @@ pub(crate) fn auto(
                     Err(
                         e @ (FrontierError::Timeout { .. }
                         | FrontierError::Cancelled { .. }
+                        | FrontierError::Interrupted { .. }
                         | FrontierError::Disk { .. }
                         | FrontierError::Checkpoint { .. }),
                     ) => return stopped_frontier(e, &why).map(|c| c.after(vec![spent])),

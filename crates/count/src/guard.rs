@@ -49,6 +49,7 @@ impl<'a> LazyBound<'a> {
             memory_budget: self.options.memory_budget / 4,
             deadline: Some(self.options.deadline.map_or(end, |d| d.min(end))),
             cancel: self.options.cancel.as_deref(),
+            interrupt: None,
             progress: None,
             split: None,
             spill: None,

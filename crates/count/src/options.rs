@@ -60,6 +60,10 @@ pub struct CountOptions {
     /// Stop when this flag is raised (Ctrl-C in Python, a web client that went away): the
     /// count is then incomplete, [`crate::Stopped::Cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop the frontier program when this flag is raised (a SIGTERM), once the layer under way
+    /// is done and its table saved to [`CountOptions::checkpoint`]: the count is then
+    /// incomplete, [`crate::Stopped::Interrupted`], and goes on from there when run again.
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// Threads for the cubes and the frontier program.
     pub jobs: usize,
     /// The most memory the frontier program's tables may take.
@@ -91,6 +95,7 @@ impl Default for CountOptions {
             limit: None,
             deadline: None,
             cancel: None,
+            interrupt: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             memory_budget: pathsat_frontier::default_memory_budget(),
             patience: DEFAULT_PATIENCE,

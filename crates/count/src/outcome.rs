@@ -25,10 +25,14 @@ pub enum Stopped {
     OutOfReach,
     /// The cancel flag was raised ([`crate::CountOptions::cancel`]).
     Cancelled,
+    /// The interrupt flag was raised ([`crate::CountOptions::interrupt`]): the frontier
+    /// program saved its checkpoint, if it had one, and stopped.
+    Interrupted,
 }
 
 impl Stopped {
-    /// The name in reports: `limit`, `timeout`, `memory`, `out-of-reach`.
+    /// The name in reports: `limit`, `timeout`, `memory`, `out-of-reach`, `cancelled`,
+    /// `interrupted`.
     pub fn name(self) -> &'static str {
         match self {
             Stopped::Limit => "limit",
@@ -36,6 +40,7 @@ impl Stopped {
             Stopped::Memory => "memory",
             Stopped::OutOfReach => "out-of-reach",
             Stopped::Cancelled => "cancelled",
+            Stopped::Interrupted => "interrupted",
         }
     }
 }

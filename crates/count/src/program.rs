@@ -23,6 +23,7 @@ pub(crate) fn frontier(
         memory_budget: options.memory_budget,
         deadline: options.deadline,
         cancel: options.cancel.as_deref(),
+        interrupt: options.interrupt.as_deref(),
         progress: Some(&layer),
         split: options.split,
         spill: options.spill_dir.as_deref().map(|dir| Spill {
@@ -90,6 +91,7 @@ pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counte
     counted.stopped = Some(match error {
         FrontierError::Timeout { .. } => Stopped::Timeout,
         FrontierError::Cancelled { .. } => Stopped::Cancelled,
+        FrontierError::Interrupted { .. } => Stopped::Interrupted,
         _ => Stopped::Memory,
     });
     Ok(counted)

@@ -79,6 +79,11 @@ pub struct FrontierOptions<'a> {
     pub deadline: Option<Instant>,
     /// Stop with [`FrontierError::Cancelled`] when this becomes true (Ctrl-C, a closed request).
     pub cancel: Option<&'a AtomicBool>,
+    /// Stop with [`FrontierError::Interrupted`] when this becomes true, but only once the layer
+    /// under way is done, and after saving the table if the count has a
+    /// [`FrontierOptions::checkpoint`]: how a count on a cluster answers the SIGTERM of a
+    /// preemption or a time limit without losing the layers since its last save.
+    pub interrupt: Option<&'a AtomicBool>,
     /// Hears each layer (a vertex of the sweep) as it is done.
     pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
     /// Count one shard of the count only ([`Split`]).
@@ -102,7 +107,8 @@ pub struct FrontierOptions<'a> {
 /// uninterrupted run; a checkpoint of another count, or a damaged one, is refused with
 /// [`FrontierError::Checkpoint`] (a CRC-32 covers every byte), never half-used. The file is
 /// removed when the count is done. A kill loses at most `every` and the layer under way; a
-/// count stopped at its deadline, only the layer under way.
+/// count stopped at its deadline, only the layer under way; an interrupted one
+/// ([`FrontierOptions::interrupt`]), nothing.
 ///
 /// A save writes the table once, as many bytes as it holds (3.2 GB at the 8x8 knight's tours'
 /// widest layer), so the file takes that much disk; saving after each of the 49 layers of the
@@ -248,6 +254,7 @@ impl Default for FrontierOptions<'_> {
             memory_budget: default_memory_budget(),
             deadline: None,
             cancel: None,
+            interrupt: None,
             progress: None,
             split: None,
             spill: None,
@@ -262,6 +269,7 @@ impl fmt::Debug for FrontierOptions<'_> {
             .field("memory_budget", &self.memory_budget)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
+            .field("interrupt", &self.interrupt)
             .field("progress", &self.progress.is_some())
             .field("split", &self.split)
             .field("spill", &self.spill)
@@ -435,6 +443,17 @@ pub enum FrontierError {
         /// Layers in all.
         layers: usize,
     },
+    /// The interrupt flag was raised ([`FrontierOptions::interrupt`]); the count stopped after
+    /// `layer` of `layers` layers.
+    Interrupted {
+        /// Layers done.
+        layer: usize,
+        /// Layers in all.
+        layers: usize,
+        /// Whether the table after `layer` was saved to the checkpoint, from which the count
+        /// goes on when it is run again.
+        saved: bool,
+    },
     /// A table file could not be written or read ([`FrontierOptions::spill`]).
     Disk {
         /// The directory of the files.
@@ -504,6 +523,19 @@ impl fmt::Display for FrontierError {
             FrontierError::Cancelled { layer, layers } => write!(
                 f,
                 "the frontier program was cancelled after {layer} of {layers} layers"
+            ),
+            FrontierError::Interrupted {
+                layer,
+                layers,
+                saved,
+            } => write!(
+                f,
+                "the frontier program was interrupted after {layer} of {layers} layers{}",
+                if *saved {
+                    ", and saved its checkpoint there"
+                } else {
+                    ""
+                }
             ),
             FrontierError::Disk {
                 dir,

@@ -30,7 +30,8 @@
 //! tables of their own count type that never widen.
 //!
 //! A count with a checkpoint ([`crate::Checkpoint`]) saves where it stands after some layers,
-//! and starts from a saved position when there is one ([`resume`]).
+//! and starts from a saved position when there is one ([`resume`]); an interrupted count
+//! ([`crate::FrontierOptions::interrupt`]) saves after the layer under way, and stops.
 
 mod resume;
 
@@ -1111,10 +1112,14 @@ pub(crate) fn sweep_with<K: Key>(
             break;
         }
         let took = layer_started.elapsed();
-        if let Some(saver) = saver
-            .as_mut()
-            .filter(|s| index + 1 < layers && s.due(options.deadline, took, read, states))
-        {
+        // Interrupted: save (whenever the last save was) and stop, unless this was the last layer.
+        let interrupted = index + 1 < layers
+            && options
+                .interrupt
+                .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if let Some(saver) = saver.as_mut().filter(|s| {
+            index + 1 < layers && (interrupted || s.due(options.deadline, took, read, states))
+        }) {
             let at = resume::Position {
                 layer: index + 1,
                 table,
@@ -1127,6 +1132,13 @@ pub(crate) fn sweep_with<K: Key>(
             };
             saver.save(&ctx, &at)?;
             (table, sum, total) = (at.table, at.sum, at.total);
+        }
+        if interrupted {
+            return Err(FrontierError::Interrupted {
+                layer: index + 1,
+                layers,
+                saved: saver.is_some(),
+            });
         }
     }
     if let Some(saver) = &saver {

@@ -309,6 +309,8 @@ impl CountSpec {
                 limit: self.limit,
                 deadline: None,
                 cancel: None,
+                // Raised by the command line's signal handler, not by a request.
+                interrupt: None,
                 jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
                 memory_budget: self.memory.unwrap_or(defaults.memory_budget),
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
