@@ -10,7 +10,8 @@
 # `pathsat merge` adds the parts; the parts stay in target/records/NAME-SHARDS/, and a shard
 # whose part is there is not run again. Every count saves its table there every 10 minutes
 # (`--checkpoint`), so a run that was killed goes on from its last checkpoint when it is started
-# again, within the shard it was counting. Needs a release build
+# again, within the shard it was counting; Ctrl-C (or SIGTERM to the count) ends the layer under
+# way and saves it first. Needs a release build
 # (`cargo build --release`), and GNU time (/usr/bin/time) for the peak memory. MEMORY sets the
 # frontier program's budget (default: half of the machine's memory), e.g. MEMORY=20GiB.
 # SPILL_DIR keeps the large tables in temporary files in that directory (`--spill-dir`), e.g.
