@@ -685,6 +685,101 @@ fn long_knight_paths_of_partial_boards_a389755_to_49_cells() {
     check_first_cells(5, 41..50, &A389755);
 }
 
+/// OEIS A175881: closed knight's tours (undirected Hamiltonian cycles) of the 6 x n board,
+/// n = 5..40, checked against the OEIS entry; a(40) has 218 bits.
+const A175881: [&str; 36] = [
+    "8",
+    "9862",
+    "1067638",
+    "55488142",
+    "3374967940",
+    "239187240144",
+    "15360134570696",
+    "964730606632516",
+    "61989683445413228",
+    "4005716717182224826",
+    "255967892553030600920",
+    "16378998506224697063588",
+    "1050504687249683771795632",
+    "67351449674771471216148786",
+    "4314151246752166099728445868",
+    "276453522147273309254029785276",
+    "17717606001764726850971209939188",
+    "1135386328785418512845166305951994",
+    "72754625853111517738642395445641832",
+    "4662311340698795306229004946849255108",
+    "298772700964630993744576968415214630040",
+    "19145888052227167790585189427230454709502",
+    "1226902568798073025855948189578313739199398",
+    "78622502118507651703659030426757524782646558",
+    "5038287048556094010756276060713112469110084532",
+    "322863244258188584511076820531771298243292346804",
+    "20689713115693125810120458424283134088711708746418",
+    "1325838052128808846982470604742513077251389064878480",
+    "84962322582242436449028078490147227914653412498469176",
+    "5444553480688572729507994773339404670293124094670063400",
+    "348897761885575809340513599895637906535045836867112425442",
+    "22358059291249098112956347313304579317330515128430578229580",
+    "1432748662105938633370488721737295472216003424322051173765262",
+    "91813368745075979865082473968848043302481279531417429418851766",
+    "5883582334056740305836749071273843581025553554521365508472081512",
+    "377031597006006571424070743308269493020186682009428464253448495336",
+];
+
+/// The fillings of the closed 6 x n knight's board: 12n for each undirected tour of A175881.
+fn closed_knight_6xn(n: usize) -> (Puzzle, BigUint) {
+    let tours: BigUint = A175881[n - 5].parse().unwrap();
+    (blank(6, n, Moves::Knight, true), tours * (12 * n) as u64)
+}
+
+/// Closed knight's tours of 6 x 5 to 6 x 7 against A175881 (6 x 6: 9,862; the rest in the
+/// long tests).
+#[test]
+fn closed_knight_tours_of_6_rows_a175881() {
+    for n in 5..8 {
+        let (puzzle, expected) = closed_knight_6xn(n);
+        assert_eq!(fillings(&puzzle), expected, "6 x {n}");
+    }
+}
+
+/// Closed knight's tours of 6 x 8 to 6 x 16 and 6 x 40 (227 bits of fillings, so 256-bit
+/// counts) against A175881, and 6 x 26 (142 bits) split by residues: shard 0 an upper bound,
+/// shards 1 to 3 the count modulo three primes (189 bits, enough to recombine it).
+#[test]
+#[ignore = "long: about a minute in release on two cores"]
+fn long_closed_knight_tours_of_6_rows_a175881_beyond_2_128() {
+    for n in (8..17).chain([40]) {
+        let (puzzle, expected) = closed_knight_6xn(n);
+        assert_eq!(fillings(&puzzle), expected, "6 x {n}");
+    }
+    let (puzzle, expected) = closed_knight_6xn(26);
+    assert!(expected.bits() > 128 && expected.bits() <= 189);
+    let shard = |index| {
+        let options = FrontierOptions {
+            split: Some(Split {
+                index,
+                of: 4,
+                cut_states: Split::DEFAULT_CUT_STATES,
+                by: SplitBy::Residues,
+            }),
+            ..FrontierOptions::default()
+        };
+        count_fillings(&puzzle, &options)
+            .unwrap()
+            .fillings
+            .into_biguint()
+    };
+    let bound = shard(0);
+    assert!(
+        bound >= expected && bound <= &expected + (&expected >> 30u32),
+        "{bound} against {expected}"
+    );
+    for index in 1..4 {
+        let p = residue_prime(index as usize - 1);
+        assert_eq!(shard(index), &expected % p, "modulo {p}");
+    }
+}
+
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
 /// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
 #[test]
