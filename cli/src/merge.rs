@@ -3,13 +3,14 @@
 //! `pathsat count FILE --shard I/N` writes its part of the count ([`write_part`]), and
 //! `pathsat merge PARTS…` adds the parts up ([`run`]) once the library has checked that they
 //! are the N parts of one count ([`pathsat_api::shard::merge`]), or recombines the residues of
-//! a count split by residues. A part is written whole or not at all, so a shard that was killed
-//! is simply run again.
+//! a count split by residues; `merge --expect COUNT` checks a claimed count against the parts
+//! ([`write_check`]). A part is written whole or not at all, so a shard that was killed is
+//! simply run again.
 
 use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
-use pathsat_api::shard::{merge, read_part, Merged, Part};
+use pathsat_api::shard::{check_claim, merge, read_part, ClaimCheck, Merged, Part};
 use pathsat_api::Stopped;
 use pathsat_bigcount::grouped;
 use pathsat_frontier::{bytes, Share, Split};
@@ -102,6 +103,23 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
         let part = read_part(&file, &text).map_err(|e| Failure::Input(e.to_string()))?;
         parts.push((file, part));
     }
+    if let Some(expected) = &args.expect {
+        let check = check_claim(&parts, expected).map_err(|e| Failure::Input(e.to_string()))?;
+        let mut out = io::stdout().lock();
+        match args.format {
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut out, &check).map_err(io::Error::from)?;
+                writeln!(out)?;
+            }
+            Format::Text => write_check(&mut out, &check)?,
+        }
+        // A claim the parts contradict is an answer, not bad input: status 1.
+        return Ok(if check.agrees {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
     let merged = merge(&parts).map_err(|e| Failure::Input(e.to_string()))?;
     let mut out = io::stdout().lock();
     match args.format {
@@ -147,4 +165,83 @@ fn write_text(out: &mut dyn Write, merged: &Merged) -> io::Result<()> {
         merged.seconds_max,
         bytes(merged.peak_bytes_max)
     )
+}
+
+/// `merge --expect`: the merge if the parts give the count, else each part against the claim,
+/// and the verdict.
+fn write_check(out: &mut dyn Write, check: &ClaimCheck) -> io::Result<()> {
+    let expected = check.expected.grouped();
+    if let Some(merged) = &check.merged {
+        write_text(out, merged)?;
+        return if check.agrees {
+            writeln!(
+                out,
+                "expected: {expected}: agrees, the merged count is that one"
+            )
+        } else {
+            writeln!(
+                out,
+                "expected: {expected}: DISAGREES, the parts give {}",
+                merged.count.grouped()
+            )
+        };
+    }
+    writeln!(out, "{} ({})", check.name, check.file)?;
+    writeln!(out, "expected: {expected}")?;
+    for part in &check.parts {
+        let verdict = if part.agrees { "agrees" } else { "DISAGREES" };
+        let line = match (part.holds, part.modulus, &part.expected_residue) {
+            ("residue", Some(p), Some(residue)) => format!(
+                "modulo {p}: {}: {verdict} ({} the expected count's residue{})",
+                part.count.grouped(),
+                if part.agrees { "it is" } else { "not" },
+                if part.agrees {
+                    String::new()
+                } else {
+                    format!(", {}", residue.grouped())
+                }
+            ),
+            ("bound", _, _) => {
+                let how = match part.excess {
+                    _ if !part.agrees => "above it".to_string(),
+                    Some(e) if e > 0.0 => format!("below it, by {e:.1e} of itself"),
+                    Some(_) => "it".to_string(),
+                    None => "not above it".to_string(),
+                };
+                format!(
+                    "the bound, at most {}: {verdict} (the expected count is {how})",
+                    part.count.grouped(),
+                )
+            }
+            _ => format!(
+                "{} fillings: {verdict} ({} the expected count)",
+                part.count.grouped(),
+                if part.agrees { "not above" } else { "above" }
+            ),
+        };
+        writeln!(out, "shard {}, {line}", part.shard)?;
+    }
+    if let Some(shares) = check.shares.as_ref().filter(|_| check.parts.len() > 1) {
+        let fits = shares.as_biguint() <= check.expected.as_biguint();
+        writeln!(
+            out,
+            "together, {} fillings: {} ({} the expected count)",
+            shares.grouped(),
+            if fits { "agree" } else { "DISAGREE" },
+            if fits { "not above" } else { "above" }
+        )?;
+    }
+    let why = check.undecided.as_deref().unwrap_or_default();
+    let (given, agree, does, contradict) = match check.parts.len() {
+        1 => ("the part".to_string(), "agrees", "does", "contradicts"),
+        n => (format!("the {n} parts"), "agree", "do", "contradict"),
+    };
+    if check.agrees {
+        writeln!(
+            out,
+            "{given} given {agree} with it, but {does} not decide it: {why}"
+        )
+    } else {
+        writeln!(out, "{given} given {contradict} it")
+    }
 }

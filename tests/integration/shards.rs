@@ -252,6 +252,7 @@ fn residue_shards_recombine_a_count_past_64_bits() {
         "it was split by frontier-late-slots-v1",
     );
     assert_eq!(merged_count(&by_states), GRID_12X12_CLOSED);
+    claims_are_checked_as_far_as_the_parts_go(&parts, &by_states);
     // --cut belongs to a split by states.
     let out = pathsat()
         .arg("count")
@@ -261,6 +262,110 @@ fn residue_shards_recombine_a_count_past_64_bits() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--cut"));
+}
+
+/// `merge PARTS --expect COUNT`: its exit status and standard output, as text and as JSON.
+fn claim(parts: &[&PathBuf], count: &str) -> (Option<i32>, String, serde_json::Value) {
+    let run = |format: &str| {
+        pathsat()
+            .arg("merge")
+            .args(parts)
+            .args(["--expect", count, "--format", format])
+            .output()
+            .unwrap()
+    };
+    let text = run("text");
+    let json = run("json");
+    assert_eq!(text.status.code(), json.status.code());
+    (
+        text.status.code(),
+        String::from_utf8_lossy(&text.stdout).into_owned(),
+        serde_json::from_slice(&json.stdout).unwrap(),
+    )
+}
+
+/// `merge --expect` on the 12x12 grid's parts (3 by residues, 2 by states): the published
+/// count agrees, whether the parts decide it or not; a count they contradict (a residue, the
+/// bound, or shares adding up past it) exits with status 1; a count that is no number, 2.
+fn claims_are_checked_as_far_as_the_parts_go(residues: &[PathBuf], states: &[PathBuf]) {
+    let published = GRID_12X12_CLOSED;
+    let all: Vec<&PathBuf> = residues.iter().collect();
+    let (code, text, json) = claim(&all, published);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("agrees, the merged count is that one"),
+        "{text}"
+    );
+    assert_eq!(json["agrees"], true);
+    assert!(
+        text.contains("fillings: 309,953,343,918,414,443,328"),
+        "{text}"
+    );
+    assert!(json["merged"].is_object());
+    // The bound and one residue: consistent, not decided.
+    let (code, text, json) = claim(&all[..2], published);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("do not decide it"), "{text}");
+    assert!(
+        text.contains("it is the expected count's residue"),
+        "{text}"
+    );
+    assert!(json.get("merged").is_none());
+    assert!(json["undecided"]
+        .as_str()
+        .unwrap()
+        .contains("run shard 3/3"));
+    // One more than the count: the residue says no. The count plus the first prime has the
+    // same residue, but the bound says no.
+    let count: u128 = published.parse().unwrap();
+    let (code, text, _) = claim(&all[..2], &(count + 1).to_string());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("DISAGREES (not the expected count's residue"),
+        "{text}"
+    );
+    let prime = 9_223_372_036_854_775_783u128;
+    let (code, text, json) = claim(&all[..2], &(count + prime).to_string());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("DISAGREES (the expected count is above it)"),
+        "{text}"
+    );
+    assert_eq!(json["parts"][1]["agrees"], true);
+    // All the parts and a wrong count: the merged count is named.
+    let (code, text, _) = claim(&all, &(count - 1).to_string());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("DISAGREES, the parts give 309,953,343,918,414,443,328"),
+        "{text}"
+    );
+    // By states: one share alone is at most the count; both are the count.
+    let (code, text, json) = claim(&[&states[0]], published);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(json["undecided"]
+        .as_str()
+        .unwrap()
+        .contains("1 of 2 shards missing"));
+    // The share, read from the text ("shard 1/2, N fillings: agrees ..."): JSON's numbers
+    // past 2^64 would be rounded by serde_json::Value.
+    let share: u128 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("shard 1/2, "))
+        .and_then(|l| l.split_once(" fillings"))
+        .map(|(n, _)| n.replace(',', "").parse().unwrap())
+        .expect(&text);
+    assert!(share > 0 && share < count);
+    let (code, text, _) = claim(&[&states[0]], &(share - 1).to_string());
+    assert_eq!(code, Some(1), "{text}");
+    let both: Vec<&PathBuf> = states.iter().collect();
+    assert_eq!(claim(&both, published).0, Some(0));
+    let out = pathsat()
+        .arg("merge")
+        .args(&both)
+        .args(["--expect", "12x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -97,9 +97,15 @@ pub struct CountArgs {
 #[derive(Debug, Args)]
 pub struct MergePartsArgs {
     /// The parts, as `pathsat count FILE --shard I/N` wrote them: every shard of one count,
-    /// once each.
+    /// once each (with --expect, any of them).
     #[arg(required = true, value_name = "PART.json")]
     pub parts: Vec<PathBuf>,
+    /// Check the parts against COUNT, a count claimed for the puzzle (a published value):
+    /// the merged count must be COUNT (exit status 1 if not). Parts that are not yet all of
+    /// the count are checked as far as they go: each bound at least COUNT, each residue
+    /// COUNT's, shares of a split by states adding up to no more than it.
+    #[arg(long, value_name = "COUNT")]
+    pub expect: Option<pathsat_bigcount::BigCount>,
     /// Output format: text for people, json for programs.
     #[arg(long, value_enum, default_value_t = super::Format::Text)]
     pub format: super::Format,

@@ -118,9 +118,13 @@ pub enum Command {
         bounds the count, the others give it modulo their primes, and the one number below the\n\
         product of the primes with those residues is the count once that product exceeds the\n\
         bound (else merge names the shards to add; they may be of any N).\n\
+        --expect COUNT checks a count claimed for the puzzle (a published value): it must be the\n\
+        merged count; parts that are not yet all of it check it as far as they go (bounds,\n\
+        residues, shares adding up to no more). A claim they contradict exits with status 1.\n\
         (To join the reports of `batch --shard`, use `pathsat batch merge`.)\n\n\
         Examples:\n  pathsat merge part-*.json\n  \
-        pathsat merge part-1.json part-2.json --format json"
+        pathsat merge part-1.json part-2.json --format json\n  \
+        pathsat merge part-*.json --expect 1698222644548096"
     )]
     Merge(MergePartsArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.

@@ -17,6 +17,10 @@
 //! theorem) once that product exceeds the bound, so that the fillings can be no other number.
 //! With too few primes it says which shards to add; the shards of such a count need not agree
 //! on `N`, so that more can be run later.
+//!
+//! [`check_claim`] checks a count claimed for the puzzle (a published value) against parts
+//! that need not be all of the count: a bound, a residue or a share each rules out most wrong
+//! claims, long before the last shard is done.
 
 use crate::count::CountReport;
 use crate::options::Problem;
@@ -560,6 +564,146 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
     })
 }
 
+/// What the parts of one count say of a count claimed for it (a published value, another
+/// method's count): [`check_claim`], `pathsat merge PARTS --expect COUNT`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimCheck {
+    /// The puzzle file the first part names.
+    pub file: String,
+    /// The puzzle's name.
+    pub name: String,
+    /// The count claimed.
+    pub expected: BigCount,
+    /// Whether nothing in the parts contradicts the claim. When the parts give the count
+    /// (`merged`), whether the claim is that count.
+    pub agrees: bool,
+    /// The merge, when the parts give the count: every shard of a split by states, or residues
+    /// whose primes cover the bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged: Option<Merged>,
+    /// Why the parts do not give the count (what a merge would say), when they do not: the
+    /// claim is then only checked as far as the parts go.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<String>,
+    /// Each part against the claim, by shard.
+    pub parts: Vec<PartCheck>,
+    /// Split by states, not all shards given: what the shares given add up to, which must not
+    /// exceed the claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shares: Option<BigCount>,
+}
+
+/// One part against a claimed count.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartCheck {
+    /// The part's file.
+    pub file: String,
+    /// Its shard.
+    pub shard: Shard,
+    /// What it holds: `fillings` (a share of the count, split by states), `bound` (an upper
+    /// bound) or `residue` (the count modulo `modulus`).
+    pub holds: &'static str,
+    /// The part's count.
+    pub count: BigCount,
+    /// The prime of a residue.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modulus: Option<u64>,
+    /// The claim modulo that prime, which the residue must equal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_residue: Option<BigCount>,
+    /// A bound's excess over the claim, relative to the claim (a bound rounds up: a small
+    /// excess says the claim is near the count).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub excess: Option<f64>,
+    /// Whether the part allows the claim: a share at most it, a bound at least it, a residue
+    /// the claim's.
+    pub agrees: bool,
+}
+
+/// Checks `expected` against `parts` (each with the file it came from), which must belong to
+/// one count as for [`merge`], but need not be all of it: each bound must be at least the
+/// claim, each residue the claim's, and shares of a split by states must add up to no more
+/// than it. When the parts give the count, the claim must be that count.
+///
+/// # Errors
+/// The [`MergeError`]s of parts that do not belong together, or that contradict each other
+/// ([`MergeError::AboveTheBound`]); parts that are only too few are no error.
+pub fn check_claim(
+    parts: &[(String, Part)],
+    expected: &BigCount,
+) -> Result<ClaimCheck, MergeError> {
+    let expected_count = expected;
+    let expected = &expected.clone().into_biguint();
+    let (merged, undecided) = match merge(parts) {
+        Ok(merged) => (Some(merged), None),
+        Err(
+            e @ (MergeError::Missing { .. }
+            | MergeError::NoBound { .. }
+            | MergeError::TooFewPrimes { .. }),
+        ) => (None, Some(e.to_string())),
+        Err(e) => return Err(e),
+    };
+    let mut checks: Vec<PartCheck> = parts
+        .iter()
+        .map(|(file, part)| {
+            let value = part.count.clone().into_biguint();
+            let (holds, expected_residue, agrees) = match (part.modulus, part.bound) {
+                (Some(p), _) => {
+                    let residue = expected % p;
+                    let agrees = residue == value;
+                    ("residue", Some(BigCount::from(residue)), agrees)
+                }
+                (None, true) => ("bound", None, *expected <= value),
+                (None, false) => ("fillings", None, value <= *expected),
+            };
+            let excess = (part.bound && *expected <= value && !expected.is_zero())
+                .then(|| relative(&(&value - expected), expected))
+                .flatten();
+            PartCheck {
+                file: file.clone(),
+                shard: part.shard,
+                holds,
+                count: part.count.clone(),
+                modulus: part.modulus,
+                expected_residue,
+                excess,
+                agrees,
+            }
+        })
+        .collect();
+    checks.sort_by_key(|c| c.shard.index);
+    let shares: BigUint = checks
+        .iter()
+        .filter(|c| c.holds == "fillings")
+        .map(|c| c.count.clone().into_biguint())
+        .sum();
+    let agrees = checks.iter().all(|c| c.agrees)
+        && shares <= *expected
+        && merged
+            .as_ref()
+            .is_none_or(|m| m.count.clone().into_biguint() == *expected);
+    let shares_given = (merged.is_none() && checks.iter().any(|c| c.holds == "fillings"))
+        .then(|| BigCount::from(shares));
+    let (_, first) = &parts[0];
+    Ok(ClaimCheck {
+        file: first.file.clone(),
+        name: first.name.clone(),
+        expected: expected_count.clone(),
+        agrees,
+        merged,
+        undecided,
+        shares: shares_given,
+        parts: checks,
+    })
+}
+
+/// `a / b` in floating point, when both are finite there.
+fn relative(a: &BigUint, b: &BigUint) -> Option<f64> {
+    use num_traits::ToPrimitive;
+    let (a, b) = (a.to_f64()?, b.to_f64()?);
+    (a.is_finite() && b.is_finite()).then(|| a / b)
+}
+
 /// The prime of shard `index` (from 1) of a split by residues; `None` for shard 1, the bound.
 fn prime_of_shard(index: u32) -> Option<u64> {
     (index >= 2).then(|| pathsat_frontier::residue_prime(index as usize - 2))
@@ -752,6 +896,37 @@ mod tests {
             .collect();
         let error = merge(&parts).unwrap_err().to_string();
         assert!(error.contains("no number of 63-bit primes"), "{error}");
+    }
+
+    /// A claim against parts of a split by residues: the true count agrees with any of them
+    /// and is decided by all; a claim off by a multiple of one prime agrees with that residue
+    /// but not with the bound or another residue.
+    #[test]
+    fn claims_are_checked_against_the_parts_given() {
+        let count = (BigUint::from(0x9E37_79B9_7F4A_7C15u64) << 176u32) + 12_345u32;
+        let bound = &count + 1000u32;
+        let parts: Vec<_> = (1..=5)
+            .map(|i| residue_part(i, 5, &count, &bound))
+            .collect();
+        let claim = |parts: &[(String, Part)], n: &BigUint| {
+            check_claim(parts, &BigCount::from(n.clone())).unwrap()
+        };
+        let all = claim(&parts, &count);
+        assert!(all.agrees && all.merged.is_some() && all.undecided.is_none());
+        assert!(!claim(&parts, &(&count + 1u32)).agrees);
+        let some = [parts[0].clone(), parts[2].clone()];
+        let partial = claim(&some, &count);
+        assert!(partial.agrees && partial.merged.is_none());
+        assert!(partial.undecided.unwrap().contains("run shards 2/5, 4/5"));
+        let excess = partial.parts[0].excess.unwrap();
+        assert!(excess > 0.0 && excess < 1e-60, "{excess}");
+        let p = prime_of_shard(3).unwrap();
+        let off = claim(&[parts[2].clone()], &(&count + p));
+        assert!(off.agrees, "the same residue");
+        let off = claim(&some, &(&count + p));
+        assert!(!off.agrees && !off.parts[0].agrees && off.parts[1].agrees);
+        let off = claim(&[parts[1].clone(), parts[2].clone()], &(&count + p));
+        assert!(!off.agrees && !off.parts[0].agrees && off.parts[1].agrees);
     }
 
     #[test]
