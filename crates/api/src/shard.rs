@@ -929,6 +929,29 @@ mod tests {
         assert!(!off.agrees && !off.parts[0].agrees && off.parts[1].agrees);
     }
 
+    /// Shares of a split by states: each at most the claim is not enough, they must add up to
+    /// no more than it; all of them must add up to it.
+    #[test]
+    fn shares_must_add_up_to_no_more_than_the_claim() {
+        let share = |i: u32, n: u64| {
+            let (file, mut part) = residue_part(i, 3, &BigUint::from(n), &BigUint::from(n));
+            part.split.rule = Split::RULE.to_string();
+            part.modulus = None;
+            part.bound = false;
+            part.count = BigCount::from(n);
+            (file, part)
+        };
+        let parts = [share(1, 60), share(2, 50), share(3, 40)];
+        let claim =
+            |parts: &[(String, Part)], n: u64| check_claim(parts, &BigCount::from(n)).unwrap();
+        assert!(claim(&parts, 150).agrees);
+        assert!(!claim(&parts, 151).agrees);
+        let two = claim(&parts[..2], 100);
+        assert!(!two.agrees && two.parts.iter().all(|p| p.agrees));
+        assert_eq!(two.shares.unwrap().to_u64(), Some(110));
+        assert!(claim(&parts[..2], 110).agrees);
+    }
+
     #[test]
     fn the_digest_names_the_question_not_the_file() {
         let toml = "name = \"a\"\nmoves = \"rook\"\ngrid = \"\"\"\n1 . .\n. . .\n\"\"\"\n";
