@@ -10,7 +10,7 @@
 use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
-use pathsat_api::shard::{check_claim, merge, read_part, ClaimCheck, Merged, Part};
+use pathsat_api::shard::{check_claim, merge, read_part, ClaimCheck, Holds, Merged, Part};
 use pathsat_api::Stopped;
 use pathsat_bigcount::grouped;
 use pathsat_frontier::{bytes, Share, Split};
@@ -191,7 +191,7 @@ fn write_check(out: &mut dyn Write, check: &ClaimCheck) -> io::Result<()> {
     for part in &check.parts {
         let verdict = if part.agrees { "agrees" } else { "DISAGREES" };
         let line = match (part.holds, part.modulus, &part.expected_residue) {
-            ("residue", Some(p), Some(residue)) => format!(
+            (Holds::Residue, Some(p), Some(residue)) => format!(
                 "modulo {p}: {}: {verdict} ({} the expected count's residue{})",
                 part.count.grouped(),
                 if part.agrees { "it is" } else { "not" },
@@ -201,7 +201,7 @@ fn write_check(out: &mut dyn Write, check: &ClaimCheck) -> io::Result<()> {
                     format!(", {}", residue.grouped())
                 }
             ),
-            ("bound", _, _) => {
+            (Holds::Bound, _, _) => {
                 let how = match part.excess {
                     _ if !part.agrees => "above it".to_string(),
                     Some(e) if e > 0.0 => format!("below it, by {e:.1e} of itself"),

@@ -600,9 +600,8 @@ pub struct PartCheck {
     pub file: String,
     /// Its shard.
     pub shard: Shard,
-    /// What it holds: `fillings` (a share of the count, split by states), `bound` (an upper
-    /// bound) or `residue` (the count modulo `modulus`).
-    pub holds: &'static str,
+    /// What it holds.
+    pub holds: Holds,
     /// The part's count.
     pub count: BigCount,
     /// The prime of a residue.
@@ -618,6 +617,18 @@ pub struct PartCheck {
     /// Whether the part allows the claim: a share at most it, a bound at least it, a residue
     /// the claim's.
     pub agrees: bool,
+}
+
+/// What a part holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Holds {
+    /// A share of the fillings (a split by states).
+    Fillings,
+    /// An upper bound on the fillings (shard 1 of a split by residues).
+    Bound,
+    /// The fillings modulo a prime (the other shards of a split by residues).
+    Residue,
 }
 
 /// Checks `expected` against `parts` (each with the file it came from), which must belong to
@@ -651,10 +662,10 @@ pub fn check_claim(
                 (Some(p), _) => {
                     let residue = expected % p;
                     let agrees = residue == value;
-                    ("residue", Some(BigCount::from(residue)), agrees)
+                    (Holds::Residue, Some(BigCount::from(residue)), agrees)
                 }
-                (None, true) => ("bound", None, *expected <= value),
-                (None, false) => ("fillings", None, value <= *expected),
+                (None, true) => (Holds::Bound, None, *expected <= value),
+                (None, false) => (Holds::Fillings, None, value <= *expected),
             };
             let excess = (part.bound && *expected <= value && !expected.is_zero())
                 .then(|| relative(&(&value - expected), expected))
@@ -674,7 +685,7 @@ pub fn check_claim(
     checks.sort_by_key(|c| c.shard.index);
     let shares: BigUint = checks
         .iter()
-        .filter(|c| c.holds == "fillings")
+        .filter(|c| c.holds == Holds::Fillings)
         .map(|c| c.count.clone().into_biguint())
         .sum();
     let agrees = checks.iter().all(|c| c.agrees)
@@ -682,7 +693,7 @@ pub fn check_claim(
         && merged
             .as_ref()
             .is_none_or(|m| m.count.clone().into_biguint() == *expected);
-    let shares_given = (merged.is_none() && checks.iter().any(|c| c.holds == "fillings"))
+    let shares_given = (merged.is_none() && checks.iter().any(|c| c.holds == Holds::Fillings))
         .then(|| BigCount::from(shares));
     let (_, first) = &parts[0];
     Ok(ClaimCheck {
