@@ -631,7 +631,7 @@ pub enum Holds {
     Residue,
 }
 
-/// Checks `expected` against `parts` (each with the file it came from), which must belong to
+/// Checks `claim` against `parts` (each with the file it came from), which must belong to
 /// one count as for [`merge`], but need not be all of it: each bound must be at least the
 /// claim, each residue the claim's, and shares of a split by states must add up to no more
 /// than it. When the parts give the count, the claim must be that count.
@@ -639,12 +639,8 @@ pub enum Holds {
 /// # Errors
 /// The [`MergeError`]s of parts that do not belong together, or that contradict each other
 /// ([`MergeError::AboveTheBound`]); parts that are only too few are no error.
-pub fn check_claim(
-    parts: &[(String, Part)],
-    expected: &BigCount,
-) -> Result<ClaimCheck, MergeError> {
-    let expected_count = expected;
-    let expected = &expected.clone().into_biguint();
+pub fn check_claim(parts: &[(String, Part)], claim: &BigCount) -> Result<ClaimCheck, MergeError> {
+    let expected = claim.as_biguint();
     let (merged, undecided) = match merge(parts) {
         Ok(merged) => (Some(merged), None),
         Err(
@@ -657,18 +653,18 @@ pub fn check_claim(
     let mut checks: Vec<PartCheck> = parts
         .iter()
         .map(|(file, part)| {
-            let value = part.count.clone().into_biguint();
+            let value = part.count.as_biguint();
             let (holds, expected_residue, agrees) = match (part.modulus, part.bound) {
                 (Some(p), _) => {
                     let residue = expected % p;
-                    let agrees = residue == value;
+                    let agrees = residue == *value;
                     (Holds::Residue, Some(BigCount::from(residue)), agrees)
                 }
-                (None, true) => (Holds::Bound, None, *expected <= value),
-                (None, false) => (Holds::Fillings, None, value <= *expected),
+                (None, true) => (Holds::Bound, None, expected <= value),
+                (None, false) => (Holds::Fillings, None, value <= expected),
             };
-            let excess = (part.bound && *expected <= value && !expected.is_zero())
-                .then(|| relative(&(&value - expected), expected))
+            let excess = (part.bound && expected <= value && !expected.is_zero())
+                .then(|| relative(&(value - expected), expected))
                 .flatten();
             PartCheck {
                 file: file.clone(),
@@ -686,20 +682,20 @@ pub fn check_claim(
     let shares: BigUint = checks
         .iter()
         .filter(|c| c.holds == Holds::Fillings)
-        .map(|c| c.count.clone().into_biguint())
+        .map(|c| c.count.as_biguint())
         .sum();
     let agrees = checks.iter().all(|c| c.agrees)
         && shares <= *expected
         && merged
             .as_ref()
-            .is_none_or(|m| m.count.clone().into_biguint() == *expected);
+            .is_none_or(|m| m.count.as_biguint() == expected);
     let shares_given = (merged.is_none() && checks.iter().any(|c| c.holds == Holds::Fillings))
         .then(|| BigCount::from(shares));
     let (_, first) = &parts[0];
     Ok(ClaimCheck {
         file: first.file.clone(),
         name: first.name.clone(),
-        expected: expected_count.clone(),
+        expected: claim.clone(),
         agrees,
         merged,
         undecided,
