@@ -214,6 +214,9 @@ mod tests {
         assert_eq!(duration_words(600.0), "10 min");
         assert_eq!(duration_words(610.4), "10 min 10 s");
         assert_eq!(duration_words(12_000.0), "3 h 20 min");
+        assert_eq!(duration_words(1.4 * 86_400.0), "1 day");
+        assert_eq!(duration_words(1.6 * 86_400.0), "2 days");
+        assert_eq!(duration_words(400.0 * 86_400.0), "1 year");
         assert_eq!(duration_words(5.0 * 86_400.0), "5 days");
         assert_eq!(duration_words(3.0e20), "9.5e12 years");
         assert_eq!(duration_words(f64::INFINITY), "forever");

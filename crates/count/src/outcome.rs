@@ -339,7 +339,9 @@ pub fn duration_words(seconds: f64) -> String {
             let minutes = (s / MINUTE).round() as u64;
             format!("{} h {} min", minutes / 60, minutes % 60)
         }
+        s if s < 1.5 * DAY => "1 day".to_string(),
         s if s < YEAR => format!("{:.0} days", s / DAY),
+        s if s < 1.5 * YEAR => "1 year".to_string(),
         s if s < 1e4 * YEAR => format!("{:.0} years", s / YEAR),
         s => format!("{:.1e} years", s / YEAR),
     }

@@ -4,8 +4,13 @@
 //! about geometrically with the frontier's width. So after each layer the growth per vertex of
 //! width is fitted (least squares of the logarithm of the states against the width, over the
 //! layers done), the later tables are predicted from the last one and the plan's widths, and
-//! the time per state read so far is applied to the states still to be read. The estimate
+//! the time per state read lately is applied to the states still to be read. The estimate
 //! follows the sweep: early on it is rough, and it settles as the wide layers are reached.
+//!
+//! The time per state is that of the last layers, each layer's weight shrinking by [`DECAY`]
+//! with every layer after it, not of the whole sweep: the small first layers cost more a state
+//! than the wide ones, a machine's load changes over hours, and a process that was suspended
+//! (or a laptop asleep) for a while would otherwise be told it has days left until its end.
 
 use std::time::Instant;
 
@@ -13,16 +18,22 @@ use std::time::Instant;
 const FIRST_ESTIMATE: usize = 4;
 /// The growth per vertex of width is kept within these bounds.
 const GROWTH: (f64, f64) = (1.0, 16.0);
+/// How much of a layer's weight in the time per state is left one layer later: the rate is
+/// mostly that of the last five or so layers.
+const DECAY: f64 = 0.7;
 
 /// The running estimate of one sweep.
 pub(crate) struct Eta {
-    started: Instant,
+    /// When the last layer ended (at first, when the sweep started).
+    last: Instant,
     /// The frontier's width after each layer, from the plan.
     widths: Vec<usize>,
     /// The states after each layer done.
     states: Vec<u64>,
-    /// States read so far (the inputs of the layers done).
-    read: f64,
+    /// Seconds and states read of the layers done, each layer's share decayed by [`DECAY`]
+    /// for every layer since.
+    recent_seconds: f64,
+    recent_read: f64,
     /// The states of the table the first layer reads.
     first_input: f64,
     /// Sums for the least-squares fit of ln(states) against width.
@@ -32,10 +43,11 @@ pub(crate) struct Eta {
 impl Eta {
     pub(crate) fn new(widths: Vec<usize>) -> Eta {
         Eta {
-            started: Instant::now(),
+            last: Instant::now(),
             widths,
             states: Vec::new(),
-            read: 0.0,
+            recent_seconds: 0.0,
+            recent_read: 0.0,
             first_input: 1.0,
             fit: [0.0; 5],
         }
@@ -53,7 +65,16 @@ impl Eta {
     /// Records the states after the next layer; the milliseconds left, once there is enough to
     /// go on.
     pub(crate) fn layer_done(&mut self, states: u64) -> Option<u64> {
-        self.read += self.states.last().map_or(self.first_input, |&s| s as f64);
+        self.layer_done_at(states, Instant::now())
+    }
+
+    /// [`Eta::layer_done`], the layer having ended at `now`.
+    fn layer_done_at(&mut self, states: u64, now: Instant) -> Option<u64> {
+        let input = self.states.last().map_or(self.first_input, |&s| s as f64);
+        let seconds = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.recent_seconds = self.recent_seconds * DECAY + seconds;
+        self.recent_read = self.recent_read * DECAY + input;
         let layer = self.states.len();
         self.states.push(states);
         if states > 0 {
@@ -77,7 +98,7 @@ impl Eta {
             .map(|&w| states as f64 * growth.powf(w as f64 - width_now))
             .sum();
         let to_read = states as f64 + predicted;
-        let per_state = self.started.elapsed().as_secs_f64() / self.read.max(1.0);
+        let per_state = self.recent_seconds / self.recent_read.max(1.0);
         let left = per_state * to_read * 1000.0;
         Some(if states == 0 {
             0
@@ -123,5 +144,34 @@ mod tests {
             eta.layer_done(10);
         }
         assert_eq!(eta.layer_done(0), Some(0));
+    }
+
+    /// A steady sweep, one second a layer of 1,000 states: the estimate is a second a layer
+    /// left. A layer that took an hour (the process suspended) weighs on the next estimates,
+    /// and is forgotten some twenty layers later.
+    #[test]
+    fn a_pause_is_forgotten() {
+        let start = Instant::now();
+        let mut eta = Eta::new(vec![5; 100]);
+        let mut now = start;
+        let mut step = |eta: &mut Eta, seconds: u64| {
+            now += std::time::Duration::from_secs(seconds);
+            eta.layer_done_at(1000, now)
+                .map_or(f64::NAN, |ms| ms as f64 / 1000.0)
+        };
+        for _ in 0..20 {
+            step(&mut eta, 1);
+        }
+        // After layer 21 of 100: the 79 layers left are read, each a second.
+        let steady = step(&mut eta, 1);
+        assert!((steady - 79.0).abs() < 1.0, "{steady}");
+        let paused = step(&mut eta, 3600);
+        assert!(paused > 100.0 * steady, "{paused}");
+        let mut later = paused;
+        for _ in 0..30 {
+            later = step(&mut eta, 1);
+        }
+        // 48 layers left.
+        assert!((later - 48.0).abs() < 5.0, "{later}");
     }
 }
