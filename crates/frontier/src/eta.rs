@@ -9,8 +9,9 @@
 //!
 //! The time per state is that of the last layers, each layer's weight shrinking by [`DECAY`]
 //! with every layer after it, not of the whole sweep: the small first layers cost more a state
-//! than the wide ones, a machine's load changes over hours, and a process that was suspended
-//! (or a laptop asleep) for a while would otherwise be told it has days left until its end.
+//! than the wide ones, and a machine's load changes over hours. A layer that took more than
+//! [`OUTLIER`] times what the rate so far predicts counts as that much: a process that was
+//! suspended for an hour (or a laptop asleep) is not then told that the rest takes hours more.
 
 use std::time::Instant;
 
@@ -21,6 +22,8 @@ const GROWTH: (f64, f64) = (1.0, 16.0);
 /// How much of a layer's weight in the time per state is left one layer later: the rate is
 /// mostly that of the last five or so layers.
 const DECAY: f64 = 0.7;
+/// A layer counts as at most this many times its predicted time in the rate.
+const OUTLIER: f64 = 4.0;
 
 /// The running estimate of one sweep.
 pub(crate) struct Eta {
@@ -71,8 +74,12 @@ impl Eta {
     /// [`Eta::layer_done`], the layer having ended at `now`.
     fn layer_done_at(&mut self, states: u64, now: Instant) -> Option<u64> {
         let input = self.states.last().map_or(self.first_input, |&s| s as f64);
-        let seconds = now.saturating_duration_since(self.last).as_secs_f64();
+        let mut seconds = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
+        if self.states.len() >= FIRST_ESTIMATE && self.recent_read > 0.0 {
+            let predicted = self.recent_seconds / self.recent_read * input;
+            seconds = seconds.min(OUTLIER * predicted.max(1e-3));
+        }
         self.recent_seconds = self.recent_seconds * DECAY + seconds;
         self.recent_read = self.recent_read * DECAY + input;
         let layer = self.states.len();
@@ -147,8 +154,8 @@ mod tests {
     }
 
     /// A steady sweep, one second a layer of 1,000 states: the estimate is a second a layer
-    /// left. A layer that took an hour (the process suspended) weighs on the next estimates,
-    /// and is forgotten some twenty layers later.
+    /// left. A layer that took an hour (the process suspended) counts as four seconds, and is
+    /// forgotten some twenty layers later; a machine that gets twice as slow is followed.
     #[test]
     fn a_pause_is_forgotten() {
         let start = Instant::now();
@@ -166,12 +173,20 @@ mod tests {
         let steady = step(&mut eta, 1);
         assert!((steady - 79.0).abs() < 1.0, "{steady}");
         let paused = step(&mut eta, 3600);
-        assert!(paused > 100.0 * steady, "{paused}");
+        assert!(
+            paused > steady && paused < 2.0 * steady,
+            "{paused} against {steady}"
+        );
         let mut later = paused;
         for _ in 0..30 {
             later = step(&mut eta, 1);
         }
         // 48 layers left.
-        assert!((later - 48.0).abs() < 5.0, "{later}");
+        assert!((later - 48.0).abs() < 2.0, "{later}");
+        for _ in 0..20 {
+            later = step(&mut eta, 2);
+        }
+        // 28 layers left, two seconds each.
+        assert!((later - 56.0).abs() < 2.0, "{later}");
     }
 }
