@@ -105,14 +105,7 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
     }
     if let Some(expected) = &args.expect {
         let check = check_claim(&parts, expected).map_err(|e| Failure::Input(e.to_string()))?;
-        let mut out = io::stdout().lock();
-        match args.format {
-            Format::Json => {
-                serde_json::to_writer_pretty(&mut out, &check).map_err(io::Error::from)?;
-                writeln!(out)?;
-            }
-            Format::Text => write_check(&mut out, &check)?,
-        }
+        print(args.format, &check, write_check)?;
         // A claim the parts contradict is an answer, not bad input: status 1.
         return Ok(if check.agrees {
             ExitCode::SUCCESS
@@ -121,15 +114,24 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
         });
     }
     let merged = merge(&parts).map_err(|e| Failure::Input(e.to_string()))?;
-    let mut out = io::stdout().lock();
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut out, &merged).map_err(io::Error::from)?;
-            writeln!(out)?;
-        }
-        Format::Text => write_text(&mut out, &merged)?,
-    }
+    print(args.format, &merged, write_text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `value` on standard output: pretty JSON, or as `text` writes it.
+fn print<T: serde::Serialize>(
+    format: Format,
+    value: &T,
+    text: fn(&mut dyn Write, &T) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    match format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, value).map_err(io::Error::from)?;
+            writeln!(out)
+        }
+        Format::Text => text(&mut out, value),
+    }
 }
 
 fn write_text(out: &mut dyn Write, merged: &Merged) -> io::Result<()> {
