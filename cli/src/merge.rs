@@ -80,13 +80,28 @@ pub fn write_part(
         Share::Residue(p) => format!("the fillings modulo {p}: {}", part.count.grouped()),
     };
     let to = output.map_or(String::new(), |p| format!(" -> {}", p.display()));
-    let resumed = match report.frontier.and_then(|f| f.resumed_layer) {
+    let frontier = report.frontier.as_ref();
+    let resumed = match frontier.and_then(|f| f.resumed_layer) {
         Some(layer) => format!(" resumed from its checkpoint after layer {layer},"),
         None => String::new(),
     };
+    let took = match (
+        frontier.and_then(|f| f.resumed_layer),
+        frontier.and_then(|f| f.earlier_seconds),
+    ) {
+        (None, _) => format!("{:.1} s", part.seconds),
+        (Some(_), Some(_)) => format!(
+            "{:.1} s ({:.1} s in this run)",
+            part.seconds, report.stats.total_seconds
+        ),
+        (Some(_), None) => format!(
+            "{:.1} s in this run (its checkpoint, from an older pathsat, does not say how long \
+             the runs before took)",
+            part.seconds
+        ),
+    };
     eprintln!(
-        "pathsat: shard {shard} of {file}:{resumed} {what} in {:.1} s, peak {} states, {}{cut}{to}",
-        part.seconds,
+        "pathsat: shard {shard} of {file}:{resumed} {what} in {took}, peak {} states, {}{cut}{to}",
         grouped(part.peak_states),
         bytes(part.peak_bytes),
     );

@@ -466,9 +466,13 @@ fn frontier_line(r: &CountReport) -> String {
              {phases} · total {total}",
             plural(f.layers as u64, "layer"),
             f.order.unwrap_or("no"),
-            match f.resumed_layer {
-                Some(layer) => format!(", resumed from its checkpoint after layer {layer}"),
-                None => String::new(),
+            match (f.resumed_layer, f.earlier_seconds) {
+                (Some(layer), Some(earlier)) => format!(
+                    ", resumed from its checkpoint after layer {layer} (saved {} into the count)",
+                    duration(earlier)
+                ),
+                (Some(layer), None) => format!(", resumed from its checkpoint after layer {layer}"),
+                (None, _) => String::new(),
             },
             thousands(f.width as u64),
             match f.folded_layers {

@@ -354,6 +354,8 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
     let resumed = json(&count(&[]));
     assert_eq!(resumed["count"], 6_637_920, "{resumed}");
     assert!(resumed["frontier"]["resumed_layer"].as_u64().unwrap() > 0);
+    // The run before it, up to its last save.
+    assert!(resumed["frontier"]["earlier_seconds"].as_f64().unwrap() > 0.0);
     assert!(!checkpoint.exists());
 
     std::fs::write(&checkpoint, "not a checkpoint").unwrap();

@@ -626,3 +626,63 @@ fn an_unwritable_part_is_refused_before_counting() {
         );
     }
 }
+
+/// A shard stopped by its memory budget and run again goes on from its checkpoint, and its part
+/// is the one an uninterrupted run writes; the line it prints says how long this run took
+/// beside the whole shard's time (the part's `seconds`, which counts the run before too).
+#[test]
+fn a_resumed_shard_writes_the_same_part_and_counts_both_runs_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = [". . . . . ."; 6].join("\n");
+    let board = write(
+        dir.path(),
+        "knight-6x6.toml",
+        &format!("moves = \"knight\"\ngrid = \"\"\"\n{rows}\n\"\"\"\n"),
+    );
+    let checkpoint = dir.path().join("part-2.checkpoint");
+    let run = |memory: &str, part: &Path| {
+        pathsat()
+            .arg("count")
+            .arg(&board)
+            .args([
+                "--shard",
+                "2/3",
+                "--split-by",
+                "residues",
+                "--memory",
+                memory,
+            ])
+            .args(["--checkpoint-every", "0.001", "--checkpoint"])
+            .arg(&checkpoint)
+            .arg("-o")
+            .arg(part)
+            .output()
+            .unwrap()
+    };
+    let part = dir.path().join("part-2.json");
+    let stopped = run("300KiB", &part);
+    assert_eq!(stopped.status.code(), Some(1));
+    assert!(checkpoint.exists() && !part.exists());
+
+    let resumed = run("1GiB", &part);
+    let stderr = String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("resumed from its checkpoint after layer")
+            && stderr.contains("s in this run)"),
+        "{stderr}"
+    );
+    assert!(!checkpoint.exists());
+    let whole = dir.path().join("whole-2.json");
+    let out = run("1GiB", &whole);
+    assert!(out.status.success());
+    let read =
+        |p: &Path| serde_json::from_slice::<serde_json::Value>(&std::fs::read(p).unwrap()).unwrap();
+    let (resumed, whole) = (read(&part), read(&whole));
+    // 2 x 3,318,960 open tours, below the prime.
+    assert_eq!(resumed["count"], 6_637_920);
+    for field in ["count", "modulus", "shard", "digest", "peak_states"] {
+        assert_eq!(resumed[field], whole[field], "{field}");
+    }
+    assert!(resumed["seconds"].as_f64().unwrap() > 0.0);
+}

@@ -468,7 +468,7 @@ impl From<&Certificate> for CertificateInfo {
 }
 
 /// What the frontier program's count cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FrontierInfo {
     /// How the sweep order was chosen: `rows`, `columns` or `path decomposition` (absent when
     /// the count needed no sweep).
@@ -495,6 +495,10 @@ pub struct FrontierInfo {
     /// (`--checkpoint`; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resumed_layer: Option<usize>,
+    /// Resumed: the seconds the count's earlier runs took up to that checkpoint (absent when
+    /// not resumed, or when the checkpoint, written by an older pathsat, does not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub earlier_seconds: Option<f64>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -513,6 +517,7 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             cut: s.cut.map(Into::into),
             folded_layers: s.folded_layers,
             resumed_layer: s.resumed_layer,
+            earlier_seconds: s.earlier.map(|e| e.as_secs_f64()),
         }
     }
 }

@@ -213,7 +213,9 @@ pub struct Part {
     /// Split by residues: `count` is an upper bound on the fillings (shard 1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bound: bool,
-    /// Seconds the shard took.
+    /// Seconds the shard took: over all its runs when it went on from a checkpoint (the time
+    /// of the work saved in it, plus the last run's), or the last run's alone when the
+    /// checkpoint was written by a pathsat that did not save the time.
     pub seconds: f64,
     /// The most states its tables held at once.
     pub peak_states: u64,
@@ -247,7 +249,8 @@ impl Part {
                 _ => None,
             },
             bound: share == Share::Bound,
-            seconds: report.stats.total_seconds,
+            seconds: report.stats.total_seconds
+                + frontier.and_then(|f| f.earlier_seconds).unwrap_or(0.0),
             peak_states: frontier.map_or(0, |f| f.peak_states),
             peak_bytes: frontier.map_or(0, |f| f.peak_bytes),
         })

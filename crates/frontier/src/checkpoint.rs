@@ -10,6 +10,7 @@
 //! | 8 | the fingerprint of the sweep ([`fingerprint`]) |
 //! | 8 × 5 | layers done, count type (0..=5), bound on the counts' bits, states, peak states |
 //! | 8 | peak bytes |
+//! | 8 | microseconds the sweep has taken so far, over all its runs, or `u64::MAX` if not known (version 2 on) |
 //! | 1 + 8 × 3 | whether the count was cut, and where ([`Cut`]) |
 //! | 4 + n, 4 + n | the bound on the counts and the cycles or paths completed (big integers) |
 //! | 8 | the number of parts |
@@ -21,6 +22,9 @@
 //! cut-off file. A checkpoint is used whole or not at all. It is written to a file beside its
 //! place, synced, and renamed over it, so a count killed while writing one leaves the one
 //! before it whole.
+//!
+//! Version 1 (magic `PSATCKP1`) lacks the microseconds; it is still read, so that a count
+//! saved by an older pathsat goes on (its earlier runs' time then unknown).
 
 use crate::{Cut, Split};
 use num_bigint::BigUint;
@@ -28,8 +32,15 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The first bytes of a checkpoint: its format, version 1.
-pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP1";
+/// The first bytes of a checkpoint: its format, version 2.
+pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP2";
+
+/// The microseconds saved when the time is not known (a sweep that went on from a version 1
+/// checkpoint).
+const UNKNOWN_TIME: u64 = u64::MAX;
+
+/// The first bytes of a version 1 checkpoint, which does not say how long the sweep took.
+const MAGIC_V1: &[u8; 8] = b"PSATCKP1";
 
 /// The fingerprint of a sweep: FNV-1a (64 bits) of a description of everything that decides
 /// its tables (the plan's `Debug` text, the key type, the shard and its dealing rule).
@@ -60,6 +71,9 @@ pub(crate) struct Header {
     pub states: u64,
     pub peak_states: u64,
     pub peak_bytes: u64,
+    /// How long the sweep has taken up to the save, over all its runs; `None` when read from
+    /// a version 1 checkpoint, which does not say.
+    pub elapsed_us: Option<u64>,
     pub cut: Option<Cut>,
     pub sum: BigUint,
     pub total: BigUint,
@@ -99,6 +113,7 @@ impl Writer {
         for n in [header.states, header.peak_states, header.peak_bytes] {
             writer.put_u64(n)?;
         }
+        writer.put_u64(header.elapsed_us.unwrap_or(UNKNOWN_TIME))?;
         let cut = header.cut.unwrap_or_default();
         writer.put(&[u8::from(header.cut.is_some())])?;
         for n in [cut.layer as u64, cut.states, cut.kept] {
@@ -215,7 +230,8 @@ impl Reader {
         let mut magic = [0; 8];
         self.get(&mut magic)
             .map_err(|_| "is not a pathsat checkpoint".to_string())?;
-        if &magic != MAGIC {
+        let version_1 = &magic == MAGIC_V1;
+        if &magic != MAGIC && !version_1 {
             return Err("is not a pathsat checkpoint".to_string());
         }
         let fingerprint = self.get_u64()?;
@@ -228,6 +244,11 @@ impl Reader {
         let states = self.get_u64()?;
         let peak_states = self.get_u64()?;
         let peak_bytes = self.get_u64()?;
+        let elapsed_us = if version_1 {
+            None
+        } else {
+            Some(self.get_u64()?).filter(|&ms| ms != UNKNOWN_TIME)
+        };
         let mut was_cut = [0];
         self.get(&mut was_cut)?;
         let cut = Cut {
@@ -243,6 +264,7 @@ impl Reader {
             states,
             peak_states,
             peak_bytes,
+            elapsed_us,
             cut: (was_cut[0] != 0).then_some(cut),
             sum: self.get_big()?,
             total: self.get_big()?,
@@ -302,6 +324,7 @@ mod tests {
             states: 3,
             peak_states: 99,
             peak_bytes: 4096,
+            elapsed_us: Some(86_400_123),
             cut: Some(Cut {
                 layer: 9,
                 states: 1000,
@@ -359,6 +382,36 @@ mod tests {
         std::fs::write(&place, b"not a checkpoint at all").unwrap();
         let error = Reader::open(&place).unwrap().unwrap().header().unwrap_err();
         assert_eq!(error, "is not a pathsat checkpoint");
+    }
+
+    /// A version 1 checkpoint (written before the time was saved) is read as it was written,
+    /// its time unknown.
+    #[test]
+    fn a_version_1_checkpoint_is_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let place = dir.path().join("count.checkpoint");
+        write(&place);
+        let v2 = std::fs::read(&place).unwrap();
+        // Version 1: the other magic, no microseconds after the peak bytes (at 8 + 8 + 5 × 8 + 8).
+        let mut v1 = MAGIC_V1.to_vec();
+        v1.extend_from_slice(&v2[8..64]);
+        assert_eq!(v2[64..72], 86_400_123u64.to_le_bytes());
+        v1.extend_from_slice(&v2[72..v2.len() - 4]);
+        let crc = crc32fast::hash(&v1);
+        v1.extend_from_slice(&crc.to_le_bytes());
+        std::fs::write(&place, &v1).unwrap();
+        let mut reader = Reader::open(&place).unwrap().unwrap();
+        let read = reader.header().unwrap();
+        assert_eq!(
+            read,
+            Header {
+                elapsed_us: None,
+                ..header()
+            }
+        );
+        assert_eq!(reader.part().unwrap(), (2, vec![1; 32]));
+        assert_eq!(reader.part().unwrap(), (1, vec![2; 16]));
+        reader.finish().unwrap();
     }
 
     /// Sweeps that differ in their plan, key type, shard or split have different fingerprints.

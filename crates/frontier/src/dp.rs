@@ -127,6 +127,7 @@ fn count(
         cut: swept.cut,
         folded_layers: plan.steps.iter().filter(|s| !s.mirrors.is_empty()).count(),
         resumed_layer: swept.resumed_layer,
+        earlier: swept.earlier,
     };
     Ok((BigCount::from(swept.count), stats))
 }

@@ -353,6 +353,10 @@ pub struct FrontierStats {
     /// The layer the count went on from, when it was resumed from a checkpoint
     /// ([`FrontierOptions::checkpoint`]).
     pub resumed_layer: Option<usize>,
+    /// Resumed: the time the count's earlier runs took, up to the checkpoint it went on from
+    /// (`None` when it was not resumed, or its checkpoint was written by a pathsat that did
+    /// not save the time).
+    pub earlier: Option<std::time::Duration>,
 }
 
 /// A count made without sweeping: tiny puzzles by brute force, and move graphs that no

@@ -46,7 +46,7 @@ use num_traits::{One, Zero};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// States read by one task, at most.
 const TASK_STATES: usize = 1 << 19;
@@ -930,6 +930,8 @@ pub(crate) struct Swept {
     pub cut: Option<Cut>,
     /// The layer it went on from, when it was resumed from a checkpoint.
     pub resumed_layer: Option<usize>,
+    /// Resumed: the time its earlier runs took up to that checkpoint, when the checkpoint says.
+    pub earlier: Option<Duration>,
 }
 
 /// Runs the sweep of `plan` with keys `K`, keeping the counts as `options`' shard says.
@@ -953,7 +955,7 @@ pub(crate) fn sweep_with<K: Key>(
         .checkpoint
         .map(|checkpoint| resume::Saver::new::<K>(checkpoint, plan, &ctx));
     let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
-    let resumed = match &saver {
+    let resumed = match &mut saver {
         Some(saver) => saver.restore::<K>(&ctx)?,
         None => None,
     };
@@ -1163,5 +1165,9 @@ pub(crate) fn sweep_with<K: Key>(
         peak_disk_bytes: ctx.disk.peak(),
         cut,
         resumed_layer,
+        earlier: saver
+            .as_ref()
+            .and_then(|s| s.earlier())
+            .filter(|_| resumed_layer.is_some()),
     })
 }

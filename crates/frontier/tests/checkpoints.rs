@@ -107,6 +107,48 @@ fn fillings(
     }
 }
 
+/// A count resumed from its checkpoint knows how long the run before took up to its save (each
+/// of its first ten layers made to last 30 ms more), and its report says so; a count that was
+/// not resumed has no earlier time.
+#[test]
+fn a_resumed_count_knows_how_long_its_earlier_run_took() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("knight.checkpoint");
+    let puzzle = knight(6, 6, false);
+    let stop = AtomicBool::new(false);
+    let slow = |p: &LayerProgress| {
+        if p.layer <= 10 {
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        if p.layer == 10 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let started = std::time::Instant::now();
+    let stopped = count_fillings(&puzzle, &saving(Run::default(), &file, &stop, &slow));
+    let first_run = started.elapsed();
+    assert!(matches!(
+        stopped,
+        Err(FrontierError::Cancelled { layer: 10, .. })
+    ));
+
+    let quiet = AtomicBool::new(false);
+    let resumed = count_fillings(&puzzle, &saving(Run::default(), &file, &quiet, &|_| {})).unwrap();
+    assert_eq!(resumed.fillings.into_biguint(), BigUint::from(6_637_920u64));
+    assert_eq!(resumed.stats.resumed_layer, Some(10));
+    let earlier = resumed.stats.earlier.expect("the checkpoint says");
+    assert!(
+        earlier >= Duration::from_millis(300) && earlier <= first_run,
+        "{earlier:?} of a first run of {first_run:?}"
+    );
+
+    let whole = count_fillings(&puzzle, &saving(Run::default(), &file, &quiet, &|_| {})).unwrap();
+    assert_eq!(
+        (whole.stats.resumed_layer, whole.stats.earlier),
+        (None, None)
+    );
+}
+
 /// The open 6x6 knight's paths (2 x 3,318,960 undirected), stopped after an early, a middle and
 /// a late layer, with the tables in memory and in files.
 #[test]

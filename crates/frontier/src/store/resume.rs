@@ -35,6 +35,11 @@ pub(super) struct Saver<'a> {
     /// Layers of the sweep.
     layers: usize,
     last: Instant,
+    /// When this run of the sweep started.
+    started: Instant,
+    /// The time the runs before this one took, up to the checkpoint this one went on from
+    /// (zero for a sweep from its start; `None` when its checkpoint did not say).
+    earlier: Option<Duration>,
 }
 
 impl<'a> Saver<'a> {
@@ -48,7 +53,14 @@ impl<'a> Saver<'a> {
             ),
             layers: plan.n,
             last: Instant::now(),
+            started: Instant::now(),
+            earlier: Some(Duration::ZERO),
         }
+    }
+
+    /// The time the runs before this one took, when it went on from a checkpoint that says.
+    pub(super) fn earlier(&self) -> Option<Duration> {
+        self.earlier
     }
 
     fn error(&self, message: impl Into<String>) -> FrontierError {
@@ -96,6 +108,9 @@ impl<'a> Saver<'a> {
             states: at.states,
             peak_states: at.peak_states,
             peak_bytes: ctx.peak.load(Ordering::Relaxed),
+            elapsed_us: self.earlier.map(|e| {
+                u64::try_from((e + self.started.elapsed()).as_micros()).unwrap_or(u64::MAX - 1)
+            }),
             cut: at.cut,
             sum: at.sum.clone(),
             total: at.total.clone(),
@@ -128,7 +143,10 @@ impl<'a> Saver<'a> {
     /// the count's [`crate::Spill`] says for a table of its size) in files. An error for a
     /// checkpoint of another sweep or a damaged one; the memory budget and the table files
     /// stop it as they stop a step.
-    pub(super) fn restore<K: Key>(&self, ctx: &Ctx) -> Result<Option<Position<K>>, FrontierError> {
+    pub(super) fn restore<K: Key>(
+        &mut self,
+        ctx: &Ctx,
+    ) -> Result<Option<Position<K>>, FrontierError> {
         let layers = self.layers;
         // A checkpoint is renamed into place: over a device or a pipe (`/dev/null`), that
         // would put an ordinary file where it was.
@@ -187,6 +205,7 @@ impl<'a> Saver<'a> {
             return Err(self.error(DAMAGED));
         }
         ctx.peak.fetch_max(header.peak_bytes, Ordering::Relaxed);
+        self.earlier = header.elapsed_us.map(Duration::from_micros);
         Ok(Some(Position {
             layer,
             table,
