@@ -139,12 +139,16 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         Format::Json => report::write_json(&mut out, &report)?,
         Format::Text => report::write_count_text(&mut out, &report)?,
     }
-    // Stopped by request, the count is no answer yet.
-    Ok(if report.stopped == Some(Stopped::Interrupted) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    // Stopped by request, the count is no answer yet; one that contradicts the file's
+    // expected count is a wrong answer or a wrong file, which a script must notice.
+    let disagrees = report.expected.as_ref().and_then(|e| e.agrees) == Some(false);
+    Ok(
+        if report.stopped == Some(Stopped::Interrupted) || disagrees {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {

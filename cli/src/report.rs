@@ -360,6 +360,19 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
         ),
     };
     writeln!(out, "{}: {what}", r.answer.name)?;
+    if let Some(expected) = &r.expected {
+        let verdict = match expected.agrees {
+            Some(true) => "agrees".to_string(),
+            Some(false) if r.answer.complete => format!("DISAGREES: counted {found}"),
+            Some(false) => format!("DISAGREES: already found {found}"),
+            None => "not decided by an incomplete count".to_string(),
+        };
+        writeln!(
+            out,
+            "expected: {} (the file's [expect] count): {verdict}",
+            plural_big(&expected.count, noun)
+        )?;
+    }
     if let (Status::Unsat, Some(why)) = (r.answer.status, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }

@@ -226,6 +226,13 @@ class CountResult:
     def counts(self) -> str:
         """``"fillings"`` or ``"trails"``."""
     @property
+    def expected(self) -> Optional[int]:
+        """The file's ``[expect] count``, or None."""
+    @property
+    def agrees(self) -> Optional[bool]:
+        """Whether the count agrees with ``expected``; None when there is none, or when a
+        count stopped early at or below it cannot tell."""
+    @property
     def seconds(self) -> float: ...
     def json(self) -> str:
         """What ``pathsat count --format json`` prints for the same run."""

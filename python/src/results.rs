@@ -281,6 +281,23 @@ impl CountResult {
         }
     }
 
+    /// The file's `[expect] count` (an exact int), or `None` when it has none.
+    #[getter]
+    fn expected<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.report
+            .expected
+            .as_ref()
+            .map(|e| exact_int(py, &e.count))
+            .transpose()
+    }
+
+    /// Whether the count agrees with `expected`: `None` when there is none, or when a count
+    /// that stopped early at or below it cannot tell.
+    #[getter]
+    fn agrees(&self) -> Option<bool> {
+        self.report.expected.as_ref().and_then(|e| e.agrees)
+    }
+
     /// Seconds the count took.
     #[getter]
     fn seconds(&self) -> f64 {
@@ -297,6 +314,9 @@ impl CountResult {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let dict = py.import("json")?.call_method1("loads", (self.json()?,))?;
         dict.set_item("count", self.count(py)?)?;
+        if let Some(expected) = self.expected(py)? {
+            dict.get_item("expected")?.set_item("count", expected)?;
+        }
         Ok(dict)
     }
 

@@ -38,6 +38,22 @@ def test_fixture_counts():
     assert p.count(method="enumerate").verified
 
 
+def test_a_count_is_held_against_the_files_expected_count(tmp_path):
+    published = fixture("large/knight-6x6-closed.toml").read_text()
+    assert "count = 710064" in published
+    right = pathsat.Puzzle.from_file(fixture("large/knight-6x6-closed.toml")).count()
+    assert (right.count, right.expected, right.agrees) == (710064, 710064, True)
+    assert right.to_dict()["expected"] == {"count": 710064, "agrees": True}
+    wrong_file = tmp_path / "wrong.toml"
+    wrong_file.write_text(published.replace("710064", "710065"))
+    wrong = pathsat.Puzzle.from_file(str(wrong_file))
+    assert (wrong.count().expected, wrong.count().agrees) == (710065, False)
+    limited = wrong.count(method="sat", limit=5)
+    assert not limited.complete and limited.agrees is None
+    blank = pathsat.Puzzle.board(4, 4, moves="rook").count()
+    assert blank.expected is None and blank.agrees is None
+
+
 def test_a_limit_or_timeout_gives_a_lower_bound():
     board = pathsat.Puzzle.board(5, 5, moves="king")
     limited = board.count(method="enumerate", limit=10)

@@ -201,6 +201,24 @@ def test_bad_puzzle_text_says_what_the_command_line_says(page):
     assert status(page).startswith("puzzle.toml:1:9:"), status(page)
 
 
+def test_a_count_is_held_against_the_texts_expected_count(page):
+    """A graph file, sent as its text (an edited grid's text drops its [expect]): the 4-cycle
+    has 8 fillings as a tour (4 starts, 2 directions)."""
+    square = ('name = "square"\nclosed = true\n[graph]\nvertices = 4\n'
+              "edges = [[1, 2], [2, 3], [3, 4], [4, 1]]\n")
+    page.find_element(By.ID, "text-box").click()
+    area = page.find_element(By.ID, "puzzle-text")
+    for expected, verdict, kind in [(8, "It agrees with the file's expected count.", "ok"),
+                                    (9, "DISAGREES with the file's expected count, 9.", "error")]:
+        area.clear()
+        area.send_keys(square + f"[expect]\ncount = {expected}\n")
+        page.find_element(By.ID, "use-text").click()
+        page.find_element(By.ID, "count").click()
+        wait(page, lambda d: d.find_element(By.ID, "status").get_attribute("class") == kind
+             and status(d).startswith("8 "))
+        assert status(page).endswith(verdict), status(page)
+
+
 def test_a_graph_file_loads_and_its_cycle_is_shown(page, screenshots):
     from pathlib import Path
 

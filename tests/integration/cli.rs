@@ -898,3 +898,83 @@ fn jobs_choose_between_one_configuration_and_a_race() {
         .code(2)
         .stderr(predicate::str::contains("--jobs"));
 }
+
+/// `count` holds its answer against the file's `[expect] count`: the published 710,064 closed
+/// 6x6 knight's tours agree (exit 0); the same file expecting one more disagrees (exit 1, in
+/// text and JSON); a count stopped at a limit cannot decide (exit 0) unless it already found
+/// more than expected (exit 1); a shard, only part of the count, is not held against it.
+#[test]
+fn a_count_is_held_against_the_files_expected_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let published = std::fs::read_to_string(fixture("large/knight-6x6-closed.toml")).unwrap();
+    assert!(published.contains("count = 710064"));
+    let expecting = |name: &str, count: &str| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, published.replace("710064", count)).unwrap();
+        file
+    };
+    let (right, wrong, three) = (
+        expecting("right.toml", "710064"),
+        expecting("wrong.toml", "710065"),
+        expecting("three.toml", "3"),
+    );
+    pathsat()
+        .arg("count")
+        .arg(&right)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "expected: 710,064 fillings (the file's [expect] count): agrees",
+        ));
+    pathsat()
+        .arg("count")
+        .arg(&wrong)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "expected: 710,065 fillings (the file's [expect] count): DISAGREES: counted 710,064",
+        ));
+    let out = pathsat()
+        .args(["count", "--format", "json"])
+        .arg(&wrong)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["count"], 710_064);
+    assert_eq!(report["expected"]["count"], 710_065);
+    assert_eq!(report["expected"]["agrees"], false);
+
+    let limited = |file: &std::path::Path| {
+        pathsat()
+            .args([
+                "count", "--method", "sat", "--limit", "5", "--format", "json",
+            ])
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    let out = limited(&wrong);
+    assert_eq!(out.status.code(), Some(0));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&report["complete"], &report["count"]),
+        (&Value::Bool(false), &Value::from(5))
+    );
+    assert_eq!(report["expected"]["agrees"], Value::Null);
+    let out = limited(&three);
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["expected"]["agrees"], false);
+
+    let part = dir.path().join("part.json");
+    pathsat()
+        .arg("count")
+        .arg(&wrong)
+        .args(["--shard", "1/2", "-o"])
+        .arg(&part)
+        .assert()
+        .success();
+    let part: Value = serde_json::from_slice(&std::fs::read(&part).unwrap()).unwrap();
+    assert!(part.get("expected").is_none(), "{part}");
+}

@@ -88,7 +88,8 @@ pub enum Command {
         --limit and --timeout count a part). The output says which method counted and why.\n\
         See encodings/counting.md.\n\n\
         A count that stops early (--limit, --timeout, --memory, or out of reach) is a lower bound\n\
-        marked incomplete, with exit status 0.\n\n\
+        marked incomplete, with exit status 0. A file with an [expect] count is checked against\n\
+        it (\"expected: ... agrees\"); a count that contradicts it exits with status 1.\n\n\
         Examples:\n  pathsat count fixtures/small/rook-4x4.toml\n  \
         pathsat count fixtures/small/rook-5x5.toml --method sat --format json\n  \
         pathsat count fixtures/large/knight-6x6-closed.toml --memory 2GiB\n  \

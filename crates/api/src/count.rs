@@ -11,6 +11,7 @@ use crate::outcome::{
 };
 use crate::progress::CountProgress;
 use crate::{wait_for, Cancel, Error, Refusal, GRACE};
+use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
 use pathsat_puzzle::Puzzle;
@@ -84,6 +85,38 @@ pub struct CountReport {
     pub encoding: Option<EncodingInfo>,
     /// Sizes and times.
     pub stats: RunStats,
+    /// The file's `[expect] count`, and whether this count agrees with it (absent when the
+    /// file has none, and for a shard, whose part is checked by `merge --expect`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedCount>,
+}
+
+/// A count held against the one its file expects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExpectedCount {
+    /// The file's `[expect] count`.
+    pub count: BigCount,
+    /// `true` for a complete count equal to it; `false` for a count that is not: complete and
+    /// different, or stopped early having already found more; `None` for a count that stopped
+    /// early at or below it, which cannot tell.
+    pub agrees: Option<bool>,
+}
+
+impl ExpectedCount {
+    /// `expected` held against `count`, complete or a lower bound.
+    pub fn check(expected: &BigCount, count: &BigCount, complete: bool) -> ExpectedCount {
+        let agrees = if complete {
+            Some(count == expected)
+        } else if count > expected {
+            Some(false)
+        } else {
+            None
+        };
+        ExpectedCount {
+            count: expected.clone(),
+            agrees,
+        }
+    }
 }
 
 /// Counts the solutions of `puzzle` (read from `file`) as `request` asks; `progress` hears
@@ -151,7 +184,16 @@ fn report(
         .as_ref()
         .map(|(stats, time)| EncodedSizes::new(stats, *time));
     let reason = counted.contradiction.filter(|_| counted.complete);
+    let expected = match (&puzzle.expect().count, options.split) {
+        (Some(expected), None) => Some(ExpectedCount::check(
+            expected,
+            &counted.count,
+            counted.complete,
+        )),
+        _ => None,
+    };
     CountReport {
+        expected,
         answer: Answer::new(puzzle, file, counted.count, counted.complete),
         limit: options.limit,
         shard: options

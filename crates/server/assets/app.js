@@ -684,11 +684,25 @@ async function count() {
   }
   if (finalText === null) return;
   const report = JSON.parse(finalText);
-  showJson(JSON.stringify(report, null, 2).replace(/"count": [0-9.e+]+/, `"count": ${exactCount(finalText).replace(/,/g, "")}`));
+  // JSON.parse rounds counts past 2^53: put the exact digits back, in order (the count, then
+  // the file's expected count).
+  const exact = [...finalText.matchAll(/"count":\s*([0-9]+)/g)].map((m) => m[1]);
+  let next = 0;
+  showJson(JSON.stringify(report, null, 2).replace(/"count": [0-9.e+]+/g,
+    (found) => (next < exact.length ? `"count": ${exact[next++]}` : found)));
   const n = exactCount(finalText);
   const what = report.counts === "trails" ? "trails" : "solutions (fillings)";
-  if (report.complete) say(`${n} ${what}, counted by ${report.method}: ${report.why}.`, "ok");
-  else say(`At least ${n} ${what}: the count stopped early (${report.stopped || "incomplete"}). ${report.reason || ""}`);
+  const grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const expected = report.expected;
+  if (expected && expected.agrees === false) {
+    say(`${report.complete ? "" : "At least "}${n} ${what}: this DISAGREES with the file's expected count, ${grouped(exact[1] ?? "?")}.`, "error");
+    return;
+  }
+  const check = !expected ? ""
+    : expected.agrees ? " It agrees with the file's expected count."
+    : " The file's expected count is not decided by an incomplete count.";
+  if (report.complete) say(`${n} ${what}, counted by ${report.method}: ${report.why}.${check}`, "ok");
+  else say(`At least ${n} ${what}: the count stopped early (${report.stopped || "incomplete"}). ${report.reason || ""}${check}`);
 }
 
 // One line of a streamed count: progress, the final report (returned), or an error.
