@@ -624,11 +624,19 @@ const A383661: [u64; 31] = [
     663068761241948,
 ];
 
+/// OEIS A383663 (Knuth, the same prefascicle): the same on a board of 7 rows, n = 11..20 (the
+/// terms the entry's first line shows).
+const A383663: [u64; 10] = [2, 11, 58, 0, 21, 1020, 9309, 1481, 34162, 1295034];
+
 /// Closed knight's tours on boards with holes, against Knuth's counts: a tour of N cells is
 /// 2N fillings (its start and its direction).
 #[test]
-fn knight_tours_of_partial_boards_a383660_a383661() {
-    for (rows, first, terms) in [(3, 11, &A383660[..]), (5, 9, &A383661[..])] {
+fn knight_tours_of_partial_boards_a383660_a383661_a383663() {
+    for (rows, first, terms) in [
+        (3, 11, &A383660[..]),
+        (5, 9, &A383661[..]),
+        (7, 11, &A383663[..]),
+    ] {
         for (n, &cycles) in (first..).zip(terms) {
             let cells = 2 * n;
             let got = fillings(&first_cells(rows, cells, true));
