@@ -247,7 +247,7 @@ impl Reader {
         let elapsed_us = if version_1 {
             None
         } else {
-            Some(self.get_u64()?).filter(|&ms| ms != UNKNOWN_TIME)
+            Some(self.get_u64()?).filter(|&us| us != UNKNOWN_TIME)
         };
         let mut was_cut = [0];
         self.get(&mut was_cut)?;
