@@ -133,6 +133,39 @@ fn every_method_reproduces_every_fixture_count() {
     }
 }
 
+/// The record files of `benches/records/` (minutes to hours each, `just record NAME`) parse, are
+/// named after their files, and each published count is a whole number of undirected paths: a
+/// multiple of 2N for a tour of N cells (its start and its direction), of 2 for an open path.
+/// A typo in one would otherwise show only at the end of its run.
+#[test]
+fn record_files_parse_and_their_counts_are_whole_numbers_of_paths() {
+    let dir = crate::common::fixtures_dir().join("../benches/records");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8);
+    for path in files {
+        let puzzle = parse_file(&path).unwrap_or_else(|e| panic!("{e}"));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        assert_eq!(puzzle.name(), stem, "{}", path.display());
+        let Some(count) = puzzle.expect().count.as_ref() else {
+            continue;
+        };
+        let per_path = if puzzle.is_closed() {
+            2 * puzzle.n_cells() as u64
+        } else {
+            2
+        };
+        assert!(
+            !count.is_zero() && (count.as_biguint() % per_path).bits() == 0,
+            "{}: {count} is not a multiple of {per_path}",
+            path.display()
+        );
+    }
+}
+
 /// The published counts of `fixtures/large`, by the default method (the program). (The
 /// 50x50 knight's tour, which only states that a tour exists, is solved in `graphs.rs`.)
 #[test]

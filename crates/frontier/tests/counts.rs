@@ -788,6 +788,40 @@ fn long_closed_knight_tours_of_6_rows_a175881_beyond_2_128() {
     }
 }
 
+/// OEIS A193055: closed knight's tours (undirected) of the 8 x n board, n = 5..10. The records
+/// of benches/records/ count 8 x 8 to 8 x 10 against the last three.
+const A193055: [u64; 6] = [
+    44202,
+    55488142,
+    34524432316,
+    13267364410532,
+    7112881119092574,
+    4235482818156697040,
+];
+
+/// The fillings of the closed 8 x n knight's board: 16n for each undirected tour of A193055.
+fn closed_knight_8xn(n: usize) -> (Puzzle, BigUint) {
+    let tours = A193055[n - 5];
+    (blank(8, n, Moves::Knight, true), big(16 * n as u64) * tours)
+}
+
+/// Closed knight's tours of 8 x 5 and 8 x 6 against A193055 (8 x 7 in the long tests; 8 x 8 to
+/// 8 x 10 are records, `just record knight-8x10-closed`).
+#[test]
+fn closed_knight_tours_of_8_rows_a193055() {
+    for n in 5..7 {
+        let (puzzle, expected) = closed_knight_8xn(n);
+        assert_eq!(fillings(&puzzle), expected, "8 x {n}");
+    }
+}
+
+#[test]
+#[ignore = "long: 8 x 7, ten seconds in release"]
+fn long_closed_knight_tours_of_8_rows_a193055() {
+    let (puzzle, expected) = closed_knight_8xn(7);
+    assert_eq!(fillings(&puzzle), expected, "8 x 7");
+}
+
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
 /// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
 #[test]
