@@ -822,6 +822,28 @@ fn long_closed_knight_tours_of_8_rows_a193055() {
     assert_eq!(fillings(&puzzle), expected, "8 x 7");
 }
 
+/// OEIS A193054: closed knight's tours (undirected) of the 7 x 2n board, n = 3..6.
+const A193054: [&str; 4] = [
+    "1067638",
+    "34524432316",
+    "1250063279938854",
+    "38350427205194670084",
+];
+
+/// Closed knight's tours of 7 x 6 to 7 x 12 (73 bits of fillings) against A193054, swept with
+/// rows of 7: a minute or two in release, so among the long tests.
+#[test]
+#[ignore = "long: 7 x 6 to 7 x 12, a minute or two in release"]
+fn long_closed_knight_tours_of_7_rows_a193054() {
+    for n in 3..7 {
+        let tours: BigUint = A193054[n - 3].parse().unwrap();
+        let cols = 2 * n;
+        let expected = tours * (2 * 7 * cols) as u64;
+        let got = fillings(&blank(7, cols, Moves::Knight, true));
+        assert_eq!(got, expected, "7 x {cols}");
+    }
+}
+
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
 /// (OEIS A165134: 6,637,920 directed), 1,728 directed open tours of 5x5.
 #[test]
