@@ -789,7 +789,7 @@ fn long_closed_knight_tours_of_6_rows_a175881_beyond_2_128() {
 }
 
 /// OEIS A193055: closed knight's tours (undirected) of the 8 x n board, n = 5..10. The records
-/// of benches/records/ count 8 x 8 to 8 x 10 against the last three.
+/// of benches/records/ count 8 x 8 to 8 x 10 against the last three, and 8 x 11.
 const A193055: [u64; 6] = [
     44202,
     55488142,
