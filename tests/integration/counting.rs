@@ -139,12 +139,7 @@ fn every_method_reproduces_every_fixture_count() {
 /// A typo in one would otherwise show only at the end of its run.
 #[test]
 fn record_files_parse_and_their_counts_are_whole_numbers_of_paths() {
-    let dir = crate::common::fixtures_dir().join("../benches/records");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let files = crate::common::files_with("../benches/records", &["toml"]);
     assert!(files.len() >= 8);
     for path in files {
         let puzzle = parse_file(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -170,12 +165,7 @@ fn record_files_parse_and_their_counts_are_whole_numbers_of_paths() {
 /// 50x50 knight's tour, which only states that a tour exists, is solved in `graphs.rs`.)
 #[test]
 fn large_fixtures_by_the_program() {
-    let dir = crate::common::fixtures_dir().join("large");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let files = crate::common::puzzle_files("large");
     assert!(files.len() >= 5);
     for path in files {
         let puzzle = parse_file(&path).unwrap();
