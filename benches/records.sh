@@ -5,8 +5,8 @@
 #   bash benches/records.sh NAME [SHARDS]      (or: just record NAME [SHARDS])
 #
 # NAME is a file of benches/records/ without .toml: knight-8x8-closed, knight-8x8-open,
-# knight-6x40-closed, knight-8x9-closed, knight-8x10-closed, rook-16x16-open, rook-20x20-closed,
-# rook-22x22-closed, king-12x12-closed.
+# knight-6x40-closed, knight-8x9-closed, knight-8x10-closed, knight-8x11-closed, rook-16x16-open,
+# rook-20x20-closed, rook-22x22-closed, king-12x12-closed.
 # With SHARDS > 1 the count runs as that many shards,
 # one after another (each with every core), each a separate process as on a cluster, and
 # `pathsat merge` adds the parts; the parts stay in target/records/NAME-SHARDS/, and a shard

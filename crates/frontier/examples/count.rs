@@ -8,12 +8,14 @@
 //! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
 //! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the
 //! machine), `--threads N`, `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as
-//! `count_fillings` picks), `--no-fold` (with `--order`: no folding of mirror-image states),
-//! `--progress` (one line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of
-//! an open path, with `--order`), `--apex` (open paths counted as the cycles through an extra
-//! vertex joined to every vertex, with `--order`, for comparison), `--shard I/N` and `--cut S`
+//! `count_fillings` picks), `--no-fold` (no folding of mirror-image states), `--progress` (one
+//! line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of an open path),
+//! `--apex` (open paths counted as the cycles through an extra vertex joined to every vertex, for
+//! comparison), `--shard I/N` and `--cut S`
 //! (one shard of the count, cut at S states), `--spill-dir DIR` and `--spill-from S` (tables of
-//! S states or more kept in files in DIR).
+//! S states or more kept in files in DIR). `--no-fold`, `--ends` and `--apex` count the bare
+//! Hamiltonian paths or cycles in an order of their own, `heuristic` unless `--order` says
+//! otherwise.
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
@@ -108,6 +110,10 @@ fn main() {
             }
             _ => panic!("{usage}"),
         }
+    }
+    // These three shape the bare Hamiltonian count, which `count_fillings` does not take.
+    if order_choice.is_none() && (no_fold || apex || !ends.is_empty()) {
+        order_choice = Some("heuristic".to_string());
     }
     options.spill = spill_dir.as_deref().map(|dir| Spill {
         dir,
