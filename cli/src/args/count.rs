@@ -25,7 +25,8 @@ pub struct CountArgs {
     pub memory: Option<u64>,
     /// Keep the frontier program's large tables in temporary files in DIR (deleted as they
     /// are read, and when the count ends): its memory then holds one batch of a step instead
-    /// of two whole tables, and DIR up to about three times the largest table.
+    /// of two whole tables, and DIR up to about one and a half times the largest table (its
+    /// entries are written compact, in about half their bytes in memory).
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
     /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
@@ -33,7 +34,7 @@ pub struct CountArgs {
     /// this same count, go on from it instead of starting over: a count that was killed or timed
     /// out is resumed by running the same command again. A first Ctrl-C or SIGTERM (a cluster's
     /// preemption or time limit) stops the count after the layer under way, saving there, exit
-    /// status 1; a second stops it at once. FILE takes about as much disk as the largest table,
+    /// status 1; a second stops it at once. FILE takes about half the largest table's memory,
     /// and is removed when the count is done.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,

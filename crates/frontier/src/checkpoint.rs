@@ -14,7 +14,7 @@
 //! | 1 + 8 × 3 | whether the count was cut, and where ([`Cut`]) |
 //! | 4 + n, 4 + n | the bound on the counts and the cycles or paths completed (big integers) |
 //! | 8 | the number of parts |
-//! | per part: 8 + 8 + n | its states, its bytes, its entries as in [`crate::spill`] |
+//! | per part: 8 + 8 + n | its states, its bytes, its entries as [`crate::spill::encode`] writes them (version 3 on) |
 //! | 4 | CRC-32 of every byte before it |
 //!
 //! The fingerprint (of the plan of the graph, the order and the ends, the key type and the
@@ -23,8 +23,10 @@
 //! place, synced, and renamed over it, so a count killed while writing one leaves the one
 //! before it whole.
 //!
-//! Version 1 (magic `PSATCKP1`) lacks the microseconds; it is still read, so that a count
-//! saved by an older pathsat goes on (its earlier runs' time then unknown).
+//! Older versions are still read, so that a count saved by an older pathsat goes on: version 2
+//! (magic `PSATCKP2`) holds each entry's plain bytes ([`crate::spill::decode_plain`]), twice
+//! the disk of version 3's; version 1 (`PSATCKP1`) lacks the microseconds too (its earlier
+//! runs' time then unknown).
 
 use crate::{Cut, Split};
 use num_bigint::BigUint;
@@ -32,8 +34,11 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The first bytes of a checkpoint: its format, version 2.
-pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP2";
+/// The first bytes of a checkpoint: its format, version 3.
+pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP3";
+
+/// The first bytes of a version 2 checkpoint, whose entries are plain bytes.
+const MAGIC_V2: &[u8; 8] = b"PSATCKP2";
 
 /// The microseconds saved when the time is not known (a sweep that went on from a version 1
 /// checkpoint).
@@ -75,6 +80,9 @@ pub(crate) struct Header {
     /// a version 1 checkpoint, which does not say.
     pub elapsed_us: Option<u64>,
     pub cut: Option<Cut>,
+    /// Whether the parts hold plain entries ([`crate::spill::decode_plain`]): read from a
+    /// version 1 or 2 checkpoint. Written checkpoints are of version 3, compact.
+    pub plain_entries: bool,
     pub sum: BigUint,
     pub total: BigUint,
     pub parts: u64,
@@ -231,7 +239,8 @@ impl Reader {
         self.get(&mut magic)
             .map_err(|_| "is not a pathsat checkpoint".to_string())?;
         let version_1 = &magic == MAGIC_V1;
-        if &magic != MAGIC && !version_1 {
+        let plain_entries = version_1 || &magic == MAGIC_V2;
+        if &magic != MAGIC && !plain_entries {
             return Err("is not a pathsat checkpoint".to_string());
         }
         let fingerprint = self.get_u64()?;
@@ -266,6 +275,7 @@ impl Reader {
             peak_bytes,
             elapsed_us,
             cut: (was_cut[0] != 0).then_some(cut),
+            plain_entries,
             sum: self.get_big()?,
             total: self.get_big()?,
             parts: self.get_u64()?,
@@ -330,6 +340,7 @@ mod tests {
                 states: 1000,
                 kept: 250,
             }),
+            plain_entries: false,
             sum: BigUint::from(3u32) << 189u32,
             total: BigUint::from(12_345u32),
             parts: 2,
@@ -384,34 +395,43 @@ mod tests {
         assert_eq!(error, "is not a pathsat checkpoint");
     }
 
-    /// A version 1 checkpoint (written before the time was saved) is read as it was written,
-    /// its time unknown.
+    /// A version 2 checkpoint (plain entries) and a version 1 checkpoint (plain entries, written
+    /// before the time was saved) are read as they were written, their entries marked plain.
     #[test]
-    fn a_version_1_checkpoint_is_still_read() {
+    fn older_checkpoints_are_still_read() {
         let dir = tempfile::tempdir().unwrap();
         let place = dir.path().join("count.checkpoint");
         write(&place);
-        let v2 = std::fs::read(&place).unwrap();
-        // Version 1: the other magic, no microseconds after the peak bytes (at 8 + 8 + 5 × 8 + 8).
+        let v3 = std::fs::read(&place).unwrap();
+        let with_crc = |mut bytes: Vec<u8>| {
+            let crc = crc32fast::hash(&bytes);
+            bytes.extend_from_slice(&crc.to_le_bytes());
+            bytes
+        };
+        // Version 2: the same layout under its own magic.
+        let mut v2 = MAGIC_V2.to_vec();
+        v2.extend_from_slice(&v3[8..v3.len() - 4]);
+        // Version 1: no microseconds after the peak bytes (at 8 + 8 + 5 × 8 + 8).
         let mut v1 = MAGIC_V1.to_vec();
-        v1.extend_from_slice(&v2[8..64]);
-        assert_eq!(v2[64..72], 86_400_123u64.to_le_bytes());
-        v1.extend_from_slice(&v2[72..v2.len() - 4]);
-        let crc = crc32fast::hash(&v1);
-        v1.extend_from_slice(&crc.to_le_bytes());
-        std::fs::write(&place, &v1).unwrap();
-        let mut reader = Reader::open(&place).unwrap().unwrap();
-        let read = reader.header().unwrap();
-        assert_eq!(
-            read,
-            Header {
-                elapsed_us: None,
-                ..header()
-            }
-        );
-        assert_eq!(reader.part().unwrap(), (2, vec![1; 32]));
-        assert_eq!(reader.part().unwrap(), (1, vec![2; 16]));
-        reader.finish().unwrap();
+        v1.extend_from_slice(&v3[8..64]);
+        assert_eq!(v3[64..72], 86_400_123u64.to_le_bytes());
+        v1.extend_from_slice(&v3[72..v3.len() - 4]);
+        for (bytes, elapsed_us) in [(v2, Some(86_400_123)), (v1, None)] {
+            std::fs::write(&place, with_crc(bytes)).unwrap();
+            let mut reader = Reader::open(&place).unwrap().unwrap();
+            let read = reader.header().unwrap();
+            assert_eq!(
+                read,
+                Header {
+                    elapsed_us,
+                    plain_entries: true,
+                    ..header()
+                }
+            );
+            assert_eq!(reader.part().unwrap(), (2, vec![1; 32]));
+            assert_eq!(reader.part().unwrap(), (1, vec![2; 16]));
+            reader.finish().unwrap();
+        }
     }
 
     /// Sweeps that differ in their plan, key type, shard or split have different fingerprints.

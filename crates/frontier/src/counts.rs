@@ -65,6 +65,19 @@ pub(crate) trait Count: Clone + Default + Debug + Send + Sync + 'static {
     /// The count [`Count::put`] wrote at the front of `input`, which it moves past; `None` if
     /// `input` is too short.
     fn take(input: &mut &[u8]) -> Option<Self>;
+    /// Whether [`Count::put`] writes at most 16 bytes, always as many, so that
+    /// [`Count::to_bits`] and [`Count::from_bits`] stand for them.
+    const FITS_128: bool = false;
+    /// The number whose little-endian bytes [`Count::put`] writes, when
+    /// [`Count::FITS_128`].
+    fn to_bits(&self) -> u128 {
+        unreachable!("a count of more than 16 bytes")
+    }
+    /// The count of [`Count::to_bits`] `bits`; `None` if `bits` has more bytes than
+    /// [`Count::put`] writes.
+    fn from_bits(_bits: u128) -> Option<Self> {
+        None
+    }
 }
 
 /// The primitive widths: checked addition, conversions that panic only if the driver erred.
@@ -98,6 +111,15 @@ macro_rules! primitive_count {
             }
             fn take(input: &mut &[u8]) -> Option<Self> {
                 take_bytes(input).map(<$t>::from_le_bytes)
+            }
+            const FITS_128: bool = true;
+            #[inline]
+            fn to_bits(&self) -> u128 {
+                u128::from(*self)
+            }
+            #[inline]
+            fn from_bits(bits: u128) -> Option<Self> {
+                <$t>::try_from(bits).ok()
             }
         }
     };
@@ -224,6 +246,15 @@ impl Count for Residue {
     fn take(input: &mut &[u8]) -> Option<Self> {
         u64::take(input).map(Residue)
     }
+    const FITS_128: bool = true;
+    #[inline]
+    fn to_bits(&self) -> u128 {
+        u128::from(self.0)
+    }
+    #[inline]
+    fn from_bits(bits: u128) -> Option<Self> {
+        u64::try_from(bits).ok().map(Residue)
+    }
 }
 
 /// An upper bound on a count, as a floating-point number rounded up: each sum that is not
@@ -300,6 +331,15 @@ impl Count for Upper {
     }
     fn take(input: &mut &[u8]) -> Option<Self> {
         take_bytes(input).map(|b| Upper(f64::from_le_bytes(b)))
+    }
+    const FITS_128: bool = true;
+    #[inline]
+    fn to_bits(&self) -> u128 {
+        u128::from(self.0.to_bits())
+    }
+    #[inline]
+    fn from_bits(bits: u128) -> Option<Self> {
+        u64::try_from(bits).ok().map(|b| Upper(f64::from_bits(b)))
     }
 }
 

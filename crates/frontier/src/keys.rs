@@ -37,6 +37,12 @@ pub(crate) trait Key:
     /// The key [`Key::put`] wrote at the front of `input`, which it moves past; `None` if
     /// `input` is too short.
     fn take(input: &mut &[u8]) -> Option<Self>;
+    /// How many bytes [`Key::put`] writes: at most 16.
+    const BYTES: usize;
+    /// The key as the number whose little-endian bytes [`Key::put`] writes.
+    fn to_bits(self) -> u128;
+    /// The key of [`Key::to_bits`] `bits`.
+    fn from_bits(bits: u128) -> Self;
 }
 
 /// The first `N` bytes of `input`, which it moves past; `None` if there are fewer.
@@ -80,6 +86,15 @@ fn encode_u64(a: &[u8; 32], w: usize) -> u64 {
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Key for u64 {
+    const BYTES: usize = 8;
+    #[inline]
+    fn to_bits(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn from_bits(bits: u128) -> Self {
+        bits as u64
+    }
     fn put(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
     }
@@ -186,6 +201,18 @@ pub(crate) struct Key128 {
 }
 
 impl Key for Key128 {
+    const BYTES: usize = 16;
+    #[inline]
+    fn to_bits(self) -> u128 {
+        (u128::from(self.hi) << 64) | u128::from(self.lo)
+    }
+    #[inline]
+    fn from_bits(bits: u128) -> Self {
+        Key128 {
+            hi: (bits >> 64) as u64,
+            lo: bits as u64,
+        }
+    }
     fn put(self, out: &mut Vec<u8>) {
         self.lo.put(out);
         self.hi.put(out);
@@ -274,6 +301,15 @@ impl Compact64 {
 }
 
 impl Key for Compact64 {
+    const BYTES: usize = 8;
+    #[inline]
+    fn to_bits(self) -> u128 {
+        u128::from(self.0)
+    }
+    #[inline]
+    fn from_bits(bits: u128) -> Self {
+        Compact64(bits as u64)
+    }
     fn put(self, out: &mut Vec<u8>) {
         self.0.put(out);
     }

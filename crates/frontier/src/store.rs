@@ -289,7 +289,7 @@ fn store<K: Key, C: Count>(
         ctx.release(held);
         return Some(None);
     }
-    // The bytes written take about as many as the entries.
+    // The bytes written take at most about as many as the entries (compact: most often half).
     let buffer = part_bytes(part.len(), entry);
     if !ctx.reserve(buffer) {
         ctx.release(held);

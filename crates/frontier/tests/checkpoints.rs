@@ -335,7 +335,8 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     let raise = |p: &LayerProgress| stop.store(p.layer == 20, Ordering::Relaxed);
     assert!(count_fillings(&puzzle, &saving(Run::default(), &file, &stop, &raise)).is_err());
     let saved = std::fs::read(&file).unwrap();
-    assert!(saved.len() > 100_000, "the table of layer 20 is in it");
+    // The table of layer 20 is in it: 6,729 states, about 4 bytes each.
+    assert!(saved.len() > 20_000, "{} bytes", saved.len());
 
     let quiet = AtomicBool::new(false);
     let refused = |bytes: &[u8], puzzle: &Puzzle| -> String {

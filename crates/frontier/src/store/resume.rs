@@ -112,6 +112,7 @@ impl<'a> Saver<'a> {
                 u64::try_from((e + self.started.elapsed()).as_micros()).unwrap_or(u64::MAX - 1)
             }),
             cut: at.cut,
+            plain_entries: false,
             sum: at.sum.clone(),
             total: at.total.clone(),
             parts: at.table.parts() as u64,
@@ -186,6 +187,7 @@ impl<'a> Saver<'a> {
             reader: &mut reader,
             parts: header.parts,
             bits: header.bits,
+            plain: header.plain_entries,
             to_disk,
             layer,
             layers,
@@ -268,6 +270,8 @@ struct Reading<'r, 'c, 'a> {
     reader: &'r mut Reader,
     parts: u64,
     bits: u64,
+    /// Whether the parts hold plain entries (a version 1 or 2 checkpoint).
+    plain: bool,
     to_disk: bool,
     layer: usize,
     layers: usize,
@@ -298,9 +302,13 @@ impl Reading<'_, '_, '_> {
                 .read(&mut bytes)
                 .map_err(|e| self.saver.error(e))?;
             let mut part: Part<K, C> = Vec::with_capacity(states);
-            let sound = spill::decode(&bytes, &mut part).is_ok()
-                && part.len() == states
-                && part.windows(2).all(|w| w[0].0 < w[1].0);
+            let decoded = if self.plain {
+                spill::decode_plain(&bytes, &mut part)
+            } else {
+                spill::decode(&bytes, &mut part)
+            };
+            let sound =
+                decoded.is_ok() && part.len() == states && part.windows(2).all(|w| w[0].0 < w[1].0);
             if !sound {
                 return Err(self.saver.error(DAMAGED));
             }
@@ -308,6 +316,19 @@ impl Reading<'_, '_, '_> {
             if states == 0 {
                 self.ctx.release(len as u64);
             } else if self.to_disk {
+                // The table files hold compact entries: plain ones are encoded again.
+                let (bytes, len) = if self.plain {
+                    let compact = spill::encode(&part);
+                    let compact_len = compact.len() as u64;
+                    if !self.ctx.reserve(compact_len) {
+                        return Err(stopped(self.ctx, 0));
+                    }
+                    drop(bytes);
+                    self.ctx.release(len as u64);
+                    (compact, compact_len as usize)
+                } else {
+                    (bytes, len)
+                };
                 drop(part);
                 self.ctx.release(part_bytes(states, entry));
                 if file.is_none() {
@@ -336,6 +357,83 @@ impl Reading<'_, '_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checkpoint::Reader;
+    use crate::{count_fillings, Checkpoint, FrontierOptions, LayerProgress, Spill};
+    use pathsat_puzzle::{Moves, Puzzle};
+    use std::sync::atomic::AtomicBool;
+
+    /// Rewrites the version 3 checkpoint at `place` as version 2 would have written it: plain
+    /// entries of 8-byte keys and 64-bit counts, the version 2 magic.
+    fn as_version_2(place: &std::path::Path) {
+        let mut reader = Reader::open(place).unwrap().unwrap();
+        let header = reader.header().unwrap();
+        assert_eq!(header.width, 0, "64-bit counts");
+        let mut parts = Vec::new();
+        for _ in 0..header.parts {
+            let (states, len) = reader.part_len().unwrap();
+            let mut bytes = vec![0; len as usize];
+            reader.read(&mut bytes).unwrap();
+            let mut entries: Vec<(u64, u64)> = Vec::new();
+            spill::decode(&bytes, &mut entries).unwrap();
+            let plain: Vec<u8> = entries
+                .iter()
+                .flat_map(|(k, c)| [k.to_le_bytes(), c.to_le_bytes()].concat())
+                .collect();
+            parts.push((states, plain));
+        }
+        reader.finish().unwrap();
+        let mut writer = Writer::create(place, &header).unwrap();
+        for (states, plain) in &parts {
+            writer.part(*states, plain).unwrap();
+        }
+        writer.finish().unwrap();
+        let mut bytes = std::fs::read(place).unwrap();
+        bytes[..8].copy_from_slice(b"PSATCKP2");
+        let body = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..body]);
+        bytes[body..].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(place, bytes).unwrap();
+    }
+
+    /// A count saved by an older pathsat (a version 2 checkpoint, plain entries) goes on from
+    /// it to the published count, its tables in memory or in files (where the entries are
+    /// written compact again): 72 x 9,862 closed knight's tours of 6x6 (OEIS A001230).
+    #[test]
+    fn a_version_2_checkpoint_goes_on() {
+        let puzzle = Puzzle::blank(6, 6, Moves::Knight, true).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("knight.checkpoint");
+        for spill in [None, Some(dir.path())] {
+            let stop = AtomicBool::new(false);
+            let raise = |p: &LayerProgress| {
+                if p.layer == 20 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let options = |cancel, progress| FrontierOptions {
+                cancel: Some(cancel),
+                progress: Some(progress),
+                checkpoint: Some(Checkpoint {
+                    file: &file,
+                    every: Duration::ZERO,
+                }),
+                spill: spill.map(|dir| Spill {
+                    dir,
+                    from_states: 1,
+                }),
+                ..FrontierOptions::default()
+            };
+            assert!(count_fillings(&puzzle, &options(&stop, &raise)).is_err());
+            as_version_2(&file);
+            let quiet = AtomicBool::new(false);
+            let counted = count_fillings(&puzzle, &options(&quiet, &|_| {})).unwrap();
+            assert_eq!(counted.stats.resumed_layer, Some(20));
+            assert_eq!(
+                counted.fillings.into_biguint(),
+                num_bigint::BigUint::from(72u32 * 9_862)
+            );
+        }
+    }
 
     /// A layer that may run past the deadline is saved before; one that ends well before is not.
     #[test]
