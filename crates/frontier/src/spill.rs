@@ -166,8 +166,9 @@ fn take_header(bytes: &mut &[u8]) -> Option<(usize, usize)> {
     }
 }
 
-/// [`encode`] for counts of at most 16 bytes: keys and counts as numbers, which is about
-/// twice as fast as through their bytes.
+/// [`encode`] for counts of at most 16 bytes: keys and counts as numbers, the same bytes as
+/// [`encode_bytes`] writes, faster (the 7 x 8 tours' count in files went from 1.16 to 1.05
+/// times the time of plain files).
 fn encode_128<K: Key, C: Count>(entries: &[(K, C)]) -> Vec<u8> {
     let width = K::BYTES;
     let mut out = Vec::with_capacity(entries.len() * 10);
