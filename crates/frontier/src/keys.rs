@@ -32,14 +32,10 @@ pub(crate) trait Key:
     fn encode(a: &[u8; 32], w: usize) -> Self {
         encode_slots(a, w)
     }
-    /// Appends the key's bytes, for a table kept on disk ([`crate::spill`]).
-    fn put(self, out: &mut Vec<u8>);
-    /// The key [`Key::put`] wrote at the front of `input`, which it moves past; `None` if
-    /// `input` is too short.
-    fn take(input: &mut &[u8]) -> Option<Self>;
-    /// How many bytes [`Key::put`] writes: at most 16.
+    /// How many bytes the key takes on disk ([`crate::spill`]): the low bytes of
+    /// [`Key::to_bits`], at most 16.
     const BYTES: usize;
-    /// The key as the number whose little-endian bytes [`Key::put`] writes.
+    /// The key as a number, whose little-endian bytes a table on disk holds.
     fn to_bits(self) -> u128;
     /// The key of [`Key::to_bits`] `bits`.
     fn from_bits(bits: u128) -> Self;
@@ -94,12 +90,6 @@ impl Key for u64 {
     #[inline]
     fn from_bits(bits: u128) -> Self {
         bits as u64
-    }
-    fn put(self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_le_bytes());
-    }
-    fn take(input: &mut &[u8]) -> Option<Self> {
-        take_bytes(input).map(u64::from_le_bytes)
     }
     #[inline]
     fn get(self, slot: usize) -> u8 {
@@ -213,15 +203,6 @@ impl Key for Key128 {
             lo: bits as u64,
         }
     }
-    fn put(self, out: &mut Vec<u8>) {
-        self.lo.put(out);
-        self.hi.put(out);
-    }
-    fn take(input: &mut &[u8]) -> Option<Self> {
-        let lo = u64::take(input)?;
-        let hi = u64::take(input)?;
-        Some(Key128 { hi, lo })
-    }
     #[inline]
     fn encode(a: &[u8; 32], w: usize) -> Self {
         let (lo, hi) = encode_halves(a, w);
@@ -309,12 +290,6 @@ impl Key for Compact64 {
     #[inline]
     fn from_bits(bits: u128) -> Self {
         Compact64(bits as u64)
-    }
-    fn put(self, out: &mut Vec<u8>) {
-        self.0.put(out);
-    }
-    fn take(input: &mut &[u8]) -> Option<Self> {
-        u64::take(input).map(Compact64)
     }
     #[inline]
     fn get(self, slot: usize) -> u8 {
