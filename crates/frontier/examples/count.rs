@@ -11,15 +11,17 @@
 //! `count_fillings` picks), `--no-fold` (no folding of mirror-image states), `--progress` (one
 //! line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of an open path),
 //! `--apex` (open paths counted as the cycles through an extra vertex joined to every vertex, for
-//! comparison), `--shard I/N` and `--cut S`
+//! comparison), `--prefixes` (closed: also the tours of the boards of the first columns or rows
+//! that the sweep finishes on its way, as `hamiltonian_cycles_of_prefixes` lists them, one line
+//! each on stdout), `--shard I/N` and `--cut S`
 //! (one shard of the count, cut at S states), `--spill-dir DIR` and `--spill-from S` (tables of
-//! S states or more kept in files in DIR). `--no-fold`, `--ends` and `--apex` count the bare
-//! Hamiltonian paths or cycles in an order of their own, `heuristic` unless `--order` says
-//! otherwise.
+//! S states or more kept in files in DIR). `--no-fold`, `--ends`, `--apex` and `--prefixes`
+//! count the bare Hamiltonian paths or cycles in an order of their own, `heuristic` unless
+//! `--order` says otherwise.
 
 use pathsat_frontier::{
-    bytes, count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierOptions,
-    Graph, LayerProgress, Spill, Split, SplitBy,
+    bytes, count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
+    vertex_order, FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
@@ -54,6 +56,7 @@ fn main() {
     let mut show_progress = false;
     let mut apex = false;
     let mut no_fold = false;
+    let mut prefixes = false;
     let mut ends: Vec<usize> = Vec::new();
     let mut spill_dir: Option<std::path::PathBuf> = None;
     let mut spill_from = Spill::DEFAULT_FROM_STATES;
@@ -66,6 +69,7 @@ fn main() {
             }
             "--threads" => threads = rest.next().expect("N").parse().expect("N"),
             "--no-fold" => no_fold = true,
+            "--prefixes" => prefixes = true,
             "--order" => order_choice = Some(rest.next().expect("order").clone()),
             "--progress" => show_progress = true,
             // Count open paths as the cycles through an extra vertex joined to every vertex
@@ -111,8 +115,12 @@ fn main() {
             _ => panic!("{usage}"),
         }
     }
-    // These three shape the bare Hamiltonian count, which `count_fillings` does not take.
-    if order_choice.is_none() && (no_fold || apex || !ends.is_empty()) {
+    if prefixes && !closed {
+        eprintln!("--prefixes counts closed tours only");
+        std::process::exit(2);
+    }
+    // These shape the bare Hamiltonian count, which `count_fillings` does not take.
+    if order_choice.is_none() && (no_fold || apex || prefixes || !ends.is_empty()) {
         order_choice = Some("heuristic".to_string());
     }
     options.spill = spill_dir.as_deref().map(|dir| Spill {
@@ -232,6 +240,13 @@ fn main() {
                 let mut order = order.clone();
                 order.push(n);
                 hamiltonian_cycles(&with_apex, &order, &options)
+            } else if closed && prefixes {
+                hamiltonian_cycles_of_prefixes(&graph, &order, &options).map(
+                    |(h, listed, stats)| {
+                        print_board_prefixes(&puzzle, &order, &listed);
+                        (h, stats)
+                    },
+                )
             } else if closed {
                 hamiltonian_cycles(&graph, &order, &options)
             } else {
@@ -275,5 +290,35 @@ fn main() {
             );
             std::process::exit(1);
         }
+    }
+}
+
+/// The prefixes of the sweep that are whole boards (the first columns, or the first rows), with
+/// their closed tours: each undirected tour once, and its fillings.
+fn print_board_prefixes(
+    puzzle: &Puzzle,
+    order: &[usize],
+    listed: &[pathsat_frontier::PrefixCycles],
+) {
+    let board = puzzle.board();
+    let (rows, cols) = (board.rows(), board.cols());
+    for prefix in listed {
+        let cells = &order[..prefix.layer];
+        let max_row = cells.iter().map(|&c| board.pos(c).row).max().unwrap_or(0);
+        let max_col = cells.iter().map(|&c| board.pos(c).col).max().unwrap_or(0);
+        let shape = if max_row + 1 == rows && (max_col + 1) * rows == cells.len() {
+            format!("{rows}x{}", max_col + 1)
+        } else if max_col + 1 == cols && (max_row + 1) * cols == cells.len() {
+            format!("{}x{cols}", max_row + 1)
+        } else {
+            continue;
+        };
+        let tours = prefix.cycles.clone();
+        println!(
+            "prefix {shape} (layer {}): undirected tours {}, fillings {}",
+            prefix.layer,
+            tours.grouped(),
+            (tours * (2 * cells.len()) as u64).grouped()
+        );
     }
 }

@@ -97,13 +97,72 @@ pub fn hamiltonian_paths(
     count(graph, order, Some(ends), options)
 }
 
+/// The Hamiltonian cycles of a prefix of the sweep: of the subgraph that the first `layer`
+/// vertices of the order induce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrefixCycles {
+    /// How many vertices of the order the prefix holds.
+    pub layer: usize,
+    /// Its Hamiltonian cycles, each undirected cycle once.
+    pub cycles: BigCount,
+}
+
+/// [`hamiltonian_cycles`], and besides, from the same sweep, the Hamiltonian cycles of its
+/// prefixes: for a board swept a column at a time, the boards of its first columns (the 8 x 16
+/// knight's board's sweep counts the 8 x 6, 8 x 8, …, 8 x 14 boards on its way). A prefix's
+/// cycle closes when its last edge is chosen, which may be before the prefix's last vertices
+/// are processed (they are then on the frontier with both their edges), and counts if no edge
+/// leaves the prefix. A prefix is listed, zero or not, at each layer where the sweep counts it
+/// soundly: the vertices after it must balance the colour classes of a bipartite graph (else
+/// the colour test prunes the prefix's cycles), and each symmetry whose mirror images were
+/// folded before must map the prefix onto itself ([`Graph::add_symmetry`]); the whole graph is
+/// the returned count. The sweep keeps the states whose untouched vertices cannot reach
+/// degree 2, which a count of the whole graph prunes (a prefix's cycle leaves them untouched):
+/// its last tables are somewhat wider.
+///
+/// # Errors
+/// As [`hamiltonian_cycles`].
+///
+/// # Panics
+/// If `order` is not a permutation of the vertices, or `options` split the count into shards
+/// (a shard's prefixes would not be parts of theirs) or give it a checkpoint (the cycles of a
+/// prefix close over several layers, some of them before the checkpoint's).
+pub fn hamiltonian_cycles_of_prefixes(
+    graph: &Graph,
+    order: &[usize],
+    options: &FrontierOptions,
+) -> Result<(BigCount, Vec<PrefixCycles>, FrontierStats), FrontierError> {
+    check_order(graph.n_vertices(), order);
+    assert!(
+        options.split.is_none() && options.checkpoint.is_none(),
+        "prefixes of a whole count, without checkpoints"
+    );
+    if graph.n_vertices() < 3 {
+        return Ok((BigCount::zero(), Vec::new(), FrontierStats::default()));
+    }
+    let (count, prefixes, stats) = sweep_plan(graph, order, None, true, options)?;
+    Ok((count, prefixes, stats))
+}
+
 fn count(
     graph: &Graph,
     order: &[usize],
     ends: Option<&[usize]>,
     options: &FrontierOptions,
 ) -> Result<(BigCount, FrontierStats), FrontierError> {
-    let plan = Plan::new(graph, order, ends).map_err(|width| FrontierError::TooWide {
+    let (count, _, stats) = sweep_plan(graph, order, ends, false, options)?;
+    Ok((count, stats))
+}
+
+/// Plans the sweep and runs it: the count, the prefixes' cycles when `prefixes`, the cost.
+fn sweep_plan(
+    graph: &Graph,
+    order: &[usize],
+    ends: Option<&[usize]>,
+    prefixes: bool,
+    options: &FrontierOptions,
+) -> Result<(BigCount, Vec<PrefixCycles>, FrontierStats), FrontierError> {
+    let plan = Plan::new(graph, order, ends, prefixes).map_err(|width| FrontierError::TooWide {
         width,
         max: MAX_FRONTIER,
     })?;
@@ -129,7 +188,15 @@ fn count(
         resumed_layer: swept.resumed_layer,
         earlier: swept.earlier,
     };
-    Ok((BigCount::from(swept.count), stats))
+    let prefix_cycles = swept
+        .prefix_cycles
+        .into_iter()
+        .map(|(layer, cycles)| PrefixCycles {
+            layer,
+            cycles: BigCount::from(cycles),
+        })
+        .collect();
+    Ok((BigCount::from(swept.count), prefix_cycles, stats))
 }
 
 #[cfg(test)]
@@ -285,7 +352,7 @@ mod tests {
         order: &[usize],
         arithmetic: crate::store::Arithmetic,
     ) -> u128 {
-        let plan = Plan::new(g, order, ends).unwrap();
+        let plan = Plan::new(g, order, ends, false).unwrap();
         let options = FrontierOptions::default();
         let swept = crate::store::sweep_with::<Key128>(&plan, &options, arithmetic).unwrap();
         num_traits::ToPrimitive::to_u128(&swept.count).unwrap()
@@ -495,6 +562,79 @@ mod tests {
             prop_assert_eq!(parts.iter().map(|p| p.0).sum::<u128>(), cycles);
             prop_assert_eq!(parts.iter().map(|p| p.1).sum::<u128>(), paths);
             prop_assert_eq!(part(of - 1), parts[of as usize - 1]);
+        }
+
+        /// Graphs of up to 8 vertices, symmetric under a random permutation declared as a
+        /// symmetry (so that mirror images fold after some layers), swept orbit by orbit or in
+        /// a random order: each prefix the sweep lists has the brute-force count of the
+        /// subgraph its vertices induce, the whole count is the brute-force one, and every
+        /// layer but those the sweep cannot count soundly is listed.
+        #[test]
+        fn prefix_cycles_agree_with_brute_force(
+            n in 3usize..=8,
+            edge_bits in prop::collection::vec(any::<bool>(), 28),
+            seed in any::<u64>(),
+            by_orbits in any::<bool>(),
+        ) {
+            use rand::seq::SliceRandom;
+            let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            let mut map: Vec<usize> = (0..n).collect();
+            map.shuffle(&mut rng);
+            let mut g = graph_from_bits(n, &edge_bits);
+            loop {
+                let before = g.edges().len();
+                let images: Vec<(usize, usize)> =
+                    g.edges().iter().map(|&(u, v)| (map[u], map[v])).collect();
+                g.add_edges(images);
+                if g.edges().len() == before {
+                    break;
+                }
+            }
+            let mut order: Vec<usize> = Vec::new();
+            if by_orbits {
+                let mut seen = vec![false; n];
+                for start in 0..n {
+                    let mut v = start;
+                    while !seen[v] {
+                        seen[v] = true;
+                        order.push(v);
+                        v = map[v];
+                    }
+                }
+            } else {
+                order = (0..n).collect();
+                order.shuffle(&mut rng);
+            }
+            let mut folded = g.clone();
+            folded.add_symmetry(map);
+            let bipartite = crate::plan::two_colouring(n, &g.adjacency()).is_some();
+            for (graph, symmetric) in [(&g, false), (&folded, true)] {
+                let (whole, prefixes, _) =
+                    hamiltonian_cycles_of_prefixes(graph, &order, &FrontierOptions::default())
+                        .unwrap();
+                prop_assert_eq!(whole.to_u128(), Some(brute(&g, &[]).0));
+                for PrefixCycles { layer, cycles } in &prefixes {
+                    // The subgraph of the first `layer` vertices, renumbered.
+                    let mut index = vec![usize::MAX; n];
+                    for (i, &v) in order[..*layer].iter().enumerate() {
+                        index[v] = i;
+                    }
+                    let mut prefix = Graph::new(*layer);
+                    for &(u, v) in g.edges() {
+                        if index[u] < *layer && index[v] < *layer {
+                            prefix.add_edge(index[u], index[v]);
+                        }
+                    }
+                    let expected = brute(&prefix, &[]).0;
+                    prop_assert_eq!(cycles.to_u128(), Some(expected), "layer {}", layer);
+                }
+                if !symmetric && !bipartite {
+                    // With no colour test and nothing folded, every prefix is listed but the
+                    // whole graph.
+                    let layers: Vec<usize> = prefixes.iter().map(|p| p.layer).collect();
+                    prop_assert_eq!(layers, (1..n).collect::<Vec<usize>>());
+                }
+            }
         }
     }
 }

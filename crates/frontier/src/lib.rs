@@ -53,7 +53,10 @@ mod primes;
 mod spill;
 mod store;
 
-pub use dp::{hamiltonian_cycles, hamiltonian_paths, MAX_FRONTIER};
+pub use dp::{
+    hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths, PrefixCycles,
+    MAX_FRONTIER,
+};
 pub use fillings::{applies, count_fillings, FrontierCount};
 pub use graph::Graph;
 

@@ -47,6 +47,14 @@ pub(crate) struct Step {
     /// Whether every later vertex is on the frontier after this step: only then can a cycle
     /// (or the path) close.
     pub all_in: bool,
+    /// Counting the cycles of prefixes ([`Plan::new`]'s `prefixes`): whether the Hamiltonian
+    /// cycles of the vertices processed up to this step are counted soundly, and so listed.
+    pub prefix: bool,
+    /// Counting prefixes: how many of the first frontier vertices after this step are the
+    /// next vertices of the sweep. A cycle that closes at this step with the first `d` of
+    /// them done (`d` at most this) and every other frontier vertex untouched is a
+    /// Hamiltonian cycle of the first `i + 1 + d` vertices.
+    pub consecutive: usize,
     /// Given ends processed up to and including this step, and their number still to come
     /// with the sum of their signs.
     pub given_processed: u8,
@@ -74,6 +82,8 @@ pub(crate) struct Plan {
     pub n: usize,
     /// Counting Hamiltonian paths (else cycles).
     pub paths: bool,
+    /// Counting the cycles of the prefixes too ([`Plan::new`]).
+    pub prefixes: bool,
     pub n_given: u8,
     pub bipartite: bool,
     pub steps: Vec<Step>,
@@ -135,12 +145,22 @@ impl Plan {
     /// The plan of a sweep of `graph` in `order`; `ends` are the given ends of a path count
     /// (`None` for cycles). `Err(width)` when the frontier is too wide for the keys.
     ///
+    /// With `prefixes` (cycles only), the sweep also counts the Hamiltonian cycles of the
+    /// subgraph its first vertices induce, at each step where that count is sound
+    /// ([`Step::prefix`]): an untouched frontier vertex is then never judged unable to reach
+    /// its degree (outside a prefix it stays untouched), and a step counts only if the
+    /// vertices not yet processed balance the colour classes (else the colour test would have
+    /// cut the prefix's cycles) and every symmetry folded at an earlier step maps the
+    /// processed vertices onto themselves (else a folded state stands for a mirror image with
+    /// other prefix cycles).
+    ///
     /// Long because the plan is one computation over the sweep: the frontier's width, the
     /// colour counts and the per-vertex steps are worked out together from the order.
     pub(crate) fn new(
         graph: &Graph,
         order: &[usize],
         ends: Option<&[usize]>,
+        prefixes: bool,
     ) -> Result<Plan, usize> {
         let n = graph.n_vertices();
         let adjacent = graph.adjacency();
@@ -158,6 +178,7 @@ impl Plan {
         let colours = two_colouring(n, &adjacent);
         let sign = |v: usize| colours.as_ref().map_or(0, |c| c[v]);
         let paths = ends.is_some();
+        let prefixes = prefixes && !paths;
         let ends = ends.unwrap_or(&[]);
         let is_given = |v: usize| ends.contains(&v);
         // The signed colour count of the vertices after each position.
@@ -180,6 +201,8 @@ impl Plan {
             .collect();
         // For each symmetry: the processed vertices whose image is not processed yet.
         let mut outside = vec![0usize; symmetries.len()];
+        // The symmetries folded at an earlier step (for the prefixes' counts).
+        let mut folded_before = vec![false; symmetries.len()];
         let mut processed = vec![false; n];
         for (i, &v) in order.iter().enumerate() {
             processed[v] = true;
@@ -239,14 +262,30 @@ impl Plan {
                     if k == 0 {
                         return [0; 4];
                     }
-                    [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL]
-                        .map(|code| Tally::of(paths, rem[k], given[k], signs[k], code))
+                    [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL].map(|code| {
+                        // Counting prefixes: an untouched vertex may stay untouched.
+                        let rem = if prefixes && code == UNTOUCHED {
+                            rem[k].max(2)
+                        } else {
+                            rem[k]
+                        };
+                        Tally::of(paths, rem, given[k], signs[k], code)
+                    })
                 })
                 .collect();
             let fresh_tally = (1..work.len())
                 .filter(|k| !prev.contains(&(*k as u8)))
                 .map(|k| contrib[k][kind(UNTOUCHED)])
                 .sum();
+            let prefix = prefixes
+                && i + 1 < n
+                && later_sign[i + 1] == 0
+                && (0..symmetries.len()).all(|s| !folded_before[s] || outside[s] == 0);
+            let consecutive = next
+                .iter()
+                .enumerate()
+                .take_while(|&(k, &w)| position[w] == i + 1 + k)
+                .count();
             // A symmetry that maps the processed vertices onto themselves maps the frontier
             // (the later vertices with a processed neighbour) onto itself.
             let mut mirrors: Vec<Vec<u8>> = Vec::new();
@@ -260,8 +299,11 @@ impl Plan {
                     .map(|(k, &u)| if k == 0 { 0 } else { index(map[u]) })
                     .collect();
                 let moves = mirror.iter().enumerate().any(|(k, &m)| usize::from(m) != k);
-                if moves && !mirrors.contains(&mirror) {
-                    mirrors.push(mirror);
+                if moves {
+                    folded_before[s] = true;
+                    if !mirrors.contains(&mirror) {
+                        mirrors.push(mirror);
+                    }
                 }
             }
             steps.push(Step {
@@ -274,6 +316,8 @@ impl Plan {
                 given,
                 parity_const,
                 all_in: next.len() == n - 1 - i,
+                prefix,
+                consecutive,
                 given_processed,
                 given_later,
                 given_later_sign,
@@ -285,6 +329,7 @@ impl Plan {
         Ok(Plan {
             n,
             paths,
+            prefixes,
             n_given: ends.len() as u8,
             bipartite: colours.is_some(),
             steps,
@@ -293,14 +338,15 @@ impl Plan {
     }
 
     /// The successors of the state `key` at step `i`: each new key is passed to `out`; each
-    /// completed cycle or path to `done`.
+    /// completed cycle or path to `done`, as `done(0)`, and, counting prefixes, each cycle of
+    /// the first `i + k` vertices (`k` from 1) as `done(k)`.
     #[inline]
     pub(crate) fn expand<K: Key>(
         &self,
         step: &Step,
         key: K,
         out: &mut impl FnMut(K),
-        done: &mut impl FnMut(),
+        done: &mut impl FnMut(usize),
     ) {
         // The working frontier, and what its slots other than the processed vertex add up to
         // before the processed vertex's edges: each choice below changes a few slots only,
@@ -368,7 +414,7 @@ impl Plan {
         targets: &[u8],
         end: bool,
         out: &mut impl FnMut(K),
-        done: &mut impl FnMut(),
+        done: &mut impl FnMut(usize),
     ) {
         let mut a = *arr;
         let w = step.work;
@@ -402,7 +448,14 @@ impl Plan {
                 && step.given_later == 0
                 && (1..w).all(|k| a[k] == DONE && !step.given[k])
             {
-                done();
+                done(0);
+            } else if self.prefixes {
+                // A cycle of a prefix: of the processed vertices and the next `d` of the
+                // sweep, done, with no edge to the untouched rest.
+                let d = (1..w).take_while(|&k| a[k] == DONE).count();
+                if d <= step.consecutive && (1 + d..w).all(|k| a[k] == UNTOUCHED) {
+                    done(d + 1);
+                }
             }
             return;
         }

@@ -317,6 +317,8 @@ fn part_bytes(capacity: usize, entry: u64) -> u64 {
 struct TaskOut<K, C> {
     pieces: Vec<Part<K, C>>,
     completed: C,
+    /// Counting prefixes: the cycles of the first `i + k` vertices at `k - 1` ([`Plan::expand`]).
+    prefixes: Vec<C>,
 }
 
 /// The runs of a step to disk: the run files (one for each group of parts) and each output
@@ -329,6 +331,8 @@ struct StepOut<K, C> {
     states: u64,
     sum: BigUint,
     completed: BigUint,
+    /// Counting prefixes: as [`TaskOut::prefixes`], added up.
+    prefixes: Vec<BigUint>,
 }
 
 /// One step: the table after vertex `index` of the sweep from the table before it, in memory
@@ -362,6 +366,9 @@ fn step<K: Key, C: Count>(
 
     let header_bytes = 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64;
     let modulus = ctx.arithmetic.modulus();
+    // Counting prefixes: a cycle closed at this step is of the first `index + k` vertices,
+    // `k` from 1 to the frontier's size.
+    let n_prefixes = if plan.prefixes { step.work } else { 0 };
     let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
         if ctx.should_stop() {
             return None;
@@ -375,6 +382,7 @@ fn step<K: Key, C: Count>(
         }
         let mut raw: Vec<(K, C)> = Vec::with_capacity(capacity);
         let mut completed = C::default();
+        let mut prefixes = vec![C::default(); n_prefixes];
         for (i, (key, count)) in chunk.iter().enumerate() {
             if i % POLL_STATES == POLL_STATES - 1 && ctx.should_stop() {
                 ctx.release(raw_bytes + header_bytes);
@@ -384,11 +392,12 @@ fn step<K: Key, C: Count>(
                 step,
                 *key,
                 &mut |k| raw.push((k, count.clone())),
-                &mut || {
-                    assert!(
-                        completed.add(count, modulus),
-                        "a layer's sums fit its count type"
-                    );
+                &mut |k| {
+                    let sum = match k {
+                        0 => &mut completed,
+                        _ => &mut prefixes[k - 1],
+                    };
+                    assert!(sum.add(count, modulus), "a layer's sums fit its count type");
                 },
             );
         }
@@ -414,7 +423,11 @@ fn step<K: Key, C: Count>(
             ctx.release(raw_bytes);
             pieces
         };
-        Some(TaskOut { pieces, completed })
+        Some(TaskOut {
+            pieces,
+            completed,
+            prefixes,
+        })
     };
 
     // The input is read in batches of parts, each merged into the output before the next
@@ -435,6 +448,7 @@ fn step<K: Key, C: Count>(
         ));
     }
     let mut completed = Sum::default();
+    let mut prefixes: Vec<Sum> = (0..n_prefixes).map(|_| Sum::default()).collect();
     loop {
         let mut batch = Vec::new();
         let mut taken = 0u64;
@@ -468,6 +482,9 @@ fn step<K: Key, C: Count>(
         for task in tasks {
             let task = task.expect("a task that stopped halted the step");
             completed.add(&task.completed);
+            for (sum, c) in prefixes.iter_mut().zip(&task.prefixes) {
+                sum.add(c);
+            }
             for (p, piece) in task.pieces.into_iter().enumerate() {
                 if piece.is_empty() {
                     ctx.release(part_bytes(piece.capacity(), entry));
@@ -516,6 +533,7 @@ fn step<K: Key, C: Count>(
         drop(files);
         let mut step = merge_runs(ctx, runs, entry)?;
         step.completed = completed.total();
+        step.prefixes = prefixes.into_iter().map(Sum::total).collect();
         return Some(step);
     }
     let sums: Vec<BigUint> = out
@@ -545,6 +563,7 @@ fn step<K: Key, C: Count>(
         states,
         sum,
         completed: completed.total(),
+        prefixes: prefixes.into_iter().map(Sum::total).collect(),
     })
 }
 
@@ -641,6 +660,7 @@ fn merge_runs<K: Key, C: Count>(
         states,
         sum,
         completed: BigUint::zero(),
+        prefixes: Vec::new(),
     })
 }
 
@@ -923,6 +943,9 @@ impl<K: Key> Table<K> {
 /// What a whole sweep found and cost.
 pub(crate) struct Swept {
     pub count: BigUint,
+    /// A plan with prefixes: the cycles of the processed vertices after each layer that counts
+    /// them ([`crate::plan::Step::prefix`]; not for a resumed sweep).
+    pub prefix_cycles: Vec<(usize, BigUint)>,
     pub peak_states: u64,
     pub peak_bytes: u64,
     pub peak_disk_bytes: u64,
@@ -993,6 +1016,8 @@ pub(crate) fn sweep_with<K: Key>(
         mut cut,
         mut peak_states,
     } = at;
+    let mut prefix_cycles = Vec::new();
+    let mut pending = vec![BigUint::zero(); if plan.prefixes { layers + 1 } else { 0 }];
     for index in start..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
@@ -1037,13 +1062,13 @@ pub(crate) fn sweep_with<K: Key>(
                         Table::$variant(out.parts),
                         out.states,
                         out.sum,
-                        out.completed,
+                        (out.completed, out.prefixes),
                     ),
                     None => return Err(ctx.error(index, layers, states)),
                 }
             }};
         }
-        let (next, next_states, next_sum, completed) = match table {
+        let (next, next_states, next_sum, (completed, prefixes)) = match table {
             Table::W64(p) => run!(p, u64, W64),
             Table::W128(p) => run!(p, u128, W128),
             Table::W256(p) => run!(p, U256, W256),
@@ -1055,6 +1080,16 @@ pub(crate) fn sweep_with<K: Key>(
         states = next_states;
         sum = next_sum;
         total += completed;
+        // Cycles of the prefix of `index + k` vertices, listed once its last step is done.
+        for (k, cycles) in (1..).zip(prefixes) {
+            match pending.get_mut(index + k) {
+                Some(p) => *p += cycles,
+                None => debug_assert!(cycles.is_zero(), "no prefix past the whole graph"),
+            }
+        }
+        if plan.steps[index].prefix {
+            prefix_cycles.push((index + 1, std::mem::take(&mut pending[index + 1])));
+        }
         peak_states = peak_states.max(states);
         if let (
             Some(
@@ -1098,7 +1133,13 @@ pub(crate) fn sweep_with<K: Key>(
         }
         if states == 0 {
             // Nothing left to extend: the later layers are empty, and a progress bar should
-            // still reach its end.
+            // still reach its end. The later prefixes have the cycles that closed already: a
+            // prefix's cycles pass through states that no step prunes.
+            prefix_cycles.extend(
+                (index + 1..layers)
+                    .filter(|&later| plan.steps[later].prefix)
+                    .map(|later| (later + 1, std::mem::take(&mut pending[later + 1]))),
+            );
             if index + 1 < layers {
                 if let Some(progress) = options.progress {
                     progress(&LayerProgress {
@@ -1157,9 +1198,13 @@ pub(crate) fn sweep_with<K: Key>(
     if let Arithmetic::Modulo(p) = arithmetic {
         // The sum of the residues of the cycles or paths completed at each layer.
         total %= p;
+        for (_, cycles) in &mut prefix_cycles {
+            *cycles %= p;
+        }
     }
     Ok(Swept {
         count: total,
+        prefix_cycles,
         peak_states,
         peak_bytes: ctx.peak.load(Ordering::Relaxed),
         peak_disk_bytes: ctx.disk.peak(),

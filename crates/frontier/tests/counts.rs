@@ -9,8 +9,8 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::One;
 use pathsat_frontier::residue_prime;
 use pathsat_frontier::{
-    count_fillings, hamiltonian_cycles, hamiltonian_paths, vertex_order, FrontierError,
-    FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
+    count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
+    vertex_order, FrontierError, FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
@@ -788,6 +788,51 @@ fn long_closed_knight_tours_of_6_rows_a175881_beyond_2_128() {
     }
 }
 
+/// One sweep of the 6 x 7 knight's board, column by column, with its mirror images folded,
+/// counts the closed tours of the 6 x 5 and 6 x 6 boards on its way (the prefixes that end a
+/// column) and of 6 x 7: all against A175881.
+#[test]
+fn one_sweep_counts_the_shorter_boards_a175881() {
+    let (rows, cols) = (6, 7);
+    let puzzle = blank(rows, cols, Moves::Knight, true);
+    let mut graph = Graph::new(rows * cols);
+    for cell in 0..rows * cols {
+        for &next in puzzle.successors(cell) {
+            if cell < next {
+                graph.add_edge(cell, next);
+            }
+        }
+    }
+    for map in puzzle.board().symmetries() {
+        graph.add_symmetry(map);
+    }
+    // Cell r * cols + c, swept by columns.
+    let order: Vec<usize> = (0..cols)
+        .flat_map(|c| (0..rows).map(move |r| r * cols + c))
+        .collect();
+    let (count, prefixes, stats) =
+        hamiltonian_cycles_of_prefixes(&graph, &order, &FrontierOptions::default()).unwrap();
+    assert!(stats.folded_layers > 0);
+    assert_eq!(
+        count.into_biguint(),
+        A175881[cols - 5].parse::<BigUint>().unwrap()
+    );
+    let boards: Vec<(usize, BigUint)> = prefixes
+        .iter()
+        .filter(|p| p.layer % rows == 0 && p.layer / rows >= 5)
+        .map(|p| (p.layer / rows, p.cycles.clone().into_biguint()))
+        .collect();
+    let expected: Vec<(usize, BigUint)> = (5..cols)
+        .map(|n| (n, A175881[n - 5].parse().unwrap()))
+        .collect();
+    assert_eq!(boards, expected);
+    // The narrower boards have none.
+    assert!(prefixes
+        .iter()
+        .filter(|p| p.layer % rows == 0 && p.layer / rows < 5)
+        .all(|p| p.cycles.is_zero()));
+}
+
 /// OEIS A193055: closed knight's tours (undirected) of the 8 x n board, n = 5..10. The records
 /// of benches/records/ count 8 x 8 to 8 x 10 against the last three, and 8 x 11.
 const A193055: [u64; 6] = [
@@ -822,12 +867,17 @@ fn long_closed_knight_tours_of_8_rows_a193055() {
     assert_eq!(fillings(&puzzle), expected, "8 x 7");
 }
 
-/// OEIS A193054: closed knight's tours (undirected) of the 7 x 2n board, n = 3..6.
-const A193054: [&str; 4] = [
+/// OEIS A193054: closed knight's tours (undirected) of the 7 x 2n board, n = 3..11.
+const A193054: [&str; 9] = [
     "1067638",
     "34524432316",
     "1250063279938854",
     "38350427205194670084",
+    "1254934986399237346242334",
+    "40157773188600794694366079616",
+    "1293153423896688571314211086231916",
+    "41575689378315795601749194654016984354",
+    "1337089200028352592236847382536061361269314",
 ];
 
 /// Closed knight's tours of 7 x 6 to 7 x 12 (73 bits of fillings) against A193054, swept with
@@ -842,6 +892,46 @@ fn long_closed_knight_tours_of_7_rows_a193054() {
         let got = fillings(&blank(7, cols, Moves::Knight, true));
         assert_eq!(got, expected, "7 x {cols}");
     }
+}
+
+/// One sweep of the 7 x 22 knight's board in the path decomposition's order, whose prefixes
+/// are the boards of its first columns up to near the end: every 7 x 2n board among them and
+/// the whole board against A193054 (n = 3..11, 7 x 22 with 140 bits of tours).
+#[test]
+#[ignore = "long: two minutes in release on two cores"]
+fn long_one_sweep_of_7_rows_a193054() {
+    let (rows, cols) = (7, 22);
+    let puzzle = blank(rows, cols, Moves::Knight, true);
+    let mut graph = Graph::new(rows * cols);
+    for cell in 0..rows * cols {
+        for &next in puzzle.successors(cell) {
+            if cell < next {
+                graph.add_edge(cell, next);
+            }
+        }
+    }
+    for map in puzzle.board().symmetries() {
+        graph.add_symmetry(map);
+    }
+    let order = vertex_order(&graph);
+    let (count, prefixes, _) =
+        hamiltonian_cycles_of_prefixes(&graph, &order, &FrontierOptions::default()).unwrap();
+    assert_eq!(count.into_biguint(), A193054[8].parse::<BigUint>().unwrap());
+    let mut checked = Vec::new();
+    for prefix in &prefixes {
+        let cells = &order[..prefix.layer];
+        let width = 1 + cells.iter().map(|&c| c % cols).max().unwrap();
+        if cells.len() == rows * width && width % 2 == 0 && width >= 6 {
+            let expected: BigUint = A193054[width / 2 - 3].parse().unwrap();
+            assert_eq!(
+                prefix.cycles.clone().into_biguint(),
+                expected,
+                "7 x {width}"
+            );
+            checked.push(width);
+        }
+    }
+    assert!(checked.len() >= 6, "7 x {checked:?}");
 }
 
 /// Knight's tours: 9,862 undirected closed tours of 6x6, 3,318,960 undirected open ones
