@@ -7,8 +7,10 @@
 //!
 //! `gp N K closed` counts the generalized Petersen graph GP(N, K), `snark N 0 closed` the flower
 //! snark J_N (graph puzzles). Options: `--budget-gib G` (memory budget, default half the
-//! machine), `--threads N`, `--order rows|columns|heuristic|V,V,…` (default: the cheapest, as
-//! `count_fillings` picks), `--no-fold` (no folding of mirror-image states), `--progress` (one
+//! machine), `--threads N`, `--order rows|columns|heuristic|continued|V,V,…` (default: the
+//! cheapest, as `count_fillings` picks; `continued`: the heuristic order up to its last prefix
+//! that is a board of whole columns, then its last block of columns repeated to the end, so
+//! that each block ends a board for `--prefixes`), `--no-fold` (no folding of mirror-image states), `--progress` (one
 //! line per layer on stderr), `--timeout S`, `--ends R,C[,R,C]` (given ends of an open path),
 //! `--apex` (open paths counted as the cycles through an extra vertex joined to every vertex, for
 //! comparison), `--prefixes` (closed: also the tours of the boards of the first columns or rows
@@ -30,7 +32,7 @@ use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
-                 [--threads N] [--order rows|columns|heuristic] [--progress] [--timeout S]";
+                 [--threads N] [--order rows|columns|heuristic|continued] [--progress] [--timeout S]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -206,6 +208,15 @@ fn main() {
                     order = vertex_order(&graph);
                     "path decomposition"
                 }
+                // The path decomposition up to its last prefix that is a whole board of columns,
+                // then its last block of columns again and again: every block ends a board.
+                "continued" => {
+                    order = continued(&vertex_order(&graph), rows, cols).unwrap_or_else(|| {
+                        eprintln!("the sweep has no block of columns to repeat to the end");
+                        std::process::exit(2)
+                    });
+                    "path decomposition, continued"
+                }
                 // A list of vertex numbers, comma-separated: an order found elsewhere.
                 list if list.contains(',') => {
                     order = list
@@ -321,4 +332,31 @@ fn print_board_prefixes(
             (tours * (2 * cells.len()) as u64).grouped()
         );
     }
+}
+
+/// `order` (of a board of `rows` x `cols`, cell `r * cols + c`) up to its last prefix that is
+/// a board of whole columns before the end, then the cells between that prefix and the one
+/// before it, moved along a block at a time to the last column; `None` if there are not two
+/// such prefixes or the blocks do not reach the last column exactly.
+fn continued(order: &[usize], rows: usize, cols: usize) -> Option<Vec<usize>> {
+    let mut boards = Vec::new();
+    let mut widest = 0;
+    for (i, &cell) in order.iter().enumerate() {
+        widest = widest.max(cell % cols + 1);
+        if (i + 1) == rows * widest && widest < cols {
+            boards.push((i + 1, widest));
+        }
+    }
+    let [.., (start, a), (end, b)] = boards[..] else {
+        return None;
+    };
+    let step = b - a;
+    if (cols - b) % step != 0 {
+        return None;
+    }
+    let mut continued = order[..end].to_vec();
+    for shift in (step..=cols - b).step_by(step) {
+        continued.extend(order[start..end].iter().map(|&cell| cell + shift));
+    }
+    Some(continued)
 }

@@ -108,11 +108,11 @@ pub struct PrefixCycles {
 }
 
 /// [`hamiltonian_cycles`], and besides, from the same sweep, the Hamiltonian cycles of its
-/// prefixes: for a board swept a column at a time, the boards of its first columns (the 8 x 16
-/// knight's board's sweep counts the 8 x 6, 8 x 8, …, 8 x 14 boards on its way). A prefix's
-/// cycle closes when its last edge is chosen, which may be before the prefix's last vertices
-/// are processed (they are then on the frontier with both their edges), and counts if no edge
-/// leaves the prefix. A prefix is listed, zero or not, at each layer where the sweep counts it
+/// prefixes: for a board swept a column at a time, the boards of its first columns (one
+/// sweep of the 7 x 24 knight's board counts the tours of 7 x 6, 7 x 8, …, 7 x 22 on its
+/// way). A prefix's cycle closes when its last edge is chosen, which may be before the
+/// prefix's last vertices are processed (they are then on the frontier with both their
+/// edges), and counts if no edge leaves the prefix. A prefix is listed, zero or not, at each layer where the sweep counts it
 /// soundly: the vertices after it must balance the colour classes of a bipartite graph (else
 /// the colour test prunes the prefix's cycles), and each symmetry whose mirror images were
 /// folded before must map the prefix onto itself ([`Graph::add_symmetry`]); the whole graph is
