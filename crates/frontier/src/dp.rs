@@ -328,6 +328,20 @@ mod tests {
         (cycles, paths)
     }
 
+    /// `g` with the images of its edges under `map` added until there are no new ones: a graph
+    /// that `map` maps onto itself.
+    fn closed_under(mut g: Graph, map: &[usize]) -> Graph {
+        loop {
+            let before = g.edges().len();
+            let images: Vec<(usize, usize)> =
+                g.edges().iter().map(|&(u, v)| (map[u], map[v])).collect();
+            g.add_edges(images);
+            if g.edges().len() == before {
+                return g;
+            }
+        }
+    }
+
     /// The graph on `n` vertices with edge {u, v} (u < v, in order) where `bits` says so.
     fn graph_from_bits(n: usize, bits: &[bool]) -> Graph {
         let mut g = Graph::new(n);
@@ -499,17 +513,7 @@ mod tests {
             map.shuffle(&mut rng);
             let mut bogus: Vec<usize> = (0..n).collect();
             bogus.shuffle(&mut rng);
-            let mut g = graph_from_bits(n, &edge_bits);
-            // Close the edges under the map.
-            loop {
-                let before = g.edges().len();
-                let images: Vec<(usize, usize)> =
-                    g.edges().iter().map(|&(u, v)| (map[u], map[v])).collect();
-                g.add_edges(images);
-                if g.edges().len() == before {
-                    break;
-                }
-            }
+            let g = closed_under(graph_from_bits(n, &edge_bits), &map);
             // The orbits of the map, in a random order, each in a random order.
             let mut seen = vec![false; n];
             let mut orbits: Vec<Vec<usize>> = Vec::new();
@@ -580,16 +584,7 @@ mod tests {
             let mut rng = <rand::rngs::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
             let mut map: Vec<usize> = (0..n).collect();
             map.shuffle(&mut rng);
-            let mut g = graph_from_bits(n, &edge_bits);
-            loop {
-                let before = g.edges().len();
-                let images: Vec<(usize, usize)> =
-                    g.edges().iter().map(|&(u, v)| (map[u], map[v])).collect();
-                g.add_edges(images);
-                if g.edges().len() == before {
-                    break;
-                }
-            }
+            let g = closed_under(graph_from_bits(n, &edge_bits), &map);
             let mut order: Vec<usize> = Vec::new();
             if by_orbits {
                 let mut seen = vec![false; n];

@@ -788,12 +788,9 @@ fn long_closed_knight_tours_of_6_rows_a175881_beyond_2_128() {
     }
 }
 
-/// One sweep of the 6 x 7 knight's board, column by column, with its mirror images folded,
-/// counts the closed tours of the 6 x 5 and 6 x 6 boards on its way (the prefixes that end a
-/// column) and of 6 x 7: all against A175881.
-#[test]
-fn one_sweep_counts_the_shorter_boards_a175881() {
-    let (rows, cols) = (6, 7);
+/// The move graph of the `rows` x `cols` knight's board (cell `r * cols + c`), with the board's
+/// symmetries declared, so that mirror images fold.
+fn knight_graph(rows: usize, cols: usize) -> Graph {
     let puzzle = blank(rows, cols, Moves::Knight, true);
     let mut graph = Graph::new(rows * cols);
     for cell in 0..rows * cols {
@@ -806,6 +803,16 @@ fn one_sweep_counts_the_shorter_boards_a175881() {
     for map in puzzle.board().symmetries() {
         graph.add_symmetry(map);
     }
+    graph
+}
+
+/// One sweep of the 6 x 7 knight's board, column by column, with its mirror images folded,
+/// counts the closed tours of the 6 x 5 and 6 x 6 boards on its way (the prefixes that end a
+/// column) and of 6 x 7: all against A175881.
+#[test]
+fn one_sweep_counts_the_shorter_boards_a175881() {
+    let (rows, cols) = (6, 7);
+    let graph = knight_graph(rows, cols);
     // Cell r * cols + c, swept by columns.
     let order: Vec<usize> = (0..cols)
         .flat_map(|c| (0..rows).map(move |r| r * cols + c))
@@ -901,18 +908,7 @@ fn long_closed_knight_tours_of_7_rows_a193054() {
 #[ignore = "long: two minutes in release on two cores"]
 fn long_one_sweep_of_7_rows_a193054() {
     let (rows, cols) = (7, 22);
-    let puzzle = blank(rows, cols, Moves::Knight, true);
-    let mut graph = Graph::new(rows * cols);
-    for cell in 0..rows * cols {
-        for &next in puzzle.successors(cell) {
-            if cell < next {
-                graph.add_edge(cell, next);
-            }
-        }
-    }
-    for map in puzzle.board().symmetries() {
-        graph.add_symmetry(map);
-    }
+    let graph = knight_graph(rows, cols);
     let order = vertex_order(&graph);
     let (count, prefixes, _) =
         hamiltonian_cycles_of_prefixes(&graph, &order, &FrontierOptions::default()).unwrap();
