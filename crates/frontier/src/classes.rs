@@ -13,8 +13,8 @@
 //! Every shard sweeps the same table up to the cut, so every shard finds the same classes.
 
 use crate::keys::Key;
+use crate::par;
 use crate::plan::kind;
-use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -46,20 +46,19 @@ impl Classes {
         let share = total.div_ceil(u64::from(of.max(1)));
         let most_slots = width.min(32);
         for slots in 1..=most_slots {
-            let sizes = parts
-                .par_iter()
-                .fold(HashMap::new, |mut sizes: HashMap<u64, u64>, part| {
-                    for (key, _) in part {
-                        *sizes.entry(pattern(*key, width, slots)).or_default() += 1;
-                    }
-                    sizes
-                })
-                .reduce(HashMap::new, |mut a, b| {
-                    for (p, n) in b {
-                        *a.entry(p).or_default() += n;
-                    }
-                    a
-                });
+            let per_part = par::map(parts.iter().collect(), |part| {
+                let mut sizes: HashMap<u64, u64> = HashMap::new();
+                for (key, _) in part {
+                    *sizes.entry(pattern(*key, width, slots)).or_default() += 1;
+                }
+                sizes
+            });
+            let mut sizes: HashMap<u64, u64> = HashMap::new();
+            for part_sizes in per_part {
+                for (p, n) in part_sizes {
+                    *sizes.entry(p).or_default() += n;
+                }
+            }
             if sizes.len() > MOST_PATTERNS {
                 break;
             }

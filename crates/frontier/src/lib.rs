@@ -48,6 +48,7 @@ mod fillings;
 mod graph;
 mod keys;
 mod order;
+mod par;
 mod plan;
 mod primes;
 mod spill;

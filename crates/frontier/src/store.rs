@@ -38,12 +38,12 @@ mod resume;
 use crate::classes::Classes;
 use crate::counts::{widen, Count, Residue, Sum, Upper, Width, U256};
 use crate::keys::Key;
+use crate::par;
 use crate::plan::Plan;
 use crate::spill::{self, DiskUse, Segment, SpillFile};
 use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Share, Split, SplitBy};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -459,19 +459,18 @@ fn step<K: Key, C: Count>(
         if batch.is_empty() {
             break;
         }
-        let tasks: Vec<Option<TaskOut<K, C>>> = batch
-            .into_par_iter()
-            .flat_map(|stored| {
-                let Some(part) = load(ctx, stored, entry) else {
-                    return vec![None];
-                };
-                let outs: Vec<Option<TaskOut<K, C>>> =
-                    part.par_chunks(task_states).map(generate).collect();
-                ctx.release(part_bytes(part.capacity(), entry));
-                drop(part);
-                outs
-            })
-            .collect();
+        let tasks: Vec<Option<TaskOut<K, C>>> = par::map(batch, |stored| {
+            let Some(part) = load(ctx, stored, entry) else {
+                return vec![None];
+            };
+            let outs = par::map(part.chunks(task_states).collect(), generate);
+            ctx.release(part_bytes(part.capacity(), entry));
+            drop(part);
+            outs
+        })
+        .into_iter()
+        .flatten()
+        .collect();
         if ctx.should_stop() {
             return None;
         }
@@ -495,14 +494,11 @@ fn step<K: Key, C: Count>(
         }
         if let Some((files, runs)) = &mut runs {
             // Each part's successors of this batch, sorted, as one run in its group's file.
-            let written: Vec<Option<Option<Segment>>> = by_part
-                .into_par_iter()
-                .enumerate()
-                .map(|(p, pieces)| {
+            let written: Vec<Option<Option<Segment>>> =
+                par::map(by_part.into_iter().enumerate().collect(), |(p, pieces)| {
                     let run = merge(ctx, Vec::new(), pieces, entry)?;
                     store(ctx, &files[file_of(p, n_parts)], run, entry)
-                })
-                .collect();
+                });
             if ctx.should_stop() {
                 return None;
             }
@@ -514,11 +510,10 @@ fn step<K: Key, C: Count>(
             ctx.release(n_tasks * header_bytes);
             continue;
         }
-        let merged: Vec<Option<Part<K, C>>> = out
-            .into_par_iter()
-            .zip(by_part)
-            .map(|(so_far, pieces)| merge(ctx, so_far, pieces, entry))
-            .collect();
+        let merged: Vec<Option<Part<K, C>>> = par::map(
+            out.into_iter().zip(by_part).collect(),
+            |(so_far, pieces)| merge(ctx, so_far, pieces, entry),
+        );
         if ctx.should_stop() {
             return None;
         }
@@ -536,16 +531,13 @@ fn step<K: Key, C: Count>(
         step.prefixes = prefixes.into_iter().map(Sum::total).collect();
         return Some(step);
     }
-    let sums: Vec<BigUint> = out
-        .par_iter()
-        .map(|part| {
-            let mut sum = Sum::default();
-            for (_, c) in part {
-                sum.add(c);
-            }
-            sum.total()
-        })
-        .collect();
+    let sums: Vec<BigUint> = par::map(out.iter().collect(), |part| {
+        let mut sum = Sum::default();
+        for (_, c) in part {
+            sum.add(c);
+        }
+        sum.total()
+    });
     let mut parts = Vec::with_capacity(out.len());
     let mut sum = BigUint::zero();
     let mut states = 0u64;
@@ -593,10 +585,8 @@ fn merge_runs<K: Key, C: Count>(
 ) -> Option<StepOut<K, C>> {
     let n_parts = runs.len();
     let tables = new_files(ctx, n_parts)?;
-    let merged: Vec<Option<(Option<Segment>, BigUint)>> = runs
-        .into_par_iter()
-        .enumerate()
-        .map(|(p, segments)| {
+    let merged: Vec<Option<(Option<Segment>, BigUint)>> =
+        par::map(runs.into_iter().enumerate().collect(), |(p, segments)| {
             if ctx.should_stop() {
                 return None;
             }
@@ -639,8 +629,7 @@ fn merge_runs<K: Key, C: Count>(
                 store(ctx, &tables[file_of(p, n_parts)], part, entry)?,
                 sum.total(),
             ))
-        })
-        .collect();
+        });
     if ctx.should_stop() {
         return None;
     }
