@@ -45,17 +45,23 @@ impl Classes {
         let total: u64 = parts.iter().map(|p| p.len() as u64).sum();
         let share = total.div_ceil(u64::from(of.max(1)));
         let most_slots = width.min(32);
+        let group = parts
+            .len()
+            .div_ceil(4 * rayon::current_num_threads())
+            .max(1);
         for slots in 1..=most_slots {
-            let per_part = par::map(parts.iter().collect(), |part| {
+            // Tallied in a few groups of parts (four a thread), not a map for each of the
+            // thousands of parts: the maps of a table of many patterns would not fit.
+            let per_group = par::map(parts.chunks(group).collect(), |group| {
                 let mut sizes: HashMap<u64, u64> = HashMap::new();
-                for (key, _) in part {
+                for (key, _) in group.iter().flatten() {
                     *sizes.entry(pattern(*key, width, slots)).or_default() += 1;
                 }
                 sizes
             });
             let mut sizes: HashMap<u64, u64> = HashMap::new();
-            for part_sizes in per_part {
-                for (p, n) in part_sizes {
+            for group_sizes in per_group {
+                for (p, n) in group_sizes {
                     *sizes.entry(p).or_default() += n;
                 }
             }
