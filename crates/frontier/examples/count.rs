@@ -17,13 +17,15 @@
 //! that the sweep finishes on its way, as `hamiltonian_cycles_of_prefixes` lists them, one line
 //! each on stdout), `--shard I/N` and `--cut S`
 //! (one shard of the count, cut at S states), `--spill-dir DIR` and `--spill-from S` (tables of
-//! S states or more kept in files in DIR). `--no-fold`, `--ends`, `--apex` and `--prefixes`
+//! S states or more kept in files in DIR), `--checkpoint FILE` (saved every ten minutes and
+//! before a layer that may pass `--timeout`; the same command run again goes on from it, a
+//! count of `--prefixes` too). `--no-fold`, `--ends`, `--apex` and `--prefixes`
 //! count the bare Hamiltonian paths or cycles in an order of their own, `heuristic` unless
 //! `--order` says otherwise.
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
-    vertex_order, FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
+    vertex_order, Checkpoint, FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
@@ -32,7 +34,8 @@ use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
-                 [--threads N] [--order rows|columns|heuristic|continued] [--progress] [--timeout S]";
+                 [--threads N] [--order rows|columns|heuristic|continued] [--progress] [--timeout S] \
+                 [--checkpoint FILE]";
     if args.len() < 4 {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -61,6 +64,7 @@ fn main() {
     let mut prefixes = false;
     let mut ends: Vec<usize> = Vec::new();
     let mut spill_dir: Option<std::path::PathBuf> = None;
+    let mut checkpoint: Option<std::path::PathBuf> = None;
     let mut spill_from = Spill::DEFAULT_FROM_STATES;
     let mut rest = args[4..].iter();
     while let Some(flag) = rest.next() {
@@ -109,6 +113,7 @@ fn main() {
                 split.cut_states = rest.next().expect("S").parse().expect("S");
             }
             "--spill-dir" => spill_dir = Some(rest.next().expect("DIR").into()),
+            "--checkpoint" => checkpoint = Some(rest.next().expect("FILE").into()),
             "--spill-from" => spill_from = rest.next().expect("S").parse().expect("S"),
             "--timeout" => {
                 let s: f64 = rest.next().expect("S").parse().expect("S");
@@ -128,6 +133,10 @@ fn main() {
     options.spill = spill_dir.as_deref().map(|dir| Spill {
         dir,
         from_states: spill_from,
+    });
+    options.checkpoint = checkpoint.as_deref().map(|file| Checkpoint {
+        file,
+        every: Checkpoint::DEFAULT_EVERY,
     });
     let start = Instant::now();
     let progress = move |p: &LayerProgress| {
@@ -264,6 +273,9 @@ fn main() {
                 hamiltonian_paths(&graph, &ends, &order, &options)
             };
             counted.map(|(h, stats)| {
+                if let Some(layer) = stats.resumed_layer {
+                    eprintln!("went on from the checkpoint after layer {layer}");
+                }
                 let factor = match (closed, ends.len()) {
                     (true, _) => 2 * n as u64,
                     (false, 0) => 2,

@@ -13,6 +13,8 @@
 //! | 8 | microseconds the sweep has taken so far, over all its runs, or `u64::MAX` if not known (version 2 on) |
 //! | 1 + 8 × 3 | whether the count was cut, and where ([`Cut`]) |
 //! | 4 + n, 4 + n | the bound on the counts and the cycles or paths completed (big integers) |
+//! | 8 + k × (4 + n) | a sweep that counts prefixes: the cycles of each layer's prefix closed so far (version 4 on; none for other sweeps) |
+//! | 8 + k × (8 + 4 + n) | and the prefixes listed so far, each its layer and its cycles (version 4 on) |
 //! | 8 | the number of parts |
 //! | per part: 8 + 8 + n | its states, its bytes, its entries as [`crate::spill::encode`] writes them (version 3 on) |
 //! | 4 | CRC-32 of every byte before it |
@@ -23,7 +25,8 @@
 //! place, synced, and renamed over it, so a count killed while writing one leaves the one
 //! before it whole.
 //!
-//! Older versions are still read, so that a count saved by an older pathsat goes on: version 2
+//! Older versions are still read, so that a count saved by an older pathsat goes on: version 3
+//! (magic `PSATCKP3`) has no prefixes, which older versions did not count; version 2
 //! (magic `PSATCKP2`) holds each entry's plain bytes ([`crate::spill::decode_plain`]), twice
 //! the disk of version 3's; version 1 (`PSATCKP1`) lacks the microseconds too (its earlier
 //! runs' time then unknown).
@@ -34,8 +37,11 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The first bytes of a checkpoint: its format, version 3.
-pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP3";
+/// The first bytes of a checkpoint: its format, version 4.
+pub(crate) const MAGIC: &[u8; 8] = b"PSATCKP4";
+
+/// The first bytes of a version 3 checkpoint, which holds no prefixes.
+const MAGIC_V3: &[u8; 8] = b"PSATCKP3";
 
 /// The first bytes of a version 2 checkpoint, whose entries are plain bytes.
 const MAGIC_V2: &[u8; 8] = b"PSATCKP2";
@@ -85,6 +91,11 @@ pub(crate) struct Header {
     pub plain_entries: bool,
     pub sum: BigUint,
     pub total: BigUint,
+    /// A sweep that counts prefixes: the cycles closed so far of the prefix of each layer's
+    /// vertices, not yet listed (empty for other sweeps, and read from older versions).
+    pub pending: Vec<BigUint>,
+    /// The prefixes listed so far: their layers and cycles.
+    pub listed: Vec<(u64, BigUint)>,
     pub parts: u64,
 }
 
@@ -127,11 +138,16 @@ impl Writer {
         for n in [cut.layer as u64, cut.states, cut.kept] {
             writer.put_u64(n)?;
         }
-        for big in [&header.sum, &header.total] {
-            let bytes = big.to_bytes_le();
-            let len = u32::try_from(bytes.len()).map_err(io::Error::other)?;
-            writer.put(&len.to_le_bytes())?;
-            writer.put(&bytes)?;
+        writer.put_big(&header.sum)?;
+        writer.put_big(&header.total)?;
+        writer.put_u64(header.pending.len() as u64)?;
+        for big in &header.pending {
+            writer.put_big(big)?;
+        }
+        writer.put_u64(header.listed.len() as u64)?;
+        for (layer, cycles) in &header.listed {
+            writer.put_u64(*layer)?;
+            writer.put_big(cycles)?;
         }
         writer.put_u64(header.parts)?;
         Ok(writer)
@@ -144,6 +160,13 @@ impl Writer {
 
     fn put_u64(&mut self, n: u64) -> io::Result<()> {
         self.put(&n.to_le_bytes())
+    }
+
+    fn put_big(&mut self, big: &BigUint) -> io::Result<()> {
+        let bytes = big.to_bytes_le();
+        let len = u32::try_from(bytes.len()).map_err(io::Error::other)?;
+        self.put(&len.to_le_bytes())?;
+        self.put(&bytes)
     }
 
     /// Appends a part: `states` entries, encoded as the table files hold them.
@@ -222,6 +245,16 @@ impl Reader {
         Ok(u64::from_le_bytes(bytes))
     }
 
+    /// A number of items of at least `bytes` bytes each: damaged if the file is too short
+    /// for them.
+    fn get_count(&mut self, bytes: u64) -> Result<u64, String> {
+        let n = self.get_u64()?;
+        if n.saturating_mul(bytes) > self.left {
+            return Err(DAMAGED.to_string());
+        }
+        Ok(n)
+    }
+
     fn get_big(&mut self) -> Result<BigUint, String> {
         let mut len = [0; 4];
         self.get(&mut len)?;
@@ -240,7 +273,8 @@ impl Reader {
             .map_err(|_| "is not a pathsat checkpoint".to_string())?;
         let version_1 = &magic == MAGIC_V1;
         let plain_entries = version_1 || &magic == MAGIC_V2;
-        if &magic != MAGIC && !plain_entries {
+        let has_prefixes = &magic == MAGIC;
+        if !has_prefixes && !plain_entries && &magic != MAGIC_V3 {
             return Err("is not a pathsat checkpoint".to_string());
         }
         let fingerprint = self.get_u64()?;
@@ -265,6 +299,17 @@ impl Reader {
             states: self.get_u64()?,
             kept: self.get_u64()?,
         };
+        let sum = self.get_big()?;
+        let total = self.get_big()?;
+        let (mut pending, mut listed) = (Vec::new(), Vec::new());
+        if has_prefixes {
+            for _ in 0..self.get_count(4)? {
+                pending.push(self.get_big()?);
+            }
+            for _ in 0..self.get_count(12)? {
+                listed.push((self.get_u64()?, self.get_big()?));
+            }
+        }
         Ok(Header {
             fingerprint,
             layer,
@@ -276,8 +321,10 @@ impl Reader {
             elapsed_us,
             cut: (was_cut[0] != 0).then_some(cut),
             plain_entries,
-            sum: self.get_big()?,
-            total: self.get_big()?,
+            sum,
+            total,
+            pending,
+            listed,
             parts: self.get_u64()?,
         })
     }
@@ -343,12 +390,22 @@ mod tests {
             plain_entries: false,
             sum: BigUint::from(3u32) << 189u32,
             total: BigUint::from(12_345u32),
+            pending: vec![
+                BigUint::from(7u32),
+                BigUint::ZERO,
+                BigUint::from(1u32) << 100u32,
+            ],
+            listed: vec![(4, BigUint::from(9_862u32)), (6, BigUint::ZERO)],
             parts: 2,
         }
     }
 
     fn write(place: &Path) {
-        let mut writer = Writer::create(place, &header()).unwrap();
+        write_header(place, &header());
+    }
+
+    fn write_header(place: &Path, header: &Header) {
+        let mut writer = Writer::create(place, header).unwrap();
         writer.part(2, &[1; 32]).unwrap();
         writer.part(1, &[2; 16]).unwrap();
         writer.finish().unwrap();
@@ -395,27 +452,46 @@ mod tests {
         assert_eq!(error, "is not a pathsat checkpoint");
     }
 
-    /// A version 2 checkpoint (plain entries) and a version 1 checkpoint (plain entries, written
-    /// before the time was saved) are read as they were written, their entries marked plain.
+    /// A version 3 checkpoint (no prefixes), a version 2 checkpoint (plain entries) and a
+    /// version 1 checkpoint (plain entries, written before the time was saved) are read as they
+    /// were written, their entries marked plain.
     #[test]
     fn older_checkpoints_are_still_read() {
         let dir = tempfile::tempdir().unwrap();
         let place = dir.path().join("count.checkpoint");
-        write(&place);
-        let v3 = std::fs::read(&place).unwrap();
+        let without_prefixes = Header {
+            pending: Vec::new(),
+            listed: Vec::new(),
+            ..header()
+        };
+        write_header(&place, &without_prefixes);
+        let v4 = std::fs::read(&place).unwrap();
         let with_crc = |mut bytes: Vec<u8>| {
             let crc = crc32fast::hash(&bytes);
             bytes.extend_from_slice(&crc.to_le_bytes());
             bytes
         };
+        // Version 3: no prefix counts (two zero lengths) before the number of parts, which
+        // the parts (8 + 8 + 32 and 8 + 8 + 16 bytes) and the CRC follow.
+        let prefixes_at = v4.len() - 4 - 80 - 8 - 16;
+        assert_eq!(v4[prefixes_at..prefixes_at + 16], [0; 16]);
+        let mut v3 = MAGIC_V3.to_vec();
+        v3.extend_from_slice(&v4[8..prefixes_at]);
+        v3.extend_from_slice(&v4[prefixes_at + 16..v4.len() - 4]);
+        std::fs::write(&place, with_crc(v3.clone())).unwrap();
+        let mut reader = Reader::open(&place).unwrap().unwrap();
+        assert_eq!(reader.header().unwrap(), without_prefixes);
+        assert_eq!(reader.part().unwrap(), (2, vec![1; 32]));
+        assert_eq!(reader.part().unwrap(), (1, vec![2; 16]));
+        reader.finish().unwrap();
         // Version 2: the same layout under its own magic.
         let mut v2 = MAGIC_V2.to_vec();
-        v2.extend_from_slice(&v3[8..v3.len() - 4]);
+        v2.extend_from_slice(&v3[8..]);
         // Version 1: no microseconds after the peak bytes (at 8 + 8 + 5 × 8 + 8).
         let mut v1 = MAGIC_V1.to_vec();
         v1.extend_from_slice(&v3[8..64]);
         assert_eq!(v3[64..72], 86_400_123u64.to_le_bytes());
-        v1.extend_from_slice(&v3[72..v3.len() - 4]);
+        v1.extend_from_slice(&v3[72..]);
         for (bytes, elapsed_us) in [(v2, Some(86_400_123)), (v1, None)] {
             std::fs::write(&place, with_crc(bytes)).unwrap();
             let mut reader = Reader::open(&place).unwrap().unwrap();
@@ -425,7 +501,7 @@ mod tests {
                 Header {
                     elapsed_us,
                     plain_entries: true,
-                    ..header()
+                    ..without_prefixes.clone()
                 }
             );
             assert_eq!(reader.part().unwrap(), (2, vec![1; 32]));

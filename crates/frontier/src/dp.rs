@@ -125,18 +125,15 @@ pub struct PrefixCycles {
 ///
 /// # Panics
 /// If `order` is not a permutation of the vertices, or `options` split the count into shards
-/// (a shard's prefixes would not be parts of theirs) or give it a checkpoint (the cycles of a
-/// prefix close over several layers, some of them before the checkpoint's).
+/// (a shard's prefixes would not be parts of theirs). A checkpoint holds the prefixes' cycles
+/// closed so far with the table, so a count of prefixes resumes as any other.
 pub fn hamiltonian_cycles_of_prefixes(
     graph: &Graph,
     order: &[usize],
     options: &FrontierOptions,
 ) -> Result<(BigCount, Vec<PrefixCycles>, FrontierStats), FrontierError> {
     check_order(graph.n_vertices(), order);
-    assert!(
-        options.split.is_none() && options.checkpoint.is_none(),
-        "prefixes of a whole count, without checkpoints"
-    );
+    assert!(options.split.is_none(), "prefixes of a whole count");
     if graph.n_vertices() < 3 {
         return Ok((BigCount::zero(), Vec::new(), FrontierStats::default()));
     }
@@ -422,6 +419,81 @@ mod tests {
         let p = finish(&|| hamiltonian_paths(g, ends, order, &options).map(|r| r.0));
         assert!(!file.exists());
         (c.to_u128().unwrap(), p.to_u128().unwrap())
+    }
+
+    /// A count of prefixes stopped after any layer and resumed from its checkpoint lists the
+    /// same prefixes with the same cycles as one run through: the cycles of a prefix that
+    /// closed before the checkpoint, and the prefixes listed before it, are saved with the
+    /// table. The 4 x 5 grid swept row by row, its prefixes the grids of its first rows, with
+    /// tables in files from 8 states on for half of the stops.
+    #[test]
+    fn a_resumed_count_of_prefixes_lists_the_same_prefixes() {
+        let (rows, cols) = (4, 5);
+        let mut g = Graph::new(rows * cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    g.add_edge(r * cols + c, r * cols + c + 1);
+                }
+                if r + 1 < rows {
+                    g.add_edge(r * cols + c, (r + 1) * cols + c);
+                }
+            }
+        }
+        let order: Vec<usize> = (0..rows * cols).collect();
+        let whole = hamiltonian_cycles_of_prefixes(&g, &order, &FrontierOptions::default());
+        let (count, prefixes, _) = whole.unwrap();
+        // The 2 x 5 ladder has one cycle (and is listed: the two rows after it balance the
+        // colours), the 4 x 5 grid 14 (A006864).
+        assert!(prefixes.contains(&PrefixCycles {
+            layer: 2 * cols,
+            cycles: BigCount::from(1u32),
+        }));
+        assert_eq!(count.to_u128(), Some(14));
+        let dir = std::env::temp_dir();
+        let checkpoints = tempfile::tempdir().unwrap();
+        let file = checkpoints.path().join("prefixes.checkpoint");
+        for stop_after in 1..rows * cols {
+            let stop = AtomicBool::new(false);
+            let raise = |p: &crate::LayerProgress| {
+                if p.layer == stop_after {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let options = FrontierOptions {
+                spill: (stop_after % 2 == 0).then(|| crate::Spill {
+                    dir: &dir,
+                    from_states: 8,
+                }),
+                cancel: Some(&stop),
+                progress: Some(&raise),
+                checkpoint: Some(crate::Checkpoint {
+                    file: &file,
+                    every: std::time::Duration::ZERO,
+                }),
+                ..FrontierOptions::default()
+            };
+            let first = hamiltonian_cycles_of_prefixes(&g, &order, &options);
+            if !matches!(first, Err(FrontierError::Cancelled { .. })) {
+                // The last layer: nothing after it to stop.
+                assert_eq!(stop_after, rows * cols - 1, "{first:?}");
+                continue;
+            }
+            assert!(file.exists(), "stopped after layer {stop_after}");
+            stop.store(false, Ordering::Relaxed);
+            let (resumed_count, resumed_prefixes, stats) =
+                hamiltonian_cycles_of_prefixes(&g, &order, &options).unwrap();
+            assert!(
+                stats.resumed_layer.is_some(),
+                "stopped after layer {stop_after}"
+            );
+            assert_eq!(resumed_count, count, "stopped after layer {stop_after}");
+            assert_eq!(
+                resumed_prefixes, prefixes,
+                "stopped after layer {stop_after}"
+            );
+            assert!(!file.exists());
+        }
     }
 
     proptest! {

@@ -933,7 +933,7 @@ impl<K: Key> Table<K> {
 pub(crate) struct Swept {
     pub count: BigUint,
     /// A plan with prefixes: the cycles of the processed vertices after each layer that counts
-    /// them ([`crate::plan::Step::prefix`]; not for a resumed sweep).
+    /// them ([`crate::plan::Step::prefix`]; a resumed sweep lists those of its checkpoint too).
     pub prefix_cycles: Vec<(usize, BigUint)>,
     pub peak_states: u64,
     pub peak_bytes: u64,
@@ -992,6 +992,8 @@ pub(crate) fn sweep_with<K: Key>(
                 total: BigUint::zero(),
                 cut: None,
                 peak_states: 1,
+                pending: vec![BigUint::zero(); if plan.prefixes { layers + 1 } else { 0 }],
+                listed: Vec::new(),
             }
         }
     };
@@ -1004,9 +1006,9 @@ pub(crate) fn sweep_with<K: Key>(
         mut total,
         mut cut,
         mut peak_states,
+        mut pending,
+        listed: mut prefix_cycles,
     } = at;
-    let mut prefix_cycles = Vec::new();
-    let mut pending = vec![BigUint::zero(); if plan.prefixes { layers + 1 } else { 0 }];
     for index in start..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
@@ -1161,9 +1163,12 @@ pub(crate) fn sweep_with<K: Key>(
                 total,
                 cut,
                 peak_states,
+                pending,
+                listed: prefix_cycles,
             };
             saver.save(&ctx, &at)?;
             (table, sum, total) = (at.table, at.sum, at.total);
+            (pending, prefix_cycles) = (at.pending, at.listed);
         }
         if interrupted {
             return Err(FrontierError::Interrupted {

@@ -26,6 +26,11 @@ pub(super) struct Position<K> {
     pub total: BigUint,
     pub cut: Option<Cut>,
     pub peak_states: u64,
+    /// Counting prefixes: the cycles closed so far of each layer's prefix, not yet listed
+    /// (empty for other sweeps).
+    pub pending: Vec<BigUint>,
+    /// Counting prefixes: the prefixes listed so far, as [`super::Swept::prefix_cycles`].
+    pub listed: Vec<(usize, BigUint)>,
 }
 
 /// The checkpoint of one sweep: its file, its fingerprint, and when it was last saved.
@@ -34,6 +39,8 @@ pub(super) struct Saver<'a> {
     fingerprint: u64,
     /// Layers of the sweep.
     layers: usize,
+    /// Whether the sweep counts prefixes.
+    prefixes: bool,
     last: Instant,
     /// When this run of the sweep started.
     started: Instant,
@@ -52,6 +59,7 @@ impl<'a> Saver<'a> {
                 ctx.options.split,
             ),
             layers: plan.n,
+            prefixes: plan.prefixes,
             last: Instant::now(),
             started: Instant::now(),
             earlier: Some(Duration::ZERO),
@@ -115,6 +123,12 @@ impl<'a> Saver<'a> {
             plain_entries: false,
             sum: at.sum.clone(),
             total: at.total.clone(),
+            pending: at.pending.clone(),
+            listed: at
+                .listed
+                .iter()
+                .map(|(layer, cycles)| (*layer as u64, cycles.clone()))
+                .collect(),
             parts: at.table.parts() as u64,
         };
         let cannot = |e: std::io::Error| self.error(format!("cannot be written: {e}"));
@@ -206,6 +220,16 @@ impl<'a> Saver<'a> {
         if states != header.states {
             return Err(self.error(DAMAGED));
         }
+        // A sweep that counts prefixes has a sum for each layer (its fingerprint says whether
+        // it counts them), and lists only layers of the sweep.
+        let pending_layers = if self.prefixes { layers + 1 } else { 0 };
+        let listed = header
+            .listed
+            .into_iter()
+            .map(|(l, cycles)| Some((usize::try_from(l).ok().filter(|l| *l <= layers)?, cycles)))
+            .collect::<Option<Vec<_>>>()
+            .filter(|_| header.pending.len() == pending_layers)
+            .ok_or_else(|| self.error(DAMAGED))?;
         ctx.peak.fetch_max(header.peak_bytes, Ordering::Relaxed);
         self.earlier = header.elapsed_us.map(Duration::from_micros);
         Ok(Some(Position {
@@ -217,6 +241,8 @@ impl<'a> Saver<'a> {
             total: header.total,
             cut: header.cut,
             peak_states: header.peak_states.max(states),
+            pending: header.pending,
+            listed,
         }))
     }
 
@@ -389,6 +415,12 @@ mod tests {
         writer.finish().unwrap();
         let mut bytes = std::fs::read(place).unwrap();
         bytes[..8].copy_from_slice(b"PSATCKP2");
+        // Without version 4's prefix counts: two zero lengths after the two big integers that
+        // follow the magic, the fingerprint, 7 numbers and the cut (1 + 3 × 8 bytes).
+        let at = 8 + 8 + 7 * 8 + 1 + 3 * 8 + 4 + header.sum.to_bytes_le().len();
+        let at = at + 4 + header.total.to_bytes_le().len();
+        assert_eq!(bytes[at..at + 16], [0; 16]);
+        bytes.drain(at..at + 16);
         let body = bytes.len() - 4;
         let crc = crc32fast::hash(&bytes[..body]);
         bytes[body..].copy_from_slice(&crc.to_le_bytes());
