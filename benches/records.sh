@@ -71,8 +71,8 @@ else
 fi
 unsharded=target/records/$name-1/count.json
 if [ -z "$expected" ] && [ "$shards" != 1 ] && [ -s "$unsharded" ]; then
-  # No published value, but an unsharded count of the same board (22x22: 256-bit counts, where
-  # a split by residues keeps 63-bit ones): the parts must give that count.
+  # No published value, but an unsharded count of the same board (say, one counted with wide
+  # integers, where a split by residues keeps 63-bit ones): the parts must give that count.
   before=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["count"] if r["complete"] else "")' "$unsharded")
   if [ -n "$before" ]; then
     if "$pathsat" merge "$out"/part-*.json --expect "$before" > /dev/null; then
@@ -84,8 +84,8 @@ if [ -z "$expected" ] && [ "$shards" != 1 ] && [ -s "$unsharded" ]; then
   fi
 fi
 if [ -z "$expected" ]; then
-  # A board whose published value is not recorded here (22x22: A003763(11), in the OEIS b-file
-  # only): the count is printed, and checked by hand against the published value
+  # A board whose published value is not recorded in its file (every record here has one; a new
+  # board may not): the count is printed, to be checked by hand against the published value
   # (`pathsat merge PARTS --expect VALUE`).
   echo "$name: $got fillings (no published value in $puzzle: compare it by hand)"
 elif [ "$got" = "$expected" ]; then
