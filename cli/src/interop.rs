@@ -258,7 +258,8 @@ pub(crate) fn external_row(
         return row;
     };
     row.path = Some(solver.path.display().to_string());
-    row.version = solver.version();
+    // A version is worth asking for a few seconds at most, and never longer than the run.
+    row.version = solver.version(timeout.min(Duration::from_secs(5)));
     let run = match solver.run(cnf, timeout) {
         Ok(run) => run,
         Err(e) => {

@@ -85,11 +85,13 @@ impl ExternalSolver {
         })
     }
 
-    /// The first line the solver prints for `--version`, if it prints one within 5 seconds.
-    pub fn version(&self) -> Option<String> {
+    /// The first line the solver prints for `--version`, if it prints one within `within`
+    /// (a program that is no solver may ignore the option and run on: a caller with a time
+    /// limit passes it, so that the question does not outlast the solver's own run).
+    pub fn version(&self, within: Duration) -> Option<String> {
         let mut command = Command::new(&self.path);
         command.arg("--version");
-        let (_, bytes, _) = run_captured(command, Duration::from_secs(5)).ok()?;
+        let (_, bytes, _) = run_captured(command, within).ok()?;
         String::from_utf8_lossy(&bytes)
             .lines()
             .map(str::trim)
@@ -174,7 +176,10 @@ mod tests {
         let cnf = dir.join("x.cnf");
         std::fs::write(&cnf, "p cnf 2 1\n1 -2 0\n").unwrap();
         let solver = ExternalSolver::find(script.to_str().unwrap()).unwrap();
-        assert_eq!(solver.version().as_deref(), Some("9.9.9"));
+        assert_eq!(
+            solver.version(Duration::from_secs(5)).as_deref(),
+            Some("9.9.9")
+        );
         let run = solver.run(&cnf, Duration::from_secs(10)).unwrap();
         assert_eq!(run.exit_code, Some(10));
         assert!(matches!(run.outcome, Outcome::Answer(SolverOutput::Sat(_))));
