@@ -190,16 +190,22 @@ fn a_missing_spill_directory_is_an_error() {
     assert!(error.to_string().contains("not-here"), "{error}");
 }
 
-/// OEIS A006864, Hamiltonian cycles of P_4 x P_n: a(1..4) = 0, 1, 2, 6 and
-/// a(n) = 2a(n-1) + 2a(n-2) - 2a(n-3) + a(n-4) (Tošić, Bodroža, Kwong, Straight 1990).
-#[test]
-fn ladder_of_four_rows_a006864_beyond_2_128() {
+/// OEIS A006864, Hamiltonian cycles of P_4 x P_n, its first `terms` terms: a(1..4) = 0, 1, 2, 6
+/// and a(n) = 2a(n-1) + 2a(n-2) - 2a(n-3) + a(n-4) (Tošić, Bodroža, Kwong, Straight 1990).
+fn a006864(terms: usize) -> Vec<BigInt> {
     let mut a: Vec<BigInt> = [0, 1, 2, 6].iter().map(|&x| BigInt::from(x)).collect();
-    while a.len() < 100 {
+    while a.len() < terms {
         let l = a.len();
         let next = &a[l - 1] * 2 + &a[l - 2] * 2 - &a[l - 3] * 2 + &a[l - 4];
         a.push(next);
     }
+    a
+}
+
+/// A006864 against brute force on its first terms, then to 4 x 100 (past 128 bits).
+#[test]
+fn ladder_of_four_rows_a006864_beyond_2_128() {
+    let a = a006864(100);
     // The recurrence's first terms by brute force, which knows nothing of it.
     for n in 1..=5usize {
         let brute_fillings = brute::count(&blank(4, n, Moves::Rook, true), None).count;
@@ -1053,12 +1059,7 @@ fn shards_are_even_and_add_up() {
 #[test]
 fn residue_shards_of_a_count_past_64_bits() {
     let n = 60;
-    let mut a: Vec<BigInt> = [0, 1, 2, 6].iter().map(|&x| BigInt::from(x)).collect();
-    while a.len() < n {
-        let l = a.len();
-        let next = &a[l - 1] * 2 + &a[l - 2] * 2 - &a[l - 3] * 2 + &a[l - 4];
-        a.push(next);
-    }
+    let a = a006864(n);
     let puzzle = blank(4, n, Moves::Rook, true);
     let expected: BigUint = a[n - 1].to_biguint().unwrap() * (8 * n as u64);
     assert!(expected.bits() > 64);
