@@ -17,7 +17,8 @@ const UNITS: usize = 2;
 /// `src/ccadical.cpp`) and its command-line programs (left out of this copy).
 const EXCLUDED: [&str; 3] = ["ccadical.cpp", "cadical.cpp", "mobical.cpp"];
 
-/// Macros set on the compiler's command line, which a file may define only if they are not.
+/// Macros set on the compiler's command line: a file defines one only where it is not set
+/// (`#ifndef VERSION`), so they are never undefined after a file.
 const COMMAND_LINE_MACROS: [&str; 6] = [
     "NBUILD",
     "NUNLOCKED",
@@ -28,9 +29,10 @@ const COMMAND_LINE_MACROS: [&str; 6] = [
 ];
 
 /// Names that more than one file defines for itself: a `static` variable (`compact.cpp`,
-/// `internal.cpp`) and two comparison structs (`checker.cpp` and `lratbuilder.cpp`; `lookahead.cpp`
-/// and `probe.cpp`). Renamed in each file, as if it were compiled alone. (Found by compiling all of
-/// the files as one unit: any other name two files shared would stop the build, not change it.)
+/// `internal.cpp`) and two comparison structs (`checker.cpp` and `lratbuilder.cpp`,
+/// `lookahead.cpp` and `probe.cpp`). Renamed in each file, as if it were compiled alone. (Found
+/// by compiling all of the files as one unit: any other name two files shared would stop the
+/// build, not change it.)
 const FILE_LOCAL_NAMES: [&str; 3] = [
     "ignore_clang_analyze_memory_leak_warning",
     "lit_smaller",
