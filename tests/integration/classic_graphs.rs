@@ -4,7 +4,7 @@
 //! graph (Tutte 1946) — and the Hamiltonian GP(n, 2) still solved, each cycle checked here
 //! against the file's own edges.
 
-use crate::common::{json_of, pathsat};
+use crate::common::{fixture, json_of, pathsat};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -75,7 +75,7 @@ fn hamiltonian_petersen_graphs_are_still_solved() {
 fn a_certified_run_proves_it_with_varisat_instead() {
     // The frontier program's count is not a varisat proof: --certify leaves it to the solver.
     // (The Petersen graph, the smallest snark: J5's proof takes seconds to check.)
-    let petersen = classic("../petersen");
+    let petersen = fixture("graphs/petersen.hcp");
     let out = pathsat()
         .args(["solve", petersen.to_str().unwrap(), "--certify"])
         .args(["--format", "json"])

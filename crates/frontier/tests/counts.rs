@@ -674,11 +674,14 @@ fn check_prefixes_of_partial_board(rows: usize, first: usize, terms: &[u64]) {
     let (whole, prefixes, _) =
         hamiltonian_cycles_of_prefixes(&graph, &order, &FrontierOptions::default()).unwrap();
     // The whole graph is the count, not a prefix.
-    let counted = |cells: usize| match cells == last_cells {
-        true => Some(whole.clone()),
-        false => (prefixes.iter())
-            .find(|p| p.layer == cells)
-            .map(|p| p.cycles.clone()),
+    let counted = |cells: usize| {
+        if cells == last_cells {
+            Some(whole.clone())
+        } else {
+            (prefixes.iter())
+                .find(|p| p.layer == cells)
+                .map(|p| p.cycles.clone())
+        }
     };
     for (n, &cycles) in (first..).zip(terms) {
         let cells = 2 * n;
