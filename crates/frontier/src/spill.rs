@@ -297,7 +297,7 @@ fn decode_128<K: Key, C: Count>(mut bytes: &[u8], out: &mut Vec<(K, C)>) -> Resu
     // The last entries, and any with a wide header.
     while !bytes.is_empty() {
         let first = out.len() == start;
-        let (low, digits) = take_entry(&mut bytes, K::BYTES, first).ok_or(())?;
+        let (low, digits) = take_entry(&mut bytes, width, first).ok_or(())?;
         if digits.len() > 16 {
             return Err(());
         }
