@@ -99,7 +99,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let mut request = spec.request(cancel.clone())?;
     if let Some(path) = args.part_file.as_deref() {
         // Known now, not after hours of counting.
-        crate::replace::check_writable(path)
+        pathsat_api::replace::check_writable(path)
             .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
     }
     let display = Arc::new(

@@ -17,7 +17,6 @@ mod lab;
 mod merge;
 mod pictures;
 mod progress;
-mod replace;
 mod report;
 mod serve;
 
@@ -105,7 +104,7 @@ fn main() -> ExitCode {
         args::Command::Lab(a) => lab::run(a),
         args::Command::Batch(a) => batch::run(a),
         args::Command::Serve(a) => serve::run(a),
-        args::Command::Worker(a) => batch::worker::run(a),
+        args::Command::Worker(a) => batch::worker(a),
         args::Command::ServeWorker => serve::worker(),
     };
     match result {

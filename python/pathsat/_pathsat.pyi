@@ -4,6 +4,7 @@ import os
 from typing import Iterator, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
+    "BatchReport",
     "Cnf",
     "CountResult",
     "Generated",
@@ -13,6 +14,7 @@ __all__ = [
     "Solution",
     "Solutions",
     "__version__",
+    "batch",
     "generate",
 ]
 
@@ -307,3 +309,42 @@ def generate(
     timeout: Optional[float] = None,
 ) -> Generated:
     """A puzzle whose solution the solver proves unique, as ``pathsat generate`` makes it."""
+
+@final
+class BatchReport:
+    """The report of a batch run: one row per puzzle file, sorted by path."""
+
+    @property
+    def rows(self) -> list[dict[str, object]]:
+        """The rows of ``pathsat batch --format json`` (counts are exact ints)."""
+    @property
+    def summary(self) -> dict[str, int]: ...
+    @property
+    def skipped(self) -> list[str]: ...
+    @property
+    def failed(self) -> bool:
+        """Whether some row fails the batch (mismatch, timeout, out-of-reach or error)."""
+    @property
+    def seconds(self) -> float: ...
+    def json(self) -> str: ...
+    def table(self) -> str: ...
+    def csv(self) -> str: ...
+
+def batch(
+    dir: Union[str, os.PathLike[str]],
+    *,
+    jobs: Optional[int] = None,
+    method: str = "auto",
+    limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    memory: Optional[int] = None,
+    patience: Optional[float] = None,
+    shard: Optional[str] = None,
+    output: Union[str, os.PathLike[str], None] = None,
+    resume: bool = False,
+    format: str = "json",
+    encoding: str = "auto",
+    solver: str = "auto",
+) -> BatchReport:
+    """Every puzzle file under ``dir`` counted and checked against its ``[expect]``, as
+    ``pathsat batch DIR`` does: the same rows."""

@@ -1,7 +1,8 @@
 //! # pathsat for Python
 //!
 //! The extension module `pathsat._pathsat`, re-exported by the package `pathsat`: path puzzles
-//! read, built, solved, counted, generated and exported to CNF from Python, through the same
+//! read, built, solved, counted (one or a directory of them), generated and exported to CNF
+//! from Python, through the same
 //! library API as the `pathsat` command ([`pathsat_api`]), so the answers are the same ones,
 //! checked by the same verifier.
 //!
@@ -10,6 +11,7 @@
 //! Ctrl-C ([`interrupt`]). Names follow PySAT and NetworkX where the two meet (`nv`, `clauses`,
 //! keyword options with defaults).
 
+mod batch;
 mod errors;
 mod generate;
 mod interrupt;
@@ -29,7 +31,9 @@ fn _pathsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::CountResult>()?;
     m.add_class::<results::Cnf>()?;
     m.add_class::<generate::Generated>()?;
+    m.add_class::<batch::BatchReport>()?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::batch, m)?)?;
     errors::register(m)?;
     Ok(())
 }

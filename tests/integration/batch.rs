@@ -1082,3 +1082,38 @@ fn a_worker_stops_when_its_batch_is_gone() {
     let status = worker.wait().unwrap();
     assert!(!status.success(), "{status}");
 }
+
+/// The library's batch, its files counted on threads of one process (as the Python package
+/// runs it), gives the rows the command line's worker processes give: a malformed file and an
+/// unsolvable puzzle among them.
+#[test]
+fn the_library_on_threads_gives_the_rows_of_the_worker_processes() {
+    use pathsat_api::batch::{run, BatchOutcome, BatchRequest, Unobserved};
+    let dir = tempfile::tempdir().unwrap();
+    for file in [
+        "small/numbrix-5x5.toml",
+        "small/rook-3x3-closed.toml",
+        "small/json-hidato.json",
+        "graphs/petersen.hcp",
+        "large/rook-6x6.toml",
+    ] {
+        copy(file, dir.path());
+    }
+    std::fs::write(dir.path().join("broken.toml"), "moves = \"rook\"\ngrid = 7\n").unwrap();
+    let path = dir.path().to_str().unwrap();
+    let cli = batch_json(&[path, "--jobs", "2", "--timeout", "60"], 1);
+    let mut request = BatchRequest::new(path);
+    request.jobs = Some(2);
+    request.spec.timeout = Some(60.0);
+    let BatchOutcome::Finished(report) = run(&request, &Unobserved).unwrap() else {
+        panic!("a new run finishes");
+    };
+    let library = serde_json::to_value(&*report).unwrap();
+    assert_eq!(timeless(&library), timeless(&cli));
+    assert_eq!(library["summary"], cli["summary"]);
+    let statuses: Vec<&str> = rows(&library)
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["error", "ok", "ok", "ok", "ok", "ok"]);
+}

@@ -11,6 +11,7 @@ use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
+use crate::batch::BatchError;
 use crate::option_error::OptionError;
 use crate::wording;
 
@@ -124,6 +125,9 @@ pub enum Error {
         /// What is wrong.
         problem: String,
     },
+    /// A batch run that could not be made (its message names the file or directory).
+    #[error(transparent)]
+    Batch(#[from] BatchError),
     /// No puzzle could be generated from the template in `file`.
     #[error("{file}: {}", wording::generate(.error))]
     Generate {
@@ -158,6 +162,8 @@ impl Error {
                 ..
             } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
+            Error::Batch(BatchError::Input(_)) => ErrorKind::Input,
+            Error::Batch(_) => ErrorKind::Internal,
             Error::Generate { error, .. } if generate_is_internal(error) => ErrorKind::Internal,
             Error::Generate { .. } => ErrorKind::Input,
         }

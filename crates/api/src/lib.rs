@@ -18,7 +18,9 @@
 //!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
 //!   first wrong cell of what was filled;
-//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
+//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved;
+//! - [`batch`](batch::run): every puzzle file of a directory counted and checked against its
+//!   `[expect]`, in parallel, with a journal that survives a killed run.
 //!
 //! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
 //! keyword arguments name them, are read into the structs of [`options`], which build the
@@ -55,6 +57,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod batch;
 pub mod booklet;
 pub mod check;
 pub mod count;
@@ -69,6 +72,7 @@ mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod progress;
+pub mod replace;
 pub mod shard;
 pub mod solve;
 pub mod wording;

@@ -2,15 +2,27 @@
 //!
 //! One row per puzzle file, sorted by path, with a status: `ok`, `mismatch`, `limit`,
 //! `timeout`, `out-of-reach` or `error`. Counts are exact at any size: plain digits in JSON and
-//! CSV, grouped in threes in the table. Printed as an aligned table, one JSON object (`rows` plus a summary),
-//! or CSV; JSON reports of several runs (shards) can be merged. The rows are also what a
-//! journal holds, one a line (see `journal`), and the report replaces the journal in the
-//! output file when the run ends (see `output`).
+//! CSV, grouped in threes in the table. Written as an aligned table, one JSON object (`rows`
+//! plus a summary), or CSV ([`write`]); JSON reports of several runs (shards) can be merged
+//! ([`super::merge`]). The rows are also what a journal holds, one a line (see
+//! [`super::journal`]), and the report replaces the journal in the output file when the run
+//! ends (see [`super::output`]).
 
 use pathsat_bigcount::{group_digits, BigCount};
 use pathsat_count::{Method, Stopped};
 use serde::{Deserialize, Serialize};
 use std::io::{self, BufWriter, Write};
+
+/// The formats a report is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned table, counts grouped in threes, with a summary line.
+    Table,
+    /// One JSON object: the run's options, `summary` and `rows`.
+    Json,
+    /// The rows as CSV, one record each after a header.
+    Csv,
+}
 
 /// What became of one puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +45,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status as the reports write it: `ok`, `out-of-reach`, ...
     pub fn name(self) -> &'static str {
         match self {
             Status::Ok => "ok",
@@ -56,20 +69,27 @@ impl Status {
 /// One row of the report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
+    /// The puzzle file, as found under DIR.
     pub file: String,
+    /// The puzzle's name (the file's stem until the file is read).
     pub name: String,
+    /// The puzzle's cells (vertices, for a graph).
     pub cells: Option<usize>,
+    /// The sizes of the encoding the count built (none for the frontier program).
     pub variables: Option<usize>,
+    /// See `variables`.
     pub clauses: Option<usize>,
     /// Fillings found (and verified, unless `verified` is false): an exact JSON number.
     pub count: BigCount,
     /// Whether `count` is all of them.
     pub complete: bool,
+    /// Wall seconds the file took.
     pub seconds: f64,
     /// The expected number of fillings, from `[expect] count`.
     pub expected: Option<BigCount>,
     /// Whether a solution is expected, from `[expect] sat`.
     pub expected_sat: Option<bool>,
+    /// What became of the file.
     pub status: Status,
     /// The message, for rows with status `error` (and the reason of other failures).
     pub error: Option<String>,
@@ -144,6 +164,7 @@ impl Row {
 
 /// Counts of rows per status.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
 pub struct Summary {
     pub files: usize,
     pub ok: usize,
@@ -156,10 +177,12 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of `rows`.
     pub fn of(rows: &[Row]) -> Summary {
         Summary::of_statuses(rows.iter().map(|row| row.status))
     }
 
+    /// The summary of rows with these statuses.
     pub fn of_statuses(statuses: impl IntoIterator<Item = Status>) -> Summary {
         let mut s = Summary::default();
         for status in statuses {
@@ -200,9 +223,13 @@ impl Summary {
 pub struct Report {
     /// The directory searched (`null` for a merge of several directories).
     pub dir: Option<String>,
+    /// `--shard I/N`, if the run counted a slice.
     pub shard: Option<String>,
+    /// Puzzles counted at the same time.
     pub jobs: Option<u32>,
+    /// Fillings each count stopped at.
     pub limit: Option<u64>,
+    /// Seconds each puzzle was given.
     pub timeout: Option<f64>,
     /// Wall seconds of the run (for a merge: the sum over the merged reports).
     pub seconds: f64,
@@ -216,7 +243,9 @@ pub struct Report {
     /// than counted again.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resumed: usize,
+    /// Rows per status.
     pub summary: Summary,
+    /// One row per file, sorted by path.
     pub rows: Vec<Row>,
 }
 
@@ -262,12 +291,36 @@ pub const TABLE_HEADER: [&str; 10] = [
     "seconds",
 ];
 
-pub fn write_json(out: &mut dyn Write, report: &Report) -> io::Result<()> {
-    crate::report::write_json(out, report)
+/// Writes `report` in `format`.
+pub fn write(out: &mut dyn Write, report: &Report, format: Format) -> io::Result<()> {
+    match format {
+        Format::Table => write_table(out, report),
+        Format::Json => write_json(out, report),
+        Format::Csv => write_csv(out, report),
+    }
 }
 
-/// The CSV holds the rows only: the files left out as pathsat's own output are said on
-/// standard error ([`note_skipped`]).
+/// The report in `format`, as bytes.
+pub fn render(report: &Report, format: Format) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    write(&mut bytes, report, format).expect("writing to memory does not fail");
+    bytes
+}
+
+/// The report as one JSON object, indented, with counts as exact numbers.
+pub fn write_json(out: &mut dyn Write, report: &Report) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
+        // Keep the kind, so that a closed pipe stays a closed pipe.
+        Some(kind) => io::Error::from(kind),
+        None => io::Error::other(e),
+    })?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// The CSV holds the rows only: the files left out as pathsat's own output are for the front
+/// end to say elsewhere ([`skipped_note`]).
 pub fn write_csv(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(BufWriter::new(out));
     let fail = |e: csv::Error| match e.into_kind() {
@@ -303,19 +356,21 @@ fn grouped(n: usize) -> String {
     group_digits(&n.to_string())
 }
 
-/// For a CSV report: the files left out as pathsat's own output, which its rows cannot say, on
-/// standard error.
-pub fn note_skipped(report: &Report) {
-    if !report.skipped.is_empty() {
-        eprintln!(
-            "pathsat: skipped {} file{} of pathsat's own output: {}",
+/// For a CSV report: the files left out as pathsat's own output, which its rows cannot say, in
+/// a sentence for standard error (none when no file was).
+pub fn skipped_note(report: &Report) -> Option<String> {
+    (!report.skipped.is_empty()).then(|| {
+        format!(
+            "skipped {} file{} of pathsat's own output: {}",
             report.skipped.len(),
             if report.skipped.len() == 1 { "" } else { "s" },
             report.skipped.join(", ")
-        );
-    }
+        )
+    })
 }
 
+/// The report as an aligned table: text to the left, numbers to the right, then the error
+/// messages, the files skipped and the summary line.
 pub fn write_table(out: &mut dyn Write, report: &Report) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     let header = TABLE_HEADER;

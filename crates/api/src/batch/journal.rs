@@ -17,7 +17,7 @@
 //! ([`Header::check`]).
 
 use super::report::Row;
-use crate::Failure;
+use super::{BatchError, Note};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -53,6 +53,7 @@ pub struct Header {
 }
 
 impl Header {
+    /// The header of a run over `dir`.
     pub fn new(dir: &Path, shard: Option<String>, options: Vec<String>, memory: u64) -> Header {
         Header {
             pathsat_batch_journal: FORMAT,
@@ -281,10 +282,10 @@ pub struct Journal {
 impl Journal {
     /// Starts a new journal at `path` with its header, replacing what is there in one step
     /// (see [`crate::replace`]): the file is never seen empty or with half a header.
-    pub fn create(path: &Path, header: &Header) -> Result<Journal, Failure> {
+    pub fn create(path: &Path, header: &Header) -> Result<Journal, BatchError> {
         let name = path.display().to_string();
         let file = crate::replace::replace(path, &header_line(header))
-            .map_err(|e| Failure::Input(format!("{name}: cannot write it: {e}")))?;
+            .map_err(|e| BatchError::Input(format!("{name}: cannot write it: {e}")))?;
         Ok(Journal {
             name,
             synced: file.metadata().is_ok_and(|m| m.is_file()),
@@ -294,13 +295,17 @@ impl Journal {
 
     /// Opens the journal at `path`, read as `contents`, for appending: its cut-off end removed
     /// first, its header written when it has none.
-    pub fn resume(path: &Path, header: &Header, contents: &Contents) -> Result<Journal, Failure> {
+    pub fn resume(
+        path: &Path,
+        header: &Header,
+        contents: &Contents,
+    ) -> Result<Journal, BatchError> {
         let name = path.display().to_string();
-        let fail = |e: io::Error| Failure::Input(format!("{name}: {e}"));
+        let fail = |e: io::Error| BatchError::Input(format!("{name}: {e}"));
         let mut file = OpenOptions::new().append(true).open(path).map_err(fail)?;
         let length = file.metadata().map_err(fail)?.len();
         if length < contents.complete_len {
-            return Err(Failure::Input(format!(
+            return Err(BatchError::Input(format!(
                 "{name}: became shorter while it was read; is another run writing it?"
             )));
         }
@@ -320,22 +325,25 @@ impl Journal {
         })
     }
 
-    /// Appends a row, as one line, and syncs it to disk. A failure is said on standard error
-    /// at once and ends the journal: the rows stay in the report written when the run ends.
-    pub fn append(&self, row: &Row) {
+    /// Appends a row, as one line, and syncs it to disk. A failure ends the journal (the rows
+    /// stay in the report written when the run ends) and is returned, once, as a warning to
+    /// say at once.
+    pub fn append(&self, row: &Row) -> Result<(), Note> {
         let mut line = serde_json::to_vec(row).expect("a row serialises");
         line.push(b'\n');
         let mut file = self.file.lock().expect("not poisoned");
-        let Some(f) = file.as_mut() else { return };
+        let Some(f) = file.as_mut() else {
+            return Ok(());
+        };
         let written = f.write_all(&line);
         if let Err(e) = written.and_then(|()| if self.synced { f.sync_data() } else { Ok(()) }) {
-            eprintln!(
-                "pathsat: warning: {}: cannot append a row ({e}); the rows finished after this \
-                 are written only when the run ends",
-                self.name
-            );
             *file = None;
+            return Err(Note::AppendFailed {
+                journal: self.name.clone(),
+                error: e.to_string(),
+            });
         }
+        Ok(())
     }
 }
 
@@ -569,7 +577,7 @@ mod tests {
         let contents = read(&path);
         let journal = Journal::resume(&path, &header(), &contents).unwrap();
         let b = row("puzzles/b.toml", 3, Status::Error);
-        journal.append(&b);
+        journal.append(&b).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text, whole + &line(&b));
         let again = read(&path);
@@ -581,7 +589,8 @@ mod tests {
         assert_eq!(contents.header, None);
         Journal::resume(&path, &header(), &contents)
             .unwrap()
-            .append(&a);
+            .append(&a)
+            .unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             line(&header()) + &line(&a)
@@ -600,7 +609,7 @@ mod tests {
         let journal = Journal::create(&path, &header()).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), line(&header()));
         let a = row("puzzles/a.toml", 2, Status::Ok);
-        journal.append(&a);
+        journal.append(&a).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             line(&header()) + &line(&a)
@@ -614,7 +623,7 @@ mod tests {
         // A file where the directory is not is refused.
         let nowhere = dir.path().join("no/such/dir/out.csv");
         match Journal::create(&nowhere, &header()) {
-            Err(Failure::Input(message)) => {
+            Err(BatchError::Input(message)) => {
                 assert!(message.contains("out.csv: cannot write it"), "{message}")
             }
             _ => panic!("a journal in a missing directory is bad input"),

@@ -13,7 +13,7 @@
 
 use super::journal::{self, Contents};
 use super::report::{self, Report, Status, Summary, CSV_HEADER, TABLE_HEADER};
-use crate::Failure;
+use super::BatchError;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -28,13 +28,13 @@ pub enum Found {
 
 /// Reads OUT for `--resume OUT`. Errors, one line naming the file, for a file that is missing
 /// or that is neither a journal nor a finished report.
-pub fn examine(path: &Path) -> Result<Found, Failure> {
+pub fn examine(path: &Path) -> Result<Found, BatchError> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| {
-            Failure::Input(if e.kind() == io::ErrorKind::NotFound {
+            BatchError::Input(if e.kind() == io::ErrorKind::NotFound {
                 format!("{name}: no such file, nothing to resume (-o {name} starts a run)")
             } else {
                 format!("{name}: {e}")
@@ -43,7 +43,7 @@ pub fn examine(path: &Path) -> Result<Found, Failure> {
     if journal::is_journal(&bytes) {
         return journal::parse(&name, &bytes)
             .map(Found::Journal)
-            .map_err(Failure::Input);
+            .map_err(BatchError::Input);
     }
     if let Some(summary) = finished_report(&bytes) {
         return Ok(Found::Report(summary));
@@ -53,7 +53,7 @@ pub fn examine(path: &Path) -> Result<Found, Failure> {
     } else {
         "neither"
     };
-    Err(Failure::Input(format!(
+    Err(BatchError::Input(format!(
         "{name}: {what} the journal of a batch run that did not finish nor a finished batch \
          report; nothing to resume (--resume takes the file a run's -o wrote)"
     )))
@@ -61,7 +61,7 @@ pub fn examine(path: &Path) -> Result<Found, Failure> {
 
 /// Refuses to start a new run over the journal of one that did not finish: its rows would be
 /// lost. Any other file is replaced when the run starts, as `-o` does elsewhere.
-pub fn check_new(path: &Path) -> Result<(), Failure> {
+pub fn check_new(path: &Path) -> Result<(), BatchError> {
     // Only a regular file can hold a journal; reading a terminal or a pipe would wait for input.
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(());
@@ -70,7 +70,7 @@ pub fn check_new(path: &Path) -> Result<(), Failure> {
     let read = File::open(path).and_then(|f| f.take(64).read_to_end(&mut start));
     if read.is_ok() && journal::is_journal(&start) {
         let name = path.display();
-        return Err(Failure::Input(format!(
+        return Err(BatchError::Input(format!(
             "{name}: the journal of a batch run that did not finish; --resume {name} continues \
              it (or remove it to start over)"
         )));
@@ -113,8 +113,7 @@ fn finished_report(bytes: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::BatchFormat;
-    use crate::batch::report::Row;
+    use crate::batch::report::{Format, Row};
     use pathsat_bigcount::BigCount;
 
     fn report() -> Report {
@@ -156,8 +155,8 @@ mod tests {
 
     #[test]
     fn finished_reports_are_recognised_in_every_format() {
-        for format in [BatchFormat::Table, BatchFormat::Csv, BatchFormat::Json] {
-            let bytes = super::super::render(&report(), format).unwrap();
+        for format in [Format::Table, Format::Csv, Format::Json] {
+            let bytes = report::render(&report(), format);
             let summary = finished_report(&bytes)
                 .unwrap_or_else(|| panic!("{format:?}: {}", String::from_utf8_lossy(&bytes)));
             assert!(
@@ -192,7 +191,7 @@ mod tests {
         check_new(&path).unwrap();
         std::fs::write(&path, "{\"pathsat_batch_journal\":1,").unwrap();
         match check_new(&path) {
-            Err(Failure::Input(message)) => assert!(
+            Err(BatchError::Input(message)) => assert!(
                 message.ends_with(
                     "out.csv: the journal of a batch run that did not finish; --resume \
                      {path} continues it (or remove it to start over)"
