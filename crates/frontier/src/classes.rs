@@ -12,9 +12,9 @@
 //!
 //! Every shard sweeps the same table up to the cut, so every shard finds the same classes.
 
+use crate::codes::kind;
 use crate::keys::Key;
 use crate::par;
-use crate::plan::kind;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 

@@ -1,4 +1,4 @@
-//! The packed states of the frontier program: each frontier slot's code (see [`crate::plan`])
+//! The packed states of the frontier program: each frontier slot's code (see [`crate::codes`])
 //! packed into one integer key, with the renumbering of segment labels by first appearance
 //! that gives each set of partial solutions with the same future one key.
 //!
@@ -8,7 +8,7 @@
 //!   4 bits a slot first, as a `u64` (up to 16 slots) or a `u128`, then squeezed;
 //! - [`Key128`]: 4 bits a slot in two words, frontiers of up to 26.
 
-use crate::plan::FIRST_LABEL;
+use crate::codes::FIRST_LABEL;
 
 /// The widest frontier that fits in a 64-bit key of 4 bits a slot.
 pub(crate) const MAX_FRONTIER_64: usize = 16;
@@ -347,8 +347,8 @@ fn encode_slots<K: Key>(a: &[u8; 32], w: usize) -> K {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::UNTOUCHED as UNTOUCHED_CODE;
-    use crate::plan::{ANCHORED as ANCHORED_CODE, DONE as DONE_CODE, FRESH};
+    use crate::codes::UNTOUCHED as UNTOUCHED_CODE;
+    use crate::codes::{ANCHORED as ANCHORED_CODE, DONE as DONE_CODE, FRESH};
 
     /// The SWAR renumbering agrees with the slot-by-slot one.
     #[test]

@@ -41,6 +41,7 @@
 
 mod checkpoint;
 mod classes;
+mod codes;
 mod counts;
 mod dp;
 mod eta;

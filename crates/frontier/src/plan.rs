@@ -5,28 +5,13 @@
 //! an end of a path), and drops `v` from the frontier. The *frontier* after step `i` is the set
 //! of later vertices with an earlier neighbour: the vertices some of whose edges are decided.
 //!
-//! A state gives each frontier vertex (in sweep order) a 4-bit code:
-//!
-//! | code | meaning |
-//! |---|---|
-//! | 0 | untouched: degree 0 |
-//! | 1 | done: degree 2 |
-//! | 2 | the end of a segment whose other end is an end of the path (paths only) |
-//! | 3.. | the end of a segment whose other end is the frontier vertex with the same code |
-//!
-//! Segment codes are renumbered by first appearance (3, 4, …), so each set of partial
-//! solutions with the same future has one key. A frontier of `w` vertices has at most `w / 2`
-//! segments, so codes fit in 4 bits up to `w = 26`; 16 slots fill a `u64` key, 26 a `u128`.
+//! A state gives each frontier vertex (in sweep order) a 4-bit code ([`crate::codes`]), and
+//! the states are packed into keys ([`crate::keys`]).
 
+use crate::codes::{kind, ANCHORED, DONE, FIRST_LABEL, FRESH, UNTOUCHED};
 use crate::graph::Graph;
 use crate::keys::Key;
 
-pub(crate) const UNTOUCHED: u8 = 0;
-pub(crate) const DONE: u8 = 1;
-pub(crate) const ANCHORED: u8 = 2;
-pub(crate) const FIRST_LABEL: u8 = 3;
-/// A label not yet renumbered: the segment just made by joining two untouched vertices.
-pub(crate) const FRESH: u8 = 31;
 /// The widest frontier a state can hold: 2 codes + 1 anchored + 13 segment labels = 16 codes.
 pub const MAX_FRONTIER: usize = 26;
 
@@ -521,12 +506,6 @@ fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> K {
         best = best.max(K::encode(&image, step.work));
     }
     best
-}
-
-/// The kind of a slot's code: untouched, done, anchored, segment end.
-#[inline]
-pub(crate) fn kind(code: u8) -> usize {
-    usize::from(code.min(FIRST_LABEL))
 }
 
 /// What the frontier slots (other than the processed vertex) add up to, packed in 16-bit

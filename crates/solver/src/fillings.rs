@@ -46,6 +46,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+impl<'p> PuzzleSolver<'p> {
+    /// The fillings not returned before, verified, one solver call (or round of subtour cuts)
+    /// at a time: the enumeration every count and list is made of. Bound it with
+    /// [`Fillings::limit`], [`Fillings::until`] and [`Fillings::cancelled_by`], which record
+    /// why it stopped.
+    pub fn fillings(&mut self) -> Fillings<'_, 'p> {
+        Fillings::new(self)
+    }
+}
+
 /// The fillings of a [`PuzzleSolver`], verified, in the order found: see the module docs.
 ///
 /// After an error or the last filling the iterator returns `None` for good; the solver keeps

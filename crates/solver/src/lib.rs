@@ -38,9 +38,12 @@ mod assuming;
 mod backbone;
 mod decode;
 pub mod edge_loop;
+mod error;
 pub mod fillings;
+mod interrupt;
 mod join;
 pub mod narrow;
+mod options;
 mod patch;
 pub mod portfolio;
 mod position_solver;
@@ -49,20 +52,23 @@ mod puzzle_solver;
 pub mod reduce;
 mod rotation;
 mod sat;
+mod stats;
 pub mod successor;
 
 pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
 pub use backbone::{backbone, Backbone};
 pub use decode::{decode_model, ModelProblem};
+pub use error::{SatError, SolveError, Unsupported};
 pub use fillings::{Bounded, Fillings, Stop};
+pub use interrupt::Interrupt;
+pub use options::{SolveOptions, Tuning};
 pub use portfolio::{first_solution, Member, Raced};
 pub use position_solver::PositionSolver;
-pub use proof::{CheckedRun, ProofError};
-pub use puzzle_solver::{
-    Certificate, Count, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning, Unsupported,
-};
-pub use sat::{Interrupt, SatError, SatSolver, SolverChoice};
-pub use successor::{LoopStats, SuccessorSolver};
+pub use proof::{Certificate, CheckedRun, ProofError};
+pub use puzzle_solver::{Count, PuzzleSolver};
+pub use sat::{SatSolver, SolverChoice};
+pub use stats::{LoopStats, SolveStats};
+pub use successor::SuccessorSolver;
 
 /// The version of the embedded varisat (checked against Cargo.lock by a test).
 pub const VARISAT_VERSION: &str = "0.2.2";

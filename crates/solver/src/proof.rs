@@ -5,7 +5,8 @@
 //! anonymous temporary file. [`ProofLog::check`] replays it through varisat's own checker
 //! (`varisat-checker`), given the formula as it stood before the first solve, and reports what
 //! the checker accepted: the models, in order, the clauses added between calls, and whether
-//! unsatisfiability was proved. Any step the checker rejects is an error.
+//! unsatisfiability was proved. Any step the checker rejects is an error. A certified puzzle
+//! run reports what was accepted as a [`Certificate`].
 
 use crate::Interrupt;
 use pathsat_cnf::{Lit, Var};
@@ -25,6 +26,19 @@ pub struct CheckedRun {
     pub added: Vec<Vec<Lit>>,
     /// Whether the proof derives unsatisfiability (after the last model).
     pub unsat: bool,
+    /// The size of the proof, in bytes.
+    pub proof_bytes: u64,
+    /// How long the checker took.
+    pub check_time: Duration,
+}
+
+/// What the proof checker accepted about a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// Models the checker verified: exactly the fillings returned, in order.
+    pub models: usize,
+    /// Whether the checker verified the final unsatisfiability: no other filling exists.
+    pub complete: bool,
     /// The size of the proof, in bytes.
     pub proof_bytes: u64,
     /// How long the checker took.

@@ -1,138 +1,21 @@
 //! # Solving puzzles
 //!
-//! [`PuzzleSolver`] is the front door: it picks the encoding ([`EncodingChoice::resolve`]) and
-//! drives either a [`PositionSolver`] or a [`SuccessorSolver`], which both return verified
-//! fillings one at a time, each different from those before; [`PuzzleSolver::fillings`] makes
-//! that the iterator every enumeration reads ([`crate::fillings`]).
+//! [`PuzzleSolver`] is the front door: it picks the encoding
+//! ([`EncodingChoice::resolve`](pathsat_encode::EncodingChoice::resolve)) and drives either a
+//! [`PositionSolver`] or a [`SuccessorSolver`], which both return verified fillings one at a
+//! time, each different from those before; [`PuzzleSolver::fillings`] makes that the iterator
+//! every enumeration reads (the method lives beside that iterator, in [`crate::fillings`]).
 
-use crate::{Fillings, LoopStats, PositionSolver, SolverChoice, SuccessorSolver};
-use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_encode::{
-    DecodeError, EncodeError, EncodeStats, Encoding, EncodingChoice, EncodingOptions,
-    PositionEncoding,
+use crate::{
+    Certificate, PositionSolver, SolveError, SolveOptions, SolveStats, SuccessorSolver, Tuning,
+    Unsupported,
 };
-use pathsat_puzzle::{Filling, Puzzle, Violation};
+use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_encode::{Encoding, PositionEncoding};
+use pathsat_puzzle::{Filling, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How to encode and solve.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolveOptions {
-    /// The encoding; with `certify`, `Auto` takes the position encoding.
-    pub encoding: EncodingOptions,
-    /// Record a proof of the whole run, for [`PuzzleSolver::certify`] (position encoding and
-    /// varisat only).
-    pub certify: bool,
-    /// The embedded SAT solver: varisat unless CaDiCaL is asked for (and built in).
-    pub solver: SolverChoice,
-}
-
-impl SolveOptions {
-    /// The encoding these options give `puzzle`.
-    pub fn encoding_for(&self, puzzle: &Puzzle) -> Encoding {
-        match self.encoding.choice {
-            // Only the position encoding's runs are certified.
-            EncodingChoice::Auto if self.certify => Encoding::Position,
-            _ => self.encoding.resolve(puzzle),
-        }
-    }
-
-    /// Whether the solver chosen is built in and can do the run asked.
-    ///
-    /// # Errors
-    /// [`Unsupported::CadicalNotBuiltIn`] or [`Unsupported::CertifiedCadical`].
-    pub fn check_solver(&self) -> Result<(), SolveError> {
-        if !self.solver.is_built_in() {
-            return Err(SolveError::Unsupported(Unsupported::CadicalNotBuiltIn));
-        }
-        if self.certify && self.solver != SolverChoice::Varisat {
-            return Err(SolveError::Unsupported(Unsupported::CertifiedCadical));
-        }
-        Ok(())
-    }
-
-    /// These options with the encoding `choice`.
-    pub fn with_choice(self, choice: EncodingChoice) -> SolveOptions {
-        SolveOptions {
-            encoding: EncodingOptions {
-                choice,
-                ..self.encoding
-            },
-            ..self
-        }
-    }
-}
-
-/// Why solving stopped without an answer.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The puzzle could not be encoded.
-    #[error(transparent)]
-    Encode(#[from] EncodeError),
-    /// The SAT solver failed, with its message.
-    #[error("the SAT solver failed: {0}")]
-    Solver(String),
-    /// The run's [`Interrupt`](crate::Interrupt) stopped a solver call: the enumeration ends
-    /// there, as stopped by its deadline or cancel flag, never as complete.
-    #[error("interrupted inside a solver call")]
-    Interrupted,
-    /// A bug in pathsat: the model does not decode to a filling.
-    #[error("internal error, please report: the solver's model does not decode: {0}")]
-    Decode(#[from] DecodeError),
-    /// A bug in pathsat: a decoded filling is not a solution.
-    #[error("internal error, please report: a solution failed the independent verifier: {0}")]
-    Unverified(Violation),
-    /// A bug in pathsat: a trail came back in a direction other than its canonical one.
-    #[error("internal error, please report: a trail was found in another direction than its canonical one")]
-    TrailOrientation,
-    /// The chosen encoding cannot do the run asked of it.
-    #[error(transparent)]
-    Unsupported(Unsupported),
-    /// The proof of the run was not accepted, or does not match what was counted.
-    #[error("the certificate was rejected: {0}")]
-    Certificate(String),
-}
-
-impl From<crate::SatError> for SolveError {
-    fn from(e: crate::SatError) -> Self {
-        match e {
-            crate::SatError::Interrupted => SolveError::Interrupted,
-            crate::SatError::Failed(message) => SolveError::Solver(message),
-        }
-    }
-}
-
-/// A run the chosen encoding or solver cannot do (the puzzles it cannot express are
-/// [`EncodeError`]s). The messages say what cannot be done; each front end says what to do
-/// instead in its own words (flags, keyword arguments).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Unsupported {
-    /// A certified run in the successor encoding: only the position encoding's runs are proved.
-    #[error("certified runs use the position encoding")]
-    CertifiedSuccessor,
-    /// CaDiCaL asked for in a build without it.
-    #[error("this pathsat is built without CaDiCaL")]
-    CadicalNotBuiltIn,
-    /// A certified run with CaDiCaL: only varisat's proofs are checked.
-    #[error("certified runs use varisat's proof checker")]
-    CertifiedCadical,
-}
-
-/// What the proof checker accepted about a run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Certificate {
-    /// Models the checker verified: exactly the fillings returned, in order.
-    pub models: usize,
-    /// Whether the checker verified the final unsatisfiability: no other filling exists.
-    pub complete: bool,
-    /// The size of the proof, in bytes.
-    pub proof_bytes: u64,
-    /// How long the checker took.
-    pub check_time: Duration,
-}
+use std::time::Instant;
 
 /// A number of fillings, and whether it is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,47 +24,6 @@ pub struct Count {
     pub count: u64,
     /// True when the search proved there are no more fillings; false when a limit stopped it.
     pub complete: bool,
-}
-
-/// Sizes and times of a run.
-#[derive(Clone, Debug)]
-pub struct SolveStats {
-    /// The encoding used.
-    pub encoding: Encoding,
-    /// The encoding's sizes.
-    pub encode: EncodeStats,
-    /// Time spent encoding.
-    pub encode_time: Duration,
-    /// Time spent in the SAT solver.
-    pub solve_time: Duration,
-    /// Calls to the SAT solver (one per solution, plus the last unsatisfiable one, plus one
-    /// per round of subtour cuts).
-    pub solve_calls: u64,
-    /// Fillings returned.
-    pub solutions: u64,
-    /// The successor encoding's rounds of subtour cuts.
-    pub subtours: Option<LoopStats>,
-}
-
-/// Heuristics a solver runs beside its SAT calls; all on by default. A portfolio
-/// ([`crate::portfolio`]) runs members with different ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tuning {
-    /// Ask the frontier program first whether a narrow graph has no Hamiltonian cycle
-    /// ([`crate::narrow`], up to a second).
-    pub narrow_check: bool,
-    /// Rotation–extension before the successor loop's first call and on its models' longest
-    /// subcycles ([`crate::successor`]).
-    pub rotation: bool,
-}
-
-impl Default for Tuning {
-    fn default() -> Self {
-        Tuning {
-            narrow_check: true,
-            rotation: true,
-        }
-    }
 }
 
 /// An incremental solver for one puzzle, in the encoding the options choose.
@@ -293,14 +135,6 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
-    /// The fillings not returned before, verified, one solver call (or round of subtour cuts)
-    /// at a time: the enumeration every count and list is made of. Bound it with
-    /// [`Fillings::limit`], [`Fillings::until`] and [`Fillings::cancelled_by`], which record
-    /// why it stopped.
-    pub fn fillings(&mut self) -> Fillings<'_, 'p> {
-        Fillings::new(self)
-    }
-
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
     /// `on_solution` sees each one. The count is complete when the solver proved there are no
     /// more (a run stopped at its limit is not, even if none was left).
@@ -385,6 +219,8 @@ impl<'p> PuzzleSolver<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SolverChoice;
+    use pathsat_encode::EncodingChoice;
     use pathsat_puzzle::{brute, Moves};
 
     fn board(rows: usize, cols: usize, moves: Moves, closed: bool) -> Puzzle {

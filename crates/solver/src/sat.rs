@@ -12,51 +12,12 @@
 //! back [`SatError::Interrupted`]; the solver keeps what it learnt and can be asked again.
 
 use crate::proof::{CheckedRun, ProofError, ProofLog};
-use crate::Unsupported;
+use crate::{Interrupt, SatError, Unsupported};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 use varisat::ExtendFormula;
-
-/// Why a solver call came back without an answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatError {
-    /// The [`Interrupt`] was raised before or during the call, or an earlier call of this
-    /// varisat engine was stopped by it.
-    Interrupted,
-    /// The solver's own error message.
-    Failed(String),
-}
-
-impl std::fmt::Display for SatError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SatError::Interrupted => f.write_str("interrupted inside a solver call"),
-            SatError::Failed(message) => f.write_str(message),
-        }
-    }
-}
-
-/// When a solver call should give up: a deadline, and flags raised from outside (Ctrl-C, a
-/// web client that went away, a run that stopped waiting). Both engines look at it while they
-/// search (see the module docs for how varisat is made to).
-#[derive(Clone, Debug, Default)]
-pub struct Interrupt {
-    /// Give up once this instant has passed.
-    pub deadline: Option<Instant>,
-    /// Give up once any of these is raised.
-    pub flags: Vec<Arc<AtomicBool>>,
-}
-
-impl Interrupt {
-    /// Whether the deadline has passed or a flag is raised.
-    pub fn is_raised(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.flags.iter().any(|f| f.load(Ordering::Relaxed))
-    }
-}
 
 /// The interrupt of a solver's calls, shared with the engine's terminate callback, which looks
 /// at it during a call. It can be replaced between calls.
@@ -542,6 +503,8 @@ impl io::Write for LearnedCounter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
 
     #[test]
     fn proofs_of_incremental_runs_are_checked() {

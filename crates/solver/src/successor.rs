@@ -27,50 +27,7 @@ use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-/// Counters of the lazy loop.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LoopStats {
-    /// Solver calls whose model had subcycles.
-    pub rounds: u64,
-    /// Cut clauses added.
-    pub cuts: u64,
-    /// The most cycles one model had.
-    pub max_cycles: usize,
-    /// Tours found by patching a model's cycles together rather than by the solver.
-    pub patched: u64,
-    /// Exchanges of three edges (3-opt) among the joins that made those tours.
-    pub three_opt: u64,
-    /// Tours found by rotation–extension, before the first solver call or from a model's
-    /// longest subcycle.
-    pub rotated: u64,
-    /// Calls to the SAT solver.
-    pub solve_calls: u64,
-    /// Time spent in the SAT solver.
-    pub solve_time: Duration,
-    /// Time spent encoding.
-    pub encode_time: Duration,
-    /// Time spent in rotation–extension (kept to a share of the run, see [`ROTATION_SHARE`]).
-    pub rotation_time: Duration,
-    /// What the reductions before search fixed (closed tours of two-way moves only).
-    pub reduced: Option<ReducedStats>,
-    /// The portfolio member that found the answer, when several raced ([`crate::portfolio`]).
-    pub winner: Option<&'static str>,
-    /// How many members raced (0 without a race).
-    pub racers: usize,
-}
-
-/// What the reductions before search ([`crate::reduce`]) fixed, and their time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReducedStats {
-    /// Edges every Hamiltonian cycle uses (each a clause: one of its two arcs).
-    pub forced: usize,
-    /// Edges no Hamiltonian cycle uses (their arcs fixed false).
-    pub removed: usize,
-    /// Maximal chains of two or more forced edges.
-    pub forced_paths: usize,
-    /// How long the reductions took.
-    pub time: Duration,
-}
+pub use crate::stats::{LoopStats, ReducedStats};
 
 /// The largest share of a run's time that rotation–extension may take after the first solver
 /// call (it grows the longest subcycle of a model into a tour): a heuristic never starves the

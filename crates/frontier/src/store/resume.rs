@@ -1,7 +1,9 @@
 //! Saving a sweep's table to its checkpoint and going on from it ([`crate::Checkpoint`]; the
 //! file's layout is in [`crate::checkpoint`]).
 
-use super::{entry_bytes, part_bytes, Ctx, Part, Stored, Table};
+use super::ctx::Ctx;
+use super::parts::{entry_bytes, part_bytes, Part, Stored};
+use super::table::Table;
 use crate::checkpoint::{self, Header, Reader, Writer, DAMAGED};
 use crate::counts::{Count, Residue, Upper, U256};
 use crate::keys::Key;

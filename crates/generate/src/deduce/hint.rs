@@ -11,7 +11,9 @@
 //! that follows from its mistakes, or a contradiction: callers that can, check the filling with
 //! the solver first (`pathsat_api::hint` does).
 
-use super::{first_bit, get, Allow, Contradiction, State, Step as Deduced, NONE};
+use super::bits::{first_bit, get};
+use super::state::{Allow, State};
+use super::{Contradiction, Step as Deduced, NONE};
 use crate::Level;
 use pathsat_puzzle::{Filling, Puzzle};
 use serde::Serialize;
