@@ -1099,7 +1099,11 @@ fn the_library_on_threads_gives_the_rows_of_the_worker_processes() {
     ] {
         copy(file, dir.path());
     }
-    std::fs::write(dir.path().join("broken.toml"), "moves = \"rook\"\ngrid = 7\n").unwrap();
+    std::fs::write(
+        dir.path().join("broken.toml"),
+        "moves = \"rook\"\ngrid = 7\n",
+    )
+    .unwrap();
     let path = dir.path().to_str().unwrap();
     let cli = batch_json(&[path, "--jobs", "2", "--timeout", "60"], 1);
     let mut request = BatchRequest::new(path);

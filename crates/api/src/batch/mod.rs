@@ -16,6 +16,7 @@
 //! What happens along the way reaches the caller through an [`Observer`] (a progress display,
 //! the notes to say on standard error), so that the library prints nothing.
 
+mod error;
 mod files;
 pub mod journal;
 mod merge;
@@ -24,6 +25,7 @@ pub mod report;
 pub mod worker;
 mod workers;
 
+pub use error::{BatchError, Unwritten};
 pub use merge::merge;
 pub use report::{Format, Report, Row, Status, Summary};
 pub use workers::Workers;
@@ -90,41 +92,6 @@ pub enum BatchOutcome {
     /// Resuming found the report of a finished run in the output file: nothing was done. Its
     /// summary line.
     AlreadyFinished(String),
-}
-
-/// Why a batch run could not be made, in one line naming the file or directory.
-#[derive(Debug, thiserror::Error)]
-pub enum BatchError {
-    /// The run cannot be made as asked: a missing directory, no puzzle files, an output file
-    /// that is another run's journal, or that cannot be written.
-    #[error("{0}")]
-    Input(String),
-    /// The run failed for reasons of its own (threads that would not start).
-    #[error("{0}")]
-    Internal(String),
-    /// The run finished, but its report could not replace the journal in the output file,
-    /// which still holds the journal; the report is in the error, to put elsewhere.
-    #[error(
-        "{}: cannot write the report ({}); it is printed on standard output instead, and the \
-         file still holds the run's journal",
-        .0.path,
-        .0.error
-    )]
-    Unwritten(Box<Unwritten>),
-    /// The run was cancelled: the rows of the files it was counting were not journaled.
-    #[error("the batch was cancelled")]
-    Cancelled,
-}
-
-/// A report that could not be written to the output file.
-#[derive(Debug)]
-pub struct Unwritten {
-    /// The output file.
-    pub path: String,
-    /// Why it could not be written.
-    pub error: String,
-    /// The report, in the asked format.
-    pub rendered: Vec<u8>,
 }
 
 /// What a batch says along the way, for the front end to show.
