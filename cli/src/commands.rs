@@ -203,7 +203,7 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
             let text = read_text(path)?;
-            Some(pathsat_api::hint::read_filling(
+            Some(pathsat_api::options::read_filling(
                 &puzzle,
                 &path.display().to_string(),
                 &text,
@@ -303,7 +303,7 @@ pub fn booklet(args: &BookletArgs) -> Result<ExitCode, Failure> {
         timeout: None,
     }
     .request()
-    .map(|r| pathsat_api::booklet::BookletRequest {
+    .map(|r| pathsat_api::options::BookletRequest {
         timeout: args.timeout,
         ..r
     })?;

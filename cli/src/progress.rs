@@ -12,8 +12,8 @@
 //! shard in each.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pathsat_api::options::Shard;
 use pathsat_api::progress::{CountProgress, Progress, Stage};
-use pathsat_api::shard::Shard;
 use pathsat_bigcount::grouped;
 use std::io::IsTerminal;
 use std::sync::Mutex;

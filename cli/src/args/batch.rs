@@ -37,7 +37,7 @@ pub struct BatchArgs {
     pub method: MethodName,
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N", value_parser = super::common::parse_shard)]
-    pub shard: Option<pathsat_api::shard::Shard>,
+    pub shard: Option<pathsat_api::options::Shard>,
     /// Write the report to OUT instead of standard output, losing no row if the run is killed:
     /// while it runs OUT is its journal (each row appended as a JSON line, synced, as its file is
     /// done), and when it ends the report in --format replaces it in one step. Refused over the

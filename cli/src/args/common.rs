@@ -71,7 +71,7 @@ where
 }
 
 /// `I/N` (`--shard`).
-pub(crate) fn parse_shard(text: &str) -> Result<pathsat_api::shard::Shard, String> {
+pub(crate) fn parse_shard(text: &str) -> Result<pathsat_api::options::Shard, String> {
     text.parse().map_err(|p: options::Problem| p.to_string())
 }
 

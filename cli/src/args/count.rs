@@ -2,8 +2,7 @@
 
 use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs, SolverArgs};
 use clap::Args;
-use pathsat_api::options::{self, EncodingSpec, MethodName};
-use pathsat_api::shard::Shard;
+use pathsat_api::options::{self, EncodingSpec, MethodName, Shard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 //! none after the clause that blocks it), and is graded by the generator's deduction rules
 //! (`easy`, `medium`, `hard`); the drawing is `pathsat_picture::booklet`.
 
+use crate::options::BookletRequest;
 use crate::{Error, Refusal};
 use pathsat_encode::PositionOptions;
 use pathsat_generate::{deduce::deduce, Level};
@@ -11,30 +12,6 @@ use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Assumed, AssumingSolver, Interrupt, SolveError};
 use serde::Serialize;
 use std::time::{Duration, Instant};
-
-/// What `booklet` is asked.
-#[derive(Clone, Debug)]
-pub struct BookletRequest {
-    /// The title on the first page and in each footer.
-    pub title: String,
-    /// Puzzles to a page: 1, 2 or 4.
-    pub per_page: usize,
-    /// Print the solutions at the back.
-    pub solutions: bool,
-    /// The time each puzzle's proof of uniqueness may take.
-    pub timeout: Option<Duration>,
-}
-
-impl Default for BookletRequest {
-    fn default() -> BookletRequest {
-        BookletRequest {
-            title: "Path puzzles".to_string(),
-            per_page: 2,
-            solutions: true,
-            timeout: None,
-        }
-    }
-}
 
 /// One puzzle of the booklet, as the report lists it.
 #[derive(Clone, Debug, Serialize)]

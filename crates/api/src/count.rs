@@ -5,12 +5,13 @@
 //! or one layer of the frontier program: at the deadline [`count`] returns what was found by
 //! then.
 
+use crate::options::{CountRequest, Shard};
 use crate::outcome::{
     Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, PhaseInfo, RunStats,
     SubtoursInfo,
 };
 use crate::progress::CountProgress;
-use crate::{wait_for, Cancel, Error, Refusal, GRACE};
+use crate::{wait_for, Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
@@ -18,18 +19,6 @@ use pathsat_puzzle::Puzzle;
 use serde::Serialize;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A `count` request: the library's count options, a timeout measured from the call, and a
-/// flag that cancels it.
-#[derive(Clone, Debug, Default)]
-pub struct CountRequest {
-    /// How to count.
-    pub options: CountOptions,
-    /// How long the count may take; it then stops with what it found.
-    pub timeout: Option<Duration>,
-    /// Raised to stop the count from outside.
-    pub cancel: Cancel,
-}
 
 /// The result of `count`, as `pathsat count --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -42,7 +31,7 @@ pub struct CountReport {
     pub limit: Option<u64>,
     /// A shard's count (`--shard I/N`): which part of the whole count this is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::shard::Shard>,
+    pub shard: Option<Shard>,
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -196,9 +185,7 @@ fn report(
         expected,
         answer: Answer::new(puzzle, file, counted.count, counted.complete),
         limit: options.limit,
-        shard: options
-            .split
-            .and_then(|s| crate::shard::Shard::new(s.index + 1, s.of)),
+        shard: options.split.and_then(|s| Shard::new(s.index + 1, s.of)),
         reason,
         method: counted.method,
         why: counted.why,

@@ -4,22 +4,14 @@
 //! solution gets a small set of givens that conflict instead. A time limit stops the search
 //! with the cells settled by then, marked incomplete, so that a page can ask on every edit.
 
+use crate::options::ForcedRequest;
 use crate::outcome::Status;
-use crate::{Cancel, Error, Refusal};
+use crate::{Error, Refusal};
 use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{Filling, Place, Puzzle};
 use pathsat_solver::{backbone, Backbone, Interrupt, SolveError};
 use serde::Serialize;
-use std::time::{Duration, Instant};
-
-/// What `forced` is asked: a time limit and a cancel flag.
-#[derive(Clone, Debug, Default)]
-pub struct ForcedRequest {
-    /// Stop after this long, with the cells settled so far.
-    pub timeout: Option<Duration>,
-    /// Stop when raised, likewise.
-    pub cancel: Cancel,
-}
+use std::time::Instant;
 
 /// One cell and its value: a board's row and column (from 0) or a graph's vertex (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -172,6 +164,7 @@ pub fn forced(puzzle: &Puzzle, file: &str, request: &ForcedRequest) -> Result<Fo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Cancel;
     use pathsat_puzzle::{parse_str, Format};
 
     #[test]

@@ -1,26 +1,14 @@
-//! Generating a puzzle from a template: the request, and a report that carries the puzzle both
-//! as a [`Puzzle`] and as the TOML file every other command reads.
+//! Generating a puzzle from a template as a [`GenerateRequest`] asks, and a report that carries
+//! the puzzle both as a [`Puzzle`] and as the TOML file every other command reads.
 
+use crate::options::GenerateRequest;
 use crate::outcome::CertificateInfo;
-use crate::{wait_for, Cancel, Error, GRACE};
+use crate::{wait_for, Error, GRACE};
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
 use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
 use serde::Serialize;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
-
-/// What to generate (the options of `pathsat generate`).
-#[derive(Clone, Debug, Default)]
-pub struct GenerateRequest {
-    /// The generator's options; their deadline is set from `timeout`.
-    pub options: Options,
-    /// Stop after this long: before the solution is unique, with an error; while removing
-    /// givens, with the unique puzzle reached so far (marked not minimal). A solver call in
-    /// progress stops inside its search.
-    pub timeout: Option<Duration>,
-    /// Stop when this is raised, as at the timeout.
-    pub cancel: Cancel,
-}
+use std::time::Instant;
 
 /// A generated puzzle and what it took.
 #[derive(Clone, Debug, Serialize)]

@@ -12,26 +12,15 @@
 //! filling has another value on the hinted cell.
 
 use crate::forced::CellValue;
-use crate::{Cancel, Error};
+use crate::options::HintRequest;
+use crate::Error;
 use pathsat_encode::PositionOptions;
 use pathsat_generate::deduce::hint::{next_step, NextStep, Rule};
 use pathsat_generate::Level;
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use pathsat_solver::{backbone, Assumed, AssumingSolver, Backbone, Interrupt, SolveError};
 use serde::Serialize;
-use std::time::{Duration, Instant};
-
-/// What `hint` is asked: the cells filled so far, a time limit and a cancel flag.
-#[derive(Clone, Debug, Default)]
-pub struct HintRequest {
-    /// The values filled so far (0 on empty cells; given cells may hold 0 or their value).
-    /// `None`: nothing filled yet.
-    pub filling: Option<Filling>,
-    /// Stop the solver's part after this long.
-    pub timeout: Option<Duration>,
-    /// Stop when raised.
-    pub cancel: Cancel,
-}
+use std::time::Instant;
 
 /// What the hint found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -184,33 +173,6 @@ pub struct HintReport {
     /// text and pictures.
     #[serde(skip)]
     pub board: Filling,
-}
-
-/// Reads a partial filling for `puzzle` from `text` (of `filling_file`): a text grid with `.`
-/// (or 0) on empty cells, or JSON (when `json`, or when the text starts with `{` or `[`): a
-/// list of rows with `null` or 0 on empty cells. A graph's filling is one row of its vertices'
-/// values.
-///
-/// # Errors
-/// [`Error::Puzzle`] naming the file, and the line and column where they exist.
-pub fn read_filling(
-    puzzle: &Puzzle,
-    filling_file: &str,
-    text: &str,
-    json: bool,
-) -> Result<Filling, Error> {
-    let located = |e: pathsat_puzzle::PuzzleError| e.with_path(std::path::Path::new(filling_file));
-    let mut fillings =
-        pathsat_puzzle::parse_fillings(puzzle.board(), text, json, true).map_err(located)?;
-    if fillings.len() != 1 {
-        return Err(located(pathsat_puzzle::PuzzleError::new(
-            pathsat_puzzle::ErrorKind::Invalid,
-            None,
-            format!("{} grids, where one filling is expected", fillings.len()),
-        ))
-        .into());
-    }
-    Ok(fillings.remove(0))
 }
 
 /// The next step of `puzzle` (from `file`) from `request.filling`.

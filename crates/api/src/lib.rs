@@ -44,7 +44,7 @@
 //! way, within [`CANCEL_POLL`] of being raised: Ctrl-C in Python, a web client that went away.
 //!
 //! ```
-//! use pathsat_api::{solve::{solve, SolveRequest, Wanted}, Status};
+//! use pathsat_api::{solve::solve, SolveRequest, Status, Wanted};
 //! use pathsat_puzzle::{parse_str, Format};
 //! use std::sync::Arc;
 //!
@@ -78,15 +78,18 @@ pub mod solve;
 pub mod wording;
 
 pub use check::CheckReport;
-pub use count::{CountReport, CountRequest};
+pub use count::CountReport;
 pub use decode::DecodeReport;
 pub use error::{Error, ErrorKind, Refusal};
-pub use forced::{ForcedReport, ForcedRequest};
-pub use generate::{GenerateReport, GenerateRequest};
-pub use hint::{HintReport, HintRequest};
+pub use forced::ForcedReport;
+pub use generate::GenerateReport;
+pub use hint::HintReport;
+pub use options::{
+    CountRequest, ForcedRequest, GenerateRequest, HintRequest, SolveRequest, Wanted,
+};
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_count::{Method, Stage, Stopped};
-pub use solve::{SolutionStream, SolveReport, SolveRequest, Wanted};
+pub use solve::{SolutionStream, SolveReport};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};

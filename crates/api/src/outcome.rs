@@ -487,7 +487,7 @@ pub struct FrontierInfo {
     pub peak_disk_bytes: u64,
     /// A shard's count: where its sweep was cut.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cut: Option<crate::shard::CutInfo>,
+    pub cut: Option<CutInfo>,
     /// The layers after which mirror-image states were folded together (a board swept by
     /// rows, after each row, under its left-right reflection).
     pub folded_layers: usize,
@@ -518,6 +518,27 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
             folded_layers: s.folded_layers,
             resumed_layer: s.resumed_layer,
             earlier_seconds: s.earlier.map(|e| e.as_secs_f64()),
+        }
+    }
+}
+
+/// Where a shard's sweep was cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutInfo {
+    /// The layer after which the table was cut (1-based).
+    pub layer: usize,
+    /// States in the table at the cut (the same in every shard).
+    pub states: u64,
+    /// States this shard kept.
+    pub kept: u64,
+}
+
+impl From<pathsat_frontier::Cut> for CutInfo {
+    fn from(cut: pathsat_frontier::Cut) -> Self {
+        CutInfo {
+            layer: cut.layer,
+            states: cut.states,
+            kept: cut.kept,
         }
     }
 }

@@ -4,11 +4,12 @@
 //! [`solve`] waits for it until the deadline and [`crate::GRACE`], and returns what was found by
 //! then.
 
+use crate::options::{SolveRequest, Wanted};
 use crate::outcome::{
     vertex_order, Answer, CertificateInfo, Differences, EncodedSizes, EncodingInfo, RunStats,
     Solutions, SubtoursInfo,
 };
-use crate::{wait_for, Cancel, Error, GRACE};
+use crate::{wait_for, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_puzzle::{Filling, Puzzle};
@@ -20,49 +21,6 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-
-/// What `solve` is asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Wanted {
-    /// One solution.
-    #[default]
-    First,
-    /// One solution, and a proof that no other exists (or a second one, when there is).
-    Unique,
-    /// Up to this many solutions.
-    Upto(u64),
-    /// Every solution.
-    All,
-}
-
-impl Wanted {
-    /// The most solutions the solver looks for.
-    fn limit(self) -> Option<u64> {
-        match self {
-            Wanted::First => Some(1),
-            Wanted::Unique => Some(2),
-            Wanted::Upto(n) => Some(n),
-            Wanted::All => None,
-        }
-    }
-}
-
-/// A `solve` request.
-#[derive(Clone, Debug, Default)]
-pub struct SolveRequest {
-    /// Which solutions: the first, up to a number, all, or a proof of uniqueness.
-    pub wanted: Wanted,
-    /// The encoding and the solver.
-    pub options: SolveOptions,
-    /// Stop this long after the call, reporting what was found by then.
-    pub timeout: Option<Duration>,
-    /// Threads that race for a first solution of a large graph
-    /// ([`pathsat_solver::portfolio`]) [default: the number of processors]; 1 runs one
-    /// configuration alone, reproducibly.
-    pub jobs: Option<usize>,
-    /// Stop when this is raised, reporting what was found by then.
-    pub cancel: Cancel,
-}
 
 /// The result of `solve`, as `pathsat solve --format json` prints it.
 #[derive(Clone, Debug, Serialize)]

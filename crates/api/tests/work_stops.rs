@@ -12,9 +12,9 @@
 
 #![cfg(target_os = "linux")]
 
-use pathsat_api::count::{count, CountRequest};
-use pathsat_api::solve::{solve, SolveRequest, Wanted};
-use pathsat_api::{Cancel, Method, Status};
+use pathsat_api::count::count;
+use pathsat_api::solve::solve;
+use pathsat_api::{Cancel, CountRequest, Method, SolveRequest, Status, Wanted};
 use pathsat_count::CountOptions;
 use pathsat_encode::{EncodingChoice, EncodingOptions};
 use pathsat_puzzle::{Moves, Puzzle};

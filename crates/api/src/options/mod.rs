@@ -6,6 +6,17 @@
 //! names to requests lives in this one place, so that `pathsat solve --unique`,
 //! `POST /api/solve {"unique": true}` and `puzzle.is_unique()` cannot drift apart.
 //!
+//! Each command's options sit in a file of their own beside the request they build, which the
+//! module that runs the command takes ([`crate::solve`], [`crate::count`], ...): the commands
+//! depend on the options, never the other way round. All are re-exported here.
+//!
+//! - `solve.rs`: [`SolveSpec`], [`SolveRequest`] and [`Wanted`];
+//! - `count.rs`: [`CountSpec`] and [`CountRequest`]; `shard.rs`: [`Shard`] (`--shard I/N`);
+//! - `generate.rs`: [`GenerateSpec`] and [`GenerateRequest`];
+//! - `forced.rs`, `hint.rs` (with [`read_filling`], for what was filled so far), `explain.rs`
+//!   and `booklet.rs`: the other commands';
+//! - this file: the encoding and solver options that `solve` and `count` share
+//!   ([`EncodingSpec`], [`SolverSpec`]);
 //! - [`names`]: the options that take one of a few words, one enum each (with clap's
 //!   `ValueEnum` under the feature `clap`, which the CLI parses them with);
 //! - [`values`]: sizes, move rules, givens, value classes and seconds;
@@ -19,31 +30,37 @@
 pub mod names;
 pub mod values;
 
+mod booklet;
+mod count;
+mod explain;
+mod forced;
+mod generate;
+mod hint;
+mod shard;
+mod solve;
+
 pub use crate::option_error::{OptionError, Problem};
+pub use booklet::{BookletRequest, BookletSpec};
+pub use count::{CountRequest, CountSpec};
+pub use explain::ExplainSpec;
+pub use forced::{ForcedRequest, ForcedSpec};
+pub use generate::{GenerateRequest, GenerateSpec};
+pub use hint::{read_filling, HintRequest, HintSpec};
 pub use names::{
     parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName,
     SplitByName, SumName,
 };
+pub use shard::Shard;
+pub use solve::{SolveRequest, SolveSpec, Wanted};
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
 };
 
-use crate::booklet::BookletRequest;
-use crate::count::CountRequest;
-use crate::forced::ForcedRequest;
-use crate::generate::GenerateRequest;
-use crate::hint::HintRequest;
-use crate::solve::{SolveRequest, Wanted};
-use crate::{Cancel, Error};
+use crate::Error;
 use pathsat_cnf::pb::SumEncoding;
-use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
 use pathsat_encode::{EncodingOptions, PositionOptions, Pruning};
-use pathsat_generate::{Givens, Level, Options};
-use pathsat_puzzle::Puzzle;
-use pathsat_puzzle::ValueClass;
 use pathsat_solver::{SolveError, SolveOptions};
-use serde::{Deserialize, Deserializer, Serialize};
-use std::path::PathBuf;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The encoding options (`--encoding`, `--exactly-one`, `--no-prune`, `--sum-encoding`): with
@@ -139,260 +156,6 @@ impl SolverSpec {
     }
 }
 
-/// `solve`'s options: `--all`, `--limit N`, `--unique`, `--timeout SECONDS`, `--jobs N`, and
-/// the solver's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct SolveSpec {
-    /// `--all`: every solution.
-    pub all: bool,
-    /// `--limit N`: at most N solutions.
-    pub limit: Option<u64>,
-    /// `--unique`: prove whether the solution is unique.
-    pub unique: bool,
-    /// Seconds.
-    pub timeout: Option<f64>,
-    /// Threads racing for a first solution [default: the number of processors].
-    pub jobs: Option<u32>,
-    /// The solver and encoding options.
-    #[serde(flatten)]
-    pub solver: SolverSpec,
-}
-
-impl SolveSpec {
-    /// What is wanted: every solution, a proof of uniqueness, up to `limit`, or the first.
-    ///
-    /// # Errors
-    /// [`Error::Invalid`] for options that exclude each other or a limit of 0.
-    pub fn wanted(&self) -> Result<Wanted, Error> {
-        if self.all && (self.limit.is_some() || self.unique) {
-            return Err(invalid("all", Problem::Excludes(&["limit", "unique"])));
-        }
-        if self.limit == Some(0) {
-            return Err(invalid("limit", Problem::Zero));
-        }
-        Ok(if self.all {
-            Wanted::All
-        } else if self.unique {
-            Wanted::Unique
-        } else {
-            self.limit.map_or(Wanted::First, Wanted::Upto)
-        })
-    }
-
-    /// The request, with `cancel` as its flag.
-    ///
-    /// # Errors
-    /// As [`SolveSpec::wanted`], [`SolverSpec::options`], and for a timeout that is not a
-    /// positive number of seconds or a number of jobs of 0.
-    pub fn request(&self, cancel: Cancel) -> Result<SolveRequest, Error> {
-        if self.jobs == Some(0) {
-            return Err(invalid("jobs", Problem::Zero));
-        }
-        Ok(SolveRequest {
-            wanted: self.wanted()?,
-            options: self.solver.options()?,
-            timeout: seconds_for("timeout", self.timeout)?,
-            jobs: self.jobs.map(|j| j as usize),
-            cancel,
-        })
-    }
-}
-
-/// `count`'s options: `--limit`, `--timeout`, `--method`, `--memory` (bytes), `--patience`
-/// (seconds), `--jobs`, and the solver's.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct CountSpec {
-    /// `--limit N`: stop after N fillings.
-    pub limit: Option<u64>,
-    /// Seconds.
-    pub timeout: Option<f64>,
-    /// `--method`: how to count.
-    pub method: MethodName,
-    /// Bytes the frontier program may use [default: half of this machine's memory].
-    pub memory: Option<u64>,
-    /// Seconds [default: 600].
-    pub patience: Option<f64>,
-    /// Threads [default: the number of processors].
-    pub jobs: Option<u32>,
-    /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
-    pub shard: Option<crate::shard::Shard>,
-    /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
-    pub cut: Option<u64>,
-    /// `--split-by states|residues`: how a sharded count is split [default: states].
-    pub split_by: Option<SplitByName>,
-    /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
-    /// directory, so that its memory holds a batch of a step rather than whole tables.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spill_dir: Option<PathBuf>,
-    /// `--checkpoint FILE`: save the frontier program's table to FILE now and then, and go on
-    /// from it when the same count is run again.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub checkpoint: Option<PathBuf>,
-    /// `--checkpoint-every SECONDS`: how long to count between two saves [default: 600].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub checkpoint_every: Option<f64>,
-    /// The solver and encoding options.
-    #[serde(flatten)]
-    pub solver: SolverSpec,
-}
-
-impl CountSpec {
-    /// The request, with `cancel` as its flag.
-    ///
-    /// # Errors
-    /// [`Error::Invalid`] for a limit, memory size or number of jobs of 0, a duration that is
-    /// not a positive number of seconds, and as [`SolverSpec::options`].
-    pub fn request(&self, cancel: Cancel) -> Result<CountRequest, Error> {
-        if self.limit == Some(0) {
-            return Err(invalid("limit", Problem::Zero));
-        }
-        if self.memory == Some(0) {
-            return Err(invalid("memory", Problem::NoMemory));
-        }
-        if self.jobs == Some(0) {
-            return Err(invalid("jobs", Problem::Zero));
-        }
-        if self.cut == Some(0) {
-            return Err(invalid("cut", Problem::Zero));
-        }
-        if self.cut.is_some() && self.shard.is_none() {
-            return Err(invalid("cut", Problem::Needs("shard")));
-        }
-        if self.split_by.is_some() && self.shard.is_none() {
-            return Err(invalid("split-by", Problem::Needs("shard")));
-        }
-        if self.cut.is_some() && self.split_by == Some(SplitByName::Residues) {
-            return Err(invalid(
-                "cut",
-                Problem::Malformed("cuts a split by states, not by residues".into()),
-            ));
-        }
-        if let Some(dir) = &self.spill_dir {
-            if !dir.is_dir() {
-                return Err(invalid(
-                    "spill-dir",
-                    Problem::Malformed(format!("{} is not a directory", dir.display())),
-                ));
-            }
-        }
-        if let Some(file) = &self.checkpoint {
-            let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-            if file.is_dir() || dir.is_some_and(|d| !d.is_dir()) {
-                return Err(invalid(
-                    "checkpoint",
-                    Problem::Malformed(format!(
-                        "{} is not a file in an existing directory",
-                        file.display()
-                    )),
-                ));
-            }
-        }
-        if self.checkpoint.is_some()
-            && matches!(self.method, MethodName::Sat | MethodName::Enumerate)
-        {
-            return Err(invalid(
-                "checkpoint",
-                Problem::Malformed(
-                    "saves the frontier program's table, so it needs --method dp or auto".into(),
-                ),
-            ));
-        }
-        if self.checkpoint_every.is_some() && self.checkpoint.is_none() {
-            return Err(invalid("checkpoint-every", Problem::Needs("checkpoint")));
-        }
-        let defaults = CountOptions::default();
-        Ok(CountRequest {
-            options: CountOptions {
-                method: self.method.method(),
-                limit: self.limit,
-                deadline: None,
-                cancel: None,
-                // Raised by the command line's signal handler, not by a request.
-                interrupt: None,
-                jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
-                memory_budget: self.memory.unwrap_or(defaults.memory_budget),
-                patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
-                solve: self.solver.options()?,
-                split: self.split(),
-                spill_dir: self.spill_dir.clone(),
-                checkpoint: self.checkpoint.clone(),
-                checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
-                    .unwrap_or(defaults.checkpoint_every),
-            },
-            timeout: seconds_for("timeout", self.timeout)?,
-            cancel,
-        })
-    }
-}
-
-impl CountSpec {
-    /// The cut of a sharded count: `cut`, or [`Split::DEFAULT_CUT_STATES`].
-    pub fn cut_states(&self) -> u64 {
-        self.cut.unwrap_or(Split::DEFAULT_CUT_STATES)
-    }
-
-    /// The frontier program's split of a sharded count (`shard`, `split-by` and `cut`).
-    pub fn split(&self) -> Option<Split> {
-        let by = self.split_by.unwrap_or_default().split_by();
-        self.shard.map(|s| s.split(self.cut_states(), by))
-    }
-}
-
-/// `generate`'s options (the template aside): `--seed`, `--givens minimal|N`, `--keep-ends`,
-/// `--mark CLASS`, `--difficulty`, `--labels`, `--certify`, `--timeout`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct GenerateSpec {
-    /// Drawn from the clock when absent (and reported, so that the puzzle can be made again).
-    pub seed: Option<u64>,
-    /// `--givens minimal|N`: as few givens as stay unique, or exactly N.
-    #[serde(deserialize_with = "givens")]
-    pub givens: Givens,
-    /// `--keep-ends`: give 1 and N.
-    pub keep_ends: bool,
-    /// `--mark CLASS`: mark every cell whose value is in the class.
-    #[serde(deserialize_with = "value_class", serialize_with = "class_name")]
-    pub mark: Option<ValueClass>,
-    /// The grade asked for (`easy`, `medium`, `hard`).
-    pub difficulty: Option<Level>,
-    /// Trail puzzles: labels from 1 to this [default: 15, or the trail's length if larger].
-    pub labels: Option<u32>,
-    /// `--certify`: have varisat's checker confirm the proof of uniqueness.
-    pub certify: bool,
-    /// Seconds.
-    pub timeout: Option<f64>,
-}
-
-impl GenerateSpec {
-    /// The request for the `index`th puzzle of a book (seed + index), with `seed` standing for
-    /// an absent seed and `cancel` as its flag.
-    ///
-    /// # Errors
-    /// [`Error::Invalid`] for a timeout that is not a positive number of seconds, or 0 labels.
-    pub fn request(&self, seed: u64, index: u64, cancel: Cancel) -> Result<GenerateRequest, Error> {
-        if self.labels == Some(0) {
-            return Err(invalid("labels", Problem::Zero));
-        }
-        Ok(GenerateRequest {
-            options: Options {
-                seed: self.seed.unwrap_or(seed).wrapping_add(index),
-                givens: self.givens,
-                keep_ends: self.keep_ends,
-                mark: self.mark.clone(),
-                difficulty: self.difficulty,
-                certify: self.certify,
-                deadline: None,
-                cancel: None,
-                max_label: self.labels.unwrap_or(0),
-            },
-            timeout: seconds_for("timeout", self.timeout)?,
-            cancel,
-        })
-    }
-}
-
 /// The option names a struct of this module (or one that flattens it) reads, in JSON: what a
 /// front end taking JSON checks a request's fields against.
 pub fn option_names<T: Serialize + Default>() -> Vec<String> {
@@ -407,195 +170,18 @@ fn invalid(option: &'static str, problem: Problem) -> Error {
 }
 
 /// A duration from a positive, finite number of seconds, for `option`.
-/// `forced`'s options: `--timeout SECONDS` (`"timeout"`, `timeout=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct ForcedSpec {
-    /// Stop after this many seconds, with the cells settled by then.
-    pub timeout: Option<f64>,
-}
-
-impl ForcedSpec {
-    /// The request, with `cancel` as its flag.
-    ///
-    /// # Errors
-    /// [`Error::Option`] for a timeout that is not a positive number of seconds.
-    pub fn request(&self, cancel: Cancel) -> Result<ForcedRequest, Error> {
-        Ok(ForcedRequest {
-            timeout: seconds_for("timeout", self.timeout)?,
-            cancel,
-        })
-    }
-}
-
-/// `hint`'s options: what is filled so far (`FILLING`, `"filling"`, `filling=`) and
-/// `--timeout SECONDS`.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct HintSpec {
-    /// The cells filled so far: a list of rows (a graph: one list of its vertices' values),
-    /// `null` or 0 on empty cells.
-    pub filling: Option<serde_json::Value>,
-    /// Stop the solver's part after this many seconds.
-    pub timeout: Option<f64>,
-}
-
-impl HintSpec {
-    /// The request for `puzzle`, with `cancel` as its flag.
-    ///
-    /// # Errors
-    /// [`Error::Option`] for a timeout that is not a positive number of seconds,
-    /// [`Error::Puzzle`] for a filling that does not fit the puzzle (named `filling`).
-    pub fn request(&self, puzzle: &Puzzle, cancel: Cancel) -> Result<HintRequest, Error> {
-        let filling = match &self.filling {
-            None | Some(serde_json::Value::Null) => None,
-            Some(value) => {
-                // A flat list is one row (a graph's vertices).
-                let flat = value
-                    .as_array()
-                    .and_then(|items| items.first())
-                    .is_some_and(|first| !first.is_array());
-                let grid = if flat {
-                    serde_json::Value::Array(vec![value.clone()])
-                } else {
-                    value.clone()
-                };
-                Some(crate::hint::read_filling(
-                    puzzle,
-                    "filling",
-                    &grid.to_string(),
-                    true,
-                )?)
-            }
-        };
-        Ok(HintRequest {
-            filling,
-            timeout: seconds_for("timeout", self.timeout)?,
-            cancel,
-        })
-    }
-}
-
-/// `explain`'s options: `--pruning none|full` (`"pruning"`) and `--exactly-one`
-/// (`"exactly-one"`), the textbook encoding (`none`, `pairwise`) by default.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct ExplainSpec {
-    /// `none` (every cell and value a variable) or `full` (the solver's CNF).
-    pub pruning: PruningName,
-    /// The exactly-one encoding.
-    pub exactly_one: ExactlyOneName,
-}
-
-impl Default for ExplainSpec {
-    fn default() -> ExplainSpec {
-        ExplainSpec {
-            pruning: PruningName::None,
-            exactly_one: ExactlyOneName::Pairwise,
-        }
-    }
-}
-
-impl ExplainSpec {
-    /// The position encoding's options.
-    pub fn options(&self) -> PositionOptions {
-        PositionOptions {
-            pruning: match self.pruning {
-                PruningName::None => Pruning::None,
-                PruningName::Full => Pruning::Full,
-            },
-            exactly_one: self.exactly_one.encoding(),
-            ..PositionOptions::default()
-        }
-    }
-}
-
-/// `booklet`'s options: `--title`, `--per-page`, `--no-solutions` (`"solutions": false`) and
-/// `--timeout` (each puzzle's proof of uniqueness).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "kebab-case")]
-pub struct BookletSpec {
-    /// The title on the first page.
-    pub title: String,
-    /// Puzzles to a page: 1, 2 or 4.
-    pub per_page: usize,
-    /// The solutions at the back.
-    pub solutions: bool,
-    /// Seconds each proof of uniqueness may take.
-    pub timeout: Option<f64>,
-}
-
-impl Default for BookletSpec {
-    fn default() -> BookletSpec {
-        let request = BookletRequest::default();
-        BookletSpec {
-            title: request.title,
-            per_page: request.per_page,
-            solutions: request.solutions,
-            timeout: None,
-        }
-    }
-}
-
-impl BookletSpec {
-    /// The request.
-    ///
-    /// # Errors
-    /// [`Error::Option`] for a timeout that is not a positive number of seconds, or a number of
-    /// puzzles a page other than 1, 2 or 4.
-    pub fn request(&self) -> Result<BookletRequest, Error> {
-        if ![1, 2, 4].contains(&self.per_page) {
-            return Err(invalid(
-                "per-page",
-                Problem::Malformed(format!(
-                    "{} puzzles a page: it takes 1, 2 or 4",
-                    self.per_page
-                )),
-            ));
-        }
-        Ok(BookletRequest {
-            title: self.title.clone(),
-            per_page: self.per_page,
-            solutions: self.solutions,
-            timeout: seconds_for("timeout", self.timeout)?,
-        })
-    }
-}
-
 fn seconds_for(option: &'static str, value: Option<f64>) -> Result<Option<Duration>, Error> {
     Ok(values::seconds(option, value)?)
-}
-
-/// `"minimal"` or a number of givens (a JSON number or a string).
-fn givens<'de, D: Deserializer<'de>>(d: D) -> Result<Givens, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(usize),
-        Name(String),
-    }
-    match Raw::deserialize(d)? {
-        Raw::Number(n) => Ok(Givens::Exactly(n)),
-        Raw::Name(name) => parse_givens(&name).map_err(serde::de::Error::custom),
-    }
-}
-
-fn class_name<S: serde::Serializer>(class: &Option<ValueClass>, s: S) -> Result<S::Ok, S::Error> {
-    class.as_ref().map(ToString::to_string).serialize(s)
-}
-
-/// A value class by name: `primes`, `squares`, `even` or `odd`.
-fn value_class<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ValueClass>, D::Error> {
-    Option::<String>::deserialize(d)?
-        .map(|name| parse_class(&name).map_err(serde::de::Error::custom))
-        .transpose()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Cancel;
     use pathsat_cnf::card::ExactlyOneEncoding;
     use pathsat_count::Method;
+    use pathsat_generate::{Givens, Level};
+    use pathsat_puzzle::ValueClass;
     use std::str::FromStr;
 
     #[test]

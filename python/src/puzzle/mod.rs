@@ -1,6 +1,14 @@
 //! `pathsat.Puzzle`: a puzzle read from a file, TOML or JSON text, a dictionary, or built from a
 //! board's size and options; and everything done to it (solve, enumerate, count, prove unique,
 //! export to CNF and decode a model), each a call into [`pathsat_api`].
+//!
+//! The class's methods are one `#[pymethods]` block here (PyO3 takes one a class without its
+//! `multiple-pymethods` feature), which hands the longer work to two files: `build.rs` makes
+//! boards and graphs from Python values, `dicts.rs` turns the answers of `forced`, `hint` and
+//! `explain` into dicts.
+
+mod build;
+mod dicts;
 
 use crate::errors::{self, puzzle_error};
 use crate::interrupt;
@@ -9,16 +17,15 @@ use crate::results::{Cnf, CountResult, Solution, Solutions};
 use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
-use pathsat_api::forced::CellValue;
 use pathsat_api::options::{CountSpec, ExplainSpec, ForcedSpec, HintSpec, SolveSpec};
 use pathsat_api::progress::{Progress, Stage};
-use pathsat_api::solve::{solve, Wanted};
-use pathsat_api::{Cancel, SolutionStream, Stopped};
+use pathsat_api::solve::solve;
+use pathsat_api::{Cancel, SolutionStream, Stopped, Wanted};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -99,14 +106,14 @@ impl Puzzle {
     #[staticmethod]
     #[pyo3(signature = (text, name = None))]
     fn from_toml(text: &str, name: Option<String>) -> PyResult<Puzzle> {
-        parsed(text, Format::Toml, name.unwrap_or_else(|| "<toml>".into()))
+        build::parsed(text, Format::Toml, name.unwrap_or_else(|| "<toml>".into()))
     }
 
     /// Reads a puzzle from the text of a JSON puzzle file (the same fields as the TOML file).
     #[staticmethod]
     #[pyo3(signature = (text, name = None))]
     fn from_json(text: &str, name: Option<String>) -> PyResult<Puzzle> {
-        parsed(text, Format::Json, name.unwrap_or_else(|| "<json>".into()))
+        build::parsed(text, Format::Json, name.unwrap_or_else(|| "<json>".into()))
     }
 
     /// A puzzle from a dictionary with the fields of a puzzle file, e.g.
@@ -149,89 +156,7 @@ impl Puzzle {
         marks: Option<BTreeMap<(i64, i64), Bound<'_, PyAny>>>,
         name: Option<String>,
     ) -> PyResult<Puzzle> {
-        let what = format!("board {rows}x{cols}");
-        let refuse = |problem: String| puzzle_error(format!("{what}: {problem}"));
-        let mut grid = vec![vec![Value::Null; cols]; rows];
-        let mut place = |(r, c): (i64, i64), entry: Value, kind: &str| -> PyResult<()> {
-            let cell = usize::try_from(r)
-                .ok()
-                .zip(usize::try_from(c).ok())
-                .filter(|&(r, c)| r < rows && c < cols);
-            let Some((r, c)) = cell else {
-                return Err(refuse(format!(
-                    "the {kind} at ({r}, {c}) is off the board (rows 0..{rows}, columns 0..{cols})"
-                )));
-            };
-            if !grid[r][c].is_null() {
-                return Err(refuse(format!(
-                    "({r}, {c}) is given twice (as a given, a hole or a mark)"
-                )));
-            }
-            grid[r][c] = entry;
-            Ok(())
-        };
-        for (pos, value) in givens.unwrap_or_default() {
-            place(pos, json!(value), "given")?;
-        }
-        for pos in holes.unwrap_or_default() {
-            place(pos, json!("#"), "hole")?;
-        }
-        // One letter per distinct class, in the order first met.
-        let mut classes: Vec<Value> = Vec::new();
-        for (pos, class) in marks.unwrap_or_default() {
-            let class: Value = if let Ok(name) = class.extract::<String>() {
-                json!(name)
-            } else if let Ok(values) = class.extract::<Vec<i64>>() {
-                json!(values)
-            } else {
-                return Err(refuse(format!(
-                    "the mark at {pos:?} is neither a class name nor a list of values"
-                )));
-            };
-            let index = match classes.iter().position(|c| *c == class) {
-                Some(i) => i,
-                None => {
-                    classes.push(class);
-                    classes.len() - 1
-                }
-            };
-            let letter =
-                mark_letter(index).ok_or_else(|| refuse("more than 26 mark classes".into()))?;
-            place(pos, json!(letter), "mark")?;
-        }
-        let moves: Value = match moves.filter(|m| !m.is_none()) {
-            None => json!("king"),
-            Some(m) => {
-                if let Ok(name) = m.extract::<String>() {
-                    json!(name)
-                } else if let Ok(steps) = m.extract::<Vec<(i64, i64)>>() {
-                    json!(steps.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>())
-                } else {
-                    return Err(refuse(format!(
-                        "moves={}: a name (\"rook\", \"king\", \"knight\", ...) or a list of (dr, dc) steps",
-                        m.repr()?
-                    )));
-                }
-            }
-        };
-        // Named as `pathsat generate` names its blank boards: 8x8-knight-closed.
-        let name = name.unwrap_or_else(|| {
-            let rule = moves.as_str().unwrap_or("custom");
-            let closed = if closed { "-closed" } else { "" };
-            format!("{rows}x{cols}-{rule}{closed}")
-        });
-        let mut document = json!({ "name": name, "moves": moves, "closed": closed, "grid": grid });
-        if !classes.is_empty() {
-            let table: serde_json::Map<String, Value> = classes
-                .into_iter()
-                .enumerate()
-                .map(|(i, c)| (mark_letter(i).expect("checked above").to_string(), c))
-                .collect();
-            document["marks"] = Value::Object(table);
-        }
-        let puzzle =
-            parse_str(&document.to_string(), Format::Json).map_err(|e| refuse(e.to_string()))?;
-        Ok(Puzzle::new(puzzle, what))
+        build::board(rows, cols, moves, closed, givens, holes, marks, name)
     }
 
     /// A Hamiltonian path (or, `closed`, cycle) problem on a graph: `edges` are pairs of
@@ -250,26 +175,7 @@ impl Puzzle {
         end: Option<i64>,
         name: Option<String>,
     ) -> PyResult<Puzzle> {
-        let largest = edges.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(0);
-        let vertices = vertices.unwrap_or(u64::try_from(largest).unwrap_or(0));
-        let what = format!("graph of {vertices} vertices");
-        let mut graph = json!({
-            "vertices": vertices,
-            "edges": edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
-            "directed": directed,
-        });
-        if let Some(start) = start {
-            graph["start"] = json!(start);
-        }
-        if let Some(end) = end {
-            graph["end"] = json!(end);
-        }
-        let name = name
-            .unwrap_or_else(|| format!("graph-{vertices}{}", if closed { "-closed" } else { "" }));
-        let document = json!({ "name": name, "closed": closed, "graph": graph });
-        let puzzle = parse_str(&document.to_string(), Format::Json)
-            .map_err(|e| puzzle_error(format!("{what}: {e}")))?;
-        Ok(Puzzle::new(puzzle, what))
+        build::graph(edges, vertices, closed, directed, start, end, name)
     }
 
     /// The puzzle's name.
@@ -456,27 +362,7 @@ impl Puzzle {
         let report = interrupt::run(py, &cancel, || {
             pathsat_api::forced::forced(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })??;
-        let key = |c: &CellValue| cell_key(py, c);
-        let result = PyDict::new(py);
-        result.set_item("status", report.status.name())?;
-        result.set_item("complete", report.complete)?;
-        let forced = PyDict::new(py);
-        for c in &report.forced {
-            forced.set_item(key(c)?, c.value)?;
-        }
-        result.set_item("forced", forced)?;
-        result.set_item("deduced", report.deduced)?;
-        match &report.conflict {
-            Some(conflict) => {
-                let list = PyList::empty(py);
-                for c in conflict {
-                    list.append((key(c)?, c.value))?;
-                }
-                result.set_item("conflict", list)?;
-            }
-            None => result.set_item("conflict", py.None())?,
-        }
-        Ok(result)
+        dicts::forced_dict(py, &report)
     }
 
     /// The next step of the puzzle solved by hand: a dict with `status` (`"hint"`, `"wrong"`,
@@ -509,37 +395,7 @@ impl Puzzle {
         let report = interrupt::run(py, &cancel, || {
             pathsat_api::hint::hint(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })??;
-        let key = |c: &CellValue| cell_key(py, c);
-        let result = PyDict::new(py);
-        result.set_item("status", report.status.name())?;
-        match &report.hint {
-            Some(h) => {
-                let hint = PyDict::new(py);
-                hint.set_item("cell", key(&h.cell)?)?;
-                hint.set_item("value", h.cell.value)?;
-                hint.set_item("rule", h.rule.name())?;
-                hint.set_item("level", h.level.to_string())?;
-                hint.set_item("reason", &h.reason)?;
-                let cited = PyList::empty(py);
-                for c in &h.cited {
-                    cited.append((key(c)?, c.value))?;
-                }
-                hint.set_item("cited", cited)?;
-                result.set_item("hint", hint)?;
-            }
-            None => result.set_item("hint", py.None())?,
-        }
-        match &report.wrong {
-            Some(w) => {
-                let wrong = PyDict::new(py);
-                wrong.set_item("cell", key(&w.cell)?)?;
-                wrong.set_item("value", w.cell.value)?;
-                wrong.set_item("reason", &w.reason)?;
-                result.set_item("wrong", wrong)?;
-            }
-            None => result.set_item("wrong", py.None())?,
-        }
-        Ok(result)
+        dicts::hint_dict(py, &report)
     }
 
     /// Why `cell` (`(row, col)` from 0, or a graph's vertex from 1) holds its value, in the
@@ -580,19 +436,7 @@ impl Puzzle {
             pathsat_api::explain::explain(&self.puzzle, &self.file, index, &options)
                 .map_err(errors::raise)
         })?;
-        let result = PyDict::new(py);
-        result.set_item("how", report.how.name())?;
-        result.set_item("value", report.value)?;
-        let steps = PyList::empty(py);
-        for step in &report.steps {
-            let d = PyDict::new(py);
-            d.set_item("sets", &step.sets)?;
-            d.set_item("clause", &step.clause)?;
-            d.set_item("family", step.family)?;
-            steps.append(d)?;
-        }
-        result.set_item("steps", steps)?;
-        Ok(result)
+        dicts::explain_dict(py, &report)
     }
 
     /// Whether the puzzle has exactly one solution, proved by the solver (false when it has
@@ -743,24 +587,4 @@ impl Puzzle {
         }
         Ok(marks)
     }
-}
-
-/// Parses `text` as `format`; errors name it `name`.
-fn parsed(text: &str, format: Format, name: String) -> PyResult<Puzzle> {
-    let puzzle =
-        parse_str(text, format).map_err(|e| puzzle_error(e.with_path(&name).to_string()))?;
-    Ok(Puzzle::new(puzzle, name))
-}
-
-/// The letter of the `index`th mark class of a board built from Python.
-fn mark_letter(index: usize) -> Option<char> {
-    (b'A'..=b'Z').nth(index).map(char::from)
-}
-
-/// A cell as Python sees it: `(row, col)` on a board, the vertex number for a graph.
-fn cell_key<'py>(py: Python<'py>, c: &CellValue) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match (c.row, c.col, c.vertex) {
-        (Some(r), Some(col), _) => (r, col).into_pyobject(py)?.into_any(),
-        (_, _, v) => v.unwrap_or(0).into_pyobject(py)?.into_any(),
-    })
 }

@@ -1,0 +1,148 @@
+//! `compare` (and `lab`): the embedded solver beside the external ones on one CNF, one row a
+//! solver: the report ([`CompareReport`]) and its table for people.
+
+use super::words::plural;
+use pathsat_api::outcome::EncodingInfo;
+use pathsat_solver::SolverChoice;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+
+/// The result of `compare`.
+#[derive(Debug, Serialize)]
+pub struct CompareReport {
+    pub file: String,
+    pub name: String,
+    pub variables: usize,
+    pub clauses: usize,
+    pub encoding: EncodingInfo,
+    pub solvers: Vec<SolverRow>,
+}
+
+/// What one solver said in `compare`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverStatus {
+    Sat,
+    Unsat,
+    Unknown,
+    Timeout,
+    /// The solver is not installed.
+    Absent,
+    Error,
+    /// Not run: the CNF is not one the solver can answer alone (the lazy successor encoding's
+    /// round 0, for an external solver in `lab`).
+    Skipped,
+}
+
+impl SolverStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverStatus::Sat => "sat",
+            SolverStatus::Unsat => "unsat",
+            SolverStatus::Unknown => "unknown",
+            SolverStatus::Timeout => "timeout",
+            SolverStatus::Absent => "absent",
+            SolverStatus::Error => "error",
+            SolverStatus::Skipped => "n/a",
+        }
+    }
+
+    /// Whether the solver decided the formula.
+    pub fn decided(self) -> bool {
+        matches!(self, SolverStatus::Sat | SolverStatus::Unsat)
+    }
+}
+
+/// One solver's line in `compare`.
+#[derive(Debug, Serialize)]
+pub struct SolverRow {
+    pub solver: String,
+    pub path: Option<String>,
+    pub version: Option<String>,
+    pub status: SolverStatus,
+    pub seconds: Option<f64>,
+    /// Whether the model decodes to a valid filling (sat answers only).
+    pub valid: Option<bool>,
+    /// What went wrong: the model's problem, or the error.
+    pub error: Option<String>,
+}
+
+pub fn write_compare_text(out: &mut dyn Write, r: &CompareReport) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    writeln!(
+        out,
+        "{}: {}, {} ({})",
+        r.name,
+        plural(r.variables as u64, "variable"),
+        plural(r.clauses as u64, "clause"),
+        describe_encoding(&r.encoding)
+    )?;
+    let header = ["solver", "version", "status", "seconds", "model"];
+    let rows: Vec<[String; 5]> = r
+        .solvers
+        .iter()
+        .map(|row| {
+            [
+                row.solver.clone(),
+                row.version.clone().unwrap_or_else(|| "-".into()),
+                row.status.name().to_string(),
+                row.seconds.map_or("-".into(), |s| format!("{s:.3}")),
+                match (row.valid, &row.error) {
+                    (Some(true), _) => "valid".into(),
+                    (_, Some(e)) => e.clone(),
+                    _ => "-".into(),
+                },
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 5]| {
+        format!(
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {}",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3]
+        )
+    };
+    writeln!(out, "{}", line(header).trim_end())?;
+    for row in &rows {
+        let cells = [&*row[0], &*row[1], &*row[2], &*row[3], &*row[4]];
+        writeln!(out, "{}", line(cells).trim_end())?;
+    }
+    out.flush()
+}
+
+/// How the text output names an encoding.
+fn describe_encoding(e: &EncodingInfo) -> String {
+    let described = match e.pruning {
+        Some(pruning) => format!(
+            "{} encoding, exactly-one {}, pruning {}",
+            e.full_name(),
+            e.exactly_one.name(),
+            pruning.name()
+        ),
+        None => format!(
+            "{} encoding, exactly-one {}",
+            e.full_name(),
+            e.exactly_one.name()
+        ),
+    };
+    // The default solver goes without saying.
+    match e.solver {
+        Some(solver) if solver != SolverChoice::preferred(false) => {
+            format!("{described}, {solver}")
+        }
+        _ => described,
+    }
+}

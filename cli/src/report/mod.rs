@@ -1,0 +1,48 @@
+//! # Reports
+//!
+//! What the commands print: the library's typed results ([`pathsat_api`]) as one JSON object
+//! for programs (`--format json`, serialised by serde exactly as the library defines them), or
+//! aligned grids and a statistics line for people. The text printers match on the results'
+//! enums, never on strings.
+//!
+//! One file a kind of report: `solve.rs` (`solve`, `decode`, `check`), `count.rs`, `cells.rs`
+//! (`forced`, `hint`, `explain`), `compare.rs`, `booklet.rs`; the lines they share are in
+//! `stats.rs` (encoding, sizes, times, certificates) and `words.rs` (numbers in words). JSON is
+//! here: one writer for every report.
+
+mod booklet;
+mod cells;
+mod compare;
+mod count;
+mod solve;
+mod stats;
+mod words;
+
+pub use booklet::write_booklet_text;
+pub use cells::{write_explain_text, write_forced_text, write_hint_text};
+pub use compare::{write_compare_text, CompareReport, SolverRow, SolverStatus};
+pub use count::write_count_text;
+pub use solve::{
+    decode_status, solve_status, write_check_text, write_decode_text, write_solve_text,
+};
+pub(crate) use stats::table_bytes;
+pub use words::plural;
+
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+
+pub fn print_json(report: &impl Serialize) -> io::Result<()> {
+    write_json(&mut io::stdout().lock(), report)
+}
+
+/// The report as pretty JSON, then a newline.
+pub fn write_json(out: &mut dyn Write, report: &impl Serialize) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
+        // Keep the kind, so that a closed pipe stays a closed pipe.
+        Some(kind) => io::Error::from(kind),
+        None => io::Error::other(e),
+    })?;
+    writeln!(out)?;
+    out.flush()
+}

@@ -1,0 +1,163 @@
+//! `count`'s options and its request: [`CountSpec`] as the front ends fill it, with the
+//! refusals of options that do not go together, and the [`CountRequest`] it turns into, which
+//! [`crate::count`] runs.
+
+use super::{invalid, seconds_for, MethodName, Problem, Shard, SolverSpec, SplitByName};
+use crate::{Cancel, Error};
+use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A `count` request: the library's count options, a timeout measured from the call, and a
+/// flag that cancels it.
+#[derive(Clone, Debug, Default)]
+pub struct CountRequest {
+    /// How to count.
+    pub options: CountOptions,
+    /// How long the count may take; it then stops with what it found.
+    pub timeout: Option<Duration>,
+    /// Raised to stop the count from outside.
+    pub cancel: Cancel,
+}
+
+/// `count`'s options: `--limit`, `--timeout`, `--method`, `--memory` (bytes), `--patience`
+/// (seconds), `--jobs`, and the solver's.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct CountSpec {
+    /// `--limit N`: stop after N fillings.
+    pub limit: Option<u64>,
+    /// Seconds.
+    pub timeout: Option<f64>,
+    /// `--method`: how to count.
+    pub method: MethodName,
+    /// Bytes the frontier program may use [default: half of this machine's memory].
+    pub memory: Option<u64>,
+    /// Seconds [default: 600].
+    pub patience: Option<f64>,
+    /// Threads [default: the number of processors].
+    pub jobs: Option<u32>,
+    /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
+    pub shard: Option<Shard>,
+    /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
+    pub cut: Option<u64>,
+    /// `--split-by states|residues`: how a sharded count is split [default: states].
+    pub split_by: Option<SplitByName>,
+    /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
+    /// directory, so that its memory holds a batch of a step rather than whole tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spill_dir: Option<PathBuf>,
+    /// `--checkpoint FILE`: save the frontier program's table to FILE now and then, and go on
+    /// from it when the same count is run again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<PathBuf>,
+    /// `--checkpoint-every SECONDS`: how long to count between two saves [default: 600].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint_every: Option<f64>,
+    /// The solver and encoding options.
+    #[serde(flatten)]
+    pub solver: SolverSpec,
+}
+
+impl CountSpec {
+    /// The request, with `cancel` as its flag.
+    ///
+    /// # Errors
+    /// [`Error::Invalid`] for a limit, memory size or number of jobs of 0, a duration that is
+    /// not a positive number of seconds, and as [`SolverSpec::options`].
+    pub fn request(&self, cancel: Cancel) -> Result<CountRequest, Error> {
+        if self.limit == Some(0) {
+            return Err(invalid("limit", Problem::Zero));
+        }
+        if self.memory == Some(0) {
+            return Err(invalid("memory", Problem::NoMemory));
+        }
+        if self.jobs == Some(0) {
+            return Err(invalid("jobs", Problem::Zero));
+        }
+        if self.cut == Some(0) {
+            return Err(invalid("cut", Problem::Zero));
+        }
+        if self.cut.is_some() && self.shard.is_none() {
+            return Err(invalid("cut", Problem::Needs("shard")));
+        }
+        if self.split_by.is_some() && self.shard.is_none() {
+            return Err(invalid("split-by", Problem::Needs("shard")));
+        }
+        if self.cut.is_some() && self.split_by == Some(SplitByName::Residues) {
+            return Err(invalid(
+                "cut",
+                Problem::Malformed("cuts a split by states, not by residues".into()),
+            ));
+        }
+        if let Some(dir) = &self.spill_dir {
+            if !dir.is_dir() {
+                return Err(invalid(
+                    "spill-dir",
+                    Problem::Malformed(format!("{} is not a directory", dir.display())),
+                ));
+            }
+        }
+        if let Some(file) = &self.checkpoint {
+            let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+            if file.is_dir() || dir.is_some_and(|d| !d.is_dir()) {
+                return Err(invalid(
+                    "checkpoint",
+                    Problem::Malformed(format!(
+                        "{} is not a file in an existing directory",
+                        file.display()
+                    )),
+                ));
+            }
+        }
+        if self.checkpoint.is_some()
+            && matches!(self.method, MethodName::Sat | MethodName::Enumerate)
+        {
+            return Err(invalid(
+                "checkpoint",
+                Problem::Malformed(
+                    "saves the frontier program's table, so it needs --method dp or auto".into(),
+                ),
+            ));
+        }
+        if self.checkpoint_every.is_some() && self.checkpoint.is_none() {
+            return Err(invalid("checkpoint-every", Problem::Needs("checkpoint")));
+        }
+        let defaults = CountOptions::default();
+        Ok(CountRequest {
+            options: CountOptions {
+                method: self.method.method(),
+                limit: self.limit,
+                deadline: None,
+                cancel: None,
+                // Raised by the command line's signal handler, not by a request.
+                interrupt: None,
+                jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
+                memory_budget: self.memory.unwrap_or(defaults.memory_budget),
+                patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
+                solve: self.solver.options()?,
+                split: self.split(),
+                spill_dir: self.spill_dir.clone(),
+                checkpoint: self.checkpoint.clone(),
+                checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
+                    .unwrap_or(defaults.checkpoint_every),
+            },
+            timeout: seconds_for("timeout", self.timeout)?,
+            cancel,
+        })
+    }
+}
+
+impl CountSpec {
+    /// The cut of a sharded count: `cut`, or [`Split::DEFAULT_CUT_STATES`].
+    pub fn cut_states(&self) -> u64 {
+        self.cut.unwrap_or(Split::DEFAULT_CUT_STATES)
+    }
+
+    /// The frontier program's split of a sharded count (`shard`, `split-by` and `cut`).
+    pub fn split(&self) -> Option<Split> {
+        let by = self.split_by.unwrap_or_default().split_by();
+        self.shard.map(|s| s.split(self.cut_states(), by))
+    }
+}
