@@ -31,7 +31,7 @@ pub use report::{Format, Report, Row, Status, Summary};
 pub use workers::Workers;
 
 use crate::options::CountSpec;
-use crate::shard::Shard;
+use crate::options::Shard;
 use crate::{Cancel, Error};
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
