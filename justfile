@@ -16,6 +16,11 @@ clippy *args:
 test *args:
     cargo test --workspace {{args}}
 
+# Run the command examples of README.md and docs/guide/ and compare their output (part of `just
+# test`; `PATHSAT_DOCS_BIN=target/release/pathsat just docs-test` runs a release build instead)
+docs-test *args:
+    cargo test -p pathsat --test docs {{args}}
+
 # The long checks left out of `just test`: the frontier program on grids to 16x16 (closed) and
 # 15x15 (open), the 7x7 knight board and the closed 6 x n knight's tours to 6 x 40 against
 # published counts, the complete successor encodings on every graph of 7 vertices, and hints on

@@ -314,8 +314,8 @@ pub enum Command {
         the Solve, Unique?, Count and Generate buttons, and the encoding for teachers. Its assets\n\
         are in the binary: it needs no network. The API (POST /api/solve, /api/count,\n\
         /api/generate, /api/export, /api/draw) takes {\"puzzle\": TEXT} and the options named as\n\
-        this command line's flags, and replies with the JSON `--format json` prints; see the\n\
-        README's \"Web page\" section.\n\n\
+        this command line's flags, and replies with the JSON `--format json` prints; see\n\
+        docs/guide/web.md.\n\n\
         The server binds 127.0.0.1 unless --bind says otherwise, and holds every request to the\n\
         limits below: more runs than --max-concurrent get 503 (try again), larger bodies 413,\n\
         bad JSON or puzzles 400 with the message this command line would print. A client that\n\

@@ -48,7 +48,7 @@ pub struct SolveArgs {
 pub enum SolveFormat {
     /// Aligned grids (vertex orders for graphs), a status line and statistics.
     Text,
-    /// One JSON object (see the README).
+    /// One JSON object (see docs/guide/solve.md).
     Json,
     /// An SVG picture: the board, the givens and marks, the values and the path. Several
     /// solutions make a sheet of small pictures, or one file each with `-o DIR/`.

@@ -14,8 +14,8 @@
 //! - **JSON carries the exact digits** as a JSON number, however long: `serde_json` writes
 //!   counts up to 2^64 as ordinary numbers and longer ones verbatim, and reads them back without
 //!   going through a float. (Python's `json` reads them as exact `int`s; JavaScript needs a
-//!   `BigInt`, see the README.) Reading also accepts a string of digits, which is how a TOML file
-//!   writes a count beyond 2^63.
+//!   `BigInt`, see `docs/guide/counting.md`.) Reading also accepts a string of digits, which is
+//!   how a TOML file writes a count beyond 2^63.
 //!
 //! ```
 //! use pathsat_bigcount::BigCount;
