@@ -21,6 +21,10 @@ test *args:
 docs-test *args:
     cargo test -p pathsat --test docs {{args}}
 
+# No source file over 700 lines, no module circle in a crate (`--graph` prints the edges)
+layout *args:
+    python3 tests/layout.py {{args}}
+
 # The long checks left out of `just test`: the frontier program on grids to 16x16 (closed) and
 # 15x15 (open), the 7x7 knight board and the closed 6 x n knight's tours to 6 x 40 against
 # published counts, the complete successor encodings on every graph of 7 vertices, and hints on
@@ -72,6 +76,7 @@ bench-frontier *args:
 # Everything CI checks, plus formatting and lints
 check:
     cargo fmt --all -- --check
+    just layout
     just clippy
     just test
 
