@@ -71,6 +71,9 @@ pub fn page(page: &str) {
     let runner = Runner::new(scratch.path());
     let mut server: Option<Server> = None;
     let mut ran = 0;
+    // With PATHSAT_DOCS_BLESS=1, the outputs that differ are written into the page instead.
+    let bless = std::env::var_os("PATHSAT_DOCS_BLESS").is_some_and(|v| v == "1");
+    let mut blessed: Vec<(usize, usize, String)> = Vec::new();
     for block in blocks.iter().filter(|b| b.language() == "console") {
         let examples = match examples(block) {
             Ok(examples) => examples,
@@ -102,23 +105,72 @@ pub fn page(page: &str) {
                 Some(address) => example.command.replace("localhost:8080", address),
                 None => example.command.clone(),
             };
-            if let Err(failure) = runner.check(example, &command) {
-                failures.push(format!(
-                    "{page}:{}: $ {}\n{failure}",
-                    example.line, example.command
-                ));
+            match runner.check(example, &command) {
+                Err(Mismatch::Output { actual, .. }) if bless => {
+                    // The output's lines follow the command's lines and its `? N` line.
+                    let first = example.line
+                        + example.command.lines().count()
+                        + usize::from(example.status != 0);
+                    blessed.push((first, example.expected.lines().count(), actual));
+                }
+                Err(mismatch) => failures.push(format!(
+                    "{page}:{}: $ {}\n{}",
+                    example.line,
+                    example.command,
+                    mismatch.message()
+                )),
+                Ok(()) => {}
             }
             ran += 1;
         }
     }
     drop(server);
     eprintln!("{page}: {ran} command examples run");
+    if !blessed.is_empty() {
+        write_blessed(page, &text, blessed);
+    }
     if !failures.is_empty() {
         panic!(
             "{page}: {} problem(s) with its command examples:\n\n{}",
             failures.len(),
             failures.join("\n\n")
         );
+    }
+}
+
+/// Writes `page` again with the outputs of `blessed` (first line, lines, new output) in place
+/// of those it had, and says so: a deliberate change of output, to read in `git diff` (its
+/// `[..]` wildcards are gone, and its times are this run's).
+fn write_blessed(page: &str, text: &str, mut blessed: Vec<(usize, usize, String)>) {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    blessed.sort_by_key(|(first, _, _)| std::cmp::Reverse(*first));
+    for (first, count, actual) in &blessed {
+        let at = first - 1;
+        lines.splice(at..at + count, actual.lines().map(str::to_string));
+    }
+    let mut written = lines.join("\n");
+    written.push('\n');
+    std::fs::write(repo().join(page), written).unwrap_or_else(|e| panic!("{page}: {e}"));
+    eprintln!(
+        "{page}: {} example output(s) written into the page (PATHSAT_DOCS_BLESS=1)",
+        blessed.len()
+    );
+}
+
+/// Why an example does not hold.
+enum Mismatch {
+    /// It could not be run, or its exit status differs: a message.
+    Run(String),
+    /// Its output differs: snapbox's diff, and the output.
+    Output { diff: String, actual: String },
+}
+
+impl Mismatch {
+    fn message(&self) -> &str {
+        match self {
+            Mismatch::Run(message) => message,
+            Mismatch::Output { diff, .. } => diff,
+        }
     }
 }
 
@@ -191,8 +243,8 @@ impl Runner {
     }
 
     /// Runs `command` (the example's, the server's address in it) and compares.
-    fn check(&self, example: &Example, command: &str) -> Result<(), String> {
-        let (status, output) = self.run(command)?;
+    fn check(&self, example: &Example, command: &str) -> Result<(), Mismatch> {
+        let (status, output) = self.run(command).map_err(Mismatch::Run)?;
         let output = output.trim_end_matches('\n');
         if status != example.status {
             let hint = if example.status == 0 {
@@ -200,9 +252,9 @@ impl Runner {
             } else {
                 format!("expected {}", example.status)
             };
-            return Err(format!(
+            return Err(Mismatch::Run(format!(
                 "exit status {status} ({hint}); its output:\n{output}"
-            ));
+            )));
         }
         let expected = mask(&example.expected);
         self.assert
@@ -211,7 +263,10 @@ impl Runner {
                 Data::text(output.to_string()),
                 Data::text(expected),
             )
-            .map_err(|e| e.to_string())
+            .map_err(|e| Mismatch::Output {
+                diff: e.to_string(),
+                actual: output.to_string(),
+            })
     }
 
     /// The exit status and output (standard error into the same pipe) of `bash -c command`.

@@ -861,13 +861,31 @@ fn cadical_solves_counts_and_says_so() {
 
 #[test]
 fn the_json_names_the_default_solver() {
-    // CaDiCaL in the default build, varisat in one without it and for certified runs.
-    let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml")]);
+    // CaDiCaL in the default build, varisat in one without it, for certified runs and for a
+    // position encoding of at most 12,000 clauses (the rook's tour with primes has 9,664).
     let default = if cfg!(feature = "cadical") {
         "cadical"
     } else {
         "varisat"
     };
+    let v = json_of(&["solve", &path("graphs/classic/gp-96-2.hcp")]);
+    assert_eq!(v["encoding"]["name"], "successor");
+    assert_eq!(v["encoding"]["solver"], default);
+    let v = json_of(&["solve", &path("large/king-8x8-crowded.toml")]);
+    assert_eq!(v["encoding"]["name"], "position");
+    assert_eq!(v["stats"]["clauses"], 29_508);
+    assert_eq!(v["encoding"]["solver"], default);
+    let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml")]);
+    assert_eq!(v["stats"]["clauses"], 9_664);
+    assert_eq!(v["encoding"]["solver"], "varisat");
+    let v = json_of(&["count", &path("seeds/rook-primes-path.toml")]);
+    assert_eq!(v["encoding"]["solver"], "varisat");
+    let v = json_of(&[
+        "count",
+        &path("seeds/rook-primes-path.toml"),
+        "--solver",
+        default,
+    ]);
     assert_eq!(v["encoding"]["solver"], default);
     let v = json_of(&["solve", &path("seeds/rook-primes-tour.toml"), "--certify"]);
     assert_eq!(v["encoding"]["solver"], "varisat");

@@ -3,7 +3,6 @@
 
 use super::words::plural;
 use pathsat_api::outcome::EncodingInfo;
-use pathsat_solver::SolverChoice;
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -140,7 +139,7 @@ fn describe_encoding(e: &EncodingInfo) -> String {
     };
     // The default solver goes without saying.
     match e.solver {
-        Some(solver) if solver != SolverChoice::preferred(false) => {
+        Some(solver) if !e.solver_is_default() => {
             format!("{described}, {solver}")
         }
         _ => described,

@@ -4,7 +4,6 @@
 
 use super::words::{count_words, duration, plural, thousands};
 use pathsat_api::outcome::{CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
-use pathsat_solver::SolverChoice;
 
 /// The line of a certified run that its timeout (or a cancel) stopped before its proof was
 /// checked: inside a solver call, or during the check.
@@ -34,7 +33,7 @@ pub(crate) fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> St
     let encoding = info.full_name();
     // The default solver goes without saying.
     let with = match info.solver {
-        Some(solver) if solver != SolverChoice::preferred(false) => format!(" with {solver}"),
+        Some(solver) if !info.solver_is_default() => format!(" with {solver}"),
         _ => String::new(),
     };
     let mut sizes = size_words(s);

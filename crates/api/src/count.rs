@@ -127,6 +127,10 @@ pub fn count(
     if options.method == Method::Dp && options.solve.encoding.choice != EncodingChoice::Auto {
         return Err(Error::refused(file, Refusal::DpTakesNoEncoding));
     }
+    if options.method != Method::Dp {
+        // The automatic solver, settled for this puzzle's formula.
+        options.solve = options.solve.for_puzzle(puzzle);
+    }
     let deadline = request.timeout.map(|t| started + t);
     options.deadline = match (options.deadline, deadline) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -158,13 +162,22 @@ pub fn count(
             Counted::stopped_in(stage, seen.most_found.clone(), stopped)
         }
     };
-    Ok(report(puzzle, file, &options, counted, started.elapsed()))
+    let by_size = options.solve.solver != request.options.solve.solver;
+    Ok(report(
+        puzzle,
+        file,
+        &options,
+        by_size,
+        counted,
+        started.elapsed(),
+    ))
 }
 
 fn report(
     puzzle: &Puzzle,
     file: &str,
     options: &CountOptions,
+    by_size: bool,
     counted: Counted,
     elapsed: Duration,
 ) -> CountReport {
@@ -202,9 +215,11 @@ fn report(
             counted.certificate.as_ref().map(|_| true)
         },
         certificate: counted.certificate.as_ref().map(CertificateInfo::from),
-        encoding: counted
-            .encoding
-            .map(|e| EncodingInfo::new(e, &options.solve.encoding).solved_by(options.solve.solver)),
+        encoding: counted.encoding.map(|e| {
+            EncodingInfo::new(e, &options.solve.encoding)
+                .solved_by(options.solve.solver)
+                .chosen_by_size(by_size)
+        }),
         stats: RunStats {
             cells: puzzle.n_cells(),
             graph: puzzle.is_graph(),

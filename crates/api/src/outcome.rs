@@ -228,6 +228,11 @@ pub struct EncodingInfo {
         serialize_with = "option_by_name"
     )]
     pub subtours: Option<Subtours>,
+    /// Whether `--solver auto` took varisat for this formula because it is small (see
+    /// [`pathsat_solver::SMALL_FORMULA_CLAUSES`]): the text reports then leave the solver
+    /// unsaid, as they do the default one. Not part of the JSON, whose `solver` says which ran.
+    #[serde(skip)]
+    pub solver_by_size: bool,
 }
 
 impl EncodingInfo {
@@ -238,6 +243,7 @@ impl EncodingInfo {
             exactly_one: options.exactly_one(encoding),
             pruning: (encoding == Encoding::Position).then_some(options.position.pruning),
             solver: None,
+            solver_by_size: false,
             subtours: (encoding == Encoding::Successor && options.subtours.is_complete())
                 .then_some(options.subtours),
         }
@@ -257,6 +263,23 @@ impl EncodingInfo {
         EncodingInfo {
             solver: Some(solver),
             ..self
+        }
+    }
+
+    /// This encoding, its solver chosen for the formula's size (`by_size`) or not.
+    pub fn chosen_by_size(self, by_size: bool) -> EncodingInfo {
+        EncodingInfo {
+            solver_by_size: by_size,
+            ..self
+        }
+    }
+
+    /// Whether the solver goes without saying in text: the default one, or the one the
+    /// automatic choice took for a small formula.
+    pub fn solver_is_default(&self) -> bool {
+        match self.solver {
+            Some(solver) => self.solver_by_size || solver == SolverChoice::preferred(false),
+            None => true,
         }
     }
 }

@@ -132,13 +132,15 @@ pub fn solve(
 ) -> Result<SolveReport, Error> {
     let started = Instant::now();
     let deadline = request.timeout.map(|t| started + t);
+    // The automatic solver, settled for this puzzle's formula.
+    let options = request.options.for_puzzle(puzzle);
     // Raised when this call returns, so that a solver thread still inside a call stops at the
     // next solution rather than go on for nobody.
     let abandoned = Arc::new(AtomicBool::new(false));
     let _raise = RaiseOnDrop(Arc::clone(&abandoned));
     let events = spawn(
         Arc::clone(puzzle),
-        request.options,
+        options,
         request.wanted.limit(),
         request.jobs.unwrap_or_else(processors),
         deadline,
@@ -243,10 +245,11 @@ pub fn solve(
         encoding: EncodingInfo::new(
             stats
                 .as_ref()
-                .map_or_else(|| request.options.encoding_for(puzzle), |s| s.encoding),
-            &request.options.encoding,
+                .map_or_else(|| options.encoding_for(puzzle), |s| s.encoding),
+            &options.encoding,
         )
-        .solved_by(request.options.solver),
+        .solved_by(options.solver)
+        .chosen_by_size(options.solver != request.options.solver),
         stats: run_stats,
         wanted,
         fillings,
@@ -387,6 +390,7 @@ impl SolutionStream {
             if asked.recv().is_err() {
                 return;
             }
+            let options = options.for_puzzle(&puzzle);
             let mut solver = match PuzzleSolver::new(&puzzle, &options) {
                 Ok(solver) => solver,
                 Err(e) => {

@@ -61,7 +61,7 @@ pub use decode::{decode_model, ModelProblem};
 pub use error::{SatError, SolveError, Unsupported};
 pub use fillings::{Bounded, Fillings, Stop};
 pub use interrupt::Interrupt;
-pub use options::{SolveOptions, Tuning};
+pub use options::{SolveOptions, Tuning, SMALL_FORMULA_CLAUSES};
 pub use portfolio::{first_solution, Member, Raced};
 pub use position_solver::PositionSolver;
 pub use proof::{Certificate, CheckedRun, ProofError};

@@ -144,6 +144,7 @@ impl SolverSpec {
             encoding: self.encoding.options(),
             certify: self.certify,
             solver: self.solver.choice(self.certify),
+            solver_by_size: self.solver == SolverName::Auto && !self.certify,
         };
         options.check_solver().map_err(|e| match e {
             SolveError::Unsupported(u) => invalid("solver", Problem::Solver(u)),
