@@ -1,76 +1,28 @@
 //! # The encoding lab
 //!
-//! `pathsat lab FILES… --encodings … --solvers … --timeout T`: every file in every encoding,
-//! its size and export time, then every solver on it in turn (never two at once, so that the
-//! times are comparable on a small machine): the embedded solvers on the puzzle in that
-//! encoding, external ones on the exported DIMACS file with their models decoded and checked
-//! by the verifier (the code of `compare`). The table streams to standard output as rows
-//! finish (text) or comes at the end (JSON); `--csv` and `--svg` write it as CSV and as a chart
-//! (`pathsat_picture::chart`). What the rows say about the encodings is in
-//! `encodings/complete.md`.
+//! `pathsat lab FILES… --encodings … --solvers … --timeout T`: the rows of
+//! [`pathsat_api::lab`] (every file in every encoding, its size, every solver on it in turn),
+//! streamed to standard output as a table as they finish (text) or given at the end (JSON);
+//! `--csv` and `--svg` write them as CSV and as a chart (`pathsat_picture::chart`).
 
 use crate::args::{Format, LabArgs};
-use crate::interop::{embedded_row, export_file, external_row};
-use crate::report::{SolverRow, SolverStatus};
 use crate::Failure;
 use anyhow::Context;
-use pathsat_api::options::{EncodingName, EncodingSpec};
+use pathsat_api::compare::{SolverRow, SolverStatus};
+use pathsat_api::lab::{measure, problems, LabRow, LabSetup};
 use pathsat_picture::chart::{log_log_chart, Panel, Point, Series};
-use pathsat_puzzle::{parse_file, Puzzle};
-use pathsat_solver::SolverChoice;
-use serde::Serialize;
+use pathsat_puzzle::parse_file;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
-
-/// One file in one encoding: its sizes and what each solver said.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "kebab-case")]
-struct LabRow {
-    file: String,
-    name: String,
-    vertices: usize,
-    edges: usize,
-    encoding: String,
-    exactly_one: String,
-    variables: Option<usize>,
-    clauses: Option<usize>,
-    export_seconds: Option<f64>,
-    /// Why the encoding was not written for this file (too large, givens it cannot express).
-    refused: Option<String>,
-    solvers: Vec<SolverRow>,
-}
-
-/// The edges of the move graph (a pair joined both ways counts once).
-fn edges(puzzle: &Puzzle) -> usize {
-    let mut pairs = std::collections::HashSet::new();
-    for u in 0..puzzle.n_cells() {
-        for &v in puzzle.successors(u) {
-            pairs.insert((u.min(v), u.max(v)));
-        }
-    }
-    pairs.len()
-}
-
-/// The embedded solver a lab solver name stands for, if it is one.
-fn embedded(name: &str) -> Option<SolverChoice> {
-    match name {
-        "varisat" => Some(SolverChoice::Varisat),
-        "cadical-embedded" => Some(SolverChoice::Cadical),
-        _ => None,
-    }
-}
 
 pub fn run(args: &LabArgs) -> Result<ExitCode, Failure> {
-    for name in &args.solvers {
-        if let Some(choice) = embedded(name).filter(|c| !c.is_built_in()) {
-            return Err(Failure::Input(format!(
-                "--solvers: {choice} is not built into this pathsat (build with the feature \
-                 `cadical`)"
-            )));
-        }
-    }
+    let setup = LabSetup {
+        exactly_one: args.exactly_one,
+        solvers: args.solvers.clone(),
+        timeout: args.timeout,
+    };
+    setup.check()?;
     let dir = tempfile::tempdir().context("cannot make a temporary directory")?;
     let text = args.output.format == Format::Text;
     let mut out = io::stdout().lock();
@@ -80,8 +32,15 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, Failure> {
     let mut rows = Vec::new();
     for file in &args.files {
         let puzzle = parse_file(file)?;
+        let name = file.display().to_string();
         for &encoding in &args.encodings {
-            let row = measure(&puzzle, file, encoding, args, &dir.path().join("lab.cnf"))?;
+            let row = measure(
+                &puzzle,
+                &name,
+                encoding,
+                &setup,
+                &dir.path().join("lab.cnf"),
+            )?;
             if text {
                 writeln!(out, "{}", text_row(&row))?;
                 out.flush()?;
@@ -112,82 +71,6 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Exports `puzzle` in `encoding` and runs every solver on it.
-fn measure(
-    puzzle: &Puzzle,
-    file: &Path,
-    encoding: EncodingName,
-    args: &LabArgs,
-    cnf_path: &Path,
-) -> Result<LabRow, Failure> {
-    let spec = EncodingSpec {
-        encoding,
-        exactly_one: args.exactly_one,
-        ..EncodingSpec::default()
-    };
-    let mut row = LabRow {
-        file: file.display().to_string(),
-        name: puzzle.name().to_string(),
-        vertices: puzzle.n_cells(),
-        edges: edges(puzzle),
-        encoding: encoding.to_string(),
-        exactly_one: String::new(),
-        variables: None,
-        clauses: None,
-        export_seconds: None,
-        refused: None,
-        solvers: Vec::new(),
-    };
-    let started = Instant::now();
-    let exported = match export_file(puzzle, file, &spec) {
-        Ok(exported) => exported,
-        Err(Failure::Input(why)) => {
-            // The file name leads the message; the row already names the file.
-            let why = why.split_once(": ").map_or(why.as_str(), |(_, w)| w);
-            row.refused = Some(why.to_string());
-            return Ok(row);
-        }
-        Err(other) => return Err(other),
-    };
-    row.export_seconds = Some(started.elapsed().as_secs_f64());
-    let export = &exported.export;
-    let stats = export.encoded.stats();
-    row.variables = Some(stats.variables);
-    row.clauses = Some(stats.clauses);
-    let mut options = spec.options();
-    options.choice = export.encoded.kind().into();
-    row.exactly_one = options
-        .exactly_one(export.encoded.kind())
-        .name()
-        .to_string();
-    let external = args.solvers.iter().any(|s| embedded(s).is_none());
-    if external && export.encoded.is_complete() {
-        let mut cnf = std::fs::File::create(cnf_path).context("cannot write the temporary CNF")?;
-        exported
-            .write_dimacs(&mut io::BufWriter::new(&mut cnf))
-            .context("cannot write the temporary CNF")?;
-    }
-    for name in &args.solvers {
-        let result = match embedded(name) {
-            Some(choice) => embedded_row(puzzle, file, options, choice, args.timeout)?,
-            None if export.encoded.is_complete() => {
-                external_row(puzzle, export, name, cnf_path, args.timeout)
-            }
-            None => SolverRow {
-                solver: name.clone(),
-                path: None,
-                version: None,
-                status: SolverStatus::Skipped,
-                seconds: None,
-                valid: None,
-                error: Some("round 0 of the lazy loop is not a complete CNF".to_string()),
-            },
-        };
-        row.solvers.push(result);
-    }
-    Ok(row)
 }
 
 fn header(args: &LabArgs) -> String {
@@ -234,39 +117,6 @@ fn cell(s: &SolverRow) -> String {
         }
         (status, _, _) => status.name().to_string(),
     }
-}
-
-/// Invalid models, and files whose solvers disagree on whether there is a solution.
-fn problems(rows: &[LabRow]) -> Vec<String> {
-    let mut problems = Vec::new();
-    for row in rows {
-        for s in row.solvers.iter().filter(|s| s.valid == Some(false)) {
-            problems.push(format!(
-                "{}: {} in the {} encoding gave an invalid model: {}",
-                row.file,
-                s.solver,
-                row.encoding,
-                s.error.as_deref().unwrap_or("")
-            ));
-        }
-    }
-    let mut files: Vec<&str> = rows.iter().map(|r| r.file.as_str()).collect();
-    files.dedup();
-    for file in files {
-        let decided: Vec<SolverStatus> = rows
-            .iter()
-            .filter(|r| r.file == file)
-            .flat_map(|r| &r.solvers)
-            .map(|s| s.status)
-            .filter(|s| s.decided())
-            .collect();
-        if decided.windows(2).any(|w| w[0] != w[1]) {
-            problems.push(format!(
-                "{file}: the solvers disagree on whether it has a solution"
-            ));
-        }
-    }
-    problems
 }
 
 fn write_csv(path: &Path, rows: &[LabRow]) -> Result<(), Failure> {

@@ -1,71 +1,12 @@
-//! `compare` (and `lab`): the embedded solver beside the external ones on one CNF, one row a
-//! solver: the report ([`CompareReport`]) and its table for people.
+//! `compare`: the embedded solvers beside the external ones on one CNF, one row a solver
+//! ([`pathsat_api::compare::CompareReport`]), as a table for people.
 
 use super::words::plural;
+use pathsat_api::compare::CompareReport;
 use pathsat_api::outcome::EncodingInfo;
-use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
-/// The result of `compare`.
-#[derive(Debug, Serialize)]
-pub struct CompareReport {
-    pub file: String,
-    pub name: String,
-    pub variables: usize,
-    pub clauses: usize,
-    pub encoding: EncodingInfo,
-    pub solvers: Vec<SolverRow>,
-}
-
-/// What one solver said in `compare`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SolverStatus {
-    Sat,
-    Unsat,
-    Unknown,
-    Timeout,
-    /// The solver is not installed.
-    Absent,
-    Error,
-    /// Not run: the CNF is not one the solver can answer alone (the lazy successor encoding's
-    /// round 0, for an external solver in `lab`).
-    Skipped,
-}
-
-impl SolverStatus {
-    pub fn name(self) -> &'static str {
-        match self {
-            SolverStatus::Sat => "sat",
-            SolverStatus::Unsat => "unsat",
-            SolverStatus::Unknown => "unknown",
-            SolverStatus::Timeout => "timeout",
-            SolverStatus::Absent => "absent",
-            SolverStatus::Error => "error",
-            SolverStatus::Skipped => "n/a",
-        }
-    }
-
-    /// Whether the solver decided the formula.
-    pub fn decided(self) -> bool {
-        matches!(self, SolverStatus::Sat | SolverStatus::Unsat)
-    }
-}
-
-/// One solver's line in `compare`.
-#[derive(Debug, Serialize)]
-pub struct SolverRow {
-    pub solver: String,
-    pub path: Option<String>,
-    pub version: Option<String>,
-    pub status: SolverStatus,
-    pub seconds: Option<f64>,
-    /// Whether the model decodes to a valid filling (sat answers only).
-    pub valid: Option<bool>,
-    /// What went wrong: the model's problem, or the error.
-    pub error: Option<String>,
-}
-
+/// The table: the CNF's sizes and encoding, then a line per solver.
 pub fn write_compare_text(out: &mut dyn Write, r: &CompareReport) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     writeln!(

@@ -20,7 +20,7 @@ mod words;
 
 pub use booklet::write_booklet_text;
 pub use cells::{write_explain_text, write_forced_text, write_hint_text};
-pub use compare::{write_compare_text, CompareReport, SolverRow, SolverStatus};
+pub use compare::write_compare_text;
 pub use count::write_count_text;
 pub use solve::{
     decode_status, solve_status, write_check_text, write_decode_text, write_solve_text,

@@ -125,6 +125,15 @@ pub enum Error {
         /// What is wrong.
         problem: String,
     },
+    /// A file of pathsat's own (a temporary CNF) that could not be written: the machine's
+    /// fault, not the input's.
+    #[error("{what}: {message}")]
+    Io {
+        /// The file, as the message names it.
+        what: String,
+        /// What failed.
+        message: String,
+    },
     /// A batch run that could not be made (its message names the file or directory).
     #[error(transparent)]
     Batch(#[from] BatchError),
@@ -162,6 +171,7 @@ impl Error {
                 ..
             } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
+            Error::Io { .. } => ErrorKind::Internal,
             Error::Batch(BatchError::Input(_)) => ErrorKind::Input,
             Error::Batch(_) => ErrorKind::Internal,
             Error::Generate { error, .. } if generate_is_internal(error) => ErrorKind::Internal,

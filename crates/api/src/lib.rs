@@ -12,6 +12,8 @@
 //! - [`decode`](decode::decode): a solver's model read back into a verified solution;
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
+//! - [`compare`](compare::compare): the embedded and external solvers side by side on one CNF,
+//!   and [`lab`] the same over many files and encodings;
 //! - [`booklet`](booklet::booklet): puzzles and their solutions as a printable PDF;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
 //! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
@@ -60,6 +62,7 @@
 pub mod batch;
 pub mod booklet;
 pub mod check;
+pub mod compare;
 pub mod count;
 pub mod decode;
 mod error;
@@ -68,6 +71,7 @@ pub mod export;
 pub mod forced;
 pub mod generate;
 pub mod hint;
+pub mod lab;
 mod option_error;
 pub mod options;
 pub mod outcome;
