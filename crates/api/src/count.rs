@@ -127,10 +127,6 @@ pub fn count(
     if options.method == Method::Dp && options.solve.encoding.choice != EncodingChoice::Auto {
         return Err(Error::refused(file, Refusal::DpTakesNoEncoding));
     }
-    if options.method != Method::Dp {
-        // The automatic solver, settled for this puzzle's formula.
-        options.solve = options.solve.for_puzzle(puzzle);
-    }
     let deadline = request.timeout.map(|t| started + t);
     options.deadline = match (options.deadline, deadline) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -162,22 +158,13 @@ pub fn count(
             Counted::stopped_in(stage, seen.most_found.clone(), stopped)
         }
     };
-    let by_size = options.solve.solver != request.options.solve.solver;
-    Ok(report(
-        puzzle,
-        file,
-        &options,
-        by_size,
-        counted,
-        started.elapsed(),
-    ))
+    Ok(report(puzzle, file, &options, counted, started.elapsed()))
 }
 
 fn report(
     puzzle: &Puzzle,
     file: &str,
     options: &CountOptions,
-    by_size: bool,
     counted: Counted,
     elapsed: Duration,
 ) -> CountReport {
@@ -216,9 +203,10 @@ fn report(
         },
         certificate: counted.certificate.as_ref().map(CertificateInfo::from),
         encoding: counted.encoding.map(|e| {
+            let solver = counted.solver.unwrap_or(options.solve.solver);
             EncodingInfo::new(e, &options.solve.encoding)
-                .solved_by(options.solve.solver)
-                .chosen_by_size(by_size)
+                .solved_by(solver)
+                .chosen_by_size(options.solve.solver_by_size && solver != options.solve.solver)
         }),
         stats: RunStats {
             cells: puzzle.n_cells(),

@@ -132,8 +132,7 @@ pub fn solve(
 ) -> Result<SolveReport, Error> {
     let started = Instant::now();
     let deadline = request.timeout.map(|t| started + t);
-    // The automatic solver, settled for this puzzle's formula.
-    let options = request.options.for_puzzle(puzzle);
+    let options = request.options;
     // Raised when this call returns, so that a solver thread still inside a call stops at the
     // next solution rather than go on for nobody.
     let abandoned = Arc::new(AtomicBool::new(false));
@@ -195,6 +194,8 @@ pub fn solve(
         (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
         _ => None,
     };
+    // The solver that ran: varisat, when the automatic choice found the formula small.
+    let solver = stats.as_ref().map_or(options.solver, |s| s.solver);
     let run_stats = RunStats {
         cells: puzzle.n_cells(),
         graph: puzzle.is_graph(),
@@ -248,8 +249,8 @@ pub fn solve(
                 .map_or_else(|| options.encoding_for(puzzle), |s| s.encoding),
             &options.encoding,
         )
-        .solved_by(options.solver)
-        .chosen_by_size(options.solver != request.options.solver),
+        .solved_by(solver)
+        .chosen_by_size(options.solver_by_size && solver != options.solver),
         stats: run_stats,
         wanted,
         fillings,
@@ -390,7 +391,6 @@ impl SolutionStream {
             if asked.recv().is_err() {
                 return;
             }
-            let options = options.for_puzzle(&puzzle);
             let mut solver = match PuzzleSolver::new(&puzzle, &options) {
                 Ok(solver) => solver,
                 Err(e) => {

@@ -94,6 +94,7 @@ pub(crate) fn enumerate_guarded(
     counted.certificate = certificate;
     counted.proof_unfinished = proof_unfinished;
     counted.encoding = Some(stats.encoding);
+    counted.solver = Some(stats.solver);
     counted.encoded = Some((stats.encode.clone(), stats.encode_time));
     counted.contradiction = solver.contradiction().map(str::to_string);
     counted.cycles = solver.cycles_found();
@@ -113,8 +114,12 @@ pub(crate) fn sat_cubes(
     why: String,
 ) -> Result<Counted, SolveError> {
     let started = Instant::now();
-    // Each cube pins values in the middle of the path: the position encoding.
-    let solve = options.solve.with_choice(EncodingChoice::Position);
+    // Each cube pins values in the middle of the path: the position encoding, and one solver
+    // for every cube, chosen by the whole puzzle's formula (a cube's is no larger).
+    let solve = options
+        .solve
+        .with_choice(EncodingChoice::Position)
+        .settled_for_position(puzzle);
     let plan = plan::plan(puzzle);
     let mut cubes = cubes::refine(
         puzzle,
@@ -164,6 +169,7 @@ pub(crate) fn sat_cubes(
     counted.symmetry = plan.symmetry;
     counted.solver_calls = result.solver_calls;
     counted.encoding = Some(Encoding::Position);
+    counted.solver = Some(solve.solver);
     counted.phases.push(Phase {
         stage: Stage::Cubes,
         time: started.elapsed(),

@@ -6,7 +6,7 @@ use crate::options::Method;
 use pathsat_bigcount::BigCount;
 use pathsat_encode::{EncodeStats, Encoding};
 use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
-use pathsat_solver::{Certificate, LoopStats, SolveError, Stop};
+use pathsat_solver::{Certificate, LoopStats, SolveError, SolverChoice, Stop};
 use std::time::{Duration, Instant};
 
 /// Why a count stopped before it was complete. Reports name each as [`Stopped::name`] says.
@@ -232,6 +232,8 @@ pub struct Counted {
     pub proof_unfinished: bool,
     /// The encoding the SAT count used (none for the dynamic program).
     pub encoding: Option<Encoding>,
+    /// The embedded solver the SAT count ran (none for the dynamic program).
+    pub solver: Option<SolverChoice>,
     /// The sizes of the puzzle's encoding and how long it took, when one solver encoded the
     /// whole puzzle (the cubes each encode a part).
     pub encoded: Option<(EncodeStats, Duration)>,
@@ -263,6 +265,7 @@ impl Counted {
             certificate: None,
             proof_unfinished: false,
             encoding: None,
+            solver: None,
             encoded: None,
             contradiction: None,
             cycles: None,

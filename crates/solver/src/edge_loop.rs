@@ -148,6 +148,7 @@ impl<'p> EdgeLoop<'p> {
     pub fn solve_stats(&self) -> SolveStats {
         SolveStats {
             encoding: pathsat_encode::Encoding::Successor,
+            solver: self.sat.kind(),
             encode: self.encode.clone(),
             encode_time: self.stats.encode_time,
             solve_time: self.stats.solve_time,

@@ -16,10 +16,6 @@ use pathsat_puzzle::Puzzle;
 /// *Which solver*).
 pub const SMALL_FORMULA_CLAUSES: usize = 12_000;
 
-/// Boards of more cells than this are not encoded twice to measure them: their position
-/// encoding is never as small as [`SMALL_FORMULA_CLAUSES`] (at least ten clauses a cell).
-const MEASURED_CELLS: usize = 1_200;
-
 /// How to encode and solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -31,8 +27,8 @@ pub struct SolveOptions {
     pub certify: bool,
     /// The embedded SAT solver: varisat unless CaDiCaL is asked for (and built in).
     pub solver: SolverChoice,
-    /// Whether `solver` is only the automatic choice (`--solver auto`), which
-    /// [`SolveOptions::for_puzzle`] may change for a small formula.
+    /// Whether `solver` is only the automatic choice (`--solver auto`): a position encoding
+    /// then runs varisat when its formula is small ([`SolveOptions::solver_for_clauses`]).
     pub solver_by_size: bool,
 }
 
@@ -60,31 +56,32 @@ impl SolveOptions {
         Ok(())
     }
 
-    /// These options for `puzzle`, their solver settled: with `solver_by_size`, a puzzle in the
-    /// position encoding of at most [`SMALL_FORMULA_CLAUSES`] clauses (counted by encoding it
-    /// once into a counting sink) gets varisat; any other keeps `solver`. The options returned
-    /// no longer choose by size.
-    pub fn for_puzzle(&self, puzzle: &Puzzle) -> SolveOptions {
-        let settled = SolveOptions {
+    /// The solver for a position encoding of `clauses` clauses: varisat if the choice is by
+    /// size and the formula is small (at most [`SMALL_FORMULA_CLAUSES`]), else `solver`.
+    pub fn solver_for_clauses(&self, clauses: usize) -> SolverChoice {
+        if self.solver_by_size && clauses <= SMALL_FORMULA_CLAUSES {
+            SolverChoice::Varisat
+        } else {
+            self.solver
+        }
+    }
+
+    /// These options with the solver settled for `puzzle` in the position encoding: with
+    /// `solver_by_size`, the formula is written once into a sink that only counts, and its
+    /// size chooses ([`SolveOptions::solver_for_clauses`]). For runs that share one solver
+    /// choice over many formulas of a puzzle (the cubes of a count, each no larger).
+    pub fn settled_for_position(&self, puzzle: &Puzzle) -> SolveOptions {
+        let mut settled = SolveOptions {
             solver_by_size: false,
             ..*self
         };
-        if !self.solver_by_size
-            || self.solver == SolverChoice::Varisat
-            || self.encoding_for(puzzle) != Encoding::Position
-            || puzzle.n_cells() > MEASURED_CELLS
-        {
-            return settled;
+        if self.solver_by_size && self.solver != SolverChoice::Varisat {
+            let mut sink = CountingSink::default();
+            if position::encode(puzzle, &self.encoding.position, &mut sink).is_ok() {
+                settled.solver = self.solver_for_clauses(sink.n_clauses);
+            }
         }
-        let mut sink = CountingSink::default();
-        match position::encode(puzzle, &self.encoding.position, &mut sink) {
-            Ok(_) if sink.n_clauses <= SMALL_FORMULA_CLAUSES => SolveOptions {
-                solver: SolverChoice::Varisat,
-                ..settled
-            },
-            // Too large, or not encodable (the run itself says why).
-            _ => settled,
-        }
+        settled
     }
 
     /// These options with the encoding `choice`.

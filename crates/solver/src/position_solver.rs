@@ -1,12 +1,14 @@
 //! # Solving with the position encoding
 //!
-//! [`PositionSolver`] encodes a puzzle into varisat once and then solves incrementally. Each
+//! [`PositionSolver`] encodes a puzzle into the embedded solver once (varisat for a small
+//! formula when the choice is by size, see [`SolveOptions::solver_for_clauses`]) and then
+//! solves incrementally. Each
 //! solution is decoded through the [`VarMap`], checked by the independent verifier, and blocked
 //! by a clause over its primary literals only, so that the next call finds a different filling
 //! (blocking auxiliary variables as well could count one filling several times).
 
 use crate::{Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats};
-use pathsat_cnf::{ClauseSink, Lit};
+use pathsat_cnf::{ClauseSink, Cnf, Lit};
 use pathsat_encode::{position, PositionEncoding, VarMap};
 use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
 use std::time::{Duration, Instant};
@@ -34,13 +36,29 @@ impl<'p> PositionSolver<'p> {
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
         let start = Instant::now();
         options.check_solver()?;
-        let mut sat = if options.certify {
-            SatSolver::with_proof()
-                .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?
+        let (sat, encoding) = if options.certify {
+            let mut sat = SatSolver::with_proof()
+                .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?;
+            let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
+            (sat, encoding)
+        } else if options.solver_by_size {
+            // The formula first, to choose the solver by its size; then the solver gets it.
+            let mut cnf = Cnf::new();
+            let encoding = position::encode(puzzle, &options.encoding.position, &mut cnf)?;
+            let choice = options.solver_for_clauses(cnf.n_clauses());
+            let mut sat = SatSolver::of_kind(choice).map_err(SolveError::Unsupported)?;
+            for _ in 0..cnf.n_vars() {
+                sat.new_var();
+            }
+            for clause in cnf.clauses() {
+                sat.add_clause(clause);
+            }
+            (sat, encoding)
         } else {
-            SatSolver::of_kind(options.solver).map_err(SolveError::Unsupported)?
+            let mut sat = SatSolver::of_kind(options.solver).map_err(SolveError::Unsupported)?;
+            let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
+            (sat, encoding)
         };
-        let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
         Ok(PositionSolver {
             puzzle,
             sat,
@@ -198,6 +216,7 @@ impl<'p> PositionSolver<'p> {
     pub fn stats(&self) -> SolveStats {
         SolveStats {
             encoding: pathsat_encode::Encoding::Position,
+            solver: self.sat.kind(),
             encode: self.encoding.stats.clone(),
             encode_time: self.encode_time,
             solve_time: self.solve_time,

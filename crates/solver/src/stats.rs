@@ -4,6 +4,7 @@
 //! encoding's lazy loop ([`LoopStats`]) and of the reductions before its search
 //! ([`ReducedStats`]): what each solver reports, and what a portfolio credits to its winner.
 
+use crate::SolverChoice;
 use pathsat_encode::{EncodeStats, Encoding};
 use std::time::Duration;
 
@@ -12,6 +13,8 @@ use std::time::Duration;
 pub struct SolveStats {
     /// The encoding used.
     pub encoding: Encoding,
+    /// The embedded solver that ran it.
+    pub solver: SolverChoice,
     /// The encoding's sizes.
     pub encode: EncodeStats,
     /// Time spent encoding.

@@ -216,6 +216,7 @@ impl<'p> SuccessorSolver<'p> {
     pub fn solve_stats(&self) -> SolveStats {
         SolveStats {
             encoding: pathsat_encode::Encoding::Successor,
+            solver: self.sat.kind(),
             encode: self.encoding.stats.clone(),
             encode_time: self.stats.encode_time,
             solve_time: self.stats.solve_time,
