@@ -8,7 +8,7 @@
 //! One file a kind of report: `solve.rs` (`solve`, `decode`, `check`), `count.rs`, `cells.rs`
 //! (`forced`, `hint`, `explain`), `compare.rs`, `booklet.rs`; the lines they share are in
 //! `stats.rs` (encoding, sizes, times, certificates) and `words.rs` (numbers in words). JSON is
-//! here: one writer for every report.
+//! the library's one writer for every report ([`pathsat_api::json`]).
 
 mod booklet;
 mod cells;
@@ -28,21 +28,12 @@ pub use solve::{
 pub(crate) use stats::table_bytes;
 pub use words::plural;
 
-use serde::Serialize;
-use std::io::{self, BufWriter, Write};
+pub use pathsat_api::json::write_json;
 
+use serde::Serialize;
+use std::io;
+
+/// The report as JSON on standard output.
 pub fn print_json(report: &impl Serialize) -> io::Result<()> {
     write_json(&mut io::stdout().lock(), report)
-}
-
-/// The report as pretty JSON, then a newline.
-pub fn write_json(out: &mut dyn Write, report: &impl Serialize) -> io::Result<()> {
-    let mut out = BufWriter::new(out);
-    serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
-        // Keep the kind, so that a closed pipe stays a closed pipe.
-        Some(kind) => io::Error::from(kind),
-        None => io::Error::other(e),
-    })?;
-    writeln!(out)?;
-    out.flush()
 }

@@ -71,6 +71,7 @@ pub mod export;
 pub mod forced;
 pub mod generate;
 pub mod hint;
+pub mod json;
 pub mod lab;
 mod option_error;
 pub mod options;

@@ -295,7 +295,7 @@ pub const TABLE_HEADER: [&str; 10] = [
 pub fn write(out: &mut dyn Write, report: &Report, format: Format) -> io::Result<()> {
     match format {
         Format::Table => write_table(out, report),
-        Format::Json => write_json(out, report),
+        Format::Json => crate::json::write_json(out, report),
         Format::Csv => write_csv(out, report),
     }
 }
@@ -305,18 +305,6 @@ pub fn render(report: &Report, format: Format) -> Vec<u8> {
     let mut bytes = Vec::new();
     write(&mut bytes, report, format).expect("writing to memory does not fail");
     bytes
-}
-
-/// The report as one JSON object, indented, with counts as exact numbers.
-pub fn write_json(out: &mut dyn Write, report: &Report) -> io::Result<()> {
-    let mut out = BufWriter::new(out);
-    serde_json::to_writer_pretty(&mut out, report).map_err(|e| match e.io_error_kind() {
-        // Keep the kind, so that a closed pipe stays a closed pipe.
-        Some(kind) => io::Error::from(kind),
-        None => io::Error::other(e),
-    })?;
-    writeln!(out)?;
-    out.flush()
 }
 
 /// The CSV holds the rows only: the files left out as pathsat's own output are for the front
