@@ -19,9 +19,9 @@ use std::time::Duration;
 
 /// The report as `pathsat ... --format json` prints it: pretty JSON and a newline.
 pub(crate) fn json(report: &impl Serialize) -> Response {
-    match serde_json::to_vec_pretty(report) {
-        Ok(mut body) => {
-            body.push(b'\n');
+    let mut body = Vec::new();
+    match pathsat_api::json::write_json(&mut body, report) {
+        Ok(()) => {
             let mut response = (StatusCode::OK, body).into_response();
             response.headers_mut().insert(
                 header::CONTENT_TYPE,
