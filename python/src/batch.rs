@@ -6,8 +6,8 @@
 use crate::errors::{self, puzzle_error, InternalError};
 use crate::interrupt;
 use pathsat_api::batch::{self as library, BatchOutcome, BatchRequest, Format, Report, Unobserved};
-use pathsat_api::options::{CountSpec, MethodName};
 use pathsat_api::options::Shard;
+use pathsat_api::options::{CountSpec, MethodName};
 use pathsat_api::Cancel;
 use pyo3::prelude::*;
 use std::path::PathBuf;
