@@ -116,3 +116,31 @@ impl Default for Tuning {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_automatic_choice_takes_varisat_up_to_the_small_formula_size_only() {
+        let auto = SolveOptions {
+            solver: SolverChoice::Cadical,
+            solver_by_size: true,
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            auto.solver_for_clauses(SMALL_FORMULA_CLAUSES),
+            SolverChoice::Varisat
+        );
+        assert_eq!(
+            auto.solver_for_clauses(SMALL_FORMULA_CLAUSES + 1),
+            SolverChoice::Cadical
+        );
+        // A solver asked for by name is kept whatever the size.
+        let asked = SolveOptions {
+            solver_by_size: false,
+            ..auto
+        };
+        assert_eq!(asked.solver_for_clauses(10), SolverChoice::Cadical);
+    }
+}

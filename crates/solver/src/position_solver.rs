@@ -7,7 +7,9 @@
 //! by a clause over its primary literals only, so that the next call finds a different filling
 //! (blocking auxiliary variables as well could count one filling several times).
 
-use crate::{Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats};
+use crate::{
+    Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats, SolverChoice,
+};
 use pathsat_cnf::{ClauseSink, Cnf, Lit};
 use pathsat_encode::{position, PositionEncoding, VarMap};
 use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
@@ -41,7 +43,7 @@ impl<'p> PositionSolver<'p> {
                 .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?;
             let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
             (sat, encoding)
-        } else if options.solver_by_size {
+        } else if options.solver_by_size && options.solver != SolverChoice::Varisat {
             // The formula first, to choose the solver by its size; then the solver gets it.
             let mut cnf = Cnf::new();
             let encoding = position::encode(puzzle, &options.encoding.position, &mut cnf)?;
