@@ -56,14 +56,9 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             method: args.method,
             memory: args.memory,
             patience: args.patience.map(|t| t.as_secs_f64()),
-            jobs: Some(1),
-            shard: None,
-            cut: None,
-            split_by: None,
-            spill_dir: None,
-            checkpoint: None,
-            checkpoint_every: None,
             solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
+            // Each file on one thread, whatever this says (the library sees to it).
+            ..CountSpec::default()
         },
         jobs: args.jobs,
         shard: args.shard,
