@@ -122,6 +122,11 @@ python:
 notebook *args:
     python3 python/examples/run_notebook.py {{args}}
 
+# Certified answers against plain ones (encodings/certificates.md): needs `cargo install rate`
+bench-certificates *args:
+    cargo build --release -q
+    python3 benches/certificates.py {{args}}
+
 # "Is this graph Hamiltonian?": pathsat against OR-Tools CP-SAT's circuit constraint and a
 # PySAT + CaDiCaL lazy-cut loop on the classic non-Hamiltonian graphs and random cubic graphs of
 # 2,000-10,000 vertices (and a 4-regular one of 50,000); `--quick` for one short run

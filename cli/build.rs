@@ -1,5 +1,5 @@
-//! Finds the external tools the integration tests drive (kissat, CaDiCaL, rsvg-convert, xmllint
-//! with the SVG 1.1 DTD) and, for each one missing, sets a cfg that marks its tests ignored with
+//! Finds the external tools the integration tests drive (kissat, CaDiCaL, the DRAT checker
+//! rate, rsvg-convert, xmllint with the SVG 1.1 DTD) and, for each one missing, sets a cfg that marks its tests ignored with
 //! the reason: `cargo test` then counts them as ignored in its summary and names what to
 //! install. With `PATHSAT_REQUIRE_SOLVERS=1` (set by `.ci/run`, which installs them) nothing is
 //! ignored, so a missing tool fails its tests instead.
@@ -17,6 +17,8 @@ fn main() {
     let checks = [
         ("no_kissat", runs("kissat", "--version")),
         ("no_cadical", runs("cadical", "--version")),
+        // The DRAT checker of certified runs (`cargo install rate`).
+        ("no_rate", runs("rate", "--version")),
         ("no_rsvg", runs("rsvg-convert", "--version")),
         (
             "no_xmllint",

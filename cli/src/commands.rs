@@ -6,8 +6,8 @@
 //! was found by then, and the command prints it and exits.
 
 use crate::args::{
-    BookletArgs, CellArg, CheckArgs, CountArgs, DrawArgs, ExplainArgs, ForcedArgs, Format,
-    HintArgs, SolveArgs, SolveFormat, SolverArgs,
+    BookletArgs, CellArg, CheckArgs, CheckCertificateArgs, CountArgs, DrawArgs, ExplainArgs,
+    ForcedArgs, Format, HintArgs, SolveArgs, SolveFormat, SolverArgs,
 };
 use crate::pictures;
 use crate::progress::CountDisplay;
@@ -42,7 +42,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         jobs: args.jobs,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
     };
-    let request = spec.request(Cancel::new())?;
+    let mut request = spec.request(Cancel::new())?;
+    request.certificate.clone_from(&args.certificate);
     let file = args.file.display().to_string();
     let report = run_solve(&puzzle, &file, &request)?;
     let output = args.output.as_deref();
@@ -97,6 +98,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     };
     let cancel = Cancel::new();
     let mut request = spec.request(cancel.clone())?;
+    request.certificate.clone_from(&args.certificate);
     if let Some(path) = args.part_file.as_deref() {
         // Known now, not after hours of counting.
         pathsat_api::replace::check_writable(path)
@@ -175,6 +177,17 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Checks a certificate directory (exit status 3 when it is rejected).
+pub fn check_certificate(args: &CheckCertificateArgs) -> Result<ExitCode, Failure> {
+    let summary = pathsat_api::certificate::check_directory(&args.dir)?;
+    let mut out = io::stdout().lock();
+    match args.output.format {
+        Format::Json => report::write_json(&mut out, &summary)?,
+        Format::Text => writeln!(out, "{}", report::checked_certificate_line(&summary))?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The cells every solution agrees on (or the givens that conflict).

@@ -92,6 +92,7 @@ fn main() -> ExitCode {
         args::Command::Count(a) => commands::count(a),
         args::Command::Merge(a) => merge::run(a),
         args::Command::Check(a) => commands::check(a),
+        args::Command::CheckCertificate(a) => commands::check_certificate(a),
         args::Command::Draw(a) => commands::draw(a),
         args::Command::Forced(a) => commands::forced(a),
         args::Command::Hint(a) => commands::hint(a),

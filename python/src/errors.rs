@@ -63,15 +63,12 @@ pub fn words(error: &Error) -> String {
 fn solve_words(error: &SolveError) -> String {
     match error {
         SolveError::Unsupported(u @ Unsupported::CertifiedSuccessor) => {
-            format!("{u}; leave encoding= out or use encoding=\"position\"")
+            format!("{u}; leave encoding= and solver= out")
         }
         SolveError::Unsupported(u @ Unsupported::CadicalNotBuiltIn) => format!(
             "{u}; build the package with MATURIN_PEP517_ARGS=\"--features cadical\" pip install \
              ./python"
         ),
-        SolveError::Unsupported(u @ Unsupported::CertifiedCadical) => {
-            format!("{u}; use solver=\"varisat\"")
-        }
         SolveError::Encode(e @ EncodeError::Successor(SuccessorError::Trail)) => {
             format!("{e} (leave encoding= out)")
         }
@@ -150,9 +147,6 @@ pub fn refusal(error: &OptionError) -> String {
         Problem::Solver(Unsupported::CadicalNotBuiltIn) => format!(
             "{keyword}=\"cadical\": this pathsat package is built without it; build it with \
              MATURIN_PEP517_ARGS=\"--features cadical\" pip install ./python"
-        ),
-        Problem::Solver(Unsupported::CertifiedCadical) => format!(
-            "{keyword}=\"cadical\" with certify=True: certified runs use varisat's proof checker"
         ),
         other => format!("{keyword}: {other}"),
     }

@@ -16,7 +16,9 @@
 //!   snapbox's wildcards `[..]` (any text within a line) and `...` (a line: any lines) mask the
 //!   rest of what varies from run to run.
 //! - A block whose commands name `kissat` or `cadical` is skipped, with a note, when that
-//!   program is not on `PATH`, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure.
+//!   program is not on `PATH`, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure; so
+//!   is a block that certifies with CaDiCaL or checks a certificate, when the DRAT checker
+//!   `rate` is not.
 //! - A `console serve` block talks to a `pathsat serve --port 0` started for the page: its
 //!   commands' `localhost:8080` is replaced by the address the server prints.
 //! - No other code block may hold a command line starting `pathsat ` (or `$ pathsat`): every

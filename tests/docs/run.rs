@@ -179,9 +179,18 @@ impl Mismatch {
 /// A block that names one only as `--solver cadical`, the embedded solver, is skipped too when
 /// the program is missing: harmless, and CI has both.
 fn missing_solver(examples: &[Example]) -> Option<&'static str> {
-    ["kissat", "cadical"]
+    let solver = ["kissat", "cadical"]
         .into_iter()
-        .find(|solver| examples.iter().any(|e| names(&e.command, solver)) && !on_path(solver))
+        .find(|solver| examples.iter().any(|e| names(&e.command, solver)) && !on_path(solver));
+    // Certified runs with CaDiCaL, and certificate checks, run the DRAT checker rate.
+    let checks_proofs = |c: &str| {
+        names(c, "rate")
+            || names(c, "check-certificate")
+            || (names(c, "--certify") && !names(c, "varisat"))
+    };
+    solver.or_else(|| {
+        (examples.iter().any(|e| checks_proofs(&e.command)) && !on_path("rate")).then_some("rate")
+    })
 }
 
 /// Whether `command` has `program` as a word of its own.

@@ -29,7 +29,7 @@ fn edges(name: &str) -> HashSet<(u64, u64)> {
 
 #[test]
 fn non_hamiltonian_graphs_are_proved_so_without_a_solver_call() {
-    let mut names: Vec<String> = [11, 17, 23, 47, 95]
+    let mut names: Vec<String> = [11, 17, 23, 29, 47, 95]
         .iter()
         .map(|n| format!("gp-{n}-2"))
         .collect();
@@ -72,9 +72,10 @@ fn hamiltonian_petersen_graphs_are_still_solved() {
 }
 
 #[test]
-fn a_certified_run_proves_it_with_varisat_instead() {
-    // The frontier program's count is not a varisat proof: --certify leaves it to the solver.
-    // (The Petersen graph, the smallest snark: J5's proof takes seconds to check.)
+#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
+fn a_certified_run_proves_it_with_the_cut_loop_instead() {
+    // The frontier program's count is no clausal proof: --certify leaves it to the cut loop,
+    // whose cuts and DRAT proof are checked. (The Petersen graph, the smallest snark.)
     let petersen = fixture("graphs/petersen.hcp");
     let out = pathsat()
         .args(["solve", petersen.to_str().unwrap(), "--certify"])
@@ -84,5 +85,6 @@ fn a_certified_run_proves_it_with_varisat_instead() {
     let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(report["status"], "unsat");
     assert_eq!(report["certified"], true);
+    assert_eq!(report["certificate"]["answer"], "no Hamiltonian cycle");
     assert!(report["stats"]["solver_calls"].as_u64().unwrap() >= 1);
 }

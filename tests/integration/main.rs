@@ -5,6 +5,7 @@
 
 mod batch;
 mod booklet;
+mod certificates;
 mod classic_graphs;
 mod cli;
 mod common;

@@ -18,6 +18,14 @@ pub struct CheckArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct CheckCertificateArgs {
+    /// The certificate's directory.
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct DrawArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,

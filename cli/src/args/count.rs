@@ -78,10 +78,15 @@ pub struct CountArgs {
         help_heading = "Shards"
     )]
     pub part_file: Option<PathBuf>,
-    /// Count with one solver, recording varisat's proof of the whole run, and have its checker
-    /// verify it: the models, the blocking clauses and the final unsatisfiability.
+    /// Count with one solver and prove the count complete: CaDiCaL writes a DRAT proof that no
+    /// filling is left once those found are blocked, `rate` verifies it and a separate checker
+    /// the blocking clauses, cuts and reductions (with --solver varisat, varisat's checker
+    /// replays its own proof; encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
+    /// With --certify: keep the certificate in DIR.
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certificate: Option<PathBuf>,
     /// How to show progress on standard error: a bar on a terminal, else (auto, or lines) a
     /// line of text every ten seconds for logs; json writes one JSON object a line.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = crate::progress::ProgressMode::Auto)]

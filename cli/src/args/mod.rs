@@ -13,7 +13,10 @@ mod serve;
 mod solve;
 
 pub use batch::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
-pub use check::{BookletArgs, CellArg, CheckArgs, DrawArgs, ExplainArgs, ForcedArgs, HintArgs};
+pub use check::{
+    BookletArgs, CellArg, CheckArgs, CheckCertificateArgs, DrawArgs, ExplainArgs, ForcedArgs,
+    HintArgs,
+};
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
@@ -140,6 +143,19 @@ pub enum Command {
         pathsat solve p.toml --format json > s.json && pathsat check p.toml s.json"
     )]
     Check(CheckArgs),
+    /// Check a certificate written by `solve --certify --certificate DIR`, as the run did.
+    #[command(
+        name = "check-certificate",
+        after_help = "Re-encodes the certificate's puzzle file and compares it with the start of\n\
+        formula.cnf and the variables' meaning in claims.txt; checks every claim (forced and\n\
+        removed edges, cuts, blocked solutions) with the separate claims checker and every\n\
+        blocked solution with the verifier; then has the DRAT checker `rate` (cargo install\n\
+        rate; another path in PATHSAT_RATE) verify proof.drat against formula.cnf. Exit status 0\n\
+        when all of that holds, 3 with the reason otherwise (encodings/certificates.md).\n\n\
+        Examples:\n  pathsat solve fixtures/graphs/classic/gp-11-2.hcp --certify --certificate gp\n  \
+        pathsat check-certificate gp"
+    )]
+    CheckCertificate(CheckCertificateArgs),
     /// Draw the blank puzzle (board, holes, givens, marks) as SVG, to print and solve by hand.
     #[command(
         after_help = "The picture is the one `solve --format svg` draws, without a solution: a board's\n\

@@ -18,10 +18,15 @@ pub struct SolveArgs {
     /// Also prove whether the solution is unique (searches for a second one).
     #[arg(long)]
     pub unique: bool,
-    /// Record varisat's proof of the run and have its checker verify it (see
-    /// encodings/certificates.md).
+    /// Prove every "no" (no solution, no other): CaDiCaL writes a DRAT proof of the run, the
+    /// `rate` checker verifies it and a separate checker the run's cuts and reductions; with
+    /// `--solver varisat`, varisat's own checker replays its proof (encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
+    /// With --certify: keep the certificate in DIR (the CNF, the claims, the proof and a
+    /// README with the commands that check it without pathsat).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certificate: Option<std::path::PathBuf>,
     /// Stop after this many seconds with the solutions found by then (status `unknown` when
     /// there are none yet); exit status 0.
     #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]

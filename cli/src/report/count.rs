@@ -44,7 +44,7 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
     }
     if let Some(estimate) = &r.estimate {
         // A certified count is one solver's run: the cubes cannot be certified.
-        let anyway = if r.certified.is_some() {
+        let anyway = if r.certify {
             "--method enumerate"
         } else {
             "--method sat"

@@ -25,7 +25,7 @@ pub use count::write_count_text;
 pub use solve::{
     decode_status, solve_status, write_check_text, write_decode_text, write_solve_text,
 };
-pub(crate) use stats::table_bytes;
+pub(crate) use stats::{checked_certificate_line, table_bytes};
 pub use words::plural;
 
 pub use pathsat_api::json::write_json;

@@ -78,9 +78,16 @@ pub fn write_solve_text(out: &mut dyn Write, r: &SolveReport, puzzle: &Puzzle) -
     if r.certified == Some(false) {
         writeln!(out, "{UNFINISHED_PROOF}")?;
     }
+    if r.certify && r.certified.is_none() && r.stopped.is_none() {
+        writeln!(out, "{NOTHING_TO_CERTIFY}")?;
+    }
     writeln!(out, "{}", stats_line(&r.encoding, &r.stats, false))?;
     out.flush()
 }
+
+/// The line of a certified run that said no "no".
+const NOTHING_TO_CERTIFY: &str = "certified: nothing to prove: no \"no\" was said (each solution \
+     shown passed the verifier)";
 
 /// `decode`'s text: the decoded solution (if any), the status and the sizes.
 pub fn write_decode_text(out: &mut dyn Write, r: &DecodeReport, puzzle: &Puzzle) -> io::Result<()> {

@@ -3,7 +3,8 @@
 //! frontier program's tables, and what a certificate covers.
 
 use super::words::{count_words, duration, plural, thousands};
-use pathsat_api::outcome::{CertificateInfo, EncodingInfo, PhaseInfo, RunStats};
+use pathsat_api::certificate::CertificateSummary;
+use pathsat_api::outcome::{CertificateInfo, CertificateReport, EncodingInfo, PhaseInfo, RunStats};
 
 /// The line of a certified run that its timeout (or a cancel) stopped before its proof was
 /// checked: inside a solver call, or during the check.
@@ -12,7 +13,61 @@ pub(crate) const UNFINISHED_PROOF: &str =
      (the fillings shown each passed the verifier)";
 
 /// The line that says what a certificate covers.
-pub(crate) fn certificate_line(c: &CertificateInfo) -> String {
+pub(crate) fn certificate_line(c: &CertificateReport) -> String {
+    match c {
+        CertificateReport::Varisat(c) => varisat_certificate_line(c),
+        CertificateReport::Checked(c) => checked_certificate_line(c),
+    }
+}
+
+/// A certificate checked by `rate` and the claims checker.
+pub(crate) fn checked_certificate_line(c: &CertificateSummary) -> String {
+    let n = |k: &str| c.claims.get(k).copied().unwrap_or(0) as u64;
+    // (count, the words before the plural noun, the noun, the words after it)
+    let parts = [
+        (n("force"), "forced ", "edge", ""),
+        (n("remove"), "removed ", "edge", ""),
+        (n("leave") + n("enter"), "", "cut", ""),
+        (n("tour"), "", "tour", " blocked"),
+        (n("block"), "", "filling", " blocked"),
+    ];
+    let mut formula = String::from("the encoding");
+    for (count, before, noun, after) in parts.into_iter().filter(|p| p.0 > 0) {
+        let s = if count == 1 { "" } else { "s" };
+        formula = format!("{formula} + {} {before}{noun}{s}{after}", thousands(count));
+    }
+    let proof = if c.checker.starts_with("rate") {
+        format!(
+            "{} verified the DRAT proof ({})",
+            c.checker,
+            bytes(c.proof_bytes)
+        )
+    } else {
+        c.checker.clone()
+    };
+    let kept = c
+        .directory
+        .as_ref()
+        .map_or_else(String::new, |d| format!("; kept in {d}"));
+    format!(
+        "certified: {} ({formula}; {proof}; all checked in {}{kept})",
+        c.answer,
+        duration(c.check_seconds).trim()
+    )
+}
+
+fn bytes(n: u64) -> String {
+    if n < 10_000 {
+        format!("{n} bytes")
+    } else if n < 10_000_000 {
+        format!("{:.0} kB", n as f64 / 1e3)
+    } else {
+        format!("{:.1} MB", n as f64 / 1e6)
+    }
+}
+
+/// varisat's proof, replayed by its checker.
+fn varisat_certificate_line(c: &CertificateInfo) -> String {
     let models = plural(c.models as u64, "model");
     let rest = if c.complete {
         "then unsatisfiability: no other filling exists"

@@ -5,10 +5,10 @@
 //! or one layer of the frontier program: at the deadline [`count`] returns what was found by
 //! then.
 
-use crate::options::{CountRequest, Shard};
+use crate::options::{CountRequest, EncodingSpec, Shard};
 use crate::outcome::{
-    Answer, CertificateInfo, EncodedSizes, EncodingInfo, FrontierInfo, PhaseInfo, RunStats,
-    SubtoursInfo,
+    Answer, CertificateInfo, CertificateReport, EncodedSizes, EncodingInfo, FrontierInfo,
+    PhaseInfo, RunStats, SubtoursInfo,
 };
 use crate::progress::CountProgress;
 use crate::{wait_for, Error, Refusal, GRACE};
@@ -68,7 +68,10 @@ pub struct CountReport {
     pub certified: Option<bool>,
     /// With `--certify`: what varisat's proof checker accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<CertificateInfo>,
+    pub certificate: Option<CertificateReport>,
+    /// Whether the count was to be certified (an incomplete count has nothing to prove).
+    #[serde(skip)]
+    pub certify: bool,
     /// The SAT encoding the count used (none for the frontier program).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<EncodingInfo>,
@@ -158,7 +161,34 @@ pub fn count(
             Counted::stopped_in(stage, seen.most_found.clone(), stopped)
         }
     };
-    Ok(report(puzzle, file, &options, counted, started.elapsed()))
+    // A certified CaDiCaL count that is complete: its certificate, written and checked.
+    let checked = match counted.recorded.as_ref().and_then(|slot| slot.take()) {
+        Some(run) if counted.complete => {
+            let answer = match counted.count.to_u64() {
+                Some(0) => "no solution".to_string(),
+                Some(1) => "exactly 1 solution".to_string(),
+                _ => format!("exactly {} solutions", counted.count),
+            };
+            let spec = EncodingSpec::of(&options.solve.encoding, run.encoding);
+            Some(crate::certificate::write_and_check(
+                run,
+                puzzle,
+                file,
+                &spec,
+                &answer,
+                request.certificate.as_deref(),
+            )?)
+        }
+        _ => None,
+    };
+    Ok(report(
+        puzzle,
+        file,
+        &options,
+        counted,
+        checked,
+        started.elapsed(),
+    ))
 }
 
 fn report(
@@ -166,6 +196,7 @@ fn report(
     file: &str,
     options: &CountOptions,
     counted: Counted,
+    checked: Option<crate::certificate::CertificateSummary>,
     elapsed: Duration,
 ) -> CountReport {
     let encoded = counted
@@ -198,10 +229,19 @@ fn report(
         cycles: counted.cycles,
         certified: if counted.proof_unfinished {
             Some(false)
+        } else if checked.is_some() {
+            Some(true)
         } else {
             counted.certificate.as_ref().map(|_| true)
         },
-        certificate: counted.certificate.as_ref().map(CertificateInfo::from),
+        certify: options.solve.certify,
+        certificate: match checked {
+            Some(summary) => Some(CertificateReport::Checked(summary)),
+            None => counted
+                .certificate
+                .as_ref()
+                .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
+        },
         encoding: counted.encoding.map(|e| {
             let solver = counted.solver.unwrap_or(options.solve.solver);
             EncodingInfo::new(e, &options.solve.encoding)

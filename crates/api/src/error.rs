@@ -137,6 +137,14 @@ pub enum Error {
     /// A batch run that could not be made (its message names the file or directory).
     #[error(transparent)]
     Batch(#[from] BatchError),
+    /// A certificate (in `dir`) that was not written whole or that its check rejected.
+    #[error("{dir}: certificate rejected: {reason}")]
+    Certificate {
+        /// The certificate's directory.
+        dir: String,
+        /// Why, in one line.
+        reason: String,
+    },
     /// No puzzle could be generated from the template in `file`.
     #[error("{file}: {}", wording::generate(.error))]
     Generate {
@@ -171,7 +179,7 @@ impl Error {
                 ..
             } => ErrorKind::Input,
             Error::Model { .. } => ErrorKind::Rejected,
-            Error::Io { .. } => ErrorKind::Internal,
+            Error::Io { .. } | Error::Certificate { .. } => ErrorKind::Internal,
             Error::Batch(BatchError::Input(_)) => ErrorKind::Input,
             Error::Batch(_) => ErrorKind::Internal,
             Error::Generate { error, .. } if generate_is_internal(error) => ErrorKind::Internal,

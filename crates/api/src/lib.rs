@@ -61,6 +61,7 @@
 
 pub mod batch;
 pub mod booklet;
+pub mod certificate;
 pub mod check;
 pub mod compare;
 pub mod count;

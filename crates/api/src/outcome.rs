@@ -466,6 +466,17 @@ impl From<&LoopStats> for SubtoursInfo {
     }
 }
 
+/// What a certified run's check accepted.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CertificateReport {
+    /// A certificate (CaDiCaL's DRAT proof, the claims) checked by tools that are not the
+    /// solver.
+    Checked(crate::certificate::CertificateSummary),
+    /// varisat's proof of the run, replayed by varisat's checker.
+    Varisat(CertificateInfo),
+}
+
 /// What varisat's proof checker accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct CertificateInfo {

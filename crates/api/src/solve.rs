@@ -4,15 +4,17 @@
 //! [`solve`] waits for it until the deadline and [`crate::GRACE`], and returns what was found by
 //! then.
 
+use crate::options::EncodingSpec;
 use crate::options::{SolveRequest, Wanted};
 use crate::outcome::{
-    vertex_order, Answer, CertificateInfo, Differences, EncodedSizes, EncodingInfo, RunStats,
-    Solutions, SubtoursInfo,
+    vertex_order, Answer, CertificateInfo, CertificateReport, Differences, EncodedSizes,
+    EncodingInfo, RunStats, Solutions, SubtoursInfo,
 };
 use crate::{wait_for, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_solver::certificate::RecordedRun;
 use pathsat_solver::{
     first_solution, Certificate, Interrupt, Member, PuzzleSolver, SolveError, SolveOptions,
     SolveStats, Stop,
@@ -57,9 +59,10 @@ pub struct SolveReport {
     /// call, which leaves the proof unfinished, or during the check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<bool>,
-    /// With `--certify`: what varisat's proof checker accepted.
+    /// With `--certify`: what the certificate's check accepted (CaDiCaL's DRAT proof and
+    /// the run's claims), or what varisat's proof checker accepted.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<CertificateInfo>,
+    pub certificate: Option<CertificateReport>,
     /// The encoding the run used.
     pub encoding: EncodingInfo,
     /// Sizes and times.
@@ -67,6 +70,9 @@ pub struct SolveReport {
     /// What was asked for.
     #[serde(skip)]
     pub wanted: Wanted,
+    /// Whether the run was to be certified (a run that says no "no" has nothing to prove).
+    #[serde(skip)]
+    pub certify: bool,
     /// The solutions as fillings, each passed by the verifier, for pictures and text.
     #[serde(skip)]
     pub fillings: Vec<Filling>,
@@ -109,6 +115,8 @@ enum Event {
         exhausted: bool,
         stats: SolveStats,
         certificate: Option<Certificate>,
+        /// A certified CaDiCaL run: what its certificate is written from.
+        recorded: Option<Box<RecordedRun>>,
         /// A certified run stopped inside a solver call: its proof is unfinished.
         proof_unfinished: bool,
     },
@@ -149,6 +157,7 @@ pub fn solve(
     let mut ready = None;
     let mut done = None;
     let mut unfinished = false;
+    let mut recorded = None;
     while let Some(event) = wait_for(&events, deadline.map(|d| d + GRACE), &request.cancel) {
         match event {
             Event::Ready {
@@ -161,9 +170,11 @@ pub fn solve(
                 exhausted,
                 stats,
                 certificate,
+                recorded: run,
                 proof_unfinished,
             } => {
                 unfinished = proof_unfinished;
+                recorded = run;
                 done = Some((stopped_by_deadline, exhausted, stats, certificate));
                 break;
             }
@@ -192,6 +203,23 @@ pub fn solve(
         .filter(|_| !stopped_by_deadline || found >= 2);
     let differences = match (wanted, fillings.as_slice()) {
         (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
+        _ => None,
+    };
+    // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
+    // written and checked by tools that are not the solver.
+    let checked = match recorded {
+        Some(run) if complete && !stopped_by_deadline => {
+            let answer = certificate_answer(puzzle, found);
+            let spec = EncodingSpec::of(&options.encoding, run.encoding);
+            Some(crate::certificate::write_and_check(
+                *run,
+                puzzle,
+                file,
+                &spec,
+                &answer,
+                request.certificate.as_deref(),
+            )?)
+        }
         _ => None,
     };
     // The solver that ran: varisat, when the automatic choice found the formula small.
@@ -239,10 +267,17 @@ pub fn solve(
         },
         certified: if unfinished || (!came_back && request.options.certify) {
             Some(false)
+        } else if checked.is_some() {
+            Some(true)
         } else {
             certificate.as_ref().map(|_| true)
         },
-        certificate: certificate.as_ref().map(CertificateInfo::from),
+        certificate: match checked {
+            Some(summary) => Some(CertificateReport::Checked(summary)),
+            None => certificate
+                .as_ref()
+                .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
+        },
         encoding: EncodingInfo::new(
             stats
                 .as_ref()
@@ -253,6 +288,7 @@ pub fn solve(
         .chosen_by_size(options.solver_by_size && solver != options.solver),
         stats: run_stats,
         wanted,
+        certify: options.certify,
         fillings,
     })
 }
@@ -305,7 +341,9 @@ fn spawn(
         let stopped_by_deadline = fillings.stopped() == Some(Stop::Deadline);
         // The deadline or cancel flag stops the proof's check too (or stopped a solver call,
         // and the proof with it): then there is no verdict.
+        let recorded = solver.finish_recording().map(Box::new);
         let (certificate, proof_unfinished) = match outcome {
+            Ok(()) if recorded.is_some() => (Ok(None), false),
             Ok(()) if options.certify => match solver.certify() {
                 Ok(certificate) => (Ok(Some(certificate)), false),
                 Err(SolveError::Interrupted) => (Ok(None), true),
@@ -321,6 +359,7 @@ fn spawn(
                 exhausted: solver.is_exhausted(),
                 stats: solver.stats(),
                 certificate,
+                recorded,
                 proof_unfinished,
             },
             Err(e) => Event::Failed(e),
@@ -328,6 +367,16 @@ fn spawn(
         let _ = send.send(event);
     });
     events
+}
+
+/// What a certificate proves about a complete run that found `found` solutions.
+fn certificate_answer(puzzle: &Puzzle, found: u64) -> String {
+    match (found, puzzle.is_graph() && puzzle.is_closed()) {
+        (0, true) => "no Hamiltonian cycle".into(),
+        (0, false) => "no solution".into(),
+        (1, _) => "exactly 1 solution".into(),
+        (n, _) => format!("exactly {n} solutions"),
+    }
 }
 
 /// Raises its flag when dropped.
@@ -536,6 +585,7 @@ fn race(
                 exhausted: raced.exhausted,
                 stats: raced.stats,
                 certificate: None,
+                recorded: None,
                 proof_unfinished: false,
             });
         }

@@ -21,14 +21,11 @@ pub fn solve(error: &SolveError) -> String {
 pub fn unsupported(u: Unsupported) -> String {
     match u {
         Unsupported::CertifiedSuccessor => {
-            format!("{u}; leave --encoding out or use --encoding position")
+            format!("{u}; leave --encoding and --solver out")
         }
         Unsupported::CadicalNotBuiltIn => format!(
             "{u}; for --solver cadical build it with `cargo build --release --features cadical`"
         ),
-        Unsupported::CertifiedCadical => {
-            format!("{u}; leave --solver out or use --solver varisat")
-        }
         other => other.to_string(),
     }
 }
@@ -96,8 +93,8 @@ mod tests {
     fn the_cli_words_say_which_flags_to_change() {
         assert_eq!(
             unsupported(Unsupported::CertifiedSuccessor),
-            "certified runs use the position encoding; leave --encoding out or use --encoding \
-             position"
+            "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding \
+             successor); leave --encoding and --solver out"
         );
         assert!(unsupported(Unsupported::CadicalNotBuiltIn).contains("--features cadical"));
         assert_eq!(

@@ -75,7 +75,8 @@ pub(crate) fn enumerate_guarded(
     let expired = stopped == Some(Stopped::Timeout);
     // The deadline or cancel flag stops the proof's check too (or stopped a solver call, and
     // the proof with it): then there is no verdict.
-    let (certificate, proof_unfinished) = if options.solve.certify {
+    let recorded = solver.finish_recording();
+    let (certificate, proof_unfinished) = if options.solve.certify && recorded.is_none() {
         match solver.certify() {
             Ok(certificate) => (Some(certificate), false),
             Err(SolveError::Interrupted) => (None, true),
@@ -93,6 +94,7 @@ pub(crate) fn enumerate_guarded(
     counted.solver_calls = stats.solve_calls;
     counted.certificate = certificate;
     counted.proof_unfinished = proof_unfinished;
+    counted.recorded = recorded.map(pathsat_solver::certificate::RecordedSlot::new);
     counted.encoding = Some(stats.encoding);
     counted.solver = Some(stats.solver);
     counted.encoded = Some((stats.encode.clone(), stats.encode_time));

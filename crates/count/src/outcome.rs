@@ -230,6 +230,9 @@ pub struct Counted {
     /// With `solve.certify`: the deadline or cancel flag stopped the run before its proof was
     /// checked (inside a solver call, or during the check).
     pub proof_unfinished: bool,
+    /// A certified CaDiCaL run: what its certificate is written from (by the caller, which
+    /// knows the puzzle's file).
+    pub recorded: Option<pathsat_solver::certificate::RecordedSlot>,
     /// The encoding the SAT count used (none for the dynamic program).
     pub encoding: Option<Encoding>,
     /// The embedded solver the SAT count ran (none for the dynamic program).
@@ -264,6 +267,7 @@ impl Counted {
             estimate: None,
             certificate: None,
             proof_unfinished: false,
+            recorded: None,
             encoding: None,
             solver: None,
             encoded: None,

@@ -73,13 +73,13 @@ impl From<crate::SatError> for SolveError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// A certified run in the successor encoding: only the position encoding's runs are proved.
-    #[error("certified runs use the position encoding")]
+    /// A certified run in the successor encoding with varisat (whose proofs are of the position
+    /// encoding's runs) or with subtours ruled out in the CNF (certificates take lazy cuts).
+    #[error(
+        "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding successor)"
+    )]
     CertifiedSuccessor,
     /// CaDiCaL asked for in a build without it.
     #[error("this pathsat is built without CaDiCaL")]
     CadicalNotBuiltIn,
-    /// A certified run with CaDiCaL: only varisat's proofs are checked.
-    #[error("certified runs use varisat's proof checker")]
-    CertifiedCadical,
 }

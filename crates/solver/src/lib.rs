@@ -36,6 +36,8 @@
 
 mod assuming;
 mod backbone;
+pub mod certificate;
+pub mod claims;
 mod decode;
 pub mod edge_loop;
 mod error;

@@ -19,11 +19,12 @@ pub const SMALL_FORMULA_CLAUSES: usize = 12_000;
 /// How to encode and solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// The encoding; with `certify`, `Auto` takes the position encoding.
+    /// The encoding; with `certify` and varisat, `Auto` takes the position encoding.
     pub encoding: EncodingOptions,
-    /// Record a proof of the whole run, for
-    /// [`PuzzleSolver::certify`](crate::PuzzleSolver::certify) (position encoding and varisat
-    /// only).
+    /// Record a proof of the whole run: with CaDiCaL a DRAT proof and the claims of a
+    /// certificate ([`crate::certificate`]), in either encoding (the successor encoding with
+    /// lazy cuts); with varisat its own proof, checked by
+    /// [`PuzzleSolver::certify`](crate::PuzzleSolver::certify), in the position encoding.
     pub certify: bool,
     /// The embedded SAT solver: varisat unless CaDiCaL is asked for (and built in).
     pub solver: SolverChoice,
@@ -36,8 +37,18 @@ impl SolveOptions {
     /// The encoding these options give `puzzle`.
     pub fn encoding_for(&self, puzzle: &Puzzle) -> Encoding {
         match self.encoding.choice {
-            // Only the position encoding's runs are certified.
-            EncodingChoice::Auto if self.certify => Encoding::Position,
+            // varisat's proofs are of the position encoding's runs only.
+            EncodingChoice::Auto if self.certify && self.solver == SolverChoice::Varisat => {
+                Encoding::Position
+            }
+            // A certificate of the cut loop is a few cuts and a short proof, where the
+            // position encoding's proof of a "no" grows fast with the board: certified runs
+            // take the successor encoding wherever it applies, small puzzles too.
+            EncodingChoice::Auto
+                if self.certifies_with_drat() && pathsat_encode::successor::applies(puzzle) =>
+            {
+                Encoding::Successor
+            }
             _ => self.encoding.resolve(puzzle),
         }
     }
@@ -45,15 +56,17 @@ impl SolveOptions {
     /// Whether the solver chosen is built in and can do the run asked.
     ///
     /// # Errors
-    /// [`Unsupported::CadicalNotBuiltIn`] or [`Unsupported::CertifiedCadical`].
+    /// [`Unsupported::CadicalNotBuiltIn`].
     pub fn check_solver(&self) -> Result<(), SolveError> {
         if !self.solver.is_built_in() {
             return Err(SolveError::Unsupported(Unsupported::CadicalNotBuiltIn));
         }
-        if self.certify && self.solver != SolverChoice::Varisat {
-            return Err(SolveError::Unsupported(Unsupported::CertifiedCadical));
-        }
         Ok(())
+    }
+
+    /// Whether a certified run writes a DRAT certificate (CaDiCaL) rather than varisat's proof.
+    pub fn certifies_with_drat(&self) -> bool {
+        self.certify && self.solver == SolverChoice::Cadical
     }
 
     /// The solver for a position encoding of `clauses` clauses: varisat if the choice is by

@@ -7,6 +7,8 @@
 //! by a clause over its primary literals only, so that the next call finds a different filling
 //! (blocking auxiliary variables as well could count one filling several times).
 
+use crate::certificate::{Meaning, Recording};
+use crate::claims::Claim;
 use crate::{
     Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats, SolverChoice,
 };
@@ -36,9 +38,40 @@ impl<'p> PositionSolver<'p> {
     /// [`SolveError::Encode`] when the puzzle is too large for the encoding;
     /// [`SolveError::Unsupported`] when the solver chosen is not built in or cannot certify.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
+        Self::create(puzzle, options, None)
+    }
+
+    /// As [`PositionSolver::new`], for a certified run with CaDiCaL: it writes a DRAT proof of
+    /// the whole run into `proof`, and each blocking clause is recorded with its claim
+    /// ([`crate::certificate`]).
+    ///
+    /// # Errors
+    /// As [`PositionSolver::new`]; [`SolveError::Certificate`] when the proof file cannot be
+    /// written.
+    pub fn recording(
+        puzzle: &'p Puzzle,
+        options: &SolveOptions,
+        proof: &std::path::Path,
+    ) -> Result<Self, SolveError> {
+        Self::create(puzzle, options, Some(proof))
+    }
+
+    fn create(
+        puzzle: &'p Puzzle,
+        options: &SolveOptions,
+        proof: Option<&std::path::Path>,
+    ) -> Result<Self, SolveError> {
         let start = Instant::now();
         options.check_solver()?;
-        let (sat, encoding) = if options.certify {
+        let (sat, encoding) = if let Some(proof) = proof {
+            let mut sat = SatSolver::recording(proof)?;
+            let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
+            sat.end_encoding();
+            for (var, _, _) in encoding.map.primary() {
+                sat.keep(var);
+            }
+            (sat, encoding)
+        } else if options.certify {
             let mut sat = SatSolver::with_proof()
                 .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?;
             let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
@@ -65,7 +98,7 @@ impl<'p> PositionSolver<'p> {
             puzzle,
             sat,
             encoding,
-            record: options.certify.then(|| (Vec::new(), Vec::new())),
+            record: (options.certify && proof.is_none()).then(|| (Vec::new(), Vec::new())),
             found: 0,
             exhausted: false,
             encode_time: start.elapsed(),
@@ -83,6 +116,20 @@ impl<'p> PositionSolver<'p> {
     /// The encoding written into the solver.
     pub fn encoding(&self) -> &PositionEncoding {
         &self.encoding
+    }
+
+    /// What the primary variables mean, for a certificate's claims.
+    pub fn meaning(&self) -> Meaning {
+        Meaning::Values {
+            cells: self.encoding.map.n_cells(),
+            values: self.encoding.map.primary().collect(),
+        }
+    }
+
+    /// Closes the proof of a certified CaDiCaL run ([`PositionSolver::recording`]) and hands
+    /// over its record.
+    pub fn finish_recording(&mut self) -> Option<Recording> {
+        self.sat.finish_recording()
     }
 
     /// The variable map of the encoding.
@@ -120,7 +167,12 @@ impl<'p> PositionSolver<'p> {
             return Err(SolveError::TrailOrientation);
         }
         let block = self.encoding.map.blocking_clause(&filling);
-        self.sat.add_clause(&block);
+        let pairs = block
+            .iter()
+            .filter_map(|lit| self.encoding.map.meaning(lit.var()))
+            .collect();
+        self.sat
+            .add_claim(Claim::Block(pairs), std::slice::from_ref(&block));
         if let Some((fillings, blocks)) = &mut self.record {
             fillings.push(filling.clone());
             let mut sorted = block;

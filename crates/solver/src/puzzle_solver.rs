@@ -6,6 +6,7 @@
 //! time, each different from those before; [`PuzzleSolver::fillings`] makes that the iterator
 //! every enumeration reads (the method lives beside that iterator, in [`crate::fillings`]).
 
+use crate::certificate::RecordedRun;
 use crate::{
     Certificate, PositionSolver, SolveError, SolveOptions, SolveStats, SuccessorSolver, Tuning,
     Unsupported,
@@ -30,6 +31,8 @@ pub struct Count {
 pub struct PuzzleSolver<'p> {
     inner: Inner<'p>,
     exactly_one: ExactlyOneEncoding,
+    /// A certified CaDiCaL run's directory, where its DRAT proof is written.
+    scratch: Option<tempfile::TempDir>,
 }
 
 enum Inner<'p> {
@@ -62,12 +65,29 @@ impl<'p> PuzzleSolver<'p> {
         options.check_solver()?;
         let encoding = options.encoding_for(puzzle);
         let exactly_one = options.encoding.exactly_one(encoding);
-        let inner = match encoding {
-            Encoding::Position => Inner::Position(PositionSolver::new(puzzle, options)?),
-            Encoding::Successor if options.certify => {
+        let scratch = if options.certifies_with_drat() {
+            Some(tempfile::tempdir().map_err(|e| {
+                SolveError::Certificate(format!("cannot make a directory for the proof: {e}"))
+            })?)
+        } else {
+            None
+        };
+        let proof = scratch.as_ref().map(|d| d.path().join("proof.drat"));
+        let inner = match (encoding, &proof) {
+            (Encoding::Position, Some(proof)) => {
+                Inner::Position(PositionSolver::recording(puzzle, options, proof)?)
+            }
+            (Encoding::Position, None) => Inner::Position(PositionSolver::new(puzzle, options)?),
+            (Encoding::Successor, Some(proof)) if !options.encoding.subtours.is_complete() => {
+                Inner::Successor(SuccessorSolver::recording(puzzle, exactly_one, proof)?)
+            }
+            (Encoding::Successor, Some(_)) => {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
-            Encoding::Successor => {
+            (Encoding::Successor, None) if options.certify => {
+                return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
+            }
+            (Encoding::Successor, None) => {
                 let subtours = options.encoding.subtours;
                 let mut s =
                     SuccessorSolver::with_solver(puzzle, exactly_one, subtours, options.solver)?;
@@ -75,7 +95,11 @@ impl<'p> PuzzleSolver<'p> {
                 Inner::Successor(s)
             }
         };
-        let mut solver = PuzzleSolver { inner, exactly_one };
+        let mut solver = PuzzleSolver {
+            inner,
+            exactly_one,
+            scratch,
+        };
         // A narrow graph without a Hamiltonian cycle is the frontier program's (a certified run
         // is varisat's to prove; one the encoder refuted needs no second proof).
         if !options.certify
@@ -177,6 +201,28 @@ impl<'p> PuzzleSolver<'p> {
                 "the successor encoding's runs are not certified".into(),
             )),
         }
+    }
+
+    /// Whether the run records a DRAT certificate ([`crate::certificate`]).
+    pub fn is_recording(&self) -> bool {
+        self.scratch.is_some()
+    }
+
+    /// Closes the DRAT proof of a certified CaDiCaL run and hands over what a certificate is
+    /// written from; `None` for another run (or a second time). No further solving after this.
+    pub fn finish_recording(&mut self) -> Option<RecordedRun> {
+        let scratch = self.scratch.take()?;
+        let (recording, meaning) = match &mut self.inner {
+            Inner::Position(s) => (s.finish_recording()?, s.meaning()),
+            Inner::Successor(s) => (s.finish_recording()?, s.meaning()),
+        };
+        Some(RecordedRun {
+            recording,
+            meaning,
+            encoding: self.encoding(),
+            exhausted: self.is_exhausted(),
+            scratch,
+        })
     }
 
     /// Successor encoding: the Hamiltonian cycles (or paths) found, as distinct arc sets.
@@ -285,8 +331,8 @@ mod tests {
         // Without a proof there is nothing to certify.
         let mut s = PuzzleSolver::new(&p, &SolveOptions::default()).unwrap();
         assert!(matches!(s.certify(), Err(SolveError::Certificate(_))));
-        // A large tour that `Auto` would give the successor encoding is certified in the
-        // position encoding; asking for the successor encoding explicitly is refused.
+        // varisat certifies a large tour, which `Auto` would give the successor encoding, in the
+        // position encoding; asking it for the successor encoding explicitly is refused.
         let large = board(10, 10, Moves::Rook, true);
         let s = PuzzleSolver::new(&large, &certify).unwrap();
         assert_eq!(s.encoding(), Encoding::Position);
@@ -297,7 +343,8 @@ mod tests {
         ));
         assert_eq!(
             Unsupported::CertifiedSuccessor.to_string(),
-            "certified runs use the position encoding"
+            "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding \
+             successor)"
         );
     }
 
@@ -377,22 +424,6 @@ mod tests {
                 assert!(c.complete);
             }
         }
-    }
-
-    /// Certified runs are varisat's: CaDiCaL's are refused, not run uncertified.
-    #[cfg(feature = "cadical")]
-    #[test]
-    fn cadical_does_not_certify() {
-        let p = board(3, 3, Moves::Rook, false);
-        let options = SolveOptions {
-            certify: true,
-            solver: SolverChoice::Cadical,
-            ..SolveOptions::default()
-        };
-        assert!(matches!(
-            PuzzleSolver::new(&p, &options),
-            Err(SolveError::Unsupported(Unsupported::CertifiedCadical))
-        ));
     }
 
     /// Without the feature, CaDiCaL is refused (the front ends say how to build it).

@@ -36,6 +36,22 @@ pub struct Reduction {
     pub forced_paths: usize,
     /// Why there is no Hamiltonian cycle, when a rule proved it (vertices numbered from 1).
     pub refutation: Option<String>,
+    /// Each edge forced or removed, in the order the rules found them, with its reason: what
+    /// a certificate writes as claims (`crate::claims`).
+    pub steps: Vec<Step>,
+}
+
+/// One edge forced or removed, and the rule that did it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The edge, as (u, v) with u < v.
+    pub edge: (usize, usize),
+    /// Forced (true) or removed.
+    pub forced: bool,
+    /// The vertex whose rule it is (rule 1 for a forced edge: it has two edges left; rule 2
+    /// for a removed one: it has two forced edges); `None` for rule 3 (the edge would close a
+    /// forced path into a short cycle).
+    pub by: Option<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -60,6 +76,7 @@ struct Reducer {
     by_ends: HashMap<(usize, usize), usize>,
     queue: Vec<usize>,
     queued: Vec<bool>,
+    steps: Vec<Step>,
 }
 
 /// Runs the reductions on the undirected graph with `n` vertices and `edges` (pairs of distinct
@@ -95,6 +112,7 @@ pub fn reduce(n: usize, edges: &[(usize, usize)]) -> Reduction {
         by_ends,
         queue: (0..n).collect(),
         queued: vec![true; n],
+        steps: Vec::new(),
     };
     // Whether one or two vertices make a tour is the puzzle's convention, not a graph's.
     let refutation = if n < 3 {
@@ -115,6 +133,7 @@ pub fn reduce(n: usize, edges: &[(usize, usize)]) -> Reduction {
         removed: listed(State::Removed),
         forced_paths: r.forced_paths(n),
         refutation,
+        steps: r.steps,
     }
 }
 
@@ -135,9 +154,14 @@ impl Reducer {
         }
     }
 
-    fn remove(&mut self, e: usize) {
+    fn remove(&mut self, e: usize, by: Option<usize>) {
         debug_assert!(self.state[e] == State::Free);
         self.state[e] = State::Removed;
+        self.steps.push(Step {
+            edge: self.ends[e],
+            forced: false,
+            by,
+        });
         let (u, v) = self.ends[e];
         for w in [u, v] {
             self.alive[w] -= 1;
@@ -145,7 +169,7 @@ impl Reducer {
         }
     }
 
-    fn force(&mut self, e: usize, n: usize) -> Result<(), String> {
+    fn force(&mut self, e: usize, n: usize, by: usize) -> Result<(), String> {
         debug_assert!(self.state[e] == State::Free);
         let (u, v) = self.ends[e];
         if self.forced[u] == 2 || self.forced[v] == 2 {
@@ -158,6 +182,11 @@ impl Reducer {
         }
         let (pu, pv) = (self.partner[u], self.partner[v]);
         self.state[e] = State::Forced;
+        self.steps.push(Step {
+            edge: (u, v),
+            forced: true,
+            by: Some(by),
+        });
         self.forced[u] += 1;
         self.forced[v] += 1;
         self.forced_total += 1;
@@ -184,7 +213,7 @@ impl Reducer {
         if self.forced_total + 1 < n {
             if let Some(&closing) = self.by_ends.get(&(pu.min(pv), pu.max(pv))) {
                 if self.state[closing] == State::Free {
-                    self.remove(closing);
+                    self.remove(closing, None);
                 }
             }
         }
@@ -215,13 +244,13 @@ impl Reducer {
             if self.forced[v] == 2 && self.alive[v] > 2 {
                 for &e in &incident {
                     if self.state[e] == State::Free {
-                        self.remove(e);
+                        self.remove(e, Some(v));
                     }
                 }
             } else if self.alive[v] == 2 && self.forced[v] < 2 {
                 for &e in &incident {
                     if self.state[e] == State::Free {
-                        self.force(e, n)?;
+                        self.force(e, n, v)?;
                     }
                 }
             }

@@ -3,16 +3,19 @@
 //! [`SatSolver`] owns an engine, varisat (the default) or CaDiCaL (with the cargo feature
 //! `cadical`), and implements [`ClauseSink`] for it, so encoders write straight into the
 //! solver. Our variables and varisat's have the same 0-based indices, CaDiCaL's are those plus
-//! one (DIMACS numbering); the conversion of literals lives here only. Proofs, and so
-//! certified runs and [`SatSolver::counting_learned`], are varisat's only.
+//! one (DIMACS numbering); the conversion of literals lives here only. Certified runs write
+//! varisat's own proof ([`SatSolver::with_proof`]) or CaDiCaL's DRAT proof with a record of every
+//! clause ([`SatSolver::recording`], for [`crate::certificate`]).
 //!
 //! Both engines stop inside a call when the run's [`Interrupt`] is raised: CaDiCaL asks its
 //! terminate callback every few hundred conflicts, varisat (pathsat's copy of 0.2.2 with a
 //! terminate callback, `vendor/varisat/PATCHED.md`) before each conflict. A stopped call comes
 //! back [`SatError::Interrupted`]; the solver keeps what it learnt and can be asked again.
 
+use crate::certificate::Recording;
+use crate::claims::Claim;
 use crate::proof::{CheckedRun, ProofError, ProofLog};
-use crate::{Interrupt, SatError, Unsupported};
+use crate::{Interrupt, SatError, SolveError, Unsupported};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -59,7 +62,7 @@ impl cadical::Callbacks for Terminator {
 /// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SolverChoice {
-    /// varisat, in Rust: always built in, and the only one whose proofs are checked.
+    /// varisat, in Rust: always built in; its certified runs are checked by its own checker.
     #[default]
     Varisat,
     /// CaDiCaL, in C++ (with the feature `cadical`).
@@ -95,10 +98,12 @@ impl SolverChoice {
     }
 
     /// The solver a run gets when none is asked for: CaDiCaL when it is built in (it measured
-    /// faster on the successor loop's long series of calls, see `encodings/successor.md`),
-    /// varisat for a certified run (only its proofs are checked) or in a build without CaDiCaL.
+    /// faster on the successor loop's long series of calls, see `encodings/successor.md`; a
+    /// certified run has it write a DRAT proof), varisat in a build without CaDiCaL (a certified
+    /// run then checks varisat's own proof).
     pub const fn preferred(certify: bool) -> SolverChoice {
-        if !certify && SolverChoice::Cadical.is_built_in() {
+        let _ = certify;
+        if SolverChoice::Cadical.is_built_in() {
             SolverChoice::Cadical
         } else {
             SolverChoice::Varisat
@@ -151,6 +156,8 @@ pub struct SatSolver {
     proof: Option<ProofLog>,
     /// Clauses the solver derived, when counted ([`SatSolver::counting_learned`]).
     learned: Option<Arc<AtomicU64>>,
+    /// A certified CaDiCaL run's record: every clause given, the claims, the proof's file.
+    recording: Option<Recording>,
     /// When calls give up, as the engine sees it during a call.
     interrupt: Arc<SharedInterrupt>,
 }
@@ -232,8 +239,82 @@ impl SatSolver {
             n_clauses: 0,
             proof: None,
             learned: None,
+            recording: None,
             interrupt,
         }
+    }
+
+    /// A CaDiCaL solver that writes a DRAT proof of its whole run, incremental calls included,
+    /// into `proof` (binary DRAT), and records every clause it is given, for a certificate
+    /// ([`crate::certificate`]). The clauses added after [`SatSolver::end_encoding`] must each
+    /// come with a claim ([`SatSolver::add_claim`]); the variables they name must be kept
+    /// ([`SatSolver::keep`]) before the first call, so that CaDiCaL neither eliminates nor
+    /// substitutes them and never has to restore a clause its proof deleted.
+    ///
+    /// # Errors
+    /// [`Unsupported::CadicalNotBuiltIn`] without CaDiCaL; a message when the proof file cannot
+    /// be opened.
+    pub fn recording(proof: &std::path::Path) -> Result<SatSolver, SolveError> {
+        #[cfg(feature = "cadical")]
+        {
+            let mut solver =
+                SatSolver::of_kind(SolverChoice::Cadical).map_err(SolveError::Unsupported)?;
+            if let Engine::Cadical(c) = &mut solver.inner {
+                c.solver.trace_proof(proof).map_err(|e| {
+                    SolveError::Certificate(format!("cannot write {}: {e}", proof.display()))
+                })?;
+            }
+            solver.recording = Some(Recording::new(proof.to_path_buf()));
+            Ok(solver)
+        }
+        #[cfg(not(feature = "cadical"))]
+        {
+            let _ = proof;
+            Err(SolveError::Unsupported(Unsupported::CadicalNotBuiltIn))
+        }
+    }
+
+    /// Marks the end of the encoding in a recording solver: later clauses are claims.
+    pub fn end_encoding(&mut self) {
+        if let Some(r) = &mut self.recording {
+            r.end_encoding();
+        }
+    }
+
+    /// Whether the solver records its clauses for a certificate.
+    pub fn is_recording(&self) -> bool {
+        self.recording.is_some()
+    }
+
+    /// Adds the clauses of `claim` (and, in a recording solver, records the claim with them).
+    pub fn add_claim(&mut self, claim: Claim, clauses: &[Vec<Lit>]) {
+        for clause in clauses {
+            self.add_clause(clause);
+        }
+        if let Some(r) = &mut self.recording {
+            r.claimed(claim, clauses.len());
+        }
+    }
+
+    /// Keeps `var` out of CaDiCaL's elimination and substitution (a variable later clauses may
+    /// name, in a recording solver); nothing otherwise.
+    pub fn keep(&mut self, var: Var) {
+        #[cfg(feature = "cadical")]
+        if let (Engine::Cadical(c), Some(_)) = (&mut self.inner, &self.recording) {
+            c.solver.freeze(to_dimacs(var.positive()));
+        }
+        let _ = var;
+    }
+
+    /// Closes the proof of a recording solver and hands over its record; `None` for another
+    /// solver (or a second time).
+    pub fn finish_recording(&mut self) -> Option<Recording> {
+        let recording = self.recording.take()?;
+        #[cfg(feature = "cadical")]
+        if let Engine::Cadical(c) = &mut self.inner {
+            c.solver.close_proof();
+        }
+        Some(recording)
     }
 
     /// A solver that counts the clauses it derives (about one per conflict), a measure of its
@@ -460,6 +541,9 @@ impl ClauseSink for SatSolver {
                 c.solver.add_clause(clause.iter().map(|&l| to_dimacs(l)));
                 c.last = None;
             }
+        }
+        if let Some(r) = &mut self.recording {
+            r.clause(self.n_vars, clause);
         }
         self.n_clauses += 1;
     }

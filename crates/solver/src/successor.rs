@@ -15,12 +15,14 @@
 //! even the solver's first cycle cover can take minutes. Until a first tour is found, a model
 //! whose cycles do not patch has its longest cycle grown the same way.
 
+use crate::certificate::{Meaning, Recording};
+use crate::claims::{Claim, RemovedBy};
 use crate::join::Joiner;
 use crate::patch::{patch, undirected_joiner};
 use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
 use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_cnf::ClauseSink;
+use pathsat_cnf::Lit;
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
 use pathsat_puzzle::{verify, Filling, Puzzle};
@@ -90,18 +92,59 @@ impl<'p> SuccessorSolver<'p> {
         subtours: Subtours,
         solver: SolverChoice,
     ) -> Result<Self, SolveError> {
+        let sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
+        Self::build(puzzle, exactly_one, subtours, sat)
+    }
+
+    /// As [`SuccessorSolver::with_solver`] with lazy cuts, for a certified run: CaDiCaL writes
+    /// a DRAT proof of the whole run into `proof`, and every clause added after the encoding
+    /// (forced and removed edges, cuts, blocked tours) is recorded with its claim
+    /// ([`crate::certificate`]). A refutation by the reductions does not end the search: the
+    /// solver proves it, from the clauses the reductions claimed.
+    ///
+    /// # Errors
+    /// As [`SuccessorSolver::with_solver`]; [`SolveError::Certificate`] when the proof file
+    /// cannot be written.
+    pub fn recording(
+        puzzle: &'p Puzzle,
+        exactly_one: ExactlyOneEncoding,
+        proof: &std::path::Path,
+    ) -> Result<Self, SolveError> {
+        let sat = SatSolver::recording(proof)?;
+        let mut solver = Self::build(puzzle, exactly_one, Subtours::Lazy, sat)?;
+        // No rotation–extension: its first look costs at least 0.1 s and helps a "yes" only,
+        // and its later ones are bounded by time, so a run with them would not always write
+        // the same certificate. A certified run is after its "no", reproducibly.
+        solver.rotate(false);
+        Ok(solver)
+    }
+
+    fn build(
+        puzzle: &'p Puzzle,
+        exactly_one: ExactlyOneEncoding,
+        subtours: Subtours,
+        mut sat: SatSolver,
+    ) -> Result<Self, SolveError> {
         let start = Instant::now();
-        let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
         // Rounds of cuts are a long series of related calls.
         sat.tune_for_many_calls();
         let encoding = successor::encode_complete(puzzle, exactly_one, subtours, &mut sat)
             .map_err(|e| SolveError::Encode(e.into()))?;
+        sat.end_encoding();
+        if sat.is_recording() {
+            for arcs in &encoding.out_arcs {
+                for &(_, var) in arcs {
+                    sat.keep(var);
+                }
+            }
+        }
         let reduced = if subtours.is_complete() {
             None
         } else {
             Self::reduce(puzzle, &encoding, &mut sat)
         };
         let joiner = undirected_joiner(&encoding);
+        let recording = sat.is_recording();
         let mut solver = SuccessorSolver {
             puzzle,
             sat,
@@ -120,8 +163,10 @@ impl<'p> SuccessorSolver<'p> {
         };
         if let Some((stats, refutation)) = reduced {
             solver.stats.reduced = Some(stats);
-            if let Some(reason) = refutation {
-                solver.refute(reason);
+            match refutation {
+                // A certified run has the solver prove it, from the claims made so far.
+                Some(reason) if !recording => solver.refute(reason),
+                _ => {}
             }
         }
         Ok(solver)
@@ -155,15 +200,22 @@ impl<'p> SuccessorSolver<'p> {
             };
             one_way(u, v).chain(one_way(v, u)).collect::<Vec<_>>()
         };
-        if reduction.refutation.is_none() {
-            for &(u, v) in &reduction.forced {
-                let clause: Vec<_> = arcs_of(u, v).iter().map(|var| var.positive()).collect();
-                sat.add_clause(&clause);
-            }
-            for &(u, v) in &reduction.removed {
-                for var in arcs_of(u, v) {
-                    sat.add_clause(&[var.negative()]);
-                }
+        // Each step as a claim, in the order found (a certified run takes those before a
+        // refutation too: its solver proves the rest).
+        if reduction.refutation.is_none() || sat.is_recording() {
+            for step in &reduction.steps {
+                let (u, v) = step.edge;
+                let arcs = arcs_of(u, v);
+                let (claim, clauses) = if step.forced {
+                    let by = step.by.expect("a forced edge has its vertex");
+                    let clause: Vec<Lit> = arcs.iter().map(|var| var.positive()).collect();
+                    (Claim::Force { edge: (u, v), by }, vec![clause])
+                } else {
+                    let by = step.by.map_or(RemovedBy::Path, RemovedBy::Vertex);
+                    let clauses = arcs.iter().map(|var| vec![var.negative()]).collect();
+                    (Claim::Remove { edge: (u, v), by }, clauses)
+                };
+                sat.add_claim(claim, &clauses);
             }
         }
         let stats = ReducedStats {
@@ -179,6 +231,26 @@ impl<'p> SuccessorSolver<'p> {
     pub fn refute(&mut self, reason: String) {
         self.encoding.contradiction.get_or_insert(reason);
         self.exhausted = true;
+    }
+
+    /// What the arc variables mean, for a certificate's claims.
+    pub fn meaning(&self) -> Meaning {
+        let mut arcs: Vec<(pathsat_cnf::Var, usize, usize)> = Vec::new();
+        for (u, out) in self.encoding.out_arcs.iter().enumerate() {
+            arcs.extend(out.iter().map(|&(v, var)| (var, u, v)));
+        }
+        arcs.sort_unstable_by_key(|&(var, _, _)| var.index());
+        Meaning::Arcs {
+            vertices: self.encoding.n_vertices(),
+            virtual_vertex: self.encoding.virtual_vertex.is_some(),
+            arcs,
+        }
+    }
+
+    /// Closes the proof of a certified run ([`SuccessorSolver::recording`]) and hands over its
+    /// record.
+    pub fn finish_recording(&mut self) -> Option<Recording> {
+        self.sat.finish_recording()
     }
 
     /// The encoding the loop solves.
@@ -406,8 +478,10 @@ impl<'p> SuccessorSolver<'p> {
                 in_set[v] = true;
             }
             let (out, into) = self.encoding.cut_clauses(cycle, &in_set);
-            self.sat.add_clause(&out);
-            self.sat.add_clause(&into);
+            let mut set = cycle.clone();
+            set.sort_unstable();
+            self.sat.add_claim(Claim::Leave(set.clone()), &[out]);
+            self.sat.add_claim(Claim::Enter(set), &[into]);
             self.stats.cuts += 2;
             for &v in cycle {
                 in_set[v] = false;
@@ -418,7 +492,13 @@ impl<'p> SuccessorSolver<'p> {
     /// Blocks a tour's arc set and queues its fillings.
     fn take(&mut self, successors: Vec<usize>) {
         let block = self.encoding.blocking_clause(&successors);
-        self.sat.add_clause(&block);
+        let mut order = Vec::with_capacity(successors.len());
+        let mut v = 0;
+        for _ in 0..successors.len() {
+            order.push(v);
+            v = successors[v];
+        }
+        self.sat.add_claim(Claim::Tour(order), &[block]);
         self.emit(&successors);
         self.emitted.insert(successors);
     }

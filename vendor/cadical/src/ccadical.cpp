@@ -43,4 +43,25 @@ extern "C"
   {
     ((Wrapper *)wrapper)->solver->reserve(min_max_var);
   }
+
+  // pathsat: DRAT proofs (vendor/cadical/PATCHED.md).
+  int ccadical_trace_proof_path(CCaDiCaL *wrapper, const char *path)
+  {
+    return ((Wrapper *)wrapper)->solver->trace_proof(path);
+  }
+
+  void ccadical_close_proof_trace(CCaDiCaL *wrapper)
+  {
+    ((Wrapper *)wrapper)->solver->close_proof_trace();
+  }
+
+  int ccadical_set_option2(CCaDiCaL *wrapper, const char *name, int val)
+  {
+    return ((Wrapper *)wrapper)->solver->set(name, val);
+  }
+
+  void ccadical_freeze2(CCaDiCaL *wrapper, int lit)
+  {
+    ((Wrapper *)wrapper)->solver->freeze(lit);
+  }
 }

@@ -60,6 +60,10 @@ extern "C" {
     fn ccadical_configure(ptr: *mut c_void, name: *const c_char) -> c_int;
     fn ccadical_limit2(ptr: *mut c_void, name: *const c_char, limit: c_int) -> c_int;
     fn ccadical_reserve(ptr: *mut c_void, min_max_var: c_int);
+    fn ccadical_trace_proof_path(ptr: *mut c_void, path: *const c_char) -> c_int;
+    fn ccadical_close_proof_trace(ptr: *mut c_void);
+    fn ccadical_set_option2(ptr: *mut c_void, name: *const c_char, val: c_int) -> c_int;
+    fn ccadical_freeze2(ptr: *mut c_void, lit: c_int);
 }
 
 /// The CaDiCaL incremental SAT solver. The literals are unwrapped positive
@@ -282,6 +286,42 @@ impl<C: Callbacks> Solver<C> {
         } else {
             Err(Error::new("unknown limit"))
         }
+    }
+
+    /// Has the solver write a DRAT proof of everything it derives and deletes to the file
+    /// at `path` (binary DRAT unless the option `binary` is set to 0). Must be called before
+    /// any clause is added. Added by pathsat (`PATCHED.md`).
+    pub fn trace_proof(&mut self, path: &Path) -> Result<(), Error> {
+        let path = path.to_str().ok_or_else(|| Error::new("invalid path"))?;
+        let path = CString::new(path).map_err(|_| Error::new("invalid path"))?;
+        if unsafe { ccadical_trace_proof_path(self.ptr, path.as_ptr()) } != 0 {
+            Ok(())
+        } else {
+            Err(Error::new("cannot write the proof"))
+        }
+    }
+
+    /// Flushes and closes the proof file. Added by pathsat.
+    pub fn close_proof(&mut self) {
+        unsafe { ccadical_close_proof_trace(self.ptr) };
+    }
+
+    /// Sets CaDiCaL's option `name` to `val` (before any clause is added for most options).
+    /// Added by pathsat.
+    pub fn set_option(&mut self, name: &str, val: i32) -> Result<(), Error> {
+        let name = CString::new(name).map_err(|_| Error::new("invalid string"))?;
+        if unsafe { ccadical_set_option2(self.ptr, name.as_ptr(), val) } != 0 {
+            Ok(())
+        } else {
+            Err(Error::new("unknown option"))
+        }
+    }
+
+    /// Keeps the variable of `lit` out of elimination and substitution, so that clauses added
+    /// later over it never make the solver restore clauses it removed. Added by pathsat.
+    pub fn freeze(&mut self, lit: i32) {
+        debug_assert!(lit != 0 && lit != i32::MIN);
+        unsafe { ccadical_freeze2(self.ptr, lit) };
     }
 
     /// Sets the callbacks to be called while the solver is running.

@@ -19,6 +19,8 @@ pub struct CountRequest {
     pub timeout: Option<Duration>,
     /// Raised to stop the count from outside.
     pub cancel: Cancel,
+    /// With a certified CaDiCaL count: the directory to keep its certificate in.
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 /// `count`'s options: `--limit`, `--timeout`, `--method`, `--memory` (bytes), `--patience`
@@ -145,6 +147,7 @@ impl CountSpec {
             },
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
+            certificate: None,
         })
     }
 }

@@ -95,6 +95,27 @@ pub struct EncodingSpec {
 }
 
 impl EncodingSpec {
+    /// The flags that give `options` for a run in `used`: the inverse of
+    /// [`EncodingSpec::options`] on what that encoding reads (a certificate records them).
+    pub fn of(options: &EncodingOptions, used: pathsat_encode::Encoding) -> EncodingSpec {
+        let exactly_one = options.exactly_one(used);
+        EncodingSpec {
+            encoding: match used {
+                pathsat_encode::Encoding::Position => EncodingName::Position,
+                pathsat_encode::Encoding::Successor => EncodingName::Successor,
+            },
+            exactly_one: ExactlyOneName::NAMES
+                .iter()
+                .filter_map(|n| n.parse::<ExactlyOneName>().ok())
+                .find(|n| n.encoding() == exactly_one),
+            no_prune: options.position.pruning == Pruning::None,
+            sum_encoding: match options.position.sum {
+                SumEncoding::Bdd => SumName::Bdd,
+                SumEncoding::SequentialWeight => SumName::Swc,
+            },
+        }
+    }
+
     /// The encoding options these flags give.
     pub fn options(&self) -> EncodingOptions {
         let defaults = EncodingOptions::default();

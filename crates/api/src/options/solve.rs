@@ -48,6 +48,9 @@ pub struct SolveRequest {
     pub jobs: Option<usize>,
     /// Stop when this is raised, reporting what was found by then.
     pub cancel: Cancel,
+    /// With a certified CaDiCaL run: the directory to keep its certificate in (`--certificate
+    /// DIR`); without it, the certificate is checked in a temporary directory and removed.
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 /// `solve`'s options: `--all`, `--limit N`, `--unique`, `--timeout SECONDS`, `--jobs N`, and
@@ -106,6 +109,7 @@ impl SolveSpec {
             timeout: seconds_for("timeout", self.timeout)?,
             jobs: self.jobs.map(|j| j as usize),
             cancel,
+            certificate: None,
         })
     }
 }

@@ -1,0 +1,439 @@
+//! Certificates of "no": written after a certified CaDiCaL run, checked by tools that are not
+//! the solver.
+//!
+//! [`write_and_check`] turns a finished run ([`RecordedRun`]) into a certificate directory
+//! (`formula.cnf`, `claims.txt`, `proof.drat`, the puzzle file, `run.json`, `README.md`; see
+//! [`pathsat_solver::certificate`]) and [`check`]s it, which [`check_directory`] also does for
+//! a directory on its own (`pathsat check-certificate DIR`). A check accepts only when:
+//!
+//! 1. the puzzle, encoded afresh with the options of `run.json`, gives exactly the first
+//!    clauses of `formula.cnf` and the variables' meaning that `claims.txt` states (so a
+//!    certificate of another puzzle is refused);
+//! 2. the separate claims checker (`pathsat-claims`) accepts every clause after the encoding;
+//! 3. every solution the claims exclude passes the independent verifier;
+//! 4. `rate`, a DRAT checker from outside (crates.io), verifies `proof.drat` against
+//!    `formula.cnf`.
+//!
+//! Anything else is an [`Error::Certificate`] (exit status 3) with a one-line reason.
+
+use crate::options::EncodingSpec;
+use crate::Error;
+use pathsat_cnf::{ClauseSink, Cnf};
+use pathsat_encode::{position, subtours::Subtours, successor, Encoding};
+use pathsat_puzzle::{parse_file, verify, Filling, Puzzle};
+use pathsat_solver::certificate::{self as written, Meaning, RecordedRun};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// The environment variable that names the DRAT checker to run (default: `rate` on the PATH).
+pub const RATE_ENV: &str = "PATHSAT_RATE";
+
+/// What a checked certificate proves, and what checking it cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CertificateSummary {
+    /// What is proved: `no solution`, `no Hamiltonian cycle`, `exactly 1 solution`, ...
+    pub answer: String,
+    /// Solutions the run found and excluded; with the proof, the puzzle has exactly these.
+    pub solutions: u64,
+    /// Clauses of `formula.cnf`, of which `encoding_clauses` are the puzzle's encoding.
+    pub clauses: usize,
+    /// Clauses of the encoding.
+    pub encoding_clauses: usize,
+    /// The claims, by kind (`force`, `remove`, `leave`, `enter`, `tour`, `block`).
+    pub claims: BTreeMap<String, usize>,
+    /// The size of `proof.drat`, in bytes.
+    pub proof_bytes: u64,
+    /// The DRAT checker that verified the proof, with its version.
+    pub checker: String,
+    /// Seconds the whole check took (the DRAT checker's share in `proof_check_seconds`).
+    pub check_seconds: f64,
+    /// Seconds the DRAT checker took.
+    pub proof_check_seconds: f64,
+    /// The certificate's directory, when it is kept (`--certificate DIR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub directory: Option<String>,
+}
+
+/// What `run.json` records: the puzzle file in the directory and how it was encoded.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct RunRecord {
+    /// The puzzle file's name in the certificate's directory.
+    puzzle: String,
+    /// What is proved.
+    answer: String,
+    /// The encoding and its options, as the command line names them.
+    #[serde(flatten)]
+    encoding: EncodingSpec,
+    /// The CRC-32 of each file as the run wrote it: a file changed since (a byte of the
+    /// proof, a claim) is refused by name, even where the change would still check.
+    checksums: BTreeMap<String, String>,
+}
+
+/// The files whose checksums `run.json` keeps.
+const CHECKED_FILES: [&str; 3] = ["formula.cnf", "claims.txt", "proof.drat"];
+
+fn checksum(path: &Path) -> std::io::Result<String> {
+    let mut hasher = crc32fast::Hasher::new();
+    let mut file = fs::File::open(path)?;
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let n = std::io::Read::read(&mut file, &mut buffer)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+    }
+    Ok(format!("{:08x}", hasher.finalize()))
+}
+
+fn rejected(dir: &Path, reason: impl std::fmt::Display) -> Error {
+    Error::Certificate {
+        dir: dir.display().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// Writes the certificate of `run` (a complete run on `puzzle`, read from `file`) into
+/// `target` (made if missing; a temporary directory when `None`) and checks it.
+///
+/// # Errors
+/// [`Error::Certificate`] when writing fails or the check rejects it.
+pub fn write_and_check(
+    run: RecordedRun,
+    puzzle: &Puzzle,
+    file: &str,
+    encoding: &EncodingSpec,
+    answer: &str,
+    target: Option<&Path>,
+) -> Result<CertificateSummary, Error> {
+    let dir: PathBuf = match target {
+        Some(t) => {
+            fs::create_dir_all(t).map_err(|e| rejected(t, format!("cannot make it: {e}")))?;
+            t.to_path_buf()
+        }
+        None => run.scratch.path().to_path_buf(),
+    };
+    let fail = |e: std::io::Error| rejected(&dir, format!("cannot write the certificate: {e}"));
+    written::write(&dir, &run.recording, &run.meaning, puzzle.name(), answer).map_err(fail)?;
+    let source = Path::new(file);
+    let name = source
+        .file_name()
+        .map_or_else(|| "puzzle.txt".into(), |n| n.to_string_lossy().into_owned());
+    if source.is_file() {
+        fs::copy(source, dir.join(&name)).map_err(fail)?;
+    }
+    let mut checksums = BTreeMap::new();
+    for name in CHECKED_FILES {
+        checksums.insert(name.to_string(), checksum(&dir.join(name)).map_err(fail)?);
+    }
+    let record = RunRecord {
+        puzzle: name,
+        answer: answer.to_string(),
+        checksums,
+        encoding: EncodingSpec {
+            encoding: match run.encoding {
+                Encoding::Position => crate::options::EncodingName::Position,
+                Encoding::Successor => crate::options::EncodingName::Successor,
+            },
+            ..*encoding
+        },
+    };
+    let json = serde_json::to_string_pretty(&record).expect("a run record serialises");
+    fs::write(dir.join("run.json"), json + "\n").map_err(fail)?;
+    let mut summary = check(&dir, puzzle, &record)?;
+    summary.directory = target.map(|t| t.display().to_string());
+    Ok(summary)
+}
+
+/// Checks the certificate in `dir` (as `pathsat check-certificate DIR` does), reading the
+/// puzzle it names.
+///
+/// # Errors
+/// [`Error::Invalid`] when `dir` holds no certificate; [`Error::Puzzle`] when its puzzle file
+/// does not parse; [`Error::Certificate`] when the check rejects it.
+pub fn check_directory(dir: &Path) -> Result<CertificateSummary, Error> {
+    let text = fs::read_to_string(dir.join("run.json")).map_err(|e| Error::Invalid {
+        what: dir.display().to_string(),
+        problem: format!("not a pathsat certificate (run.json: {e})"),
+    })?;
+    let record: RunRecord = serde_json::from_str(&text)
+        .map_err(|e| rejected(dir, format!("run.json does not parse: {e}")))?;
+    let puzzle = parse_file(&dir.join(&record.puzzle))?;
+    let mut summary = check(dir, &puzzle, &record)?;
+    summary.directory = Some(dir.display().to_string());
+    Ok(summary)
+}
+
+fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateSummary, Error> {
+    let started = Instant::now();
+    for name in CHECKED_FILES {
+        let sum = checksum(&dir.join(name)).map_err(|e| rejected(dir, format!("{name}: {e}")))?;
+        if record.checksums.get(name) != Some(&sum) {
+            return Err(rejected(
+                dir,
+                format!("{name} was changed after the run (its CRC-32 is not run.json's)"),
+            ));
+        }
+    }
+    let read = |name: &str| {
+        fs::read_to_string(dir.join(name)).map_err(|e| rejected(dir, format!("{name}: {e}")))
+    };
+    let formula_text = read("formula.cnf")?;
+    let claims_text = read("claims.txt")?;
+    let formula = pathsat_claims::parse_cnf(&formula_text).map_err(|e| rejected(dir, e))?;
+    let accepted = pathsat_claims::check(&formula, &claims_text).map_err(|e| rejected(dir, e))?;
+    // 1. The CNF and the variables' meaning are this puzzle's.
+    let (cnf, meaning) = encode(puzzle, &record.encoding).map_err(|e| rejected(dir, e))?;
+    if cnf.n_clauses() != accepted.encoding_clauses
+        || cnf.clauses().zip(&formula).any(|(ours, theirs)| {
+            !ours
+                .iter()
+                .map(|l| l.to_dimacs())
+                .eq(theirs.iter().copied())
+        })
+    {
+        return Err(rejected(
+            dir,
+            format!(
+                "formula.cnf does not begin with the encoding of {} ({} clauses)",
+                puzzle.name(),
+                cnf.n_clauses()
+            ),
+        ));
+    }
+    if !meaning_lines(&meaning).eq(claims_text.lines().filter(|l| {
+        ["vertices ", "arc ", "cells ", "value "]
+            .iter()
+            .any(|k| l.starts_with(k))
+    })) {
+        return Err(rejected(
+            dir,
+            format!(
+                "claims.txt gives the variables another meaning than the encoding of {}",
+                puzzle.name()
+            ),
+        ));
+    }
+    // 3. The solutions excluded are solutions.
+    for (i, solution) in accepted.solutions.iter().enumerate() {
+        let filling = filling_of(puzzle, &meaning, solution);
+        if let Err(problem) = verify(puzzle, &filling) {
+            return Err(rejected(
+                dir,
+                format!(
+                    "solution {} the claims exclude is not one: {problem}",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    // 4. The proof. A formula that holds the empty clause (the encoder's contradiction, a cut
+    // with no arc across) needs none; rate 0.3.0 also stops with an internal error on one.
+    let proof_started = Instant::now();
+    let checker = if formula.iter().any(Vec::is_empty) {
+        "no proof needed: formula.cnf holds the empty clause".to_string()
+    } else {
+        run_rate(dir)?
+    };
+    let proof_check_seconds = proof_started.elapsed().as_secs_f64();
+    let mut claims = BTreeMap::new();
+    for line in claims_text
+        .lines()
+        .skip_while(|l| !l.starts_with("solutions "))
+        .skip(1)
+    {
+        if let Some(word) = line.split_whitespace().next() {
+            *claims.entry(word.to_string()).or_insert(0) += 1;
+        }
+    }
+    Ok(CertificateSummary {
+        answer: record.answer.clone(),
+        solutions: accepted.solutions.len() as u64,
+        clauses: accepted.clauses,
+        encoding_clauses: accepted.encoding_clauses,
+        claims,
+        proof_bytes: fs::metadata(dir.join("proof.drat")).map_or(0, |m| m.len()),
+        checker,
+        check_seconds: started.elapsed().as_secs_f64(),
+        proof_check_seconds,
+        directory: None,
+    })
+}
+
+/// The encoding `spec` names, of `puzzle`, afresh: its clauses and its variables' meaning.
+fn encode(puzzle: &Puzzle, spec: &EncodingSpec) -> Result<(Cnf, Meaning), String> {
+    let options = spec.options();
+    let mut cnf = Cnf::new();
+    match spec.encoding {
+        crate::options::EncodingName::Position => {
+            let e =
+                position::encode(puzzle, &options.position, &mut cnf).map_err(|e| e.to_string())?;
+            let meaning = Meaning::Values {
+                cells: e.map.n_cells(),
+                values: e.map.primary().collect(),
+            };
+            Ok((cnf, meaning))
+        }
+        crate::options::EncodingName::Successor => {
+            let e = successor::encode_complete(
+                puzzle,
+                options.successor_exactly_one,
+                Subtours::Lazy,
+                &mut cnf,
+            )
+            .map_err(|e| e.to_string())?;
+            let mut arcs = Vec::new();
+            for (u, out) in e.out_arcs.iter().enumerate() {
+                arcs.extend(out.iter().map(|&(v, var)| (var, u, v)));
+            }
+            arcs.sort_unstable_by_key(|&(var, _, _)| var.index());
+            let meaning = Meaning::Arcs {
+                vertices: e.n_vertices(),
+                virtual_vertex: e.virtual_vertex.is_some(),
+                arcs,
+            };
+            Ok((cnf, meaning))
+        }
+        other => Err(format!(
+            "run.json names the encoding {other}, which certificates do not use"
+        )),
+    }
+}
+
+/// The lines of `claims.txt` that state the variables' meaning, as the writer writes them.
+fn meaning_lines(meaning: &Meaning) -> impl Iterator<Item = String> + '_ {
+    let (head, body): (String, Box<dyn Iterator<Item = String>>) = match meaning {
+        Meaning::Arcs {
+            vertices,
+            virtual_vertex,
+            arcs,
+        } => (
+            if *virtual_vertex {
+                format!("vertices {vertices} path")
+            } else {
+                format!("vertices {vertices}")
+            },
+            Box::new(
+                arcs.iter()
+                    .map(|(var, u, v)| format!("arc {} {} {}", var.to_dimacs(), u + 1, v + 1)),
+            ),
+        ),
+        Meaning::Values { cells, values } => (
+            format!("cells {cells}"),
+            Box::new(
+                values
+                    .iter()
+                    .map(|(var, c, k)| format!("value {} {} {k}", var.to_dimacs(), c + 1)),
+            ),
+        ),
+    };
+    std::iter::once(head).chain(body)
+}
+
+/// The filling a claimed solution stands for: a tour numbered along its order (from the
+/// virtual vertex's successor for an open path, from the cell holding 1 when it is given),
+/// or the block's values.
+fn filling_of(puzzle: &Puzzle, meaning: &Meaning, solution: &pathsat_claims::Solution) -> Filling {
+    let n = puzzle.n_cells();
+    let mut values = vec![0u32; n];
+    match solution {
+        pathsat_claims::Solution::Filling(pairs) => {
+            for &(cell, value) in pairs {
+                if cell < n {
+                    values[cell] = value;
+                }
+            }
+            // Cells the block leaves out hold the only value they can.
+            if let Meaning::Values { values: all, .. } = meaning {
+                for (cell, v) in values.iter_mut().enumerate() {
+                    if *v == 0 {
+                        let mut candidates = all.iter().filter(|(_, c, _)| *c == cell);
+                        if let (Some((_, _, k)), None) = (candidates.next(), candidates.next()) {
+                            *v = *k;
+                        }
+                    }
+                }
+            }
+        }
+        pathsat_claims::Solution::Tour(order) => {
+            // Rotate the cycle so that it starts where the filling must.
+            let start = if order.len() > n {
+                let z = order.iter().position(|&v| v == n).unwrap_or(0);
+                (z + 1) % order.len()
+            } else {
+                // A closed tour: any given fixes where 1 goes.
+                puzzle
+                    .givens()
+                    .find_map(|(cell, k)| {
+                        let at = order.iter().position(|&v| v == cell)?;
+                        Some((at + order.len() - (k as usize - 1) % order.len()) % order.len())
+                    })
+                    .unwrap_or(0)
+            };
+            let mut k = 1;
+            for i in 0..order.len() {
+                let v = order[(start + i) % order.len()];
+                if v < n {
+                    values[v] = k;
+                    k += 1;
+                }
+            }
+        }
+    }
+    Filling::from_values(values)
+}
+
+/// Runs the DRAT checker on the directory's proof: its name and version when it verified it.
+fn run_rate(dir: &Path) -> Result<String, Error> {
+    let program = std::env::var_os(RATE_ENV).unwrap_or_else(|| "rate".into());
+    let output = Command::new(&program)
+        .arg(dir.join("formula.cnf"))
+        .arg(dir.join("proof.drat"))
+        .output()
+        .map_err(|e| {
+            rejected(
+                dir,
+                format!(
+                    "cannot run the DRAT checker {} ({e}); install it with `cargo install rate` \
+                     or name it in {RATE_ENV}",
+                    program.to_string_lossy()
+                ),
+            )
+        })?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() || !stdout.lines().any(|l| l.trim() == "s VERIFIED") {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let mut said: Vec<&str> = stdout
+            .lines()
+            .chain(stderr.lines())
+            .map(str::trim)
+            .filter(|l| l.starts_with("s ") || l.contains("rror") || l.starts_with("thread "))
+            .collect();
+        if said.is_empty() {
+            said.extend(stderr.lines().map(str::trim).find(|l| !l.is_empty()));
+        }
+        let status = output
+            .status
+            .code()
+            .map_or_else(|| "killed".to_string(), |c| format!("exit status {c}"));
+        return Err(rejected(
+            dir,
+            format!(
+                "the DRAT checker rejected proof.drat ({status}: {})",
+                said.join("; ")
+            ),
+        ));
+    }
+    let version = Command::new(&program)
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "rate".into());
+    Ok(version)
+}

@@ -1,0 +1,555 @@
+//! # Checking a certificate's claims
+//!
+//! A pathsat certificate proves "no (other) solution" with a DRAT proof that a formula is
+//! unsatisfiable. The formula is the puzzle's encoding followed by clauses the solver's run
+//! added: edges forced or removed by reductions, cuts against subcycles, blocked solutions.
+//! The proof checker confirms only that the formula is unsatisfiable; this crate confirms that
+//! each added clause is what its claim (in `claims.txt`) says, and that the claim holds for
+//! every solution of the puzzle, so that the unsatisfiability means what the answer says.
+//!
+//! It depends on nothing and shares no code with pathsat's solver: it reads the two files
+//! itself, recomputes every clause from its claim and the variables' meaning, and checks each
+//! rule from scratch. The format is documented in pathsat's `encodings/certificates.md`; in
+//! short, after a `p claims E K` line (the first E clauses of the formula are the encoding; K
+//! claims follow) and the meaning of the variables (`vertices N` and `arc VAR U V`, or
+//! `cells N` and `value VAR CELL VALUE`), a `solutions S` line and K claims:
+//!
+//! | claim | holds because | clause(s) |
+//! |---|---|---|
+//! | `force U V by W` | W has two edges left, UV one of them: every Hamiltonian cycle uses both | the arcs of UV |
+//! | `remove U V by W` | W already has two forced edges, UV is not one | each arc of UV, negated |
+//! | `remove U V by path` | U and V end one path of forced edges that misses a vertex | each arc of UV, negated |
+//! | `leave S...` | a Hamiltonian cycle leaves every proper vertex set | the arcs from S out |
+//! | `enter S...` | and enters it | the arcs into S |
+//! | `tour V1 ... VN` | excludes this Hamiltonian cycle (a solution found) | its arcs, negated |
+//! | `block C=V ...` | excludes this filling (a solution found) | its variables, negated |
+//!
+//! Vertices and cells are numbered from 1. Each claim's clauses are compared as sets of
+//! literals, in order, with the formula's clauses after the encoding; none may be left over.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// Why a certificate's claims were rejected: one line, naming the line of `claims.txt` (or the
+/// clause of the formula) at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection(pub String);
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+fn reject<T>(message: impl Into<String>) -> Result<T, Rejection> {
+    Err(Rejection(message.into()))
+}
+
+/// What accepted claims establish.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Accepted {
+    /// Clauses of the formula, of which `encoding_clauses` are the encoding.
+    pub clauses: usize,
+    /// Clauses of the encoding.
+    pub encoding_clauses: usize,
+    /// Claims checked.
+    pub claims: usize,
+    /// The solutions the tour and block claims exclude (each a different one): if the formula
+    /// is unsatisfiable, the puzzle has exactly these.
+    pub solutions: Vec<Solution>,
+}
+
+/// A solution a claim excludes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// A Hamiltonian cycle, as its vertices in order (from 0).
+    Tour(Vec<usize>),
+    /// A filling, as (cell, value) pairs (cells from 0).
+    Filling(Vec<(usize, u32)>),
+}
+
+/// Blank lines and lines `c ...` are comments, in both files.
+fn is_comment(line: &str) -> bool {
+    line.is_empty() || line == "c" || line.starts_with("c ")
+}
+
+/// Reads a DIMACS CNF file: its clauses, in order.
+///
+/// # Errors
+/// A [`Rejection`] naming the line that is not DIMACS.
+pub fn parse_cnf(text: &str) -> Result<Vec<Vec<i64>>, Rejection> {
+    let mut clauses = Vec::new();
+    let mut current = Vec::new();
+    let mut declared = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if is_comment(line) {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("p cnf") {
+            let numbers: Vec<usize> = rest
+                .split_whitespace()
+                .map(|t| t.parse().ok())
+                .collect::<Option<_>>()
+                .filter(|v: &Vec<usize>| v.len() == 2)
+                .ok_or_else(|| Rejection(format!("formula.cnf:{}: a bad p line", i + 1)))?;
+            declared = Some(numbers[1]);
+            continue;
+        }
+        for token in line.split_whitespace() {
+            let lit: i64 = token.parse().map_err(|_| {
+                Rejection(format!("formula.cnf:{}: `{token}` is not a literal", i + 1))
+            })?;
+            if lit == 0 {
+                clauses.push(std::mem::take(&mut current));
+            } else {
+                current.push(lit);
+            }
+        }
+    }
+    if !current.is_empty() {
+        return reject("formula.cnf: the last clause has no closing 0");
+    }
+    match declared {
+        Some(n) if n == clauses.len() => Ok(clauses),
+        Some(n) => reject(format!(
+            "formula.cnf: the p line says {n} clauses, the file has {}",
+            clauses.len()
+        )),
+        None => reject("formula.cnf: no p line"),
+    }
+}
+
+/// The graph of the arc variables, and what the claims so far have forced and removed.
+#[derive(Default)]
+struct Graph {
+    vertices: usize,
+    /// Arc (u, v) to its variable.
+    arcs: HashMap<(usize, usize), i64>,
+    /// Each vertex's neighbours by an arc either way.
+    neighbours: Vec<Vec<usize>>,
+    forced: HashSet<(usize, usize)>,
+    removed: HashSet<(usize, usize)>,
+}
+
+fn edge(u: usize, v: usize) -> (usize, usize) {
+    (u.min(v), u.max(v))
+}
+
+impl Graph {
+    fn arcs_of(&self, u: usize, v: usize) -> Vec<i64> {
+        [(u, v), (v, u)]
+            .iter()
+            .filter_map(|a| self.arcs.get(a).copied())
+            .collect()
+    }
+
+    fn alive_edges(&self, w: usize) -> Vec<(usize, usize)> {
+        self.neighbours[w]
+            .iter()
+            .map(|&x| edge(w, x))
+            .filter(|e| !self.removed.contains(e))
+            .collect()
+    }
+
+    fn forced_edges(&self, w: usize) -> Vec<(usize, usize)> {
+        self.neighbours[w]
+            .iter()
+            .map(|&x| edge(w, x))
+            .filter(|e| self.forced.contains(e))
+            .collect()
+    }
+
+    /// The other end of the path of forced edges that starts at `u` (which must end one), and
+    /// the path's vertex count; `None` if `u` does not end a path.
+    fn path_from(&self, u: usize) -> Option<(usize, usize)> {
+        if self.forced_edges(u).len() != 1 {
+            return None;
+        }
+        let (mut prev, mut at, mut count) = (usize::MAX, u, 1);
+        loop {
+            let next = self.forced_edges(at).into_iter().find_map(|(a, b)| {
+                let other = if a == at { b } else { a };
+                (other != prev).then_some(other)
+            });
+            match next {
+                Some(n) if count <= self.vertices => {
+                    prev = at;
+                    at = n;
+                    count += 1;
+                }
+                Some(_) => return None,
+                None => return Some((at, count)),
+            }
+        }
+    }
+
+    /// The arcs with exactly one end in `set`, leaving it (`out`) or entering it.
+    fn crossing(&self, set: &HashSet<usize>, out: bool) -> Vec<i64> {
+        self.arcs
+            .iter()
+            .filter(|(&(u, v), _)| set.contains(&u) != set.contains(&v) && set.contains(&u) == out)
+            .map(|(_, &var)| var)
+            .collect()
+    }
+}
+
+/// The meaning of the variables.
+enum Meaning {
+    Graph(Graph),
+    Cells {
+        cells: usize,
+        values: HashMap<(usize, u32), i64>,
+    },
+}
+
+fn sorted(mut clause: Vec<i64>) -> Vec<i64> {
+    clause.sort_unstable();
+    clause
+}
+
+/// Checks `claims` (the text of `claims.txt`) against `formula` (the clauses of
+/// `formula.cnf`, from [`parse_cnf`]).
+///
+/// # Errors
+/// A [`Rejection`] saying which line breaks which rule.
+pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> {
+    let mut lines = claims
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !is_comment(l));
+    let at = |n: usize| format!("claims.txt:{n}");
+    let Some((n, header)) = lines.next() else {
+        return reject("claims.txt: empty");
+    };
+    let header: Vec<&str> = header.split_whitespace().collect();
+    let (encoding, declared) = match header.as_slice() {
+        ["p", "claims", e, k] => match (e.parse::<usize>(), k.parse::<usize>()) {
+            (Ok(e), Ok(k)) => (e, k),
+            _ => return reject(format!("{}: a bad p line", at(n))),
+        },
+        _ => return reject(format!("{}: expected `p claims E K`", at(n))),
+    };
+    if encoding > formula.len() {
+        return reject(format!(
+            "the encoding is said to have {encoding} clauses; formula.cnf has {}",
+            formula.len()
+        ));
+    }
+    let mut meaning: Option<Meaning> = None;
+    let mut next_clause = encoding;
+    let mut claimed = 0;
+    let mut said_solutions: Option<usize> = None;
+    let mut solutions = Vec::new();
+    let mut seen_solutions: HashSet<Vec<i64>> = HashSet::new();
+    let mut vars_seen: HashSet<i64> = HashSet::new();
+    for (n, line) in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let here = at(n);
+        let number = |w: &str| -> Result<usize, Rejection> {
+            w.parse::<usize>()
+                .map_err(|_| Rejection(format!("{here}: `{w}` is not a number")))
+        };
+        let new_var = |w: &str, seen: &mut HashSet<i64>| -> Result<i64, Rejection> {
+            let var: i64 = w
+                .parse()
+                .ok()
+                .filter(|&v: &i64| v > 0)
+                .ok_or_else(|| Rejection(format!("{here}: `{w}` is not a variable")))?;
+            if !seen.insert(var) {
+                return reject(format!("{here}: variable {var} is given two meanings"));
+            }
+            Ok(var)
+        };
+        match words[0] {
+            "vertices" | "cells" if meaning.is_some() => {
+                return reject(format!("{here}: a second `{}` line", words[0]))
+            }
+            "vertices" => {
+                let v = number(words.get(1).copied().unwrap_or(""))?;
+                meaning = Some(Meaning::Graph(Graph {
+                    vertices: v,
+                    neighbours: vec![Vec::new(); v],
+                    ..Graph::default()
+                }));
+            }
+            "cells" => {
+                let cells = number(words.get(1).copied().unwrap_or(""))?;
+                meaning = Some(Meaning::Cells {
+                    cells,
+                    values: HashMap::new(),
+                });
+            }
+            "arc" if words.len() == 4 => {
+                let Some(Meaning::Graph(g)) = &mut meaning else {
+                    return reject(format!("{here}: an arc without a `vertices` line"));
+                };
+                let var = new_var(words[1], &mut vars_seen)?;
+                let (u, v) = (
+                    vertex(&here, words[2], g.vertices)?,
+                    vertex(&here, words[3], g.vertices)?,
+                );
+                if u == v || g.arcs.insert((u, v), var).is_some() {
+                    return reject(format!(
+                        "{here}: the arc {} {} is a loop or listed twice",
+                        u + 1,
+                        v + 1
+                    ));
+                }
+                if !g.neighbours[u].contains(&v) {
+                    g.neighbours[u].push(v);
+                    g.neighbours[v].push(u);
+                }
+            }
+            "value" if words.len() == 4 => {
+                let Some(Meaning::Cells { cells, values }) = &mut meaning else {
+                    return reject(format!("{here}: a value without a `cells` line"));
+                };
+                let var = new_var(words[1], &mut vars_seen)?;
+                let cell = vertex(&here, words[2], *cells)?;
+                let value: u32 = words[3]
+                    .parse()
+                    .map_err(|_| Rejection(format!("{here}: `{}` is not a value", words[3])))?;
+                if values.insert((cell, value), var).is_some() {
+                    return reject(format!(
+                        "{here}: cell {} value {value} listed twice",
+                        cell + 1
+                    ));
+                }
+            }
+            "solutions" => said_solutions = Some(number(words.get(1).copied().unwrap_or(""))?),
+            keyword => {
+                let Some(meaning) = &mut meaning else {
+                    return reject(format!("{here}: a claim before the variables' meaning"));
+                };
+                let (expected, solution) = claim(&here, keyword, &words[1..], meaning)?;
+                claimed += 1;
+                let mut expected: Vec<Vec<i64>> = expected.into_iter().map(sorted).collect();
+                expected.sort();
+                let end = next_clause + expected.len();
+                if end > formula.len() {
+                    return reject(format!(
+                        "{here}: the claim's clause is missing from formula.cnf (it has {} clauses)",
+                        formula.len()
+                    ));
+                }
+                let mut found: Vec<Vec<i64>> = formula[next_clause..end]
+                    .iter()
+                    .cloned()
+                    .map(sorted)
+                    .collect();
+                found.sort();
+                if found != expected {
+                    return reject(format!(
+                        "{here}: clause {} of formula.cnf is not the one this `{keyword}` claim gives",
+                        next_clause + 1
+                    ));
+                }
+                next_clause = end;
+                if let Some(solution) = solution {
+                    let key = sorted(expected.concat());
+                    if !seen_solutions.insert(key) {
+                        return reject(format!("{here}: this solution was excluded before"));
+                    }
+                    solutions.push(solution);
+                }
+            }
+        }
+    }
+    if claimed != declared {
+        return reject(format!(
+            "claims.txt: the p line says {declared} claims, the file has {claimed}"
+        ));
+    }
+    if next_clause != formula.len() {
+        return reject(format!(
+            "clause {} of formula.cnf has no claim: every clause after the encoding must have one",
+            next_clause + 1
+        ));
+    }
+    match said_solutions {
+        Some(s) if s == solutions.len() => {}
+        Some(s) => {
+            return reject(format!(
+                "claims.txt says {s} solutions; its tour and block claims exclude {}",
+                solutions.len()
+            ))
+        }
+        None => return reject("claims.txt: no `solutions` line"),
+    }
+    Ok(Accepted {
+        clauses: formula.len(),
+        encoding_clauses: encoding,
+        claims: claimed,
+        solutions,
+    })
+}
+
+fn vertex(here: &str, word: &str, count: usize) -> Result<usize, Rejection> {
+    match word.parse::<usize>() {
+        Ok(v) if (1..=count).contains(&v) => Ok(v - 1),
+        _ => reject(format!(
+            "{here}: `{word}` is not a vertex or cell from 1 to {count}"
+        )),
+    }
+}
+
+type ClaimClauses = (Vec<Vec<i64>>, Option<Solution>);
+
+/// Checks one claim's rule and gives the clauses it stands for (and the solution it excludes).
+fn claim(
+    here: &str,
+    keyword: &str,
+    words: &[&str],
+    meaning: &mut Meaning,
+) -> Result<ClaimClauses, Rejection> {
+    match (keyword, meaning) {
+        ("block", Meaning::Cells { cells, values }) => {
+            if words.is_empty() {
+                return reject(format!("{here}: a block claim names no cell"));
+            }
+            let mut clause = Vec::new();
+            let mut pairs = Vec::new();
+            let mut cells_seen = HashSet::new();
+            for w in words {
+                let (c, v) = w
+                    .split_once('=')
+                    .ok_or_else(|| Rejection(format!("{here}: `{w}` is not CELL=VALUE")))?;
+                let cell = vertex(here, c, *cells)?;
+                let value: u32 = v
+                    .parse()
+                    .map_err(|_| Rejection(format!("{here}: `{v}` is not a value")))?;
+                if !cells_seen.insert(cell) {
+                    return reject(format!("{here}: cell {} is blocked twice", cell + 1));
+                }
+                let var = values.get(&(cell, value)).ok_or_else(|| {
+                    Rejection(format!(
+                        "{here}: cell {} has no variable for {value}",
+                        cell + 1
+                    ))
+                })?;
+                clause.push(-var);
+                pairs.push((cell, value));
+            }
+            Ok((vec![clause], Some(Solution::Filling(pairs))))
+        }
+        (_, Meaning::Cells { .. }) => reject(format!(
+            "{here}: `{keyword}` is not a claim about cells (only `block` is)"
+        )),
+        (_, Meaning::Graph(g)) => graph_claim(here, keyword, words, g),
+    }
+}
+
+fn graph_claim(
+    here: &str,
+    keyword: &str,
+    words: &[&str],
+    g: &mut Graph,
+) -> Result<ClaimClauses, Rejection> {
+    let n = g.vertices;
+    let vertices: Vec<usize> = match keyword {
+        "leave" | "enter" | "tour" => words
+            .iter()
+            .map(|w| vertex(here, w, n))
+            .collect::<Result<_, _>>()?,
+        _ => Vec::new(),
+    };
+    match keyword {
+        "force" | "remove" => {
+            let [u, v, "by", by] = words else {
+                return reject(format!("{here}: expected `{keyword} U V by W`"));
+            };
+            let (u, v) = (vertex(here, u, n)?, vertex(here, v, n)?);
+            let e = edge(u, v);
+            let arcs = g.arcs_of(u, v);
+            if u == v || arcs.is_empty() {
+                return reject(format!("{here}: {} {} is not an edge", u + 1, v + 1));
+            }
+            if n < 3 {
+                return reject(format!("{here}: reductions need three vertices or more"));
+            }
+            if g.forced.contains(&e) || g.removed.contains(&e) {
+                return reject(format!(
+                    "{here}: edge {} {} was forced or removed before",
+                    u + 1,
+                    v + 1
+                ));
+            }
+            if keyword == "force" {
+                let w = vertex(here, by, n)?;
+                let alive = g.alive_edges(w);
+                if (w != u && w != v) || alive.len() != 2 {
+                    return reject(format!(
+                        "{here}: vertex {} does not have exactly two edges left, {} {} among them",
+                        w + 1,
+                        u + 1,
+                        v + 1
+                    ));
+                }
+                g.forced.insert(e);
+                return Ok((vec![arcs], None));
+            }
+            if *by == "path" {
+                match g.path_from(u) {
+                    Some((end, count)) if end == v && count < n => {}
+                    _ => {
+                        return reject(format!(
+                            "{here}: {} and {} do not end one path of forced edges that misses a vertex",
+                            u + 1,
+                            v + 1
+                        ))
+                    }
+                }
+            } else {
+                let w = vertex(here, by, n)?;
+                if (w != u && w != v) || g.forced_edges(w).len() != 2 {
+                    return reject(format!(
+                        "{here}: vertex {} does not have two forced edges besides {} {}",
+                        w + 1,
+                        u + 1,
+                        v + 1
+                    ));
+                }
+            }
+            g.removed.insert(e);
+            Ok((arcs.into_iter().map(|a| vec![-a]).collect(), None))
+        }
+        "leave" | "enter" => {
+            let set: HashSet<usize> = vertices.iter().copied().collect();
+            if set.len() != vertices.len() || set.is_empty() || set.len() >= n {
+                return reject(format!(
+                    "{here}: a cut needs a set of distinct vertices, neither empty nor all of them"
+                ));
+            }
+            Ok((vec![g.crossing(&set, keyword == "leave")], None))
+        }
+        "tour" => {
+            let distinct: HashSet<usize> = vertices.iter().copied().collect();
+            if vertices.len() != n || distinct.len() != n {
+                return reject(format!(
+                    "{here}: a tour must visit each of the {n} vertices once"
+                ));
+            }
+            let mut clause = Vec::new();
+            for (i, &u) in vertices.iter().enumerate() {
+                let v = vertices[(i + 1) % n];
+                let arc = g.arcs.get(&(u, v)).ok_or_else(|| {
+                    Rejection(format!(
+                        "{here}: the tour uses {} {}, which is not an arc",
+                        u + 1,
+                        v + 1
+                    ))
+                })?;
+                clause.push(-arc);
+            }
+            Ok((vec![clause], Some(Solution::Tour(vertices))))
+        }
+        _ => reject(format!("{here}: `{keyword}` is not a claim")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

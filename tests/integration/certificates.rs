@@ -1,0 +1,230 @@
+//! Certificates of "no" (encodings/certificates.md): written by certified CaDiCaL runs, checked
+//! by `pathsat check-certificate` and the DRAT checker `rate`, and refused, with one line, when
+//! any part of them is changed. They need `rate` on the PATH (`cargo install rate`): ignored
+//! without it, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure.
+
+use crate::common::{fixture, json_of, pathsat};
+use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
+
+const NO_RATE: &str = "needs the DRAT checker rate: cargo install rate";
+
+/// Certifies `file` with `args`, keeping the certificate in `dir`; the JSON report.
+fn certify(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
+    let path = fixture(file);
+    let mut all = vec!["solve", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--certify", "--certificate", dir.to_str().unwrap()]);
+    json_of(&all)
+}
+
+fn check(dir: &Path) -> assert_cmd::assert::Assert {
+    pathsat()
+        .args(["check-certificate", dir.to_str().unwrap()])
+        .assert()
+}
+
+/// A copy of the certificate in `from`, in a new directory of `root`.
+fn copy(from: &Path, root: &Path, name: &str) -> std::path::PathBuf {
+    let to = root.join(name);
+    fs::create_dir(&to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+    to
+}
+
+/// `run.json` with the checksum of `file` set to what the file now holds: a change that only
+/// the DRAT checker or the claims checker can catch.
+fn reseal(dir: &Path, file: &str) {
+    let bytes = fs::read(dir.join(file)).unwrap();
+    let sum = format!("{:08x}", crc32fast::hash(&bytes));
+    let path = dir.join("run.json");
+    let mut run: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    run["checksums"][file] = sum.into();
+    fs::write(&path, serde_json::to_string(&run).unwrap()).unwrap();
+}
+
+#[test]
+#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
+fn a_non_hamiltonian_graph_is_certified_by_cuts_and_a_drat_proof() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("gp");
+    // GP(11,2) has no Hamiltonian cycle: the cut loop proves it in some 45 rounds.
+    let v = certify("graphs/classic/gp-11-2.hcp", &[], &dir);
+    assert_eq!(v["status"], "unsat", "{NO_RATE}");
+    assert_eq!(v["certified"], true);
+    let c = &v["certificate"];
+    assert_eq!(c["answer"], "no Hamiltonian cycle");
+    assert_eq!(c["solutions"], 0);
+    assert!(c["claims"]["leave"].as_u64().unwrap() > 10);
+    assert_eq!(c["claims"]["leave"], c["claims"]["enter"]);
+    assert!(c["checker"].as_str().unwrap().starts_with("rate "));
+    for file in [
+        "formula.cnf",
+        "claims.txt",
+        "proof.drat",
+        "README.md",
+        "run.json",
+        "gp-11-2.hcp",
+    ] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    check(&dir).success().stdout(predicate::str::starts_with(
+        "certified: no Hamiltonian cycle (the encoding + 180 cuts; rate ",
+    ));
+    // The README's own command, without pathsat.
+    let rate = std::process::Command::new("rate")
+        .current_dir(&dir)
+        .args(["formula.cnf", "proof.drat"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&rate.stdout).contains("s VERIFIED"));
+}
+
+#[test]
+#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
+fn every_change_to_a_certificate_is_refused_with_its_reason() {
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    certify("graphs/classic/gp-17-2.hcp", &[], &good);
+    check(&good).success();
+    let refused = |dir: &Path, reason: &str| {
+        check(dir)
+            .code(3)
+            .stderr(predicate::str::contains(reason))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    };
+
+    // A byte of the proof changed.
+    let dir = copy(&good, root.path(), "byte");
+    let mut proof = fs::read(dir.join("proof.drat")).unwrap();
+    let middle = proof.len() / 2;
+    proof[middle] ^= 0x55;
+    fs::write(dir.join("proof.drat"), &proof).unwrap();
+    refused(&dir, "proof.drat was changed after the run");
+
+    // A proof without its end, sealed again: the DRAT checker itself refuses it.
+    let dir = copy(&good, root.path(), "cut-short");
+    let proof = fs::read(dir.join("proof.drat")).unwrap();
+    fs::write(dir.join("proof.drat"), &proof[..proof.len() / 4]).unwrap();
+    reseal(&dir, "proof.drat");
+    refused(&dir, "the DRAT checker rejected proof.drat");
+
+    // A cut dropped from the claims (its clause left in the formula).
+    let dir = copy(&good, root.path(), "dropped");
+    let claims = fs::read_to_string(dir.join("claims.txt")).unwrap();
+    let mut lines: Vec<&str> = claims.lines().collect();
+    let first_cut = lines.iter().position(|l| l.starts_with("leave ")).unwrap();
+    lines.remove(first_cut);
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with("p claims"))
+        .unwrap();
+    let fields: Vec<usize> = lines[header][9..]
+        .split(' ')
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let new_header = format!("p claims {} {}", fields[0], fields[1] - 1);
+    lines[header] = &new_header;
+    fs::write(dir.join("claims.txt"), lines.join("\n") + "\n").unwrap();
+    reseal(&dir, "claims.txt");
+    refused(&dir, "is not the one this `enter` claim gives");
+
+    // A wrong vertex set: vertex 17 swapped for 18 in the first cut.
+    let dir = copy(&good, root.path(), "wrong-set");
+    let claims = fs::read_to_string(dir.join("claims.txt")).unwrap();
+    let changed = claims.replacen(
+        "leave 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n",
+        "leave 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18\n",
+        1,
+    );
+    assert_ne!(
+        changed, claims,
+        "the first cut of GP(17,2) is the outer cycle"
+    );
+    fs::write(dir.join("claims.txt"), changed).unwrap();
+    reseal(&dir, "claims.txt");
+    refused(&dir, "is not the one this `leave` claim gives");
+
+    // The CNF, claims and proof of another puzzle (GP(11,2)'s), beside GP(17,2)'s file.
+    let other = root.path().join("other");
+    certify("graphs/classic/gp-11-2.hcp", &[], &other);
+    let dir = copy(&good, root.path(), "swapped");
+    for file in ["formula.cnf", "claims.txt", "proof.drat"] {
+        fs::copy(other.join(file), dir.join(file)).unwrap();
+        reseal(&dir, file);
+    }
+    refused(
+        &dir,
+        "formula.cnf does not begin with the encoding of gp-17-2",
+    );
+
+    // No certificate at all: the user's input (status 2).
+    pathsat()
+        .args([
+            "check-certificate",
+            root.path().join("none").to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a pathsat certificate"));
+}
+
+#[test]
+#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
+fn reductions_uniqueness_and_counts_are_certified_too() {
+    let root = tempfile::tempdir().unwrap();
+    // The 4x4 board has no closed knight's tour: the reductions force the corners' edges and
+    // meet a contradiction, which the solver then proves from their claims.
+    let board = root.path().join("k4x4.toml");
+    fs::write(
+        &board,
+        "moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\n",
+    )
+    .unwrap();
+    let dir = root.path().join("k4x4");
+    let v = json_of(&[
+        "solve",
+        board.to_str().unwrap(),
+        "--certify",
+        "--certificate",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(v["status"], "unsat");
+    assert_eq!(v["certified"], true);
+    assert!(v["certificate"]["claims"]["force"].as_u64().unwrap() >= 8);
+    let claims = fs::read_to_string(dir.join("claims.txt")).unwrap();
+    assert!(
+        claims.contains("\nforce 7 16 by 16\n"),
+        "the corner 16 has two moves: to 7 and 10"
+    );
+    check(&dir).success();
+
+    // Hidato 188 is unique: one block claim, then nothing is left.
+    let dir = root.path().join("hidato");
+    let v = certify("seeds/hidato-188.toml", &["--unique"], &dir);
+    assert_eq!(
+        (v["unique"].as_bool(), v["certified"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(v["certificate"]["answer"], "exactly 1 solution");
+    assert_eq!(v["certificate"]["claims"]["block"], 1);
+    check(&dir).success();
+
+    // The rook's path with primes has exactly 4 fillings (the seed's answer).
+    let v = json_of(&[
+        "count",
+        fixture("seeds/rook-primes-path.toml").to_str().unwrap(),
+        "--certify",
+    ]);
+    assert_eq!(
+        (v["count"].as_u64(), v["certified"].as_bool()),
+        (Some(4), Some(true))
+    );
+    assert_eq!(v["certificate"]["solutions"], 4);
+    assert_eq!(v["certificate"]["answer"], "exactly 4 solutions");
+}
