@@ -17,8 +17,7 @@
 //!   rest of what varies from run to run.
 //! - A block whose commands name `kissat` or `cadical` is skipped, with a note, when that
 //!   program is not on `PATH`, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure; so
-//!   is a block that certifies with CaDiCaL or checks a certificate, when the DRAT checker
-//!   `rate` is not.
+//!   is a block that runs the DRAT checker `rate`.
 //! - A `console serve` block talks to a `pathsat serve --port 0` started for the page: its
 //!   commands' `localhost:8080` is replaced by the address the server prints.
 //! - No other code block may hold a command line starting `pathsat ` (or `$ pathsat`): every

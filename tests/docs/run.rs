@@ -182,14 +182,9 @@ fn missing_solver(examples: &[Example]) -> Option<&'static str> {
     let solver = ["kissat", "cadical"]
         .into_iter()
         .find(|solver| examples.iter().any(|e| names(&e.command, solver)) && !on_path(solver));
-    // Certified runs with CaDiCaL, and certificate checks, run the DRAT checker rate.
-    let checks_proofs = |c: &str| {
-        names(c, "rate")
-            || names(c, "check-certificate")
-            || (names(c, "--certify") && !names(c, "varisat"))
-    };
+    // The outside DRAT checker of a certificate's README.
     solver.or_else(|| {
-        (examples.iter().any(|e| checks_proofs(&e.command)) && !on_path("rate")).then_some("rate")
+        (examples.iter().any(|e| names(&e.command, "rate")) && !on_path("rate")).then_some("rate")
     })
 }
 

@@ -1,14 +1,13 @@
 //! Certificates of "no" (encodings/certificates.md): written by certified CaDiCaL runs, checked
-//! by `pathsat check-certificate` and the DRAT checker `rate`, and refused, with one line, when
-//! any part of them is changed. They need `rate` on the PATH (`cargo install rate`): ignored
-//! without it, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure.
+//! by `pathsat check-certificate` (the claims checker and the DRAT checker dratify), and refused,
+//! with one line, when any part of them is changed. The certificate's README also names an
+//! outside checker, `rate`, run here when it is on the PATH (`cargo install rate`; required
+//! under `PATHSAT_REQUIRE_SOLVERS=1`, as in CI).
 
 use crate::common::{fixture, json_of, pathsat};
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;
-
-const NO_RATE: &str = "needs the DRAT checker rate: cargo install rate";
 
 /// Certifies `file` with `args`, keeping the certificate in `dir`; the JSON report.
 fn certify(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
@@ -49,20 +48,19 @@ fn reseal(dir: &Path, file: &str) {
 }
 
 #[test]
-#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
 fn a_non_hamiltonian_graph_is_certified_by_cuts_and_a_drat_proof() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("gp");
     // GP(11,2) has no Hamiltonian cycle: the cut loop proves it in some 45 rounds.
     let v = certify("graphs/classic/gp-11-2.hcp", &[], &dir);
-    assert_eq!(v["status"], "unsat", "{NO_RATE}");
+    assert_eq!(v["status"], "unsat");
     assert_eq!(v["certified"], true);
     let c = &v["certificate"];
     assert_eq!(c["answer"], "no Hamiltonian cycle");
     assert_eq!(c["solutions"], 0);
     assert!(c["claims"]["leave"].as_u64().unwrap() > 10);
     assert_eq!(c["claims"]["leave"], c["claims"]["enter"]);
-    assert!(c["checker"].as_str().unwrap().starts_with("rate "));
+    assert!(c["checker"].as_str().unwrap().starts_with("dratify "));
     for file in [
         "formula.cnf",
         "claims.txt",
@@ -74,19 +72,35 @@ fn a_non_hamiltonian_graph_is_certified_by_cuts_and_a_drat_proof() {
         assert!(dir.join(file).is_file(), "{file}");
     }
     check(&dir).success().stdout(predicate::str::starts_with(
-        "certified: no Hamiltonian cycle (the encoding + 180 cuts; rate ",
+        "certified: no Hamiltonian cycle (the encoding + 180 cuts; dratify ",
     ));
-    // The README's own command, without pathsat.
-    let rate = std::process::Command::new("rate")
-        .current_dir(&dir)
-        .args(["formula.cnf", "proof.drat"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&rate.stdout).contains("s VERIFIED"));
+}
+
+/// The certificate's README checks the proof without pathsat, with rate: it agrees.
+#[test]
+#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
+fn an_outside_drat_checker_agrees() {
+    let root = tempfile::tempdir().unwrap();
+    for (file, args) in [
+        ("graphs/classic/gp-17-2.hcp", &[][..]),
+        ("graphs/classic/tutte.hcp", &[][..]),
+        ("seeds/hidato-188.toml", &["--unique"][..]),
+    ] {
+        let dir = root.path().join(file.replace('/', "-"));
+        certify(file, args, &dir);
+        let readme = fs::read_to_string(dir.join("README.md")).unwrap();
+        assert!(readme.contains("rate formula.cnf proof.drat"));
+        let rate = std::process::Command::new("rate")
+            .current_dir(&dir)
+            .args(["formula.cnf", "proof.drat"])
+            .output()
+            .expect("rate runs");
+        let said = String::from_utf8_lossy(&rate.stdout);
+        assert!(said.contains("s VERIFIED"), "{file}: {said}");
+    }
 }
 
 #[test]
-#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
 fn every_change_to_a_certificate_is_refused_with_its_reason() {
     let root = tempfile::tempdir().unwrap();
     let good = root.path().join("good");
@@ -107,12 +121,18 @@ fn every_change_to_a_certificate_is_refused_with_its_reason() {
     fs::write(dir.join("proof.drat"), &proof).unwrap();
     refused(&dir, "proof.drat was changed after the run");
 
-    // A proof without its end, sealed again: the DRAT checker itself refuses it.
+    // A proof without its end (cut after a step: a zero byte ends each one in binary DRAT),
+    // sealed again: the DRAT checker itself refuses it.
     let dir = copy(&good, root.path(), "cut-short");
     let proof = fs::read(dir.join("proof.drat")).unwrap();
-    fs::write(dir.join("proof.drat"), &proof[..proof.len() / 4]).unwrap();
+    let end = proof[..proof.len() / 4].iter().rposition(|&b| b == 0).unwrap() + 1;
+    fs::write(dir.join("proof.drat"), &proof[..end]).unwrap();
     reseal(&dir, "proof.drat");
-    refused(&dir, "the DRAT checker rejected proof.drat");
+    refused(&dir, "the DRAT checker rejected proof.drat: ");
+    // Cut inside a step: the reader says so.
+    fs::write(dir.join("proof.drat"), &proof[..end + 2]).unwrap();
+    reseal(&dir, "proof.drat");
+    refused(&dir, "proof.drat: the last step is cut short");
 
     // A cut dropped from the claims (its clause left in the formula).
     let dir = copy(&good, root.path(), "dropped");
@@ -175,7 +195,6 @@ fn every_change_to_a_certificate_is_refused_with_its_reason() {
 }
 
 #[test]
-#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
 fn reductions_uniqueness_and_counts_are_certified_too() {
     let root = tempfile::tempdir().unwrap();
     // The 4x4 board has no closed knight's tour: the reductions force the corners' edges and

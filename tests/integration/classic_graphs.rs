@@ -72,7 +72,6 @@ fn hamiltonian_petersen_graphs_are_still_solved() {
 }
 
 #[test]
-#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
 fn a_certified_run_proves_it_with_the_cut_loop_instead() {
     // The frontier program's count is no clausal proof: --certify leaves it to the cut loop,
     // whose cuts and DRAT proof are checked. (The Petersen graph, the smallest snark.)

@@ -583,7 +583,6 @@ fn too_large_puzzles_are_refused_with_a_reason() {
 /// `--certify`: the seeds' answers with a checked certificate (CaDiCaL's DRAT proof and the
 /// run's claims) where a "no" is said; varisat's own proof of the run with `--solver varisat`.
 #[test]
-#[cfg_attr(no_rate, ignore = "needs the DRAT checker rate: cargo install rate")]
 fn certified_seed_answers() {
     for (file, solutions) in [
         ("seeds/rook-primes-path.toml", 4),

@@ -79,9 +79,9 @@ pub struct CountArgs {
     )]
     pub part_file: Option<PathBuf>,
     /// Count with one solver and prove the count complete: CaDiCaL writes a DRAT proof that no
-    /// filling is left once those found are blocked, `rate` verifies it and a separate checker
-    /// the blocking clauses, cuts and reductions (with --solver varisat, varisat's checker
-    /// replays its own proof; encodings/certificates.md).
+    /// filling is left once those found are blocked, the DRAT checker dratify verifies it and a
+    /// separate checker the blocking clauses, cuts and reductions (with --solver varisat,
+    /// varisat's checker replays its own proof; encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
     /// With --certify: keep the certificate in DIR.

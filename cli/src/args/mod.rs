@@ -149,9 +149,10 @@ pub enum Command {
         after_help = "Re-encodes the certificate's puzzle file and compares it with the start of\n\
         formula.cnf and the variables' meaning in claims.txt; checks every claim (forced and\n\
         removed edges, cuts, blocked solutions) with the separate claims checker and every\n\
-        blocked solution with the verifier; then has the DRAT checker `rate` (cargo install\n\
-        rate; another path in PATHSAT_RATE) verify proof.drat against formula.cnf. Exit status 0\n\
-        when all of that holds, 3 with the reason otherwise (encodings/certificates.md).\n\n\
+        blocked solution with the verifier; then has the DRAT checker dratify replay proof.drat\n\
+        against formula.cnf. Exit status 0 when all of that holds, 3 with the reason otherwise\n\
+        (encodings/certificates.md). The certificate's README.md says how to check the proof\n\
+        without pathsat.\n\n\
         Examples:\n  pathsat solve fixtures/graphs/classic/gp-11-2.hcp --certify --certificate gp\n  \
         pathsat check-certificate gp"
     )]

@@ -19,8 +19,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Prove every "no" (no solution, no other): CaDiCaL writes a DRAT proof of the run, the
-    /// `rate` checker verifies it and a separate checker the run's cuts and reductions; with
-    /// `--solver varisat`, varisat's own checker replays its proof (encodings/certificates.md).
+    /// DRAT checker dratify verifies it and a separate checker the run's cuts, reductions and
+    /// blocked solutions; with `--solver varisat`, varisat's own checker replays its proof
+    /// (encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
     /// With --certify: keep the certificate in DIR (the CNF, the claims, the proof and a

@@ -36,7 +36,7 @@ pub(crate) fn checked_certificate_line(c: &CertificateSummary) -> String {
         let s = if count == 1 { "" } else { "s" };
         formula = format!("{formula} + {} {before}{noun}{s}{after}", thousands(count));
     }
-    let proof = if c.checker.starts_with("rate") {
+    let proof = if c.checker == pathsat_api::certificate::DRAT_CHECKER {
         format!(
             "{} verified the DRAT proof ({})",
             c.checker,

@@ -11,8 +11,8 @@
 //!    certificate of another puzzle is refused);
 //! 2. the separate claims checker (`pathsat-claims`) accepts every clause after the encoding;
 //! 3. every solution the claims exclude passes the independent verifier;
-//! 4. `rate`, a DRAT checker from outside (crates.io), verifies `proof.drat` against
-//!    `formula.cnf`.
+//! 4. `dratify`, a DRAT checker from outside (crates.io, called through `pathsat-claims`),
+//!    verifies `proof.drat` against `formula.cnf`.
 //!
 //! Anything else is an [`Error::Certificate`] (exit status 3) with a one-line reason.
 
@@ -26,11 +26,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
-
-/// The environment variable that names the DRAT checker to run (default: `rate` on the PATH).
-pub const RATE_ENV: &str = "PATHSAT_RATE";
 
 /// What a checked certificate proves, and what checking it cost.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -57,6 +53,9 @@ pub struct CertificateSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub directory: Option<String>,
 }
+
+/// The DRAT checker, as reports name it.
+pub const DRAT_CHECKER: &str = "dratify 0.1";
 
 /// What `run.json` records: the puzzle file in the directory and how it was encoded.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -231,13 +230,16 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
             ));
         }
     }
-    // 4. The proof. A formula that holds the empty clause (the encoder's contradiction, a cut
-    // with no arc across) needs none; rate 0.3.0 also stops with an internal error on one.
+    // 4. The proof (none is needed when the formula holds the empty clause: the encoder's
+    // contradiction, or a cut with no arc across).
     let proof_started = Instant::now();
     let checker = if formula.iter().any(Vec::is_empty) {
         "no proof needed: formula.cnf holds the empty clause".to_string()
     } else {
-        run_rate(dir)?
+        let proof = fs::read(dir.join("proof.drat"))
+            .map_err(|e| rejected(dir, format!("proof.drat: {e}")))?;
+        pathsat_claims::check_proof(&formula, &proof).map_err(|e| rejected(dir, e))?;
+        DRAT_CHECKER.to_string()
     };
     let proof_check_seconds = proof_started.elapsed().as_secs_f64();
     let mut claims = BTreeMap::new();
@@ -385,55 +387,4 @@ fn filling_of(puzzle: &Puzzle, meaning: &Meaning, solution: &pathsat_claims::Sol
         }
     }
     Filling::from_values(values)
-}
-
-/// Runs the DRAT checker on the directory's proof: its name and version when it verified it.
-fn run_rate(dir: &Path) -> Result<String, Error> {
-    let program = std::env::var_os(RATE_ENV).unwrap_or_else(|| "rate".into());
-    let output = Command::new(&program)
-        .arg(dir.join("formula.cnf"))
-        .arg(dir.join("proof.drat"))
-        .output()
-        .map_err(|e| {
-            rejected(
-                dir,
-                format!(
-                    "cannot run the DRAT checker {} ({e}); install it with `cargo install rate` \
-                     or name it in {RATE_ENV}",
-                    program.to_string_lossy()
-                ),
-            )
-        })?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    if !output.status.success() || !stdout.lines().any(|l| l.trim() == "s VERIFIED") {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let mut said: Vec<&str> = stdout
-            .lines()
-            .chain(stderr.lines())
-            .map(str::trim)
-            .filter(|l| l.starts_with("s ") || l.contains("rror") || l.starts_with("thread "))
-            .collect();
-        if said.is_empty() {
-            said.extend(stderr.lines().map(str::trim).find(|l| !l.is_empty()));
-        }
-        let status = output
-            .status
-            .code()
-            .map_or_else(|| "killed".to_string(), |c| format!("exit status {c}"));
-        return Err(rejected(
-            dir,
-            format!(
-                "the DRAT checker rejected proof.drat ({status}: {})",
-                said.join("; ")
-            ),
-        ));
-    }
-    let version = Command::new(&program)
-        .arg("--version")
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "rate".into());
-    Ok(version)
 }

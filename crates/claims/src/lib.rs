@@ -1,4 +1,4 @@
-//! # Checking a certificate's claims
+//! # Checking a certificate: its claims and its proof
 //!
 //! A pathsat certificate proves "no (other) solution" with a DRAT proof that a formula is
 //! unsatisfiable. The formula is the puzzle's encoding followed by clauses the solver's run
@@ -7,9 +7,9 @@
 //! each added clause is what its claim (in `claims.txt`) says, and that the claim holds for
 //! every solution of the puzzle, so that the unsatisfiability means what the answer says.
 //!
-//! It depends on nothing and shares no code with pathsat's solver: it reads the two files
-//! itself, recomputes every clause from its claim and the variables' meaning, and checks each
-//! rule from scratch. The format is documented in pathsat's `encodings/certificates.md`; in
+//! It shares no code with pathsat's solver: it reads the files itself, recomputes every clause
+//! from its claim and the variables' meaning, and checks each rule from scratch; the DRAT proof
+//! is replayed by the `dratify` crate ([`check_proof`]), its only dependency. The format is documented in pathsat's `encodings/certificates.md`; in
 //! short, after a `p claims E K` line (the first E clauses of the formula are the encoding; K
 //! claims follow) and the meaning of the variables (`vertices N` and `arc VAR U V`, or
 //! `cells N` and `value VAR CELL VALUE`), a `solutions S` line and K claims:
@@ -29,6 +29,10 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+
+mod proof;
+
+pub use proof::{check_proof, ProofChecked};
 
 /// Why a certificate's claims were rejected: one line, naming the line of `claims.txt` (or the
 /// clause of the formula) at fault.

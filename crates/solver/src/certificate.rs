@@ -269,20 +269,23 @@ fn readme(title: &str, answer: &str, kinds: &[(&str, usize)]) -> String {
          - `formula.cnf`: the puzzle's CNF encoding, then the clauses the run added ({claims}).\n\
          - `claims.txt`: what the variables mean, and each added clause's reason, one a line.\n\
          - `proof.drat`: CaDiCaL's DRAT proof (binary) that `formula.cnf` is unsatisfiable.\n\
-         - the puzzle file, as given.\n\
+         - the puzzle file, as given; `run.json`: its encoding options and the files' CRC-32.\n\
          \n\
-         Check it without pathsat:\n\
+         Check all of it (the encoding re-made from the puzzle file, every claim, the proof):\n\
          \n\
          ```sh\n\
-         cargo install rate        # a DRAT checker (github.com/krobelus/rate)\n\
-         rate formula.cnf proof.drat\n\
+         pathsat check-certificate .\n\
          ```\n\
          \n\
-         `rate` prints `s VERIFIED` when the proof is right. The claims are checked by\n\
-         `pathsat check-certificate .` (the crate `pathsat-claims`, which shares no code with\n\
-         the solver): every clause after the encoding must be what its claim says, and each\n\
-         claim must hold for every solution. The format, and what a certificate covers and\n\
-         does not, are in pathsat's `encodings/certificates.md`.\n"
+         Check the proof without pathsat, with any DRAT checker, for example:\n\
+         \n\
+         ```sh\n\
+         cargo install rate        # github.com/krobelus/rate\n\
+         rate formula.cnf proof.drat   # prints `s VERIFIED`\n\
+         ```\n\
+         \n\
+         The claims format, and what a certificate covers and does not, are in pathsat's\n\
+         `encodings/certificates.md`.\n"
     )
 }
 
