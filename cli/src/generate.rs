@@ -8,6 +8,7 @@ use pathsat_api::generate::{
     blank_template, clues, drawn_seed, generate, grade_line, GenerateReport,
 };
 use pathsat_api::options::GenerateSpec;
+use pathsat_api::outcome::CertificateReport;
 use pathsat_api::Cancel;
 use pathsat_puzzle::{parse_file, write, Moves, Puzzle};
 use rayon::prelude::*;
@@ -39,11 +40,9 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
     let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
         .into_par_iter()
         .map(|i| {
-            Ok(generate(
-                &template,
-                &file,
-                &spec.request(seed, i, Cancel::new())?,
-            )?)
+            let mut request = spec.request(seed, i, Cancel::new())?;
+            request.certificate.clone_from(&args.certificate);
+            Ok(generate(&template, &file, &request)?)
         })
         .collect();
     let mut stdout = io::stdout().lock();
@@ -95,8 +94,15 @@ fn summary(report: &GenerateReport) -> String {
         format!("{clues} (some may be removable: --givens N above the minimum, or the time limit)")
     };
     let certified = match &report.certificate {
-        Some(_) => ", certified by varisat's checker",
-        None => "",
+        Some(CertificateReport::Checked(c)) => format!(
+            ", certified ({}{})",
+            c.checker,
+            c.directory
+                .as_ref()
+                .map_or_else(String::new, |d| format!("; kept in {d}"))
+        ),
+        Some(CertificateReport::Varisat(_)) => ", certified by varisat's checker".to_string(),
+        None => String::new(),
     };
     format!(
         "{} (seed {}): {clues}; unique, proved{certified}. {} {:.2} s.",

@@ -125,7 +125,11 @@ fn every_change_to_a_certificate_is_refused_with_its_reason() {
     // sealed again: the DRAT checker itself refuses it.
     let dir = copy(&good, root.path(), "cut-short");
     let proof = fs::read(dir.join("proof.drat")).unwrap();
-    let end = proof[..proof.len() / 4].iter().rposition(|&b| b == 0).unwrap() + 1;
+    let end = proof[..proof.len() / 4]
+        .iter()
+        .rposition(|&b| b == 0)
+        .unwrap()
+        + 1;
     fs::write(dir.join("proof.drat"), &proof[..end]).unwrap();
     reseal(&dir, "proof.drat");
     refused(&dir, "the DRAT checker rejected proof.drat: ");
@@ -246,4 +250,45 @@ fn reductions_uniqueness_and_counts_are_certified_too() {
     );
     assert_eq!(v["certificate"]["solutions"], 4);
     assert_eq!(v["certificate"]["answer"], "exactly 4 solutions");
+}
+
+/// `generate --certify`: each puzzle's proof of uniqueness is a certificate, kept per puzzle
+/// under `--certificate DIR`, which `check-certificate` accepts on its own.
+#[test]
+fn generated_puzzles_come_with_certificates_of_uniqueness() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("made");
+    let out = root.path().join("puzzle.toml");
+    pathsat()
+        .args([
+            "generate",
+            "--size",
+            "6x6",
+            "--moves",
+            "king",
+            "--seed",
+            "5",
+            "--certify",
+        ])
+        .args([
+            "--certificate",
+            dir.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "unique, proved, certified (dratify ",
+        ));
+    let kept = dir.join("6x6-king-seed-5");
+    let puzzle = fs::read_to_string(kept.join("6x6-king-seed-5.toml")).unwrap();
+    assert_eq!(
+        puzzle,
+        fs::read_to_string(&out).unwrap(),
+        "the certificate holds the puzzle written"
+    );
+    check(&kept).success().stdout(predicate::str::starts_with(
+        "certified: exactly 1 solution (the encoding + 1 filling blocked;",
+    ));
 }

@@ -52,9 +52,13 @@ pub struct GenerateArgs {
     /// Trail puzzles: the labels on the trail are all different.
     #[arg(long, requires = "trail")]
     pub distinct: bool,
-    /// Have varisat's proof checker confirm each proof of uniqueness.
+    /// Certify each proof of uniqueness: CaDiCaL's DRAT proof that the solution, once blocked,
+    /// leaves nothing, checked by dratify and the claims checker (encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
+    /// With --certify: keep each puzzle's certificate in DIR/NAME (NAME the puzzle's name).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certificate: Option<std::path::PathBuf>,
     /// Stop after this many seconds: with an error before the solution is unique, else with
     /// the puzzle reached (unique, but maybe with givens to spare).
     #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]

@@ -96,15 +96,32 @@ fn rejected(dir: &Path, reason: impl std::fmt::Display) -> Error {
     }
 }
 
-/// Writes the certificate of `run` (a complete run on `puzzle`, read from `file`) into
-/// `target` (made if missing; a temporary directory when `None`) and checks it.
+/// Where the puzzle of a certificate comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum PuzzleSource<'a> {
+    /// A puzzle file, copied into the certificate (when it is a file: a puzzle given as a
+    /// dictionary or typed into the web page has none, and its certificate is checked against
+    /// the puzzle as given).
+    File(&'a str),
+    /// A puzzle file's text, written into the certificate under this name (a generated
+    /// puzzle).
+    Text {
+        /// The file's name.
+        name: &'a str,
+        /// Its content.
+        text: &'a str,
+    },
+}
+
+/// Writes the certificate of `run` (a complete run on `puzzle`, from `source`) into `target`
+/// (made if missing; a temporary directory when `None`) and checks it.
 ///
 /// # Errors
 /// [`Error::Certificate`] when writing fails or the check rejects it.
 pub fn write_and_check(
     run: RecordedRun,
     puzzle: &Puzzle,
-    file: &str,
+    source: PuzzleSource<'_>,
     encoding: &EncodingSpec,
     answer: &str,
     target: Option<&Path>,
@@ -118,13 +135,32 @@ pub fn write_and_check(
     };
     let fail = |e: std::io::Error| rejected(&dir, format!("cannot write the certificate: {e}"));
     written::write(&dir, &run.recording, &run.meaning, puzzle.name(), answer).map_err(fail)?;
-    let source = Path::new(file);
-    let name = source
-        .file_name()
-        .map_or_else(|| "puzzle.txt".into(), |n| n.to_string_lossy().into_owned());
-    if source.is_file() {
-        fs::copy(source, dir.join(&name)).map_err(fail)?;
-    }
+    let name = match source {
+        PuzzleSource::File(file) => {
+            let path = Path::new(file);
+            let name = path.file_name().map_or_else(
+                || "puzzle.toml".into(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            if path.is_file() {
+                fs::copy(path, dir.join(&name)).map_err(fail)?;
+            }
+            name
+        }
+        PuzzleSource::Text { name, text } => {
+            fs::write(dir.join(name), text).map_err(fail)?;
+            name.to_string()
+        }
+    };
+    // A puzzle written here is checked as read back: the file is what the certificate proves.
+    let reread;
+    let puzzle = match source {
+        PuzzleSource::Text { .. } => {
+            reread = parse_file(&dir.join(&name))?;
+            &reread
+        }
+        PuzzleSource::File(_) => puzzle,
+    };
     let mut checksums = BTreeMap::new();
     for name in CHECKED_FILES {
         checksums.insert(name.to_string(), checksum(&dir.join(name)).map_err(fail)?);

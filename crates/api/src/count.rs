@@ -173,7 +173,7 @@ pub fn count(
             Some(crate::certificate::write_and_check(
                 run,
                 puzzle,
-                file,
+                crate::certificate::PuzzleSource::File(file),
                 &spec,
                 &answer,
                 request.certificate.as_deref(),

@@ -1,9 +1,10 @@
 //! Generating a puzzle from a template as a [`GenerateRequest`] asks, and a report that carries
 //! the puzzle both as a [`Puzzle`] and as the TOML file every other command reads.
 
-use crate::options::GenerateRequest;
-use crate::outcome::CertificateInfo;
+use crate::options::{EncodingSpec, GenerateRequest};
+use crate::outcome::{CertificateInfo, CertificateReport};
 use crate::{wait_for, Error, GRACE};
+use pathsat_encode::EncodingOptions;
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
 use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
 use serde::Serialize;
@@ -32,9 +33,10 @@ pub struct GenerateReport {
     pub unique: bool,
     /// How hard deduction finds it.
     pub grade: Grade,
-    /// varisat's checker's confirmation of the proof of uniqueness, with `--certify`.
+    /// With `--certify`: the checked certificate of the proof of uniqueness (CaDiCaL's DRAT
+    /// proof and its blocking clause), or varisat's checker's confirmation without CaDiCaL.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<CertificateInfo>,
+    pub certificate: Option<CertificateReport>,
     /// Solutions tried before one gave the puzzle asked for.
     pub attempts: u32,
     /// SAT solver calls over all attempts.
@@ -87,7 +89,34 @@ pub fn generate(
             file: file.to_string(),
             error: Box::new(error),
         })?;
-    Ok(report(file, generated))
+    let mut report = report(file, generated);
+    // A certified proof of uniqueness: its certificate, written and checked.
+    if let Some(run) = report
+        .generated
+        .recorded
+        .as_ref()
+        .and_then(|slot| slot.take())
+    {
+        let name = format!("{}.toml", report.name.replace(['/', '\\'], "-"));
+        let spec = EncodingSpec::of(&EncodingOptions::default(), run.encoding);
+        let summary = crate::certificate::write_and_check(
+            run,
+            &report.generated.puzzle,
+            crate::certificate::PuzzleSource::Text {
+                name: &name,
+                text: &report.puzzle,
+            },
+            &spec,
+            "exactly 1 solution",
+            request
+                .certificate
+                .as_ref()
+                .map(|dir| dir.join(&report.name))
+                .as_deref(),
+        )?;
+        report.certificate = Some(CertificateReport::Checked(summary));
+    }
+    Ok(report)
 }
 
 /// The empty board to generate on when there is no template file: `rows` x `cols` with `moves`,
@@ -224,7 +253,10 @@ fn report(file: &str, generated: Generated) -> GenerateReport {
         minimal: generated.minimal,
         unique: true,
         grade: generated.grade.clone(),
-        certificate: generated.certificate.as_ref().map(CertificateInfo::from),
+        certificate: generated
+            .certificate
+            .as_ref()
+            .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
         attempts: generated.attempts,
         solver_calls: generated.solver_calls,
         seconds: generated.time.as_secs_f64(),

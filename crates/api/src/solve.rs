@@ -214,7 +214,7 @@ pub fn solve(
             Some(crate::certificate::write_and_check(
                 *run,
                 puzzle,
-                file,
+                crate::certificate::PuzzleSource::File(file),
                 &spec,
                 &answer,
                 request.certificate.as_deref(),

@@ -27,14 +27,10 @@ fn literal(dimacs: i64) -> u32 {
     2 * var + u32::from(dimacs < 0)
 }
 
-/// Whether `proof` is binary DRAT: it starts with `a`, or with `d` not followed by a space
-/// (a text proof starts with a literal, or with `d `).
+/// Whether `proof` is binary DRAT: each of its steps ends with a zero byte, which text never
+/// holds. (Its first bytes do not tell: `d` and a literal coded as 32 read as `d `.)
 fn is_binary(proof: &[u8]) -> bool {
-    match proof {
-        [b'a', ..] => true,
-        [b'd', next, ..] => *next != b' ',
-        _ => false,
-    }
+    proof.contains(&0)
 }
 
 /// The steps of a proof, as (deletion, DIMACS literals).
@@ -191,6 +187,10 @@ mod tests {
         assert!(check_proof(&more, b"d 1 2 3 0\n1 0\n0\n").is_ok());
         assert!(check_proof(&more, &[b'd', 2, 4, 6, 0, b'a', 2, 0, b'a', 0]).is_ok());
         assert!(check_proof(&more, &[b'd', 2, 5, 0, b'a', 2, 0, b'a', 0]).is_err());
+        // A deletion of variable 16 (coded 32, a space) is binary all the same.
+        let mut sixteen = formula();
+        sixteen.push(vec![16]);
+        assert!(check_proof(&sixteen, &[b'd', 32, 0, b'a', 2, 0, b'a', 0]).is_ok());
         // Multi-byte literals: variable 100 is 200 = 0xc8 0x01.
         let mut wide = formula();
         wide.push(vec![100]);

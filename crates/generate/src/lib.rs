@@ -48,7 +48,7 @@ use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions};
 use pathsat_puzzle::{CellRule, Expect, Filling, Mark, Puzzle, ValueClass};
 use pathsat_solver::{
     uniqueness_effort, Assumed, AssumingSolver, Certificate, Interrupt, PuzzleSolver, SolveError,
-    SolveOptions,
+    SolveOptions, SolverChoice,
 };
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -112,8 +112,11 @@ pub struct Generated {
     pub minimal: bool,
     /// How hard the puzzle is.
     pub grade: Grade,
-    /// The checker's confirmation, with [`Options::certify`].
+    /// varisat's checker's confirmation, with [`Options::certify`] in a build without CaDiCaL.
     pub certificate: Option<Certificate>,
+    /// With [`Options::certify`] and CaDiCaL: the proof of uniqueness, recorded for a
+    /// certificate the caller writes and checks (`pathsat-api`'s `certificate` module).
+    pub recorded: Option<pathsat_solver::certificate::RecordedSlot>,
     /// Solutions tried before one made the puzzle asked for (1 when the first did).
     pub attempts: u32,
     /// Solver calls spent choosing givens or labels (the proof's own calls not included).
@@ -365,6 +368,7 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
             minimal,
             grade,
             certificate: proof.certificate,
+            recorded: proof.recorded,
             attempts: attempt,
             solver_calls: calls,
             time: start.elapsed(),
@@ -631,6 +635,7 @@ pub(crate) fn rename(puzzle: Puzzle, name: String) -> Puzzle {
 pub(crate) struct Proof {
     pub learned: u64,
     pub certificate: Option<Certificate>,
+    pub recorded: Option<pathsat_solver::certificate::RecordedSlot>,
 }
 
 /// Proves, with a fresh solver on the finished puzzle, that `solution` is its only filling:
@@ -646,6 +651,8 @@ pub(crate) fn prove(
             ..EncodingOptions::default()
         },
         certify,
+        // A certified proof is CaDiCaL's DRAT proof where CaDiCaL is built in.
+        solver: SolverChoice::preferred(certify),
         ..SolveOptions::default()
     };
     let mut solver = PuzzleSolver::new(puzzle, &options)?;
@@ -660,7 +667,10 @@ pub(crate) fn prove(
     // A second, independent confirmation, which also measures the solver's effort.
     let learned = uniqueness_effort(puzzle, solution, &PositionOptions::default())?
         .ok_or_else(|| GenerateError::Internal("a second solver found another solution".into()))?;
-    let certificate = if certify {
+    let recorded = solver
+        .finish_recording()
+        .map(pathsat_solver::certificate::RecordedSlot::new);
+    let certificate = if certify && recorded.is_none() {
         let certificate = solver.certify()?;
         if !(certificate.complete && certificate.models == 1) {
             return Err(GenerateError::Internal(
@@ -674,6 +684,7 @@ pub(crate) fn prove(
     Ok(Proof {
         learned,
         certificate,
+        recorded,
     })
 }
 

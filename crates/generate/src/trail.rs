@@ -209,6 +209,7 @@ fn finish(
             solver_learned: proof.learned,
         },
         certificate: proof.certificate,
+        recorded: proof.recorded,
         attempts,
         solver_calls,
         time: start.elapsed(),

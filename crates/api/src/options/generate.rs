@@ -20,6 +20,9 @@ pub struct GenerateRequest {
     pub timeout: Option<Duration>,
     /// Stop when this is raised, as at the timeout.
     pub cancel: Cancel,
+    /// With a certified proof of uniqueness by CaDiCaL: the directory to keep its certificate
+    /// in, as a folder named after the puzzle (`--certificate DIR`).
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 /// `generate`'s options (the template aside): `--seed`, `--givens minimal|N`, `--keep-ends`,
@@ -41,7 +44,8 @@ pub struct GenerateSpec {
     pub difficulty: Option<Level>,
     /// Trail puzzles: labels from 1 to this [default: 15, or the trail's length if larger].
     pub labels: Option<u32>,
-    /// `--certify`: have varisat's checker confirm the proof of uniqueness.
+    /// `--certify`: certify the proof of uniqueness (CaDiCaL's DRAT proof and its blocking
+    /// clause, checked by dratify and the claims checker; varisat's checker without CaDiCaL).
     pub certify: bool,
     /// Seconds.
     pub timeout: Option<f64>,
@@ -71,6 +75,7 @@ impl GenerateSpec {
             },
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
+            certificate: None,
         })
     }
 }
