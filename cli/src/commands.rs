@@ -228,6 +228,8 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
     let request = pathsat_api::HintRequest {
         filling,
         timeout: args.timeout,
+        certify: args.certify,
+        certificate: args.certificate.clone(),
         ..pathsat_api::HintRequest::default()
     };
     let report = pathsat_api::hint::hint(&puzzle, &file, &request)?;

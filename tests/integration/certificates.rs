@@ -292,3 +292,53 @@ fn generated_puzzles_come_with_certificates_of_uniqueness() {
         "certified: exactly 1 solution (the encoding + 1 filling blocked;",
     ));
 }
+
+/// `hint --certify`: the hint's "no other value fits", proved with the filled cells as givens.
+#[test]
+fn a_hint_is_certified_with_the_filled_cells_as_givens() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("hint");
+    let v = json_of(&[
+        "hint",
+        fixture("seeds/hidato-188.toml").to_str().unwrap(),
+        "--certify",
+        "--certificate",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(v["status"], "hint");
+    let h = &v["hint"];
+    let (row, col, value) = (&h["row"], &h["col"], &h["value"]);
+    let answer = format!("({row}, {col}) holds {value} in every solution");
+    assert_eq!(v["certificate"]["answer"], answer.as_str());
+    assert_eq!(v["certificate"]["claims"]["exclude"], 1);
+    check(&dir).success();
+    // The hypothesis dropped: the formula alone has solutions, and the proof no longer holds.
+    let claims = fs::read_to_string(dir.join("claims.txt")).unwrap();
+    let formula = fs::read_to_string(dir.join("formula.cnf")).unwrap();
+    let mut lines: Vec<&str> = formula.lines().collect();
+    lines.pop();
+    let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<usize> = lines[header][6..]
+        .split(' ')
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let new_header = format!("p cnf {} {}", fields[0], fields[1] - 1);
+    lines[header] = &new_header;
+    fs::write(dir.join("formula.cnf"), lines.join("\n") + "\n").unwrap();
+    let kept: Vec<String> = claims
+        .lines()
+        .filter(|l| !l.starts_with("exclude"))
+        .map(
+            |l| match l.strip_suffix(" 1").filter(|_| l.starts_with("p claims")) {
+                Some(head) => format!("{head} 0"),
+                None => l.to_string(),
+            },
+        )
+        .collect();
+    fs::write(dir.join("claims.txt"), kept.join("\n") + "\n").unwrap();
+    reseal(&dir, "formula.cnf");
+    reseal(&dir, "claims.txt");
+    check(&dir)
+        .code(3)
+        .stderr(predicate::str::contains("run.json says"));
+}

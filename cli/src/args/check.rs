@@ -55,6 +55,14 @@ pub struct HintArgs {
     /// Stop the solver's checks after this many seconds (status unknown).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Certify the hint's "no other value fits": CaDiCaL's DRAT proof that, with the cells
+    /// filled as givens, another value on the hinted cell leaves no solution, checked by
+    /// dratify and the claims checker (encodings/certificates.md).
+    #[arg(long)]
+    pub certify: bool,
+    /// With --certify: keep the certificate in DIR.
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certificate: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

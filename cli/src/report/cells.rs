@@ -107,6 +107,11 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
             for line in wrap(&h.reason, 88) {
                 writeln!(out, "  {line}")?;
             }
+            if let Some(c) = &r.certificate {
+                for line in wrap(&super::checked_certificate_line(c), 88) {
+                    writeln!(out, "  {line}")?;
+                }
+            }
         }
         (HintStatus::Wrong, _, Some(w)) => {
             writeln!(out, "wrong: {}", cell_value(&w.cell))?;

@@ -30,6 +30,7 @@ pub(crate) fn checked_certificate_line(c: &CertificateSummary) -> String {
         (n("leave") + n("enter"), "", "cut", ""),
         (n("tour"), "", "tour", " blocked"),
         (n("block"), "", "filling", " blocked"),
+        (n("exclude"), "", "value", " ruled out"),
     ];
     let mut formula = String::from("the encoding");
     for (count, before, noun, after) in parts.into_iter().filter(|p| p.0 > 0) {

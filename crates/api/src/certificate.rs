@@ -22,6 +22,7 @@ use pathsat_cnf::{ClauseSink, Cnf};
 use pathsat_encode::{position, subtours::Subtours, successor, Encoding};
 use pathsat_puzzle::{parse_file, verify, Filling, Puzzle};
 use pathsat_solver::certificate::{self as written, Meaning, RecordedRun};
+use pathsat_solver::claims::Claim;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
@@ -123,7 +124,6 @@ pub fn write_and_check(
     puzzle: &Puzzle,
     source: PuzzleSource<'_>,
     encoding: &EncodingSpec,
-    answer: &str,
     target: Option<&Path>,
 ) -> Result<CertificateSummary, Error> {
     let dir: PathBuf = match target {
@@ -134,7 +134,19 @@ pub fn write_and_check(
         None => run.scratch.path().to_path_buf(),
     };
     let fail = |e: std::io::Error| rejected(&dir, format!("cannot write the certificate: {e}"));
-    written::write(&dir, &run.recording, &run.meaning, puzzle.name(), answer).map_err(fail)?;
+    // What the run claims to have proved, from its claims; the check derives it again from
+    // what it accepts, and the two must agree.
+    let (mut tours, mut blocks, mut excluded) = (0, 0, Vec::new());
+    for claim in run.recording.claims() {
+        match claim {
+            Claim::Tour(_) => tours += 1,
+            Claim::Block(_) => blocks += 1,
+            Claim::Exclude(cell, value) => excluded.push((*cell, *value)),
+            _ => {}
+        }
+    }
+    let answer = answer_of(puzzle, tours, blocks, &excluded);
+    written::write(&dir, &run.recording, &run.meaning, puzzle.name(), &answer).map_err(fail)?;
     let name = match source {
         PuzzleSource::File(file) => {
             let path = Path::new(file);
@@ -167,7 +179,7 @@ pub fn write_and_check(
     }
     let record = RunRecord {
         puzzle: name,
-        answer: answer.to_string(),
+        answer,
         checksums,
         encoding: EncodingSpec {
             encoding: match run.encoding {
@@ -253,6 +265,27 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
             ),
         ));
     }
+    // What it proves, derived from the claims accepted, is what it says it proves.
+    let tours = accepted
+        .solutions
+        .iter()
+        .filter(|s| matches!(s, pathsat_claims::Solution::Tour(_)))
+        .count();
+    let answer = answer_of(
+        puzzle,
+        tours,
+        accepted.solutions.len() - tours,
+        &accepted.excluded,
+    );
+    if answer != record.answer {
+        return Err(rejected(
+            dir,
+            format!(
+                "run.json says \"{}\", but the claims prove \"{answer}\"",
+                record.answer
+            ),
+        ));
+    }
     // 3. The solutions excluded are solutions.
     for (i, solution) in accepted.solutions.iter().enumerate() {
         let filling = filling_of(puzzle, &meaning, solution);
@@ -289,7 +322,7 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
         }
     }
     Ok(CertificateSummary {
-        answer: record.answer.clone(),
+        answer,
         solutions: accepted.solutions.len() as u64,
         clauses: accepted.clauses,
         encoding_clauses: accepted.encoding_clauses,
@@ -300,6 +333,39 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
         proof_check_seconds,
         directory: None,
     })
+}
+
+/// What a certificate proves when its formula is unsatisfiable, from its claims: `tours`
+/// Hamiltonian cycles (the successor encoding) or `blocks` fillings (the position encoding)
+/// excluded, or each (cell, value) of `excluded` ruled out.
+fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u32)]) -> String {
+    if !excluded.is_empty() {
+        let each: Vec<String> = excluded
+            .iter()
+            .map(|&(cell, value)| format!("{} holds {value}", puzzle.place(cell)))
+            .collect();
+        return format!("{} in every solution", each.join(", "));
+    }
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    // A closed tour without its start given: each cycle is one filling per starting cell.
+    let per_cycle = if puzzle.is_closed() && !puzzle.givens().any(|(_, v)| v == 1) {
+        puzzle.n_cells()
+    } else {
+        1
+    };
+    match (tours, blocks) {
+        (0, 0) if puzzle.is_graph() && puzzle.is_closed() => "no Hamiltonian cycle".into(),
+        (0, 0) if puzzle.is_graph() => "no Hamiltonian path".into(),
+        (0, 0) => "no solution".into(),
+        (0, n) => format!("exactly {n} solution{}", s(n)),
+        (k, _) if per_cycle > 1 => format!(
+            "exactly {k} cycle{} (as directed cycles), {} solution{} (one per starting cell)",
+            s(k),
+            k * per_cycle,
+            s(k * per_cycle)
+        ),
+        (k, _) => format!("exactly {k} solution{}", s(k)),
+    }
 }
 
 /// The encoding `spec` names, of `puzzle`, afresh: its clauses and its variables' meaning.
@@ -397,6 +463,7 @@ fn filling_of(puzzle: &Puzzle, meaning: &Meaning, solution: &pathsat_claims::Sol
                 }
             }
         }
+        pathsat_claims::Solution::Excluded(..) => {}
         pathsat_claims::Solution::Tour(order) => {
             // Rotate the cycle so that it starts where the filling must.
             let start = if order.len() > n {

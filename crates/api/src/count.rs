@@ -164,18 +164,12 @@ pub fn count(
     // A certified CaDiCaL count that is complete: its certificate, written and checked.
     let checked = match counted.recorded.as_ref().and_then(|slot| slot.take()) {
         Some(run) if counted.complete => {
-            let answer = match counted.count.to_u64() {
-                Some(0) => "no solution".to_string(),
-                Some(1) => "exactly 1 solution".to_string(),
-                _ => format!("exactly {} solutions", counted.count),
-            };
             let spec = EncodingSpec::of(&options.solve.encoding, run.encoding);
             Some(crate::certificate::write_and_check(
                 run,
                 puzzle,
                 crate::certificate::PuzzleSource::File(file),
                 &spec,
-                &answer,
                 request.certificate.as_deref(),
             )?)
         }

@@ -107,7 +107,6 @@ pub fn generate(
                 text: &report.puzzle,
             },
             &spec,
-            "exactly 1 solution",
             request
                 .certificate
                 .as_ref()

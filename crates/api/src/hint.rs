@@ -11,14 +11,18 @@
 //! Every hint is checked by the solver before it is given: no solution that extends the
 //! filling has another value on the hinted cell.
 
+use crate::certificate::CertificateSummary;
 use crate::forced::CellValue;
-use crate::options::HintRequest;
+use crate::options::{EncodingSpec, HintRequest};
 use crate::Error;
-use pathsat_encode::PositionOptions;
+use pathsat_encode::{EncodingChoice, PositionOptions};
 use pathsat_generate::deduce::hint::{next_step, NextStep, Rule};
 use pathsat_generate::Level;
 use pathsat_puzzle::{verify, Filling, Puzzle};
-use pathsat_solver::{backbone, Assumed, AssumingSolver, Backbone, Interrupt, SolveError};
+use pathsat_solver::{
+    backbone, Assumed, AssumingSolver, Backbone, Interrupt, PuzzleSolver, SolveError, SolveOptions,
+    SolverChoice,
+};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -167,6 +171,9 @@ pub struct HintReport {
     pub cells: usize,
     /// SAT calls made.
     pub solver_calls: u64,
+    /// With `certify`: the checked certificate that no other value fits the hinted cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<CertificateSummary>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// The givens and the filling, with the hint's value on its cell (0 elsewhere), for
@@ -217,6 +224,7 @@ pub fn hint(puzzle: &Puzzle, file: &str, request: &HintRequest) -> Result<HintRe
         filled: puzzle.givens().count() + filled.len(),
         cells: n,
         solver_calls: 0,
+        certificate: None,
         seconds: 0.0,
         board: Filling::from_values(values.clone()),
     };
@@ -224,13 +232,87 @@ pub fn hint(puzzle: &Puzzle, file: &str, request: &HintRequest) -> Result<HintRe
         deadline: request.timeout.map(|t| started + t),
         flags: vec![request.cancel.flag()],
     };
-    let found = next(puzzle, &mut values, &filled, interrupt, &mut report);
+    let found = next(puzzle, &mut values, &filled, interrupt.clone(), &mut report);
     report.board = Filling::from_values(values);
-    report.seconds = started.elapsed().as_secs_f64();
     match found {
-        Ok(()) | Err(SolveError::Interrupted) => Ok(report),
-        Err(e) => Err(Error::solve(file, e)),
+        Ok(()) | Err(SolveError::Interrupted) => {}
+        Err(e) => return Err(Error::solve(file, e)),
     }
+    if let (true, Some(step)) = (request.certify, &report.hint) {
+        let (cell, value) = (step.index, step.cell.value);
+        report.certificate = certify_hint(puzzle, file, &filled, cell, value, interrupt, request)?;
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// The certificate of a hint: the puzzle with the filled cells as givens, `value` ruled out on
+/// `cell` by an exclusion claim, refuted by a certified CaDiCaL run (`None` when the interrupt
+/// stopped it).
+fn certify_hint(
+    puzzle: &Puzzle,
+    file: &str,
+    filled: &[(usize, u32)],
+    cell: usize,
+    value: u32,
+    interrupt: Interrupt,
+    request: &HintRequest,
+) -> Result<Option<CertificateSummary>, Error> {
+    let sub = puzzle
+        .with_givens(filled)
+        .expect("a filling with a hint is possible on its face");
+    let options = SolveOptions {
+        certify: true,
+        solver: SolverChoice::preferred(true),
+        ..SolveOptions::default()
+    }
+    .with_choice(EncodingChoice::Position);
+    let mut solver = PuzzleSolver::new(&sub, &options).map_err(|e| Error::solve(file, e))?;
+    if !solver.is_recording() {
+        return Err(Error::solve(
+            file,
+            SolveError::Unsupported(pathsat_solver::Unsupported::CadicalNotBuiltIn),
+        ));
+    }
+    solver.interrupt_on(interrupt);
+    if !solver.exclude(cell, value) {
+        return Err(Error::solve(
+            file,
+            SolveError::Certificate(format!("{} cannot hold {value}", puzzle.place(cell))),
+        ));
+    }
+    match solver.next_solution() {
+        Ok(None) => {}
+        Err(SolveError::Interrupted) => return Ok(None),
+        Ok(Some(_)) => {
+            return Err(Error::solve(
+                file,
+                SolveError::Certificate(format!(
+                    "another value fits {}: the hint is wrong",
+                    puzzle.place(cell)
+                )),
+            ))
+        }
+        Err(e) => return Err(Error::solve(file, e)),
+    }
+    let run = solver.finish_recording().expect("a recording run");
+    let text = pathsat_puzzle::write::to_toml(
+        &sub,
+        &["The puzzle with the cells filled so far as givens (pathsat hint --certify).".into()],
+    );
+    let name = format!("{}-hint.toml", puzzle.name().replace(['/', '\\'], "-"));
+    let spec = EncodingSpec::of(&options.encoding, run.encoding);
+    crate::certificate::write_and_check(
+        run,
+        &sub,
+        crate::certificate::PuzzleSource::Text {
+            name: &name,
+            text: &text,
+        },
+        &spec,
+        request.certificate.as_deref(),
+    )
+    .map(Some)
 }
 
 /// Fills in `report` (status, hint or wrong cell, calls); `values` holds the givens, and gets

@@ -209,14 +209,12 @@ pub fn solve(
     // written and checked by tools that are not the solver.
     let checked = match recorded {
         Some(run) if complete && !stopped_by_deadline => {
-            let answer = certificate_answer(puzzle, found);
             let spec = EncodingSpec::of(&options.encoding, run.encoding);
             Some(crate::certificate::write_and_check(
                 *run,
                 puzzle,
                 crate::certificate::PuzzleSource::File(file),
                 &spec,
-                &answer,
                 request.certificate.as_deref(),
             )?)
         }
@@ -367,16 +365,6 @@ fn spawn(
         let _ = send.send(event);
     });
     events
-}
-
-/// What a certificate proves about a complete run that found `found` solutions.
-fn certificate_answer(puzzle: &Puzzle, found: u64) -> String {
-    match (found, puzzle.is_graph() && puzzle.is_closed()) {
-        (0, true) => "no Hamiltonian cycle".into(),
-        (0, false) => "no solution".into(),
-        (1, _) => "exactly 1 solution".into(),
-        (n, _) => format!("exactly {n} solutions"),
-    }
 }
 
 /// Raises its flag when dropped.

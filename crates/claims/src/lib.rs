@@ -23,6 +23,7 @@
 //! | `enter S...` | and enters it | the arcs into S |
 //! | `tour V1 ... VN` | excludes this Hamiltonian cycle (a solution found) | its arcs, negated |
 //! | `block C=V ...` | excludes this filling (a solution found) | its variables, negated |
+//! | `exclude C=V` | the hypothesis refuted: cell C holds another value than V | its variable, negated |
 //!
 //! Vertices and cells are numbered from 1. Each claim's clauses are compared as sets of
 //! literals, in order, with the formula's clauses after the encoding; none may be left over.
@@ -63,6 +64,9 @@ pub struct Accepted {
     /// The solutions the tour and block claims exclude (each a different one): if the formula
     /// is unsatisfiable, the puzzle has exactly these.
     pub solutions: Vec<Solution>,
+    /// The (cell, value) pairs `exclude` claims rule out (cells from 0): if the formula is
+    /// unsatisfiable, every solution puts each such value on its cell.
+    pub excluded: Vec<(usize, u32)>,
 }
 
 /// A solution a claim excludes.
@@ -72,6 +76,9 @@ pub enum Solution {
     Tour(Vec<usize>),
     /// A filling, as (cell, value) pairs (cells from 0).
     Filling(Vec<(usize, u32)>),
+    /// Not a solution: a value ruled out on a cell (an `exclude` claim; reported in
+    /// [`Accepted::excluded`], never in [`Accepted::solutions`]).
+    Excluded(usize, u32),
 }
 
 /// Blank lines and lines `c ...` are comments, in both files.
@@ -248,6 +255,7 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
     let mut claimed = 0;
     let mut said_solutions: Option<usize> = None;
     let mut solutions = Vec::new();
+    let mut excluded = Vec::new();
     let mut seen_solutions: HashSet<Vec<i64>> = HashSet::new();
     let mut vars_seen: HashSet<i64> = HashSet::new();
     for (n, line) in lines {
@@ -353,7 +361,9 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
                     ));
                 }
                 next_clause = end;
-                if let Some(solution) = solution {
+                if let Some(Solution::Excluded(cell, value)) = solution {
+                    excluded.push((cell, value));
+                } else if let Some(solution) = solution {
                     let key = sorted(expected.concat());
                     if !seen_solutions.insert(key) {
                         return reject(format!("{here}: this solution was excluded before"));
@@ -389,6 +399,7 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
         encoding_clauses: encoding,
         claims: claimed,
         solutions,
+        excluded,
     })
 }
 
@@ -440,8 +451,27 @@ fn claim(
             }
             Ok((vec![clause], Some(Solution::Filling(pairs))))
         }
+        ("exclude", Meaning::Cells { cells, values }) => {
+            let [pair] = words else {
+                return reject(format!("{here}: expected `exclude CELL=VALUE`"));
+            };
+            let (c, v) = pair
+                .split_once('=')
+                .ok_or_else(|| Rejection(format!("{here}: `{pair}` is not CELL=VALUE")))?;
+            let cell = vertex(here, c, *cells)?;
+            let value: u32 = v
+                .parse()
+                .map_err(|_| Rejection(format!("{here}: `{v}` is not a value")))?;
+            let var = values.get(&(cell, value)).ok_or_else(|| {
+                Rejection(format!(
+                    "{here}: cell {} has no variable for {value}",
+                    cell + 1
+                ))
+            })?;
+            Ok((vec![vec![-var]], Some(Solution::Excluded(cell, value))))
+        }
         (_, Meaning::Cells { .. }) => reject(format!(
-            "{here}: `{keyword}` is not a claim about cells (only `block` is)"
+            "{here}: `{keyword}` is not a claim about cells (only `block` and `exclude` are)"
         )),
         (_, Meaning::Graph(g)) => graph_claim(here, keyword, words, g),
     }

@@ -207,6 +207,16 @@ fn blocks_name_cells_and_values_with_variables() {
     assert!(rejected(&f, &text("block 1=1 2=3")).contains("cell 2 has no variable for 3"));
     assert!(rejected(&f, &text("block")).contains("names no cell"));
     assert!(rejected(&f, &text("leave 1")).contains("not a claim about cells"));
+    // An exclusion: the hypothesis a hint refutes; not a solution.
+    let excluding = |lines: &str| format!("p claims 1 1\n{meaning}solutions 0\n{lines}\n");
+    let f = vec![vec![1], vec![-2]];
+    let a = check(&f, &excluding("exclude 1=2")).unwrap();
+    assert_eq!(
+        (a.solutions.len(), a.excluded.as_slice()),
+        (0, &[(0, 2)][..])
+    );
+    assert!(rejected(&f, &excluding("exclude 1=1")).contains("is not the one this `exclude`"));
+    assert!(rejected(&f, &excluding("exclude 1=2 2=1")).contains("expected `exclude CELL=VALUE`"));
 }
 
 #[test]

@@ -52,6 +52,9 @@ pub enum Claim {
     /// The filling putting these values on these cells, as (cell, value), is excluded (it was
     /// found, verified and counted). Clause: their variables, negated.
     Block(Vec<(usize, u32)>),
+    /// The hypothesis to refute: the cell holds another value than this one (a hint's "no
+    /// other value fits"). Clause: the variable, negated.
+    Exclude(usize, u32),
 }
 
 impl Claim {
@@ -64,6 +67,7 @@ impl Claim {
             Claim::Enter(_) => "enter",
             Claim::Tour(_) => "tour",
             Claim::Block(_) => "block",
+            Claim::Exclude(..) => "exclude",
         }
     }
 }
@@ -94,6 +98,7 @@ impl fmt::Display for Claim {
                 }
                 Ok(())
             }
+            Claim::Exclude(cell, value) => write!(f, " {}={value}", cell + 1),
         }
     }
 }

@@ -118,6 +118,18 @@ impl<'p> PositionSolver<'p> {
         &self.encoding
     }
 
+    /// Rules out `value` on `cell` for the calls to come, as an exclusion claim: a certified
+    /// run that then finds no solution proves that every solution puts `value` there. False
+    /// (and nothing added) when the encoding has no variable for the pair.
+    pub fn exclude(&mut self, cell: usize, value: u32) -> bool {
+        let Some(var) = self.encoding.map.var(cell, value) else {
+            return false;
+        };
+        self.sat
+            .add_claim(Claim::Exclude(cell, value), &[vec![var.negative()]]);
+        true
+    }
+
     /// What the primary variables mean, for a certificate's claims.
     pub fn meaning(&self) -> Meaning {
         Meaning::Values {

@@ -203,6 +203,16 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
+    /// Position encoding: rules out `value` on `cell` for the calls to come, as an exclusion
+    /// claim ([`PositionSolver::exclude`]); false in the successor encoding, or when the
+    /// encoding has no variable for the pair.
+    pub fn exclude(&mut self, cell: usize, value: u32) -> bool {
+        match &mut self.inner {
+            Inner::Position(s) => s.exclude(cell, value),
+            Inner::Successor(_) => false,
+        }
+    }
+
     /// Whether the run records a DRAT certificate ([`crate::certificate`]).
     pub fn is_recording(&self) -> bool {
         self.scratch.is_some()

@@ -18,6 +18,11 @@ pub struct HintRequest {
     pub timeout: Option<Duration>,
     /// Stop when raised.
     pub cancel: Cancel,
+    /// Certify the hint's "no other value fits" (`--certify`): a DRAT certificate that the
+    /// filled cells, as givens, with another value on the hinted cell, leave no solution.
+    pub certify: bool,
+    /// With `certify`: the directory to keep the certificate in.
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 /// `hint`'s options: what is filled so far (`FILLING`, `"filling"`, `filling=`) and
@@ -30,6 +35,8 @@ pub struct HintSpec {
     pub filling: Option<serde_json::Value>,
     /// Stop the solver's part after this many seconds.
     pub timeout: Option<f64>,
+    /// Certify the hint: a DRAT certificate that no other value fits.
+    pub certify: bool,
 }
 
 impl HintSpec {
@@ -57,6 +64,8 @@ impl HintSpec {
         };
         Ok(HintRequest {
             filling,
+            certify: self.certify,
+            certificate: None,
             timeout: seconds_for("timeout", self.timeout)?,
             cancel,
         })
