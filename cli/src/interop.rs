@@ -111,6 +111,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, Failure> {
         &args.encoding,
         &args.solvers,
         args.timeout,
+        args.proofs,
     )?;
     match args.output.format {
         Format::Json => report::print_json(&report)?,

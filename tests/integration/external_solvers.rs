@@ -278,3 +278,61 @@ fn compare_reports_wrong_slow_and_absent_solvers() {
         .code(1)
         .stdout(predicate::str::contains("the solvers disagree"));
 }
+
+/// `compare --proofs`: kissat's and CaDiCaL's "unsatisfiable" come with DRAT proofs that dratify
+/// replays; a solver that says "unsatisfiable" with a proof that proves nothing is caught.
+#[cfg(unix)]
+#[test]
+#[cfg_attr(
+    any(no_kissat, no_cadical),
+    ignore = "needs kissat and cadical on PATH (Debian: cadical; PyPI: passagemath-kissat)"
+)]
+fn compare_checks_the_proofs_of_unsatisfiable_answers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    // Says unsat, and writes a "proof" that only claims the empty clause.
+    let liar = dir.path().join("liar");
+    std::fs::write(
+        &liar,
+        "#!/bin/sh\nprintf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&liar, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // GP(11,2) has no Hamiltonian cycle; the closure encoding is a complete CNF of that.
+    let graph = fixture("graphs/classic/gp-11-2.hcp");
+    let out = pathsat()
+        .args([
+            "compare",
+            graph.to_str().unwrap(),
+            "--encoding",
+            "successor-closure",
+        ])
+        .args([
+            "--proofs", "--format", "json", "--solver", "kissat", "--solver", "cadical",
+        ])
+        .args(["--solver", liar.to_str().unwrap()])
+        .assert()
+        .code(1);
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let rows = v["solvers"].as_array().unwrap();
+    for row in rows
+        .iter()
+        .filter(|r| r["solver"] == "kissat" || r["solver"] == "cadical")
+    {
+        assert_eq!(
+            (&row["status"], &row["valid"]),
+            (&"unsat".into(), &true.into()),
+            "{row}"
+        );
+        assert!(row["proof_bytes"].as_u64().unwrap() > 0, "{row}");
+    }
+    let liar_row = rows.last().unwrap();
+    assert_eq!(liar_row["valid"], false);
+    assert!(
+        liar_row["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("proof rejected: the DRAT checker"),
+        "{liar_row}"
+    );
+}

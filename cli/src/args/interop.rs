@@ -42,6 +42,10 @@ pub struct CompareArgs {
     /// Seconds each solver may run before it is stopped.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     pub timeout: Duration,
+    /// Have the external solvers write DRAT proofs, and replay each proof of an
+    /// "unsatisfiable" with the DRAT checker dratify (a rejected proof makes the row invalid).
+    #[arg(long)]
+    pub proofs: bool,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
@@ -71,6 +75,10 @@ pub struct LabArgs {
     /// The exactly-one encoding [default: each encoding's own].
     #[arg(long, value_enum)]
     pub exactly_one: Option<ExactlyOneName>,
+    /// Have the external solvers write DRAT proofs, replayed by dratify after each
+    /// "unsatisfiable": the table gets each proof's size and checking time.
+    #[arg(long)]
+    pub proofs: bool,
     /// Also write the table as CSV, one row per graph, encoding and solver.
     #[arg(long, value_name = "FILE.csv")]
     pub csv: Option<PathBuf>,

@@ -17,7 +17,7 @@ pub fn write_compare_text(out: &mut dyn Write, r: &CompareReport) -> io::Result<
         plural(r.clauses as u64, "clause"),
         describe_encoding(&r.encoding)
     )?;
-    let header = ["solver", "version", "status", "seconds", "model"];
+    let header = ["solver", "version", "status", "seconds", "check"];
     let rows: Vec<[String; 5]> = r
         .solvers
         .iter()
@@ -28,6 +28,11 @@ pub fn write_compare_text(out: &mut dyn Write, r: &CompareReport) -> io::Result<
                 row.status.name().to_string(),
                 row.seconds.map_or("-".into(), |s| format!("{s:.3}")),
                 match (row.valid, &row.error) {
+                    (Some(true), _) if row.proof_bytes.is_some() => format!(
+                        "proof verified ({:.0} kB, checked in {:.3} s)",
+                        row.proof_bytes.unwrap_or(0) as f64 / 1e3,
+                        row.proof_check_seconds.unwrap_or(0.0)
+                    ),
                     (Some(true), _) => "valid".into(),
                     (_, Some(e)) => e.clone(),
                     _ => "-".into(),

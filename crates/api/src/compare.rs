@@ -113,16 +113,26 @@ pub struct SolverRow {
     pub status: SolverStatus,
     /// How long it took.
     pub seconds: Option<f64>,
-    /// Whether the model decodes to a valid filling (sat answers only).
+    /// Whether the model decodes to a valid filling (sat answers), or, with `--proofs`, whether
+    /// the DRAT checker accepted the proof of an unsatisfiable answer.
     pub valid: Option<bool>,
     /// What went wrong: the model's problem, or the error.
     pub error: Option<String>,
+    /// With `--proofs`, after an unsatisfiable answer of an external solver: the size of its
+    /// DRAT proof, in bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_bytes: Option<u64>,
+    /// With `--proofs`: the seconds the DRAT checker (dratify) took to replay it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_check_seconds: Option<f64>,
 }
 
 /// Every embedded solver this build has and the external `solvers` (by name or path; none
 /// named: [`DEFAULT_SOLVERS`]) on `puzzle` (read from `file`) in the encoding of `spec`, side by
 /// side, each stopped after `timeout`, so the call ends within it however many solvers it
-/// compares. The CNF goes to the external solvers in a temporary file.
+/// compares. The CNF goes to the external solvers in a temporary file. With `proofs`, each
+/// external solver also writes a DRAT proof there, which the checker dratify replays after an
+/// "unsatisfiable": the row is `valid` only if it accepts.
 ///
 /// # Errors
 /// The encoding's refusal of the puzzle ([`Error::Solve`]), an embedded solver's failure, or a
@@ -133,6 +143,7 @@ pub fn compare(
     spec: &EncodingSpec,
     solvers: &[String],
     timeout: Duration,
+    proofs: bool,
 ) -> Result<CompareReport, Error> {
     let exported = export(puzzle, file, &spec.options())?;
     let export = &exported.export;
@@ -157,7 +168,7 @@ pub fn compare(
             .iter()
             .map(|name| {
                 let cnf_path = &cnf_path;
-                scope.spawn(move || external_row(puzzle, export, name, cnf_path, timeout))
+                scope.spawn(move || external_row(puzzle, export, name, cnf_path, timeout, proofs))
             })
             .collect();
         (
@@ -184,6 +195,27 @@ pub fn compare(
 }
 
 /// Writes the exported CNF in DIMACS to `path`.
+/// Replays the DRAT proof an external solver wrote for its "unsatisfiable" against the CNF it
+/// was given; the row's `valid` says whether the checker accepted it.
+fn check_proof(row: &mut SolverRow, cnf: &Path, proof: &Path) {
+    let start = Instant::now();
+    let checked = (|| {
+        let text = std::fs::read_to_string(cnf).map_err(|e| format!("the CNF: {e}"))?;
+        let formula = pathsat_claims::parse_cnf(&text).map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(proof).map_err(|e| format!("no proof written: {e}"))?;
+        row.proof_bytes = Some(bytes.len() as u64);
+        pathsat_claims::check_proof(&formula, &bytes).map_err(|e| e.to_string())
+    })();
+    row.proof_check_seconds = Some(start.elapsed().as_secs_f64());
+    match checked {
+        Ok(_) => row.valid = Some(true),
+        Err(e) => {
+            row.valid = Some(false);
+            row.error = Some(format!("proof rejected: {e}"));
+        }
+    }
+}
+
 pub(crate) fn write_cnf(exported: &Exported, path: &Path) -> Result<(), Error> {
     let file = std::fs::File::create(path).map_err(|e| temporary(&e))?;
     exported
@@ -235,6 +267,8 @@ pub fn embedded_row(
         // Every solution of the embedded solver has passed the verifier.
         valid: first.is_some().then_some(true),
         error: None,
+        proof_bytes: None,
+        proof_check_seconds: None,
     })
 }
 
@@ -246,6 +280,7 @@ pub fn external_row(
     name: &str,
     cnf: &Path,
     timeout: Duration,
+    proofs: bool,
 ) -> SolverRow {
     let mut row = SolverRow {
         solver: name.to_string(),
@@ -255,6 +290,8 @@ pub fn external_row(
         seconds: None,
         valid: None,
         error: None,
+        proof_bytes: None,
+        proof_check_seconds: None,
     };
     let Some(solver) = ExternalSolver::find(name) else {
         row.error = Some("not found".to_string());
@@ -263,7 +300,17 @@ pub fn external_row(
     row.path = Some(solver.path.display().to_string());
     // A version is worth asking for a few seconds at most, and never longer than the run.
     row.version = solver.version(timeout.min(Duration::from_secs(5)));
-    let run = match solver.run(cnf, timeout) {
+    // The proof goes beside the CNF, one file a solver (`name` may be a path).
+    let proof = cnf.with_file_name(format!(
+        "{}.drat",
+        name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+    ));
+    let run = if proofs {
+        solver.run_with_proof(cnf, &proof, timeout)
+    } else {
+        solver.run(cnf, timeout)
+    };
+    let run = match run {
         Ok(run) => run,
         Err(e) => {
             row.status = SolverStatus::Error;
@@ -279,7 +326,12 @@ pub fn external_row(
             row.error = Some(format!("unreadable output: {e}"));
         }
         Outcome::Answer(SolverOutput::Unknown) => row.status = SolverStatus::Unknown,
-        Outcome::Answer(SolverOutput::Unsat) => row.status = SolverStatus::Unsat,
+        Outcome::Answer(SolverOutput::Unsat) => {
+            row.status = SolverStatus::Unsat;
+            if proofs {
+                check_proof(&mut row, cnf, &proof);
+            }
+        }
         Outcome::Answer(SolverOutput::Sat(model)) => {
             row.status = SolverStatus::Sat;
             match decode_model(puzzle, &export.encoded, &model) {

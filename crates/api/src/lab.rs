@@ -54,6 +54,9 @@ pub struct LabSetup {
     pub solvers: Vec<String>,
     /// The time each solver gets.
     pub timeout: Duration,
+    /// `--proofs`: external solvers write DRAT proofs, replayed by dratify after each
+    /// "unsatisfiable" (the rows get the proof's size and checking time).
+    pub proofs: bool,
 }
 
 impl LabSetup {
@@ -159,7 +162,7 @@ pub fn measure(
         let result = match embedded(name) {
             Some(choice) => embedded_row(puzzle, file, options, choice, setup.timeout)?,
             None if export.encoded.is_complete() => {
-                external_row(puzzle, export, name, cnf_path, setup.timeout)
+                external_row(puzzle, export, name, cnf_path, setup.timeout, setup.proofs)
             }
             None => SolverRow {
                 solver: name.clone(),
@@ -169,6 +172,8 @@ pub fn measure(
                 seconds: None,
                 valid: None,
                 error: Some("round 0 of the lazy loop is not a complete CNF".to_string()),
+                proof_bytes: None,
+                proof_check_seconds: None,
             },
         };
         row.solvers.push(result);

@@ -3,7 +3,7 @@
 //! it, with the flags. The library crates name no flag; other front ends word the same errors
 //! their own way (the Python package with its keyword arguments).
 
-use pathsat_count::CountError;
+use pathsat_count::{CountError, Method};
 use pathsat_encode::{EncodeError, SuccessorError};
 use pathsat_generate::GenerateError;
 use pathsat_solver::{SolveError, Unsupported};
@@ -49,6 +49,12 @@ pub fn count(error: &CountError) -> String {
         CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
         CountError::TableFiles(why) => format!("--spill-dir: {why}"),
         CountError::Checkpoint(why) => format!("--checkpoint: {why}"),
+        CountError::NotCertifiable(method @ Method::Dp) => format!(
+            "a certified count runs one solver, so --method {} cannot be certified (its counts \
+             are cross-checked instead against brute force, published sequences and closed \
+             forms: encodings/counting.md); leave --method out or use --method enumerate",
+            method.option()
+        ),
         CountError::NotCertifiable(method) => format!(
             "a certified count runs one solver, so --method {} cannot be certified; leave \
              --method out or use --method enumerate",
@@ -99,8 +105,9 @@ mod tests {
         assert!(unsupported(Unsupported::CadicalNotBuiltIn).contains("--features cadical"));
         assert_eq!(
             count(&CountError::NotCertifiable(Method::Dp)),
-            "a certified count runs one solver, so --method dp cannot be certified; leave \
-             --method out or use --method enumerate"
+            "a certified count runs one solver, so --method dp cannot be certified (its counts \
+             are cross-checked instead against brute force, published sequences and closed \
+             forms: encodings/counting.md); leave --method out or use --method enumerate"
         );
         assert_eq!(
             generate(&GenerateError::TooManyGivens {

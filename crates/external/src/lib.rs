@@ -104,8 +104,22 @@ impl ExternalSolver {
     /// # Errors
     /// When the process cannot be started or waited for.
     pub fn run(&self, cnf: &Path, timeout: Duration) -> io::Result<Run> {
+        self.run_with(cnf, None, timeout)
+    }
+
+    /// Runs the solver on `cnf` for at most `timeout`, writing its DRAT proof to `proof`: the
+    /// second file argument, as kissat, CaDiCaL and most competition solvers take it.
+    ///
+    /// # Errors
+    /// When the process cannot be started or waited for.
+    pub fn run_with_proof(&self, cnf: &Path, proof: &Path, timeout: Duration) -> io::Result<Run> {
+        self.run_with(cnf, Some(proof), timeout)
+    }
+
+    fn run_with(&self, cnf: &Path, proof: Option<&Path>, timeout: Duration) -> io::Result<Run> {
         let mut command = Command::new(&self.path);
         command.arg(cnf);
+        command.args(proof);
         let (status, bytes, seconds) = run_captured(command, timeout)?;
         let outcome = match status {
             None => Outcome::TimedOut,

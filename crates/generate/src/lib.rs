@@ -10,8 +10,8 @@
 //!    exists, then pruned until each one is needed ([`givens`]); for an easy or medium puzzle,
 //!    until the deduction solver still finishes it alone ([`deduce`]);
 //! 4. the proof, on the finished puzzle, by a fresh solver: the first solution is the chosen one,
-//!    and after the clause that blocks it there is none (with `certify`, varisat's checker replays
-//!    that run);
+//!    and after the clause that blocks it there is none (with `certify`, a certified run: CaDiCaL's
+//!    DRAT proof for the caller's certificate, or varisat's proof, checked; `prove`);
 //! 5. a grade: how far human-style deduction gets, and how much the solver had to learn.
 //!
 //! Trail puzzles get labels instead of givens ([`trail`]). The same seed gives the same puzzle on
@@ -38,18 +38,19 @@
 
 pub mod deduce;
 pub mod givens;
+mod prove;
 pub mod trail;
 pub mod walk;
 
 pub use deduce::{Deduction, Level};
 
 use pathsat_bigcount::BigCount;
-use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions};
+use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{CellRule, Expect, Filling, Mark, Puzzle, ValueClass};
 use pathsat_solver::{
-    uniqueness_effort, Assumed, AssumingSolver, Certificate, Interrupt, PuzzleSolver, SolveError,
-    SolveOptions, SolverChoice,
+    Assumed, AssumingSolver, Certificate, Interrupt, PuzzleSolver, SolveError, SolveOptions,
 };
+pub(crate) use prove::prove;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
@@ -629,63 +630,6 @@ pub(crate) fn rename(puzzle: Puzzle, name: String) -> Puzzle {
             .expect("the same trail fits the same board"),
         None => renamed,
     }
-}
-
-/// What the proof of a finished puzzle established.
-pub(crate) struct Proof {
-    pub learned: u64,
-    pub certificate: Option<Certificate>,
-    pub recorded: Option<pathsat_solver::certificate::RecordedSlot>,
-}
-
-/// Proves, with a fresh solver on the finished puzzle, that `solution` is its only filling:
-/// the first filling found is it, and with it blocked there is no other.
-pub(crate) fn prove(
-    puzzle: &Puzzle,
-    solution: &Filling,
-    certify: bool,
-) -> Result<Proof, GenerateError> {
-    let options = SolveOptions {
-        encoding: EncodingOptions {
-            choice: EncodingChoice::Position,
-            ..EncodingOptions::default()
-        },
-        certify,
-        // A certified proof is CaDiCaL's DRAT proof where CaDiCaL is built in.
-        solver: SolverChoice::preferred(certify),
-        ..SolveOptions::default()
-    };
-    let mut solver = PuzzleSolver::new(puzzle, &options)?;
-    let found: Vec<Filling> = solver.fillings().limit(Some(2)).collect::<Result<_, _>>()?;
-    if found.as_slice() != std::slice::from_ref(solution) || !solver.is_exhausted() {
-        return Err(GenerateError::Internal(format!(
-            "the proof of uniqueness found {} solution(s) where the generator expected exactly \
-             its own",
-            found.len()
-        )));
-    }
-    // A second, independent confirmation, which also measures the solver's effort.
-    let learned = uniqueness_effort(puzzle, solution, &PositionOptions::default())?
-        .ok_or_else(|| GenerateError::Internal("a second solver found another solution".into()))?;
-    let recorded = solver
-        .finish_recording()
-        .map(pathsat_solver::certificate::RecordedSlot::new);
-    let certificate = if certify && recorded.is_none() {
-        let certificate = solver.certify()?;
-        if !(certificate.complete && certificate.models == 1) {
-            return Err(GenerateError::Internal(
-                "the checker did not confirm exactly one solution".into(),
-            ));
-        }
-        Some(certificate)
-    } else {
-        None
-    };
-    Ok(Proof {
-        learned,
-        certificate,
-        recorded,
-    })
 }
 
 /// The grade of a finished puzzle.
