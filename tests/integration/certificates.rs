@@ -67,7 +67,7 @@ fn a_non_hamiltonian_graph_is_certified_by_cuts_and_a_drat_proof() {
         "proof.drat",
         "README.md",
         "run.json",
-        "gp-11-2.hcp",
+        "gp-11-2.toml",
     ] {
         assert!(dir.join(file).is_file(), "{file}");
     }

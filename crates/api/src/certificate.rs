@@ -20,7 +20,7 @@ use crate::options::EncodingSpec;
 use crate::Error;
 use pathsat_cnf::{ClauseSink, Cnf};
 use pathsat_encode::{position, subtours::Subtours, successor, Encoding};
-use pathsat_puzzle::{parse_file, verify, Filling, Puzzle};
+use pathsat_puzzle::{parse_file, verify, write, Filling, Puzzle};
 use pathsat_solver::certificate::{self as written, Meaning, RecordedRun};
 use pathsat_solver::claims::Claim;
 use serde::{Deserialize, Serialize};
@@ -100,9 +100,8 @@ fn rejected(dir: &Path, reason: impl std::fmt::Display) -> Error {
 /// Where the puzzle of a certificate comes from.
 #[derive(Clone, Copy, Debug)]
 pub enum PuzzleSource<'a> {
-    /// A puzzle file, copied into the certificate (when it is a file: a puzzle given as a
-    /// dictionary or typed into the web page has none, and its certificate is checked against
-    /// the puzzle as given).
+    /// The puzzle read from this file (or named so by a front end): written into the
+    /// certificate as `STEM.toml`, as pathsat read it.
     File(&'a str),
     /// A puzzle file's text, written into the certificate under this name (a generated
     /// puzzle).
@@ -147,32 +146,20 @@ pub fn write_and_check(
     }
     let answer = answer_of(puzzle, tours, blocks, &excluded);
     written::write(&dir, &run.recording, &run.meaning, puzzle.name(), &answer).map_err(fail)?;
-    let name = match source {
+    // The puzzle as solved, written out (a file given by name could have changed, or, for the
+    // web page, not be a file at all); read back, it is what the certificate proves.
+    let (name, text) = match source {
         PuzzleSource::File(file) => {
-            let path = Path::new(file);
-            let name = path.file_name().map_or_else(
-                || "puzzle.toml".into(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-            if path.is_file() {
-                fs::copy(path, dir.join(&name)).map_err(fail)?;
-            }
-            name
+            let stem = Path::new(file)
+                .file_stem()
+                .map_or_else(|| "puzzle".into(), |n| n.to_string_lossy().into_owned());
+            let comment = format!("The puzzle of {file}, as pathsat read it.");
+            (format!("{stem}.toml"), write::to_toml(puzzle, &[comment]))
         }
-        PuzzleSource::Text { name, text } => {
-            fs::write(dir.join(name), text).map_err(fail)?;
-            name.to_string()
-        }
+        PuzzleSource::Text { name, text } => (name.to_string(), text.to_string()),
     };
-    // A puzzle written here is checked as read back: the file is what the certificate proves.
-    let reread;
-    let puzzle = match source {
-        PuzzleSource::Text { .. } => {
-            reread = parse_file(&dir.join(&name))?;
-            &reread
-        }
-        PuzzleSource::File(_) => puzzle,
-    };
+    fs::write(dir.join(&name), text).map_err(fail)?;
+    let puzzle = &parse_file(&dir.join(&name))?;
     let mut checksums = BTreeMap::new();
     for name in CHECKED_FILES {
         checksums.insert(name.to_string(), checksum(&dir.join(name)).map_err(fail)?);

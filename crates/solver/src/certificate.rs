@@ -269,7 +269,8 @@ fn readme(title: &str, answer: &str, kinds: &[(&str, usize)]) -> String {
          - `formula.cnf`: the puzzle's CNF encoding, then the clauses the run added ({claims}).\n\
          - `claims.txt`: what the variables mean, and each added clause's reason, one a line.\n\
          - `proof.drat`: CaDiCaL's DRAT proof (binary) that `formula.cnf` is unsatisfiable.\n\
-         - the puzzle file, as given; `run.json`: its encoding options and the files' CRC-32.\n\
+         - the puzzle, as pathsat read it (TOML); `run.json`: its encoding options and the\n\
+           files' CRC-32.\n\
          \n\
          Check all of it (the encoding re-made from the puzzle file, every claim, the proof):\n\
          \n\

@@ -389,9 +389,13 @@ impl Puzzle {
             }),
         };
         let cancel = Cancel::new();
-        let request = HintSpec { filling, timeout }
-            .request(&self.puzzle, cancel.clone())
-            .map_err(errors::raise)?;
+        let request = HintSpec {
+            filling,
+            timeout,
+            ..HintSpec::default()
+        }
+        .request(&self.puzzle, cancel.clone())
+        .map_err(errors::raise)?;
         let report = interrupt::run(py, &cancel, || {
             pathsat_api::hint::hint(&self.puzzle, &self.file, &request).map_err(errors::raise)
         })??;
