@@ -63,7 +63,7 @@ pub fn words(error: &Error) -> String {
 fn solve_words(error: &SolveError) -> String {
     match error {
         SolveError::Unsupported(u @ Unsupported::CertifiedSuccessor) => {
-            format!("{u}; leave encoding= and solver= out")
+            format!("{u}; leave solver= out or use solver=\"cadical\" (in a package built with it)")
         }
         SolveError::Unsupported(u @ Unsupported::CadicalNotBuiltIn) => format!(
             "{u}; build the package with MATURIN_PEP517_ARGS=\"--features cadical\" pip install \

@@ -19,7 +19,7 @@
 use crate::options::EncodingSpec;
 use crate::Error;
 use pathsat_cnf::{ClauseSink, Cnf};
-use pathsat_encode::{position, subtours::Subtours, successor, Encoding};
+use pathsat_encode::{position, successor, EncodingChoice};
 use pathsat_puzzle::{parse_file, verify, write, Filling, Puzzle};
 use pathsat_solver::certificate::{self as written, Meaning, RecordedRun};
 use pathsat_solver::claims::Claim;
@@ -168,13 +168,7 @@ pub fn write_and_check(
         puzzle: name,
         answer,
         checksums,
-        encoding: EncodingSpec {
-            encoding: match run.encoding {
-                Encoding::Position => crate::options::EncodingName::Position,
-                Encoding::Successor => crate::options::EncodingName::Successor,
-            },
-            ..*encoding
-        },
+        encoding: *encoding,
     };
     let json = serde_json::to_string_pretty(&record).expect("a run record serialises");
     fs::write(dir.join("run.json"), json + "\n").map_err(fail)?;
@@ -359,8 +353,8 @@ fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u
 fn encode(puzzle: &Puzzle, spec: &EncodingSpec) -> Result<(Cnf, Meaning), String> {
     let options = spec.options();
     let mut cnf = Cnf::new();
-    match spec.encoding {
-        crate::options::EncodingName::Position => {
+    match spec.encoding.choice() {
+        (EncodingChoice::Position, _) => {
             let e =
                 position::encode(puzzle, &options.position, &mut cnf).map_err(|e| e.to_string())?;
             let meaning = Meaning::Values {
@@ -369,11 +363,11 @@ fn encode(puzzle: &Puzzle, spec: &EncodingSpec) -> Result<(Cnf, Meaning), String
             };
             Ok((cnf, meaning))
         }
-        crate::options::EncodingName::Successor => {
+        (EncodingChoice::Successor, subtours) => {
             let e = successor::encode_complete(
                 puzzle,
                 options.successor_exactly_one,
-                Subtours::Lazy,
+                subtours,
                 &mut cnf,
             )
             .map_err(|e| e.to_string())?;
@@ -389,9 +383,7 @@ fn encode(puzzle: &Puzzle, spec: &EncodingSpec) -> Result<(Cnf, Meaning), String
             };
             Ok((cnf, meaning))
         }
-        other => Err(format!(
-            "run.json names the encoding {other}, which certificates do not use"
-        )),
+        (EncodingChoice::Auto, _) => Err("run.json names no encoding".into()),
     }
 }
 

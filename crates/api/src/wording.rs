@@ -21,7 +21,7 @@ pub fn solve(error: &SolveError) -> String {
 pub fn unsupported(u: Unsupported) -> String {
     match u {
         Unsupported::CertifiedSuccessor => {
-            format!("{u}; leave --encoding and --solver out")
+            format!("{u}; leave --solver out or use --solver cadical")
         }
         Unsupported::CadicalNotBuiltIn => format!(
             "{u}; for --solver cadical build it with `cargo build --release --features cadical`"
@@ -99,8 +99,8 @@ mod tests {
     fn the_cli_words_say_which_flags_to_change() {
         assert_eq!(
             unsupported(Unsupported::CertifiedSuccessor),
-            "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding \
-             successor); leave --encoding and --solver out"
+            "certified runs of the successor encodings use CaDiCaL; leave --solver out or use \
+             --solver cadical"
         );
         assert!(unsupported(Unsupported::CadicalNotBuiltIn).contains("--features cadical"));
         assert_eq!(

@@ -73,11 +73,9 @@ impl From<crate::SatError> for SolveError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// A certified run in the successor encoding with varisat (whose proofs are of the position
-    /// encoding's runs) or with subtours ruled out in the CNF (certificates take lazy cuts).
-    #[error(
-        "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding successor)"
-    )]
+    /// A certified run in the successor encoding with varisat, whose proofs are of the position
+    /// encoding's runs (the successor encodings are certified with CaDiCaL).
+    #[error("certified runs of the successor encodings use CaDiCaL")]
     CertifiedSuccessor,
     /// CaDiCaL asked for in a build without it.
     #[error("this pathsat is built without CaDiCaL")]

@@ -78,12 +78,12 @@ impl<'p> PuzzleSolver<'p> {
                 Inner::Position(PositionSolver::recording(puzzle, options, proof)?)
             }
             (Encoding::Position, None) => Inner::Position(PositionSolver::new(puzzle, options)?),
-            (Encoding::Successor, Some(proof)) if !options.encoding.subtours.is_complete() => {
-                Inner::Successor(SuccessorSolver::recording(puzzle, exactly_one, proof)?)
-            }
-            (Encoding::Successor, Some(_)) => {
-                return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
-            }
+            (Encoding::Successor, Some(proof)) => Inner::Successor(SuccessorSolver::recording(
+                puzzle,
+                exactly_one,
+                options.encoding.subtours,
+                proof,
+            )?),
             (Encoding::Successor, None) if options.certify => {
                 return Err(SolveError::Unsupported(Unsupported::CertifiedSuccessor))
             }
@@ -353,8 +353,7 @@ mod tests {
         ));
         assert_eq!(
             Unsupported::CertifiedSuccessor.to_string(),
-            "certified runs of the successor encoding use CaDiCaL and lazy cuts (--encoding \
-             successor)"
+            "certified runs of the successor encodings use CaDiCaL"
         );
     }
 

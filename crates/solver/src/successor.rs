@@ -96,7 +96,8 @@ impl<'p> SuccessorSolver<'p> {
         Self::build(puzzle, exactly_one, subtours, sat)
     }
 
-    /// As [`SuccessorSolver::with_solver`] with lazy cuts, for a certified run: CaDiCaL writes
+    /// As [`SuccessorSolver::with_solver`] (with lazy cuts, or a complete rule against subtours
+    /// in the CNF, which then never cuts), for a certified run: CaDiCaL writes
     /// a DRAT proof of the whole run into `proof`, and every clause added after the encoding
     /// (forced and removed edges, cuts, blocked tours) is recorded with its claim
     /// ([`crate::certificate`]). A refutation by the reductions does not end the search: the
@@ -108,10 +109,11 @@ impl<'p> SuccessorSolver<'p> {
     pub fn recording(
         puzzle: &'p Puzzle,
         exactly_one: ExactlyOneEncoding,
+        subtours: Subtours,
         proof: &std::path::Path,
     ) -> Result<Self, SolveError> {
         let sat = SatSolver::recording(proof)?;
-        let mut solver = Self::build(puzzle, exactly_one, Subtours::Lazy, sat)?;
+        let mut solver = Self::build(puzzle, exactly_one, subtours, sat)?;
         // No rotation–extension: its first look costs at least 0.1 s and helps a "yes" only,
         // and its later ones are bounded by time, so a run with them would not always write
         // the same certificate. A certified run is after its "no", reproducibly.

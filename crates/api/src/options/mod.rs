@@ -58,7 +58,7 @@ pub use values::{
 
 use crate::Error;
 use pathsat_cnf::pb::SumEncoding;
-use pathsat_encode::{EncodingOptions, PositionOptions, Pruning};
+use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
 use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -102,7 +102,11 @@ impl EncodingSpec {
         EncodingSpec {
             encoding: match used {
                 pathsat_encode::Encoding::Position => EncodingName::Position,
-                pathsat_encode::Encoding::Successor => EncodingName::Successor,
+                pathsat_encode::Encoding::Successor => EncodingName::NAMES
+                    .iter()
+                    .filter_map(|n| n.parse::<EncodingName>().ok())
+                    .find(|n| n.choice() == (EncodingChoice::Successor, options.subtours))
+                    .unwrap_or(EncodingName::Successor),
             },
             exactly_one: ExactlyOneName::NAMES
                 .iter()
