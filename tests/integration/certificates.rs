@@ -342,3 +342,29 @@ fn a_hint_is_certified_with_the_filled_cells_as_givens() {
         .code(3)
         .stderr(predicate::str::contains("run.json says"));
 }
+
+/// The flower snark J13: the cut loop needs 8,191 rounds, so after its head start a certified
+/// run of the CRT encoding joins the race and wins; its certificate names that encoding.
+#[test]
+fn a_complete_encoding_certifies_what_the_cut_loop_cannot_soon() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("j13");
+    let v = certify(
+        "graphs/classic/flower-snark-j13.hcp",
+        &["--jobs", "2"],
+        &dir,
+    );
+    assert_eq!(
+        (v["status"].as_str(), v["certified"].as_bool()),
+        (Some("unsat"), Some(true))
+    );
+    assert_eq!(
+        (&v["encoding"]["name"], &v["encoding"]["subtours"]),
+        (&"successor".into(), &"crt".into())
+    );
+    assert_eq!(v["certificate"]["answer"], "no Hamiltonian cycle");
+    let run: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["encoding"], "successor-crt");
+    check(&dir).success();
+}

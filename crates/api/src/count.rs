@@ -164,7 +164,9 @@ pub fn count(
     // A certified CaDiCaL count that is complete: its certificate, written and checked.
     let checked = match counted.recorded.as_ref().and_then(|slot| slot.take()) {
         Some(run) if counted.complete => {
-            let spec = EncodingSpec::of(&options.solve.encoding, run.encoding);
+            let mut encoding = options.solve.encoding;
+            encoding.subtours = run.subtours;
+            let spec = EncodingSpec::of(&encoding, run.encoding);
             Some(crate::certificate::write_and_check(
                 run,
                 puzzle,

@@ -207,9 +207,17 @@ pub fn solve(
     };
     // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
     // written and checked by tools that are not the solver.
+    // The encoding options of the run that answered (a certified race's winner may rule out
+    // subtours in its CNF).
+    let mut encoding_used = options.encoding;
+    if let Some(run) = &recorded {
+        encoding_used.subtours = run.subtours;
+    }
     let checked = match recorded {
         Some(run) if complete && !stopped_by_deadline => {
-            let spec = EncodingSpec::of(&options.encoding, run.encoding);
+            let mut encoding = options.encoding;
+            encoding.subtours = run.subtours;
+            let spec = EncodingSpec::of(&encoding, run.encoding);
             Some(crate::certificate::write_and_check(
                 *run,
                 puzzle,
@@ -280,7 +288,7 @@ pub fn solve(
             stats
                 .as_ref()
                 .map_or_else(|| options.encoding_for(puzzle), |s| s.encoding),
-            &options.encoding,
+            &encoding_used,
         )
         .solved_by(solver)
         .chosen_by_size(options.solver_by_size && solver != options.solver),
@@ -303,6 +311,33 @@ fn spawn(
     abandoned: Arc<AtomicBool>,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
+    if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
+        std::thread::spawn(move || {
+            let finished =
+                crate::certified_race::race(&puzzle, members, limit, deadline, &abandoned);
+            let _ = match finished {
+                Ok(f) => {
+                    let _ = send.send(Event::Ready {
+                        stats: f.stats.clone(),
+                        contradiction: f.contradiction,
+                    });
+                    for filling in f.fillings {
+                        let _ = send.send(Event::Solution(filling));
+                    }
+                    send.send(Event::Done {
+                        stopped_by_deadline: f.stopped_by_deadline,
+                        exhausted: f.exhausted,
+                        stats: f.stats,
+                        certificate: None,
+                        recorded: f.recorded.map(Box::new),
+                        proof_unfinished: false,
+                    })
+                }
+                Err(e) => send.send(Event::Failed(e)),
+            };
+        });
+        return events;
+    }
     if races(&puzzle, &options, limit, jobs) {
         std::thread::spawn(move || race(&puzzle, &options, jobs, deadline, abandoned, &send));
         return events;

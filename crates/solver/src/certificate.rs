@@ -34,6 +34,9 @@ pub struct RecordedRun {
     pub meaning: Meaning,
     /// The encoding of the run.
     pub encoding: pathsat_encode::Encoding,
+    /// The successor encoding's rule against subtours (`Lazy`: cuts; a complete rule: in the
+    /// CNF); `Lazy` for the position encoding, which has none.
+    pub subtours: pathsat_encode::subtours::Subtours,
     /// Whether the search was exhausted: only then does the proof end in the empty clause.
     pub exhausted: bool,
     /// The directory the proof was written in (removed when dropped).

@@ -12,6 +12,7 @@ use crate::{
     Unsupported,
 };
 use pathsat_cnf::card::ExactlyOneEncoding;
+use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{Encoding, PositionEncoding};
 use pathsat_puzzle::{Filling, Puzzle};
 use std::sync::atomic::AtomicBool;
@@ -222,13 +223,17 @@ impl<'p> PuzzleSolver<'p> {
     /// written from; `None` for another run (or a second time). No further solving after this.
     pub fn finish_recording(&mut self) -> Option<RecordedRun> {
         let scratch = self.scratch.take()?;
-        let (recording, meaning) = match &mut self.inner {
-            Inner::Position(s) => (s.finish_recording()?, s.meaning()),
-            Inner::Successor(s) => (s.finish_recording()?, s.meaning()),
+        let (recording, meaning, subtours) = match &mut self.inner {
+            Inner::Position(s) => (s.finish_recording()?, s.meaning(), Subtours::Lazy),
+            Inner::Successor(s) => {
+                let subtours = s.encoding().subtours;
+                (s.finish_recording()?, s.meaning(), subtours)
+            }
         };
         Some(RecordedRun {
             recording,
             meaning,
+            subtours,
             encoding: self.encoding(),
             exhausted: self.is_exhausted(),
             scratch,

@@ -1,0 +1,146 @@
+//! A race of certified runs: the successor encoding's lazy cut loop against a complete
+//! encoding (`successor-crt`), each writing its own certificate; the first to finish is kept.
+//!
+//! Neither wins everywhere (`encodings/certificates.md`, *Targets*): on the flower snarks the cut
+//! loop needs 2^(k-1) rounds (8,191 for J13, 20 s certified) where CaDiCaL refutes the CRT
+//! encoding in one call (1.1 s); on the generalized Petersen graphs the cut loop is faster.
+//! Two cores race them as the plain `solve` races its portfolio, the cut loop with a head start
+//! of [`HEAD_START`] (what it settles in that time gets the same certificate on every run); the
+//! loser is stopped inside its solver call, and its proof is thrown away with its scratch
+//! directory.
+
+use pathsat_encode::subtours::Subtours;
+use pathsat_encode::{Encoding, EncodingChoice};
+use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_solver::certificate::RecordedRun;
+use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+/// How long the cut loop runs alone before the complete encoding joins it: the many puzzles it
+/// settles within that time get the same certificate on every run, whatever the machine's load.
+pub const HEAD_START: Duration = Duration::from_millis(200);
+
+/// The largest puzzle a complete encoding joins the race for: the CRT encoding grows with the
+/// cycle lengths it rules out, and on large graphs the cut loop is the method.
+pub const RACE_MAX_CELLS: usize = 500;
+
+/// What the winner found.
+pub(crate) struct Finished {
+    pub fillings: Vec<Filling>,
+    pub exhausted: bool,
+    pub stopped_by_deadline: bool,
+    pub stats: SolveStats,
+    pub contradiction: Option<String>,
+    pub recorded: Option<RecordedRun>,
+}
+
+/// The members of a certified race for `puzzle`, or `None` when it runs alone: a certified
+/// CaDiCaL run in the successor encoding chosen by `Auto`, on a closed tour of at most
+/// [`RACE_MAX_CELLS`] cells, with two jobs or more.
+pub(crate) fn members(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    jobs: usize,
+) -> Option<[SolveOptions; 2]> {
+    let races = options.certifies_with_drat()
+        && options.encoding.choice == EncodingChoice::Auto
+        && options.encoding_for(puzzle) == Encoding::Successor
+        && puzzle.is_closed()
+        && puzzle.n_cells() <= RACE_MAX_CELLS
+        && jobs >= 2
+        && std::env::var_os("PATHSAT_NO_PORTFOLIO").is_none();
+    let member = |subtours: Subtours| {
+        let mut m = *options;
+        m.encoding.choice = EncodingChoice::Successor;
+        m.encoding.subtours = subtours;
+        m
+    };
+    races.then(|| [member(Subtours::Lazy), member(Subtours::Crt)])
+}
+
+/// One member's run: its fillings up to `limit`, until `deadline` or `stop`.
+fn run(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+    stop: &Arc<AtomicBool>,
+) -> Result<Finished, SolveError> {
+    let mut solver = PuzzleSolver::new(puzzle, options)?;
+    solver.interrupt_when(deadline, Some(Arc::clone(stop)));
+    let mut fillings = Vec::new();
+    let mut run = solver
+        .fillings()
+        .limit(limit)
+        .until(deadline)
+        .cancelled_by(Arc::clone(stop));
+    for filling in &mut run {
+        fillings.push(filling?);
+    }
+    let stopped = run.stopped();
+    if stopped == Some(Stop::Cancelled) {
+        return Err(SolveError::Interrupted);
+    }
+    Ok(Finished {
+        fillings,
+        exhausted: solver.is_exhausted(),
+        stopped_by_deadline: stopped == Some(Stop::Deadline),
+        stats: solver.stats(),
+        contradiction: solver.contradiction().map(str::to_string),
+        recorded: solver.finish_recording(),
+    })
+}
+
+/// Races `members`; the first to finish wins and the others are stopped. `abandoned` stops
+/// them all (the caller went away).
+pub(crate) fn race(
+    puzzle: &Arc<Puzzle>,
+    members: [SolveOptions; 2],
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+    abandoned: &Arc<AtomicBool>,
+) -> Result<Finished, SolveError> {
+    let (send, results) = mpsc::channel();
+    let stops: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
+    for (i, (options, stop)) in members.into_iter().zip(&stops).enumerate() {
+        let (puzzle, stop, send) = (Arc::clone(puzzle), Arc::clone(stop), send.clone());
+        std::thread::spawn(move || {
+            if i > 0 {
+                // The cut loop's head start, cut short if the race is over.
+                let joins = Instant::now() + HEAD_START;
+                while Instant::now() < joins {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+            let _ = send.send(run(&puzzle, &options, limit, deadline, &stop));
+        });
+    }
+    drop(send);
+    let stop_all = || stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+    let mut failure = None;
+    loop {
+        match results.recv_timeout(Duration::from_millis(50)) {
+            Ok(Ok(finished)) => {
+                stop_all();
+                return Ok(finished);
+            }
+            // A member that cannot run (or was stopped) leaves the race to the other.
+            Ok(Err(e)) => {
+                failure.get_or_insert(e);
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(failure.unwrap_or(SolveError::Interrupted))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if abandoned.load(Ordering::Relaxed) {
+                    stop_all();
+                }
+            }
+        }
+    }
+}
