@@ -371,17 +371,7 @@ fn encode(puzzle: &Puzzle, spec: &EncodingSpec) -> Result<(Cnf, Meaning), String
                 &mut cnf,
             )
             .map_err(|e| e.to_string())?;
-            let mut arcs = Vec::new();
-            for (u, out) in e.out_arcs.iter().enumerate() {
-                arcs.extend(out.iter().map(|&(v, var)| (var, u, v)));
-            }
-            arcs.sort_unstable_by_key(|&(var, _, _)| var.index());
-            let meaning = Meaning::Arcs {
-                vertices: e.n_vertices(),
-                virtual_vertex: e.virtual_vertex.is_some(),
-                arcs,
-            };
-            Ok((cnf, meaning))
+            Ok((cnf, Meaning::of_arcs(&e)))
         }
         (EncodingChoice::Auto, _) => Err("run.json names no encoding".into()),
     }

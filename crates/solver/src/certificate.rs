@@ -146,6 +146,30 @@ pub enum Meaning {
     },
 }
 
+impl Meaning {
+    /// The arc variables of a successor encoding.
+    pub fn of_arcs(encoding: &pathsat_encode::successor::SuccessorEncoding) -> Meaning {
+        let mut arcs: Vec<(Var, usize, usize)> = Vec::new();
+        for (u, out) in encoding.out_arcs.iter().enumerate() {
+            arcs.extend(out.iter().map(|&(v, var)| (var, u, v)));
+        }
+        arcs.sort_unstable_by_key(|&(var, _, _)| var.index());
+        Meaning::Arcs {
+            vertices: encoding.n_vertices(),
+            virtual_vertex: encoding.virtual_vertex.is_some(),
+            arcs,
+        }
+    }
+
+    /// The (cell, value) variables of a position encoding.
+    pub fn of_values(map: &pathsat_encode::VarMap) -> Meaning {
+        Meaning::Values {
+            cells: map.n_cells(),
+            values: map.primary().collect(),
+        }
+    }
+}
+
 /// What a written certificate holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {

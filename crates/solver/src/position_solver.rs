@@ -132,10 +132,7 @@ impl<'p> PositionSolver<'p> {
 
     /// What the primary variables mean, for a certificate's claims.
     pub fn meaning(&self) -> Meaning {
-        Meaning::Values {
-            cells: self.encoding.map.n_cells(),
-            values: self.encoding.map.primary().collect(),
-        }
+        Meaning::of_values(&self.encoding.map)
     }
 
     /// Closes the proof of a certified CaDiCaL run ([`PositionSolver::recording`]) and hands

@@ -237,16 +237,7 @@ impl<'p> SuccessorSolver<'p> {
 
     /// What the arc variables mean, for a certificate's claims.
     pub fn meaning(&self) -> Meaning {
-        let mut arcs: Vec<(pathsat_cnf::Var, usize, usize)> = Vec::new();
-        for (u, out) in self.encoding.out_arcs.iter().enumerate() {
-            arcs.extend(out.iter().map(|&(v, var)| (var, u, v)));
-        }
-        arcs.sort_unstable_by_key(|&(var, _, _)| var.index());
-        Meaning::Arcs {
-            vertices: self.encoding.n_vertices(),
-            virtual_vertex: self.encoding.virtual_vertex.is_some(),
-            arcs,
-        }
+        Meaning::of_arcs(&self.encoding)
     }
 
     /// Closes the proof of a certified run ([`SuccessorSolver::recording`]) and hands over its
