@@ -644,3 +644,45 @@ async fn booklet_replies_with_a_pdf_or_refuses() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
 }
+
+/// `"certify": true`: a "no" comes with the certificate's summary (CaDiCaL's DRAT proof and
+/// the cut loop's claims, checked in a temporary directory; varisat's checked proof in a build
+/// without CaDiCaL), and a hint with the certificate of "no other value fits".
+#[tokio::test]
+async fn certified_answers_carry_their_certificate() {
+    let petersen = "closed = true\n[graph]\nvertices = 10\nedges = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 1], [1, 6], [2, 7], [3, 8], [4, 9], [5, 10], [6, 8], [8, 10], [10, 7], [7, 9], [9, 6]]\n";
+    let (status, report) = post_json(
+        &app(),
+        "/api/solve",
+        &json!({ "puzzle": petersen, "certify": true }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(
+        (&report["status"], &report["certified"]),
+        (&json!("unsat"), &json!(true))
+    );
+    let certificate = &report["certificate"];
+    match certificate.get("answer") {
+        Some(answer) => {
+            assert_eq!(answer, "no Hamiltonian cycle");
+            assert!(certificate["proof_bytes"].as_u64().unwrap() > 0);
+            assert!(
+                certificate.get("directory").is_none(),
+                "kept nowhere on the server"
+            );
+        }
+        None => assert_eq!(certificate["complete"], true),
+    }
+    if certificate.get("answer").is_some() {
+        let (status, hint) = post_json(
+            &app(),
+            "/api/hint",
+            &json!({ "puzzle": NUMBRIX, "certify": true }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        let answer = hint["certificate"]["answer"].as_str().unwrap();
+        assert!(answer.ends_with("in every solution"), "{answer}");
+    }
+}
