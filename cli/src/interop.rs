@@ -84,13 +84,31 @@ pub fn decode(args: &DecodeArgs) -> Result<ExitCode, Failure> {
     } else {
         (args.model.display().to_string(), read_text(&args.model)?)
     };
-    let report = pathsat_api::decode::decode(
+    let mut report = pathsat_api::decode::decode(
         &puzzle,
         &args.file.display().to_string(),
         &args.encoding.options(),
         &model_name,
         &text,
     )?;
+    if let Some(path) = &args.proof {
+        if !report.fillings.is_empty() {
+            return Err(Failure::Input(format!(
+                "--proof {}: the answer in {model_name} is a model, which the verifier checks; \
+                 a proof is for an unsatisfiable answer",
+                path.display()
+            )));
+        }
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::Input(format!("{}: cannot read: {e}", path.display())))?;
+        report.proof = Some(pathsat_api::decode::check_proof(
+            &puzzle,
+            &args.file.display().to_string(),
+            &args.encoding.options(),
+            &path.display().to_string(),
+            &bytes,
+        )?);
+    }
     let mut out = io::stdout().lock();
     match args.format {
         SolveFormat::Json => report::write_json(&mut out, &report)?,

@@ -132,7 +132,7 @@ fn every_change_to_a_certificate_is_refused_with_its_reason() {
         + 1;
     fs::write(dir.join("proof.drat"), &proof[..end]).unwrap();
     reseal(&dir, "proof.drat");
-    refused(&dir, "the DRAT checker rejected proof.drat: ");
+    refused(&dir, "the DRAT checker rejected the proof: ");
     // Cut inside a step: the reader says so.
     fs::write(dir.join("proof.drat"), &proof[..end + 2]).unwrap();
     reseal(&dir, "proof.drat");

@@ -336,3 +336,49 @@ fn compare_checks_the_proofs_of_unsatisfiable_answers() {
         "{liar_row}"
     );
 }
+
+/// `decode --proof`: kissat's "unsatisfiable" of an exported CNF, proved by its DRAT proof, which
+/// dratify replays against the same export; a proof that proves nothing is refused (status 1).
+#[test]
+#[cfg_attr(
+    any(no_kissat, no_cadical),
+    ignore = "needs kissat and cadical on PATH (Debian: cadical; PyPI: passagemath-kissat)"
+)]
+fn decode_checks_the_proof_of_an_unsatisfiable_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = fixture("graphs/classic/gp-11-2.hcp");
+    let (cnf, out, proof) = (
+        dir.path().join("gp.cnf"),
+        dir.path().join("gp.out"),
+        dir.path().join("gp.drat"),
+    );
+    let graph = graph.to_str().unwrap();
+    pathsat()
+        .args(["export", graph, "--encoding", "successor-closure", "-o"])
+        .arg(&cnf)
+        .assert()
+        .success();
+    let kissat = Command::new(solver("kissat").path)
+        .arg(&cnf)
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(kissat.status.code(), Some(20));
+    std::fs::write(&out, &kissat.stdout).unwrap();
+    let decode = |proof: &std::path::Path| {
+        pathsat()
+            .args(["decode", graph])
+            .arg(&out)
+            .args(["--encoding", "successor-closure", "--proof"])
+            .arg(proof)
+            .assert()
+    };
+    decode(&proof).success().stdout(predicate::str::contains(
+        "proved: dratify 0.1 verified the DRAT proof",
+    ));
+    let bogus = dir.path().join("bogus.drat");
+    std::fs::write(&bogus, "0\n").unwrap();
+    decode(&bogus).code(1).stderr(predicate::str::contains(
+        "bogus.drat: proof rejected: the DRAT checker",
+    ));
+}

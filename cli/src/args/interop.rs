@@ -25,6 +25,11 @@ pub struct DecodeArgs {
     pub file: PathBuf,
     /// The solver's output; `-` for standard input.
     pub model: PathBuf,
+    /// The solver's DRAT proof of an "unsatisfiable" (kissat and CaDiCaL write it to a second
+    /// file argument): replayed by the DRAT checker dratify against the exported CNF; a proof
+    /// that does not check is refused (exit status 1).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
     /// Output format: text for people, json for programs, svg for a picture of the filling.
     #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,

@@ -102,6 +102,17 @@ pub fn write_decode_text(out: &mut dyn Write, r: &DecodeReport, puzzle: &Puzzle)
     }
     writeln!(out)?;
     writeln!(out, "{}", decode_status(r))?;
+    if let Some(p) = &r.proof {
+        writeln!(
+            out,
+            "proved: {} verified the DRAT proof in {} ({} steps, {:.0} kB, checked in {})",
+            p.checker,
+            p.file,
+            super::words::thousands(p.steps),
+            p.bytes as f64 / 1e3,
+            super::words::duration(p.check_seconds).trim()
+        )?;
+    }
     writeln!(out, "{}", stats_line(&r.encoding, &r.stats, true))?;
     out.flush()
 }

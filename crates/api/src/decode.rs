@@ -4,7 +4,7 @@
 use crate::outcome::{vertex_order, Answer, EncodedSizes, EncodingInfo, RunStats, Solutions};
 use crate::{Error, Refusal};
 use pathsat_bigcount::BigCount;
-use pathsat_cnf::CountingSink;
+use pathsat_cnf::{Cnf, CountingSink};
 use pathsat_dimacs::{parse_solver_output, Model, SolverOutput};
 use pathsat_encode::export::encode_for_export;
 use pathsat_encode::EncodingOptions;
@@ -36,6 +36,58 @@ pub struct DecodeReport {
     /// The solution, passed by the verifier, for pictures and text.
     #[serde(skip)]
     pub fillings: Vec<Filling>,
+    /// With a proof of an "unsatisfiable" (`--proof FILE`): what the DRAT checker verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofReport>,
+}
+
+/// What the DRAT checker (dratify) verified of an outside solver's proof that the exported CNF
+/// is unsatisfiable.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProofReport {
+    /// The proof's file.
+    pub file: String,
+    /// Its size, in bytes.
+    pub bytes: u64,
+    /// The checker.
+    pub checker: &'static str,
+    /// The steps it replayed.
+    pub steps: u64,
+    /// Seconds the check took.
+    pub check_seconds: f64,
+}
+
+/// Checks `proof` (DRAT, binary or text, read from `proof_file`) against the CNF that `export`
+/// writes for `puzzle` with `options`: an outside solver's "unsatisfiable", proved.
+///
+/// # Errors
+/// [`Error::Solve`] when the puzzle cannot be encoded; [`Error::Proof`] when the checker
+/// rejects the proof.
+pub fn check_proof(
+    puzzle: &Puzzle,
+    file: &str,
+    options: &EncodingOptions,
+    proof_file: &str,
+    proof: &[u8],
+) -> Result<ProofReport, Error> {
+    let started = Instant::now();
+    let mut cnf = Cnf::new();
+    encode_for_export(puzzle, options, &mut cnf).map_err(|e| Error::solve(file, e.into()))?;
+    let formula: Vec<Vec<i64>> = cnf
+        .clauses()
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect();
+    let checked = pathsat_claims::check_proof(&formula, proof).map_err(|e| Error::Proof {
+        file: proof_file.to_string(),
+        reason: e.to_string(),
+    })?;
+    Ok(ProofReport {
+        file: proof_file.to_string(),
+        bytes: proof.len() as u64,
+        checker: crate::certificate::DRAT_CHECKER,
+        steps: checked.steps,
+        check_seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Decodes the solver output `text` (from `model_file`) for `puzzle` (from `file`), encoded
@@ -126,5 +178,6 @@ fn decode_output(
             phases: Vec::new(),
         },
         fillings,
+        proof: None,
     })
 }

@@ -137,6 +137,15 @@ pub enum Error {
     /// A batch run that could not be made (its message names the file or directory).
     #[error(transparent)]
     Batch(#[from] BatchError),
+    /// An outside solver's proof (in `file`) that the DRAT checker rejected: its
+    /// "unsatisfiable" is not proved (exit status 1, as for a model that does not verify).
+    #[error("{file}: proof rejected: {reason}")]
+    Proof {
+        /// The proof's file.
+        file: String,
+        /// Why, in one line.
+        reason: String,
+    },
     /// A certificate (in `dir`) that was not written whole or that its check rejected.
     #[error("{dir}: certificate rejected: {reason}")]
     Certificate {
@@ -178,7 +187,7 @@ impl Error {
                 problem: ModelProblem::OtherFormula { .. },
                 ..
             } => ErrorKind::Input,
-            Error::Model { .. } => ErrorKind::Rejected,
+            Error::Model { .. } | Error::Proof { .. } => ErrorKind::Rejected,
             Error::Io { .. } | Error::Certificate { .. } => ErrorKind::Internal,
             Error::Batch(BatchError::Input(_)) => ErrorKind::Input,
             Error::Batch(_) => ErrorKind::Internal,

@@ -152,7 +152,7 @@ pub fn check_proof(formula: &[Vec<i64>], proof: &[u8]) -> Result<ProofChecked, R
             String::new()
         };
         return reject(format!(
-            "the DRAT checker rejected proof.drat: {at}{}",
+            "the DRAT checker rejected the proof: {at}{}",
             result.reason
         ));
     }
@@ -202,7 +202,7 @@ mod tests {
         // A lemma that does not follow.
         let r = check_proof(&formula()[..3], b"-1 0\n0\n").unwrap_err();
         assert!(
-            r.0.starts_with("the DRAT checker rejected proof.drat: step 1"),
+            r.0.starts_with("the DRAT checker rejected the proof: step 1"),
             "{r}"
         );
         // No empty clause.
