@@ -328,6 +328,7 @@ fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u
         return format!("{} in every solution", each.join(", "));
     }
     let s = |n: usize| if n == 1 { "" } else { "s" };
+    let g = |n: usize| pathsat_bigcount::grouped(n as u128);
     // A closed tour without its start given: each cycle is one filling per starting cell.
     let per_cycle = if puzzle.is_closed() && !puzzle.givens().any(|(_, v)| v == 1) {
         puzzle.n_cells()
@@ -338,14 +339,15 @@ fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u
         (0, 0) if puzzle.is_graph() && puzzle.is_closed() => "no Hamiltonian cycle".into(),
         (0, 0) if puzzle.is_graph() => "no Hamiltonian path".into(),
         (0, 0) => "no solution".into(),
-        (0, n) => format!("exactly {n} solution{}", s(n)),
+        (0, n) => format!("exactly {} solution{}", g(n), s(n)),
         (k, _) if per_cycle > 1 => format!(
-            "exactly {k} cycle{} (as directed cycles), {} solution{} (one per starting cell)",
+            "exactly {} cycle{} (as directed cycles), {} solution{} (one per starting cell)",
+            g(k),
             s(k),
-            k * per_cycle,
+            g(k * per_cycle),
             s(k * per_cycle)
         ),
-        (k, _) => format!("exactly {k} solution{}", s(k)),
+        (k, _) => format!("exactly {} solution{}", g(k), s(k)),
     }
 }
 
