@@ -368,3 +368,59 @@ fn a_complete_encoding_certifies_what_the_cut_loop_cannot_soon() {
     assert_eq!(run["encoding"], "successor-crt");
     check(&dir).success();
 }
+
+/// `count --method sat --certify`: one certified cube per value of one cell, which together
+/// must pin every candidate value of it; a cube left out is refused.
+#[test]
+fn a_count_in_cubes_is_certified_cube_by_cube() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("cubes");
+    let v = json_of(&[
+        "count",
+        fixture("small/hidato-5x5.toml").to_str().unwrap(),
+        "--method",
+        "sat",
+        "--certify",
+        "--certificate",
+        dir.to_str().unwrap(),
+    ]);
+    // 69: the fixture's expected count, found by brute force (fixtures/README.md).
+    assert_eq!(
+        (v["count"].as_u64(), v["certified"].as_bool()),
+        (Some(69), Some(true))
+    );
+    let c = &v["certificate"];
+    assert_eq!(c["solutions"], 69);
+    let cubes = c["cubes"].as_u64().unwrap();
+    assert!(cubes >= 2, "{c}");
+    assert_eq!(c["claims"]["assume"].as_u64(), Some(cubes));
+    check(&dir).success();
+    // One cube left out of cubes.json: the others no longer cover the cell.
+    let path = dir.join("cubes.json");
+    let mut record: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    record["cubes"].as_array_mut().unwrap().pop();
+    fs::write(&path, record.to_string()).unwrap();
+    check(&dir)
+        .code(3)
+        .stderr(predicate::str::contains("its candidates are"));
+    // Others, each against the count its file expects (brute force or published).
+    for file in [
+        "small/knight-3x4-open.toml",
+        "small/king-4x3-givens.toml",
+        "small/rook-4x4.toml",
+        "small/odd-even-marks.toml",
+        "small/rook-3x3-closed.toml",
+    ] {
+        let v = json_of(&[
+            "count",
+            fixture(file).to_str().unwrap(),
+            "--method",
+            "sat",
+            "--certify",
+        ]);
+        assert_eq!(v["expected"]["agrees"], true, "{file}: {v}");
+        assert_eq!(v["certified"], true, "{file}");
+        assert_eq!(v["certificate"]["solutions"], v["count"], "{file}");
+    }
+}

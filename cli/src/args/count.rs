@@ -78,10 +78,11 @@ pub struct CountArgs {
         help_heading = "Shards"
     )]
     pub part_file: Option<PathBuf>,
-    /// Count with one solver and prove the count complete: CaDiCaL writes a DRAT proof that no
-    /// filling is left once those found are blocked, the DRAT checker dratify verifies it and a
-    /// separate checker the blocking clauses, cuts and reductions (with --solver varisat,
-    /// varisat's checker replays its own proof; encodings/certificates.md).
+    /// Prove the count complete: CaDiCaL writes a DRAT proof that no filling is left once those
+    /// found are blocked, the DRAT checker dratify verifies it and a separate checker the
+    /// blocking clauses, cuts and reductions; one solver, or with --method sat one per value of
+    /// a cell, in parallel (with --solver varisat, one solver, whose proof varisat's checker
+    /// replays; encodings/certificates.md).
     #[arg(long)]
     pub certify: bool,
     /// With --certify: keep the certificate in DIR.

@@ -31,6 +31,7 @@ pub(crate) fn checked_certificate_line(c: &CertificateSummary) -> String {
         (n("tour"), "", "tour", " blocked"),
         (n("block"), "", "filling", " blocked"),
         (n("exclude"), "", "value", " ruled out"),
+        (n("assume"), "", "value", " pinned"),
     ];
     let mut formula = String::from("the encoding");
     for (count, before, noun, after) in parts.into_iter().filter(|p| p.0 > 0) {

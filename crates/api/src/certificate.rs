@@ -53,6 +53,12 @@ pub struct CertificateSummary {
     /// The certificate's directory, when it is kept (`--certificate DIR`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub directory: Option<String>,
+    /// A cube's pinned value, or a count in cubes' number of cubes (`--method sat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubes: Option<usize>,
+    /// The (cell, value) a cube's certificate pins (cells from 0).
+    #[serde(skip)]
+    pub assumed: Vec<(usize, u32)>,
 }
 
 /// The DRAT checker, as reports name it.
@@ -135,16 +141,17 @@ pub fn write_and_check(
     let fail = |e: std::io::Error| rejected(&dir, format!("cannot write the certificate: {e}"));
     // What the run claims to have proved, from its claims; the check derives it again from
     // what it accepts, and the two must agree.
-    let (mut tours, mut blocks, mut excluded) = (0, 0, Vec::new());
+    let (mut tours, mut blocks, mut excluded, mut assumed) = (0, 0, Vec::new(), Vec::new());
     for claim in run.recording.claims() {
         match claim {
             Claim::Tour(_) => tours += 1,
             Claim::Block(_) => blocks += 1,
             Claim::Exclude(cell, value) => excluded.push((*cell, *value)),
+            Claim::Assume(cell, value) => assumed.push((*cell, *value)),
             _ => {}
         }
     }
-    let answer = answer_of(puzzle, tours, blocks, &excluded);
+    let answer = answer_of(puzzle, tours, blocks, &excluded, &assumed);
     written::write(&dir, &run.recording, &run.meaning, puzzle.name(), &answer).map_err(fail)?;
     // The puzzle as solved, written out (a file given by name could have changed, or, for the
     // web page, not be a file at all); read back, it is what the certificate proves.
@@ -177,6 +184,129 @@ pub fn write_and_check(
     Ok(summary)
 }
 
+/// What `cubes.json` records for a count in cubes: the cell split on, and each value's cube.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct CubesRecord {
+    /// The cell, from 0.
+    cell: usize,
+    /// Each value and its certificate's directory (beside `cubes.json`).
+    cubes: Vec<(u32, String)>,
+}
+
+/// Writes and checks the certificate of each cube of a count in cubes (`--method sat
+/// --certify`), into `target/cube-VALUE` when kept, and checks that the cubes take every
+/// candidate value of their cell: the count is the sum of theirs.
+///
+/// # Errors
+/// As [`write_and_check`], and [`Error::Certificate`] when the cubes do not cover the cell.
+pub fn write_and_check_cubes(
+    cubes: pathsat_count::CubeRuns,
+    puzzle: &Puzzle,
+    source: PuzzleSource<'_>,
+    encoding: &EncodingSpec,
+    target: Option<&Path>,
+) -> Result<CertificateSummary, Error> {
+    let mut summaries = Vec::new();
+    let mut record = CubesRecord {
+        cell: cubes.cell,
+        cubes: Vec::new(),
+    };
+    for (value, slot) in cubes.runs {
+        let label = format!("cube-{value}");
+        let run = slot
+            .take()
+            .ok_or_else(|| rejected(Path::new(&label), "the cube's run was taken before"))?;
+        let dir = target.map(|t| t.join(&label));
+        summaries.push(write_and_check(
+            run,
+            puzzle,
+            source,
+            encoding,
+            dir.as_deref(),
+        )?);
+        record.cubes.push((value, label));
+    }
+    let label = target.map_or_else(|| PathBuf::from("the cubes"), Path::to_path_buf);
+    let mut combined = combine(&label, puzzle, encoding, cubes.cell, &summaries)?;
+    if let Some(t) = target {
+        let json = serde_json::to_string_pretty(&record).expect("a cubes record serialises");
+        fs::write(t.join("cubes.json"), json + "\n")
+            .map_err(|e| rejected(t, format!("cannot write cubes.json: {e}")))?;
+        combined.directory = Some(t.display().to_string());
+    }
+    Ok(combined)
+}
+
+/// The certificates of the cubes of one count, as one: each pins one value of `cell`, and
+/// together they pin every candidate value the encoding gives it.
+fn combine(
+    dir: &Path,
+    puzzle: &Puzzle,
+    encoding: &EncodingSpec,
+    cell: usize,
+    summaries: &[CertificateSummary],
+) -> Result<CertificateSummary, Error> {
+    let (_, meaning) = encode(puzzle, encoding).map_err(|e| rejected(dir, e))?;
+    let Meaning::Values { values, .. } = meaning else {
+        return Err(rejected(dir, "cubes are of the position encoding"));
+    };
+    let mut candidates: Vec<u32> = values
+        .iter()
+        .filter(|&&(_, c, _)| c == cell)
+        .map(|&(_, _, v)| v)
+        .collect();
+    let mut pinned = Vec::new();
+    for s in summaries {
+        match s.assumed.as_slice() {
+            [(c, v)] if *c == cell => pinned.push(*v),
+            _ => {
+                return Err(rejected(
+                    dir,
+                    format!("a cube does not pin one value of {}", puzzle.place(cell)),
+                ))
+            }
+        }
+    }
+    candidates.sort_unstable();
+    pinned.sort_unstable();
+    if pinned != candidates {
+        return Err(rejected(
+            dir,
+            format!(
+                "the cubes pin {} to {pinned:?}; its candidates are {candidates:?}",
+                puzzle.place(cell)
+            ),
+        ));
+    }
+    let solutions: u64 = summaries.iter().map(|s| s.solutions).sum();
+    let mut claims = BTreeMap::new();
+    for s in summaries {
+        for (k, n) in &s.claims {
+            *claims.entry(k.clone()).or_insert(0) += n;
+        }
+    }
+    Ok(CertificateSummary {
+        answer: format!(
+            "exactly {} solution{}, in {} cubes on {}",
+            pathsat_bigcount::grouped(solutions),
+            if solutions == 1 { "" } else { "s" },
+            summaries.len(),
+            puzzle.place(cell)
+        ),
+        solutions,
+        clauses: summaries.iter().map(|s| s.clauses).sum(),
+        encoding_clauses: summaries.first().map_or(0, |s| s.encoding_clauses),
+        claims,
+        proof_bytes: summaries.iter().map(|s| s.proof_bytes).sum(),
+        checker: DRAT_CHECKER.to_string(),
+        check_seconds: summaries.iter().map(|s| s.check_seconds).sum(),
+        proof_check_seconds: summaries.iter().map(|s| s.proof_check_seconds).sum(),
+        directory: None,
+        cubes: Some(summaries.len()),
+        assumed: Vec::new(),
+    })
+}
+
 /// Checks the certificate in `dir` (as `pathsat check-certificate DIR` does), reading the
 /// puzzle it names.
 ///
@@ -184,6 +314,9 @@ pub fn write_and_check(
 /// [`Error::Invalid`] when `dir` holds no certificate; [`Error::Puzzle`] when its puzzle file
 /// does not parse; [`Error::Certificate`] when the check rejects it.
 pub fn check_directory(dir: &Path) -> Result<CertificateSummary, Error> {
+    if let Ok(text) = fs::read_to_string(dir.join("cubes.json")) {
+        return check_cubes(dir, &text);
+    }
     let text = fs::read_to_string(dir.join("run.json")).map_err(|e| Error::Invalid {
         what: dir.display().to_string(),
         problem: format!("not a pathsat certificate (run.json: {e})"),
@@ -194,6 +327,36 @@ pub fn check_directory(dir: &Path) -> Result<CertificateSummary, Error> {
     let mut summary = check(dir, &puzzle, &record)?;
     summary.directory = Some(dir.display().to_string());
     Ok(summary)
+}
+
+/// A count in cubes' certificate: each cube's, then their cover of the cell.
+fn check_cubes(dir: &Path, text: &str) -> Result<CertificateSummary, Error> {
+    let record: CubesRecord = serde_json::from_str(text)
+        .map_err(|e| rejected(dir, format!("cubes.json does not parse: {e}")))?;
+    let mut summaries = Vec::new();
+    let mut first = None;
+    for (value, sub) in &record.cubes {
+        let sub = dir.join(sub);
+        let summary = check_directory(&sub)?;
+        if summary.assumed != [(record.cell, *value)] {
+            return Err(rejected(
+                &sub,
+                "the cube pins another value than cubes.json says",
+            ));
+        }
+        summaries.push(summary);
+        first.get_or_insert(sub);
+    }
+    let first = first.ok_or_else(|| rejected(dir, "cubes.json lists no cube"))?;
+    let run: RunRecord = serde_json::from_str(
+        &fs::read_to_string(first.join("run.json"))
+            .map_err(|e| rejected(&first, format!("run.json: {e}")))?,
+    )
+    .map_err(|e| rejected(&first, format!("run.json does not parse: {e}")))?;
+    let puzzle = parse_file(&first.join(&run.puzzle))?;
+    let mut combined = combine(dir, &puzzle, &run.encoding, record.cell, &summaries)?;
+    combined.directory = Some(dir.display().to_string());
+    Ok(combined)
 }
 
 fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateSummary, Error> {
@@ -257,6 +420,7 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
         tours,
         accepted.solutions.len() - tours,
         &accepted.excluded,
+        &accepted.assumed,
     );
     if answer != record.answer {
         return Err(rejected(
@@ -313,13 +477,21 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
         check_seconds: started.elapsed().as_secs_f64(),
         proof_check_seconds,
         directory: None,
+        cubes: None,
+        assumed: accepted.assumed,
     })
 }
 
 /// What a certificate proves when its formula is unsatisfiable, from its claims: `tours`
 /// Hamiltonian cycles (the successor encoding) or `blocks` fillings (the position encoding)
 /// excluded, or each (cell, value) of `excluded` ruled out.
-fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u32)]) -> String {
+fn answer_of(
+    puzzle: &Puzzle,
+    tours: usize,
+    blocks: usize,
+    excluded: &[(usize, u32)],
+    assumed: &[(usize, u32)],
+) -> String {
     if !excluded.is_empty() {
         let each: Vec<String> = excluded
             .iter()
@@ -329,6 +501,14 @@ fn answer_of(puzzle: &Puzzle, tours: usize, blocks: usize, excluded: &[(usize, u
     }
     let s = |n: usize| if n == 1 { "" } else { "s" };
     let g = |n: usize| pathsat_bigcount::grouped(n as u128);
+    if !assumed.is_empty() {
+        let each: Vec<String> = assumed
+            .iter()
+            .map(|&(cell, value)| format!("{} holding {value}", puzzle.place(cell)))
+            .collect();
+        let n = tours.max(blocks);
+        return format!("exactly {} solution{} with {}", g(n), s(n), each.join(", "));
+    }
     // A closed tour without its start given: each cycle is one filling per starting cell.
     let per_cycle = if puzzle.is_closed() && !puzzle.givens().any(|(_, v)| v == 1) {
         puzzle.n_cells()
@@ -434,7 +614,7 @@ fn filling_of(puzzle: &Puzzle, meaning: &Meaning, solution: &pathsat_claims::Sol
                 }
             }
         }
-        pathsat_claims::Solution::Excluded(..) => {}
+        pathsat_claims::Solution::Excluded(..) | pathsat_claims::Solution::Assumed(..) => {}
         pathsat_claims::Solution::Tour(order) => {
             // Rotate the cycle so that it starts where the filling must.
             let start = if order.len() > n {

@@ -177,6 +177,21 @@ pub fn count(
         }
         _ => None,
     };
+    // A certified count in cubes: each cube's certificate, and their cover of the cell.
+    let checked = match counted.cube_runs.clone() {
+        Some(cubes) if counted.complete => {
+            let spec =
+                EncodingSpec::of(&options.solve.encoding, pathsat_encode::Encoding::Position);
+            Some(crate::certificate::write_and_check_cubes(
+                cubes,
+                puzzle,
+                crate::certificate::PuzzleSource::File(file),
+                &spec,
+                request.certificate.as_deref(),
+            )?)
+        }
+        _ => checked,
+    };
     Ok(report(
         puzzle,
         file,

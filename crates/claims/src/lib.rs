@@ -24,6 +24,7 @@
 //! | `tour V1 ... VN` | excludes this Hamiltonian cycle (a solution found) | its arcs, negated |
 //! | `block C=V ...` | excludes this filling (a solution found) | its variables, negated |
 //! | `exclude C=V` | the hypothesis refuted: cell C holds another value than V | its variable, negated |
+//! | `assume C=V` | the cube counted: cell C holds V (the other cubes take its other values) | its variable |
 //!
 //! Vertices and cells are numbered from 1. Each claim's clauses are compared as sets of
 //! literals, in order, with the formula's clauses after the encoding; none may be left over.
@@ -67,6 +68,9 @@ pub struct Accepted {
     /// The (cell, value) pairs `exclude` claims rule out (cells from 0): if the formula is
     /// unsatisfiable, every solution puts each such value on its cell.
     pub excluded: Vec<(usize, u32)>,
+    /// The (cell, value) pairs `assume` claims pin (cells from 0): the certificate is about
+    /// the solutions with these values (one cube of a count split on a cell).
+    pub assumed: Vec<(usize, u32)>,
 }
 
 /// A solution a claim excludes.
@@ -79,6 +83,9 @@ pub enum Solution {
     /// Not a solution: a value ruled out on a cell (an `exclude` claim; reported in
     /// [`Accepted::excluded`], never in [`Accepted::solutions`]).
     Excluded(usize, u32),
+    /// Not a solution: a value pinned on a cell (an `assume` claim; reported in
+    /// [`Accepted::assumed`]).
+    Assumed(usize, u32),
 }
 
 /// Blank lines and lines `c ...` are comments, in both files.
@@ -256,6 +263,7 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
     let mut said_solutions: Option<usize> = None;
     let mut solutions = Vec::new();
     let mut excluded = Vec::new();
+    let mut assumed = Vec::new();
     let mut seen_solutions: HashSet<Vec<i64>> = HashSet::new();
     let mut vars_seen: HashSet<i64> = HashSet::new();
     for (n, line) in lines {
@@ -363,6 +371,8 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
                 next_clause = end;
                 if let Some(Solution::Excluded(cell, value)) = solution {
                     excluded.push((cell, value));
+                } else if let Some(Solution::Assumed(cell, value)) = solution {
+                    assumed.push((cell, value));
                 } else if let Some(solution) = solution {
                     let key = sorted(expected.concat());
                     if !seen_solutions.insert(key) {
@@ -400,6 +410,7 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
         claims: claimed,
         solutions,
         excluded,
+        assumed,
     })
 }
 
@@ -451,9 +462,9 @@ fn claim(
             }
             Ok((vec![clause], Some(Solution::Filling(pairs))))
         }
-        ("exclude", Meaning::Cells { cells, values }) => {
+        (keyword @ ("exclude" | "assume"), Meaning::Cells { cells, values }) => {
             let [pair] = words else {
-                return reject(format!("{here}: expected `exclude CELL=VALUE`"));
+                return reject(format!("{here}: expected `{keyword} CELL=VALUE`"));
             };
             let (c, v) = pair
                 .split_once('=')
@@ -468,10 +479,15 @@ fn claim(
                     cell + 1
                 ))
             })?;
-            Ok((vec![vec![-var]], Some(Solution::Excluded(cell, value))))
+            Ok(if keyword == "exclude" {
+                (vec![vec![-var]], Some(Solution::Excluded(cell, value)))
+            } else {
+                (vec![vec![*var]], Some(Solution::Assumed(cell, value)))
+            })
         }
         (_, Meaning::Cells { .. }) => reject(format!(
-            "{here}: `{keyword}` is not a claim about cells (only `block` and `exclude` are)"
+            "{here}: `{keyword}` is not a claim about cells (only `block`, `exclude` and `assume` \
+             are)"
         )),
         (_, Meaning::Graph(g)) => graph_claim(here, keyword, words, g),
     }

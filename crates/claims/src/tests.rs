@@ -217,6 +217,11 @@ fn blocks_name_cells_and_values_with_variables() {
     );
     assert!(rejected(&f, &excluding("exclude 1=1")).contains("is not the one this `exclude`"));
     assert!(rejected(&f, &excluding("exclude 1=2 2=1")).contains("expected `exclude CELL=VALUE`"));
+    // An assumption: the cube a count's certificate is about; its clause is the variable.
+    let f = vec![vec![1], vec![2]];
+    let a = check(&f, &excluding("assume 1=2")).unwrap();
+    assert_eq!(a.assumed, [(0, 2)]);
+    assert!(rejected(&f, &excluding("assume 1=1")).contains("is not the one this `assume`"));
 }
 
 #[test]

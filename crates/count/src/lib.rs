@@ -57,6 +57,7 @@
 //! ```
 
 mod auto;
+mod certified_cubes;
 mod cubes;
 mod enumeration;
 mod guard;
@@ -73,7 +74,8 @@ pub use pathsat_frontier::{
 
 pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
 pub use outcome::{
-    bound_time, duration_words, CountError, Counted, Estimate, Phase, Progress, Stage, Stopped,
+    bound_time, duration_words, CountError, Counted, CubeRuns, Estimate, Phase, Progress, Stage,
+    Stopped,
 };
 
 use auto::{auto, certified_auto};
@@ -107,6 +109,11 @@ pub fn count(
             Method::Auto | Method::Enumerate => {
                 let why = "a certified count is one solver's run, enumerated to the end";
                 Ok(enumerate_all(puzzle, options, progress, why)?)
+            }
+            // Cubes on one cell's values, each a certified CaDiCaL run (varisat's proofs are
+            // of one run only).
+            Method::Sat if options.solve.certifies_with_drat() && puzzle.trail().is_none() => {
+                Ok(certified_cubes::certified_cubes(puzzle, options, progress)?)
             }
             method @ (Method::Dp | Method::Sat) => Err(CountError::NotCertifiable(method)),
         };

@@ -233,6 +233,9 @@ pub struct Counted {
     /// A certified CaDiCaL run: what its certificate is written from (by the caller, which
     /// knows the puzzle's file).
     pub recorded: Option<pathsat_solver::certificate::RecordedSlot>,
+    /// A certified count in cubes (`--method sat --certify`): one recorded run per value of a
+    /// cell, each the caller's to write and check.
+    pub cube_runs: Option<CubeRuns>,
     /// The encoding the SAT count used (none for the dynamic program).
     pub encoding: Option<Encoding>,
     /// The embedded solver the SAT count ran (none for the dynamic program).
@@ -268,6 +271,7 @@ impl Counted {
             certificate: None,
             proof_unfinished: false,
             recorded: None,
+            cube_runs: None,
             encoding: None,
             solver: None,
             encoded: None,
@@ -396,6 +400,15 @@ pub enum CountError {
     /// of this count.
     #[error("{0}")]
     Checkpoint(FrontierError),
+}
+
+/// The certified cubes of a count: the cell split on, and each value's recorded run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeRuns {
+    /// The cell (from 0).
+    pub cell: usize,
+    /// Each candidate value of the cell, with its cube's run.
+    pub runs: Vec<(u32, pathsat_solver::certificate::RecordedSlot)>,
 }
 
 #[cfg(test)]

@@ -55,6 +55,9 @@ pub enum Claim {
     /// The hypothesis to refute: the cell holds another value than this one (a hint's "no
     /// other value fits"). Clause: the variable, negated.
     Exclude(usize, u32),
+    /// The cube counted: the cell holds this value (a count split on the cell's values, one
+    /// certificate a value). Clause: the variable.
+    Assume(usize, u32),
 }
 
 impl Claim {
@@ -68,6 +71,7 @@ impl Claim {
             Claim::Tour(_) => "tour",
             Claim::Block(_) => "block",
             Claim::Exclude(..) => "exclude",
+            Claim::Assume(..) => "assume",
         }
     }
 }
@@ -98,7 +102,9 @@ impl fmt::Display for Claim {
                 }
                 Ok(())
             }
-            Claim::Exclude(cell, value) => write!(f, " {}={value}", cell + 1),
+            Claim::Exclude(cell, value) | Claim::Assume(cell, value) => {
+                write!(f, " {}={value}", cell + 1)
+            }
         }
     }
 }

@@ -122,11 +122,22 @@ impl<'p> PositionSolver<'p> {
     /// run that then finds no solution proves that every solution puts `value` there. False
     /// (and nothing added) when the encoding has no variable for the pair.
     pub fn exclude(&mut self, cell: usize, value: u32) -> bool {
+        self.claim_value(Claim::Exclude(cell, value), cell, value, false)
+    }
+
+    /// Pins `value` on `cell` for the calls to come, as an assumption claim: one cube of a
+    /// count split on the cell's values. False (and nothing added) when the encoding has no
+    /// variable for the pair.
+    pub fn assume_value(&mut self, cell: usize, value: u32) -> bool {
+        self.claim_value(Claim::Assume(cell, value), cell, value, true)
+    }
+
+    /// Adds `claim`: the unit clause of the variable of (`cell`, `value`), `positive` or not.
+    fn claim_value(&mut self, claim: Claim, cell: usize, value: u32, positive: bool) -> bool {
         let Some(var) = self.encoding.map.var(cell, value) else {
             return false;
         };
-        self.sat
-            .add_claim(Claim::Exclude(cell, value), &[vec![var.negative()]]);
+        self.sat.add_claim(claim, &[vec![var.lit(positive)]]);
         true
     }
 

@@ -214,6 +214,16 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
+    /// Position encoding: pins `value` on `cell` for the calls to come, as an assumption claim
+    /// ([`PositionSolver::assume_value`]); false in the successor encoding, or when the
+    /// encoding has no variable for the pair.
+    pub fn assume_value(&mut self, cell: usize, value: u32) -> bool {
+        match &mut self.inner {
+            Inner::Position(s) => s.assume_value(cell, value),
+            Inner::Successor(_) => false,
+        }
+    }
+
     /// Whether the run records a DRAT certificate ([`crate::certificate`]).
     pub fn is_recording(&self) -> bool {
         self.scratch.is_some()
