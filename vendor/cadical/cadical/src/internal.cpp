@@ -825,8 +825,15 @@ void Internal::finalize (int res) {
   if (!proof)
     return;
   LOG ("finalizing");
+  // pathsat (vendor/cadical/PATCHED.md): a DRAT proof has nothing to finalize (its tracer's
+  // 'finalize_clause' is empty), and walking every clause after every call of an incremental
+  // run doubled the time of pathsat's certified cut loops.
+  const bool finalizing =
+      opts.lrat || opts.frat || opts.veripb || opts.idrup || opts.check;
   // finalize external units
   for (const auto &evar : external->vars) {
+    if (!finalizing)
+      break;
     assert (evar > 0);
     const auto eidx = 2 * evar;
     int sign = 1;
@@ -841,6 +848,8 @@ void Internal::finalize (int res) {
   }
   // finalize internal units
   for (const auto &lit : lits) {
+    if (!finalizing)
+      break;
     const auto elit = externalize (lit);
     if (elit) {
       const unsigned eidx = (elit < 0) + 2u * (unsigned) abs (elit);
@@ -858,9 +867,10 @@ void Internal::finalize (int res) {
   }
   // See the discussion in 'propagate' on why garbage binary clauses stick
   // around.
-  for (const auto &c : clauses)
-    if (!c->garbage || c->size == 2)
-      proof->finalize_clause (c);
+  if (finalizing)
+    for (const auto &c : clauses)
+      if (!c->garbage || c->size == 2)
+        proof->finalize_clause (c);
 
   // finalize conflict and proof
   if (conflict_id) {
