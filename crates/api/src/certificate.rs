@@ -19,7 +19,7 @@
 use crate::options::EncodingSpec;
 use crate::Error;
 use pathsat_cnf::{ClauseSink, Cnf};
-use pathsat_encode::{position, successor, EncodingChoice};
+use pathsat_encode::{position, successor, Encoding, EncodingChoice, EncodingOptions};
 use pathsat_puzzle::{parse_file, verify, write, Filling, Puzzle};
 use pathsat_solver::certificate::{self as written, Meaning, RecordedRun};
 use pathsat_solver::claims::Claim;
@@ -119,8 +119,9 @@ pub enum PuzzleSource<'a> {
     },
 }
 
-/// Writes the certificate of `run` (a complete run on `puzzle`, from `source`) into `target`
-/// (made if missing; a temporary directory when `None`) and checks it.
+/// Writes the certificate of `run` (a complete run on `puzzle`, from `source`, with the
+/// encoding `options` gave it) into `target` (made if missing; a temporary directory when
+/// `None`) and checks it.
 ///
 /// # Errors
 /// [`Error::Certificate`] when writing fails or the check rejects it.
@@ -128,9 +129,18 @@ pub fn write_and_check(
     run: RecordedRun,
     puzzle: &Puzzle,
     source: PuzzleSource<'_>,
-    encoding: &EncodingSpec,
+    options: &EncodingOptions,
     target: Option<&Path>,
 ) -> Result<CertificateSummary, Error> {
+    // The run's own rule against subtours: a certified race's winner may rule them out in
+    // its CNF.
+    let encoding = EncodingSpec::of(
+        &EncodingOptions {
+            subtours: run.subtours,
+            ..*options
+        },
+        run.encoding,
+    );
     let dir: PathBuf = match target {
         Some(t) => {
             fs::create_dir_all(t).map_err(|e| rejected(t, format!("cannot make it: {e}")))?;
@@ -175,7 +185,7 @@ pub fn write_and_check(
         puzzle: name,
         answer,
         checksums,
-        encoding: *encoding,
+        encoding,
     };
     let json = serde_json::to_string_pretty(&record).expect("a run record serialises");
     fs::write(dir.join("run.json"), json + "\n").map_err(fail)?;
@@ -203,7 +213,7 @@ pub fn write_and_check_cubes(
     cubes: pathsat_count::CubeRuns,
     puzzle: &Puzzle,
     source: PuzzleSource<'_>,
-    encoding: &EncodingSpec,
+    options: &EncodingOptions,
     target: Option<&Path>,
 ) -> Result<CertificateSummary, Error> {
     let mut summaries = Vec::new();
@@ -221,13 +231,14 @@ pub fn write_and_check_cubes(
             run,
             puzzle,
             source,
-            encoding,
+            options,
             dir.as_deref(),
         )?);
         record.cubes.push((value, label));
     }
     let label = target.map_or_else(|| PathBuf::from("the cubes"), Path::to_path_buf);
-    let mut combined = combine(&label, puzzle, encoding, cubes.cell, &summaries)?;
+    let encoding = EncodingSpec::of(options, Encoding::Position);
+    let mut combined = combine(&label, puzzle, &encoding, cubes.cell, &summaries)?;
     if let Some(t) = target {
         let json = serde_json::to_string_pretty(&record).expect("a cubes record serialises");
         fs::write(t.join("cubes.json"), json + "\n")

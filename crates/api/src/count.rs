@@ -5,7 +5,7 @@
 //! or one layer of the frontier program: at the deadline [`count`] returns what was found by
 //! then.
 
-use crate::options::{CountRequest, EncodingSpec, Shard};
+use crate::options::{CountRequest, Shard};
 use crate::outcome::{
     Answer, CertificateInfo, CertificateReport, EncodedSizes, EncodingInfo, FrontierInfo,
     PhaseInfo, RunStats, SubtoursInfo,
@@ -163,33 +163,24 @@ pub fn count(
     };
     // A certified CaDiCaL count that is complete: its certificate, written and checked.
     let checked = match counted.recorded.as_ref().and_then(|slot| slot.take()) {
-        Some(run) if counted.complete => {
-            let mut encoding = options.solve.encoding;
-            encoding.subtours = run.subtours;
-            let spec = EncodingSpec::of(&encoding, run.encoding);
-            Some(crate::certificate::write_and_check(
-                run,
-                puzzle,
-                crate::certificate::PuzzleSource::File(file),
-                &spec,
-                request.certificate.as_deref(),
-            )?)
-        }
+        Some(run) if counted.complete => Some(crate::certificate::write_and_check(
+            run,
+            puzzle,
+            crate::certificate::PuzzleSource::File(file),
+            &options.solve.encoding,
+            request.certificate.as_deref(),
+        )?),
         _ => None,
     };
     // A certified count in cubes: each cube's certificate, and their cover of the cell.
     let checked = match counted.cube_runs.clone() {
-        Some(cubes) if counted.complete => {
-            let spec =
-                EncodingSpec::of(&options.solve.encoding, pathsat_encode::Encoding::Position);
-            Some(crate::certificate::write_and_check_cubes(
-                cubes,
-                puzzle,
-                crate::certificate::PuzzleSource::File(file),
-                &spec,
-                request.certificate.as_deref(),
-            )?)
-        }
+        Some(cubes) if counted.complete => Some(crate::certificate::write_and_check_cubes(
+            cubes,
+            puzzle,
+            crate::certificate::PuzzleSource::File(file),
+            &options.solve.encoding,
+            request.certificate.as_deref(),
+        )?),
         _ => checked,
     };
     Ok(report(

@@ -1,7 +1,7 @@
 //! Generating a puzzle from a template as a [`GenerateRequest`] asks, and a report that carries
 //! the puzzle both as a [`Puzzle`] and as the TOML file every other command reads.
 
-use crate::options::{EncodingSpec, GenerateRequest};
+use crate::options::GenerateRequest;
 use crate::outcome::{CertificateInfo, CertificateReport};
 use crate::{wait_for, Error, GRACE};
 use pathsat_encode::EncodingOptions;
@@ -98,7 +98,6 @@ pub fn generate(
         .and_then(|slot| slot.take())
     {
         let name = format!("{}.toml", report.name.replace(['/', '\\'], "-"));
-        let spec = EncodingSpec::of(&EncodingOptions::default(), run.encoding);
         let summary = crate::certificate::write_and_check(
             run,
             &report.generated.puzzle,
@@ -106,7 +105,7 @@ pub fn generate(
                 name: &name,
                 text: &report.puzzle,
             },
-            &spec,
+            &EncodingOptions::default(),
             request
                 .certificate
                 .as_ref()

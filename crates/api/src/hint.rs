@@ -13,7 +13,7 @@
 
 use crate::certificate::CertificateSummary;
 use crate::forced::CellValue;
-use crate::options::{EncodingSpec, HintRequest};
+use crate::options::HintRequest;
 use crate::Error;
 use pathsat_encode::{EncodingChoice, PositionOptions};
 use pathsat_generate::deduce::hint::{next_step, NextStep, Rule};
@@ -301,7 +301,6 @@ fn certify_hint(
         &["The puzzle with the cells filled so far as givens (pathsat hint --certify).".into()],
     );
     let name = format!("{}-hint.toml", puzzle.name().replace(['/', '\\'], "-"));
-    let spec = EncodingSpec::of(&options.encoding, run.encoding);
     crate::certificate::write_and_check(
         run,
         &sub,
@@ -309,7 +308,7 @@ fn certify_hint(
             name: &name,
             text: &text,
         },
-        &spec,
+        &options.encoding,
         request.certificate.as_deref(),
     )
     .map(Some)

@@ -4,7 +4,6 @@
 //! [`solve`] waits for it until the deadline and [`crate::GRACE`], and returns what was found by
 //! then.
 
-use crate::options::EncodingSpec;
 use crate::options::{SolveRequest, Wanted};
 use crate::outcome::{
     vertex_order, Answer, CertificateInfo, CertificateReport, Differences, EncodedSizes,
@@ -205,27 +204,22 @@ pub fn solve(
         (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
         _ => None,
     };
-    // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
-    // written and checked by tools that are not the solver.
     // The encoding options of the run that answered (a certified race's winner may rule out
     // subtours in its CNF).
     let mut encoding_used = options.encoding;
     if let Some(run) = &recorded {
         encoding_used.subtours = run.subtours;
     }
+    // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
+    // written and checked by tools that are not the solver.
     let checked = match recorded {
-        Some(run) if complete && !stopped_by_deadline => {
-            let mut encoding = options.encoding;
-            encoding.subtours = run.subtours;
-            let spec = EncodingSpec::of(&encoding, run.encoding);
-            Some(crate::certificate::write_and_check(
-                *run,
-                puzzle,
-                crate::certificate::PuzzleSource::File(file),
-                &spec,
-                request.certificate.as_deref(),
-            )?)
-        }
+        Some(run) if complete && !stopped_by_deadline => Some(crate::certificate::write_and_check(
+            *run,
+            puzzle,
+            crate::certificate::PuzzleSource::File(file),
+            &options.encoding,
+            request.certificate.as_deref(),
+        )?),
         _ => None,
     };
     // The solver that ran: varisat, when the automatic choice found the formula small.

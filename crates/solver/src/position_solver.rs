@@ -137,7 +137,7 @@ impl<'p> PositionSolver<'p> {
         let Some(var) = self.encoding.map.var(cell, value) else {
             return false;
         };
-        self.sat.add_claim(claim, &[vec![var.lit(positive)]]);
+        self.sat.add_claim(|| claim, &[vec![var.lit(positive)]]);
         true
     }
 
@@ -187,12 +187,9 @@ impl<'p> PositionSolver<'p> {
             return Err(SolveError::TrailOrientation);
         }
         let block = self.encoding.map.blocking_clause(&filling);
-        let pairs = block
-            .iter()
-            .filter_map(|lit| self.encoding.map.meaning(lit.var()))
-            .collect();
-        self.sat
-            .add_claim(Claim::Block(pairs), std::slice::from_ref(&block));
+        let map = &self.encoding.map;
+        let claim = || Claim::Block(block.iter().filter_map(|l| map.meaning(l.var())).collect());
+        self.sat.add_claim(claim, std::slice::from_ref(&block));
         if let Some((fillings, blocks)) = &mut self.record {
             fillings.push(filling.clone());
             let mut sorted = block;

@@ -286,13 +286,15 @@ impl SatSolver {
         self.recording.is_some()
     }
 
-    /// Adds the clauses of `claim` (and, in a recording solver, records the claim with them).
-    pub fn add_claim(&mut self, claim: Claim, clauses: &[Vec<Lit>]) {
+    /// Adds `clauses`, and in a recording solver records them with the claim `claim` makes:
+    /// made only then, so that the cut loop and the enumerations of uncertified runs (hot
+    /// paths) build no claim.
+    pub fn add_claim(&mut self, claim: impl FnOnce() -> Claim, clauses: &[Vec<Lit>]) {
         for clause in clauses {
             self.add_clause(clause);
         }
         if let Some(r) = &mut self.recording {
-            r.claimed(claim, clauses.len());
+            r.claimed(claim(), clauses.len());
         }
     }
 

@@ -217,7 +217,7 @@ impl<'p> SuccessorSolver<'p> {
                     let clauses = arcs.iter().map(|var| vec![var.negative()]).collect();
                     (Claim::Remove { edge: (u, v), by }, clauses)
                 };
-                sat.add_claim(claim, &clauses);
+                sat.add_claim(|| claim, &clauses);
             }
         }
         let stats = ReducedStats {
@@ -471,10 +471,13 @@ impl<'p> SuccessorSolver<'p> {
                 in_set[v] = true;
             }
             let (out, into) = self.encoding.cut_clauses(cycle, &in_set);
-            let mut set = cycle.clone();
-            set.sort_unstable();
-            self.sat.add_claim(Claim::Leave(set.clone()), &[out]);
-            self.sat.add_claim(Claim::Enter(set), &[into]);
+            let set = || {
+                let mut set = cycle.clone();
+                set.sort_unstable();
+                set
+            };
+            self.sat.add_claim(|| Claim::Leave(set()), &[out]);
+            self.sat.add_claim(|| Claim::Enter(set()), &[into]);
             self.stats.cuts += 2;
             for &v in cycle {
                 in_set[v] = false;
@@ -485,13 +488,16 @@ impl<'p> SuccessorSolver<'p> {
     /// Blocks a tour's arc set and queues its fillings.
     fn take(&mut self, successors: Vec<usize>) {
         let block = self.encoding.blocking_clause(&successors);
-        let mut order = Vec::with_capacity(successors.len());
-        let mut v = 0;
-        for _ in 0..successors.len() {
-            order.push(v);
-            v = successors[v];
-        }
-        self.sat.add_claim(Claim::Tour(order), &[block]);
+        let tour = || {
+            let mut order = Vec::with_capacity(successors.len());
+            let mut v = 0;
+            for _ in 0..successors.len() {
+                order.push(v);
+                v = successors[v];
+            }
+            Claim::Tour(order)
+        };
+        self.sat.add_claim(tour, &[block]);
         self.emit(&successors);
         self.emitted.insert(successors);
     }
