@@ -1,4 +1,5 @@
-//! Certificates of "no" (encodings/certificates.md): written by certified CaDiCaL runs, checked
+//! Certificates of "no" (encodings/certificates.md): written by certified CaDiCaL runs or by the
+//! frontier sweep (narrow graphs), checked
 //! by `pathsat check-certificate` (the claims checker and the DRAT checker dratify), and refused,
 //! with one line, when any part of them is changed. The certificate's README also names an
 //! outside checker, `rate`, run here when it is on the PATH (`cargo install rate`; required
@@ -16,6 +17,21 @@ fn certify(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
     all.extend_from_slice(args);
     all.extend_from_slice(&["--certify", "--certificate", dir.to_str().unwrap()]);
     json_of(&all)
+}
+
+/// [`certify`] by the solvers alone: without the frontier sweep, which otherwise answers for
+/// the narrow graphs these tests use, so that the cut loop's claims and the race are tested.
+fn certify_by_solvers(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
+    let path = fixture(file);
+    let out = pathsat()
+        .env("PATHSAT_NO_SWEEP", "1")
+        .args(["solve", path.to_str().unwrap()])
+        .args(args)
+        .args(["--certify", "--certificate", dir.to_str().unwrap()])
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
 }
 
 fn check(dir: &Path) -> assert_cmd::assert::Assert {
@@ -52,7 +68,7 @@ fn a_non_hamiltonian_graph_is_certified_by_cuts_and_a_drat_proof() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("gp");
     // GP(11,2) has no Hamiltonian cycle: the cut loop proves it in some 45 rounds.
-    let v = certify("graphs/classic/gp-11-2.hcp", &[], &dir);
+    let v = certify_by_solvers("graphs/classic/gp-11-2.hcp", &[], &dir);
     assert_eq!(v["status"], "unsat");
     assert_eq!(v["certified"], true);
     let c = &v["certificate"];
@@ -104,7 +120,7 @@ fn an_outside_drat_checker_agrees() {
 fn every_change_to_a_certificate_is_refused_with_its_reason() {
     let root = tempfile::tempdir().unwrap();
     let good = root.path().join("good");
-    certify("graphs/classic/gp-17-2.hcp", &[], &good);
+    certify_by_solvers("graphs/classic/gp-17-2.hcp", &[], &good);
     check(&good).success();
     let refused = |dir: &Path, reason: &str| {
         check(dir)
@@ -176,7 +192,7 @@ fn every_change_to_a_certificate_is_refused_with_its_reason() {
 
     // The CNF, claims and proof of another puzzle (GP(11,2)'s), beside GP(17,2)'s file.
     let other = root.path().join("other");
-    certify("graphs/classic/gp-11-2.hcp", &[], &other);
+    certify_by_solvers("graphs/classic/gp-11-2.hcp", &[], &other);
     let dir = copy(&good, root.path(), "swapped");
     for file in ["formula.cnf", "claims.txt", "proof.drat"] {
         fs::copy(other.join(file), dir.join(file)).unwrap();
@@ -210,13 +226,19 @@ fn reductions_uniqueness_and_counts_are_certified_too() {
     )
     .unwrap();
     let dir = root.path().join("k4x4");
-    let v = json_of(&[
-        "solve",
-        board.to_str().unwrap(),
-        "--certify",
-        "--certificate",
-        dir.to_str().unwrap(),
-    ]);
+    let out = pathsat()
+        .env("PATHSAT_NO_SWEEP", "1")
+        .args([
+            "solve",
+            board.to_str().unwrap(),
+            "--certify",
+            "--certificate",
+        ])
+        .arg(&dir)
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["status"], "unsat");
     assert_eq!(v["certified"], true);
     assert!(v["certificate"]["claims"]["force"].as_u64().unwrap() >= 8);
@@ -349,7 +371,7 @@ fn a_hint_is_certified_with_the_filled_cells_as_givens() {
 fn a_complete_encoding_certifies_what_the_cut_loop_cannot_soon() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("j13");
-    let v = certify(
+    let v = certify_by_solvers(
         "graphs/classic/flower-snark-j13.hcp",
         &["--jobs", "2"],
         &dir,
@@ -367,6 +389,51 @@ fn a_complete_encoding_certifies_what_the_cut_loop_cannot_soon() {
         serde_json::from_str(&fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
     assert_eq!(run["encoding"], "successor-crt");
     check(&dir).success();
+}
+
+/// On narrow graphs the frontier sweep writes the proof itself, before any solver runs: the
+/// successor encoding with the frontier rule, no claims, and lemmas the DRAT checker replays.
+/// The same certificate on one job or two.
+#[test]
+fn the_frontier_sweep_certifies_narrow_graphs_itself() {
+    let root = tempfile::tempdir().unwrap();
+    for (file, jobs) in [
+        ("graphs/classic/flower-snark-j13.hcp", "1"),
+        ("graphs/classic/flower-snark-j13.hcp", "2"),
+        ("graphs/classic/gp-47-2.hcp", "2"),
+        ("graphs/classic/tutte.hcp", "2"),
+    ] {
+        let dir = root
+            .path()
+            .join(format!("{}-{jobs}", file.replace('/', "-")));
+        let v = certify(file, &["--jobs", jobs], &dir);
+        assert_eq!(
+            (v["status"].as_str(), v["certified"].as_bool()),
+            (Some("unsat"), Some(true)),
+            "{file}"
+        );
+        assert_eq!(
+            (&v["encoding"]["name"], &v["encoding"]["subtours"]),
+            (&"successor".into(), &"frontier".into()),
+            "{file}"
+        );
+        let c = &v["certificate"];
+        assert_eq!(c["answer"], "no Hamiltonian cycle");
+        assert_eq!(c["claims"], serde_json::json!({}), "{file}");
+        let readme = fs::read_to_string(dir.join("README.md")).unwrap();
+        assert!(readme.contains("the frontier sweep's DRAT proof"), "{file}");
+        let run: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
+        assert_eq!(run["encoding"], "successor-frontier");
+        check(&dir).success().stdout(predicate::str::starts_with(
+            "certified: no Hamiltonian cycle (the encoding; dratify ",
+        ));
+    }
+    let proof = |jobs: &str| {
+        let name = format!("graphs-classic-flower-snark-j13.hcp-{jobs}");
+        fs::read(root.path().join(name).join("proof.drat")).unwrap()
+    };
+    assert_eq!(proof("1"), proof("2"));
 }
 
 /// `count --method sat --certify`: one certified cube per value of one cell, which together

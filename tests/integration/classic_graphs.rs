@@ -72,18 +72,27 @@ fn hamiltonian_petersen_graphs_are_still_solved() {
 }
 
 #[test]
-fn a_certified_run_proves_it_with_the_cut_loop_instead() {
-    // The frontier program's count is no clausal proof: --certify leaves it to the cut loop,
-    // whose cuts and DRAT proof are checked. (The Petersen graph, the smallest snark.)
+fn a_certified_run_proves_it_by_the_sweep_or_the_cut_loop() {
+    // The frontier program's count is no clausal proof: --certify has the frontier sweep write
+    // its refutation as DRAT lemmas (no solver call), or, without it, the cut loop prove it
+    // with cuts; both are checked. (The Petersen graph, the smallest snark.)
     let petersen = fixture("graphs/petersen.hcp");
-    let out = pathsat()
-        .args(["solve", petersen.to_str().unwrap(), "--certify"])
-        .args(["--format", "json"])
-        .assert()
-        .success();
-    let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(report["status"], "unsat");
-    assert_eq!(report["certified"], true);
-    assert_eq!(report["certificate"]["answer"], "no Hamiltonian cycle");
-    assert!(report["stats"]["solver_calls"].as_u64().unwrap() >= 1);
+    for (sweep, rule, calls) in [(true, Some("frontier"), 0), (false, None, 1)] {
+        let mut cmd = pathsat();
+        if !sweep {
+            cmd.env("PATHSAT_NO_SWEEP", "1");
+        }
+        let out = cmd
+            .args(["solve", petersen.to_str().unwrap(), "--certify"])
+            .args(["--format", "json"])
+            .assert()
+            .success();
+        let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(report["status"], "unsat");
+        assert_eq!(report["certified"], true);
+        assert_eq!(report["certificate"]["answer"], "no Hamiltonian cycle");
+        assert_eq!(report["encoding"]["subtours"].as_str(), rule);
+        let solver_calls = report["stats"]["solver_calls"].as_u64().unwrap();
+        assert_eq!(solver_calls.min(1), calls, "sweep: {sweep}");
+    }
 }

@@ -81,6 +81,7 @@ fn complete_successor_encodings_through_kissat_and_cadical() {
         "successor-crt",
         "successor-closure",
         "successor-elimination",
+        "successor-frontier",
     ];
     for name in SOLVERS {
         let solver = solver(name);

@@ -10,12 +10,13 @@ fn at(path: &str) -> String {
     fixture(path).display().to_string()
 }
 
-const COMPLETE: [&str; 5] = [
+const COMPLETE: [&str; 6] = [
     "successor-unary",
     "successor-binary",
     "successor-crt",
     "successor-closure",
     "successor-elimination",
+    "successor-frontier",
 ];
 
 #[test]

@@ -60,7 +60,7 @@ pub struct CompareArgs {
 /// The encodings `lab` compares when none is named: every complete one, and the two
 /// pathsat solves with.
 pub const LAB_ENCODINGS: &str = "position,successor,successor-unary,successor-binary,\
-successor-crt,successor-closure,successor-elimination";
+successor-crt,successor-closure,successor-elimination,successor-frontier";
 
 #[derive(Debug, Args)]
 pub struct LabArgs {

@@ -162,7 +162,15 @@ pub fn write_and_check(
         }
     }
     let answer = answer_of(puzzle, tours, blocks, &excluded, &assumed);
-    written::write(&dir, &run.recording, &run.meaning, puzzle.name(), &answer).map_err(fail)?;
+    written::write(
+        &dir,
+        &run.recording,
+        &run.meaning,
+        run.prover,
+        puzzle.name(),
+        &answer,
+    )
+    .map_err(fail)?;
     // The puzzle as solved, written out (a file given by name could have changed, or, for the
     // web page, not be a file at all); read back, it is what the certificate proves.
     let (name, text) = match source {

@@ -13,6 +13,7 @@ use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::certificate::RecordedRun;
+use pathsat_solver::sweep_proof::sweep_refutation;
 use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -58,6 +59,32 @@ pub(crate) fn members(
         m
     };
     races.then(|| [member(Subtours::Lazy), member(Subtours::Crt)])
+}
+
+/// The frontier sweep's certificate ([`pathsat_solver::sweep_proof`]), tried before any
+/// solver on the closed tours a certified race is for (one job or more): on a narrow graph
+/// without a Hamiltonian cycle it is the whole answer, in milliseconds and the same on every
+/// run. `None` when it does not apply or does not refute (a cycle exists, the graph is too
+/// wide): the race or the single run then answers.
+pub(crate) fn sweep(puzzle: &Puzzle, options: &SolveOptions) -> Option<Finished> {
+    let applies = options.certifies_with_drat()
+        && options.encoding.choice == EncodingChoice::Auto
+        && options.encoding_for(puzzle) == Encoding::Successor
+        && puzzle.is_closed()
+        && puzzle.n_cells() <= RACE_MAX_CELLS
+        && std::env::var_os("PATHSAT_NO_SWEEP").is_none();
+    if !applies {
+        return None;
+    }
+    let (run, stats) = sweep_refutation(puzzle, options).ok()??;
+    Some(Finished {
+        fillings: Vec::new(),
+        exhausted: true,
+        stopped_by_deadline: false,
+        stats,
+        contradiction: None,
+        recorded: Some(run),
+    })
 }
 
 /// One member's run: its fillings up to `limit`, until `deadline` or `stop`.

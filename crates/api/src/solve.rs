@@ -305,30 +305,15 @@ fn spawn(
     abandoned: Arc<AtomicBool>,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
+    if let Some(finished) = crate::certified_race::sweep(&puzzle, &options) {
+        send_finished(&send, Ok(finished));
+        return events;
+    }
     if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
         std::thread::spawn(move || {
             let finished =
                 crate::certified_race::race(&puzzle, members, limit, deadline, &abandoned);
-            let _ = match finished {
-                Ok(f) => {
-                    let _ = send.send(Event::Ready {
-                        stats: f.stats.clone(),
-                        contradiction: f.contradiction,
-                    });
-                    for filling in f.fillings {
-                        let _ = send.send(Event::Solution(filling));
-                    }
-                    send.send(Event::Done {
-                        stopped_by_deadline: f.stopped_by_deadline,
-                        exhausted: f.exhausted,
-                        stats: f.stats,
-                        certificate: None,
-                        recorded: f.recorded.map(Box::new),
-                        proof_unfinished: false,
-                    })
-                }
-                Err(e) => send.send(Event::Failed(e)),
-            };
+            send_finished(&send, finished);
         });
         return events;
     }
@@ -394,6 +379,33 @@ fn spawn(
         let _ = send.send(event);
     });
     events
+}
+
+/// The events of a certified run finished in one go (the sweep's or a race's).
+fn send_finished(
+    send: &mpsc::Sender<Event>,
+    finished: Result<crate::certified_race::Finished, SolveError>,
+) {
+    let _ = match finished {
+        Ok(f) => {
+            let _ = send.send(Event::Ready {
+                stats: f.stats.clone(),
+                contradiction: f.contradiction,
+            });
+            for filling in f.fillings {
+                let _ = send.send(Event::Solution(filling));
+            }
+            send.send(Event::Done {
+                stopped_by_deadline: f.stopped_by_deadline,
+                exhausted: f.exhausted,
+                stats: f.stats,
+                certificate: None,
+                recorded: f.recorded.map(Box::new),
+                proof_unfinished: false,
+            })
+        }
+        Err(e) => send.send(Event::Failed(e)),
+    };
 }
 
 /// Raises its flag when dropped.

@@ -47,6 +47,8 @@ pub struct SuccessorEncoding {
     pub arcs: Vec<(usize, usize)>,
     /// The index of the first arc variable.
     pub first: usize,
+    /// The index of the complete rule's first variable (after the arcs' own).
+    pub rule_first: usize,
     /// The sizes of what was written.
     pub stats: EncodeStats,
     /// How subtours are ruled out: by the solver's cuts, or in the CNF.
@@ -57,6 +59,25 @@ pub struct SuccessorEncoding {
 }
 
 impl SuccessorEncoding {
+    /// The frontier rule's own refutation of this CNF ([`crate::subtours::frontier_refutation`]):
+    /// its lemmas go to `lemma` in order. Out of reach for any other rule.
+    pub fn frontier_refutation(
+        &self,
+        limits: crate::subtours::SweepLimits,
+        lemma: impl FnMut(&[Lit]),
+    ) -> crate::subtours::Refutation {
+        if self.subtours != Subtours::Frontier || self.contradiction.is_some() {
+            return crate::subtours::Refutation::OutOfReach;
+        }
+        let graph = ArcGraph {
+            n_vertices: self.n_vertices(),
+            root: self.virtual_vertex.or(self.start).unwrap_or(0),
+            arcs: &self.arcs,
+            first: self.first,
+        };
+        crate::subtours::frontier_refutation(&graph, self.rule_first, limits, lemma)
+    }
+
     /// The (tail, head) of an arc variable.
     pub fn arc(&self, var: Var) -> Option<(usize, usize)> {
         var.index()
@@ -376,6 +397,7 @@ pub fn encode_complete<S: ClauseSink + ?Sized>(
             in_arcs,
             arcs: Vec::new(),
             first,
+            rule_first: first,
             stats: EncodeStats {
                 cells: n,
                 primary_vars: 0,
@@ -424,6 +446,7 @@ pub fn encode_complete<S: ClauseSink + ?Sized>(
             }
         }
     });
+    let rule_first = sink.n_vars();
     if subtours.is_complete() {
         record_family(&mut families, subtours.name(), sink, |sink| {
             subtours.encode(&plan.graph(first), exactly_one, sink);
@@ -444,6 +467,7 @@ pub fn encode_complete<S: ClauseSink + ?Sized>(
         in_arcs,
         arcs: plan.arcs,
         first,
+        rule_first,
         stats,
         subtours,
         contradiction: None,

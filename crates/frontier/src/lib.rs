@@ -62,7 +62,7 @@ pub use dp::{
 pub use fillings::{applies, count_fillings, FrontierCount};
 pub use graph::Graph;
 
-pub use order::vertex_order;
+pub use order::{vertex_order, vertex_order_within};
 pub use pathsat_bigcount::BigCount;
 pub use primes::{is_prime, residue_prime};
 

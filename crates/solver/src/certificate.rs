@@ -8,7 +8,8 @@
 //! - `formula.cnf`: every clause, in the order given: the encoding, then the claims' clauses;
 //! - `claims.txt`: what each variable means (an arc, or a value on a cell) and each claim, one
 //!   a line, with how many clauses of `formula.cnf` are the encoding;
-//! - `proof.drat`: CaDiCaL's proof that `formula.cnf` is unsatisfiable (binary DRAT);
+//! - `proof.drat`: CaDiCaL's proof that `formula.cnf` is unsatisfiable (binary DRAT), or the
+//!   frontier sweep's ([`crate::sweep_proof`], which calls no solver and claims nothing);
 //! - `README.md`: what the answer is and the commands that check it.
 //!
 //! The DRAT proof is checked against the whole formula given at once. That is sound for an
@@ -25,7 +26,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// A certified CaDiCaL run, finished: what [`write`] makes a certificate of.
+/// A certified run, finished: what [`write`] makes a certificate of.
 #[derive(Debug)]
 pub struct RecordedRun {
     /// The clauses, the claims and where the proof is.
@@ -39,8 +40,29 @@ pub struct RecordedRun {
     pub subtours: pathsat_encode::subtours::Subtours,
     /// Whether the search was exhausted: only then does the proof end in the empty clause.
     pub exhausted: bool,
+    /// Who wrote the proof: CaDiCaL, or the frontier sweep ([`crate::sweep_proof`]).
+    pub prover: Prover,
     /// The directory the proof was written in (removed when dropped).
     pub scratch: tempfile::TempDir,
+}
+
+/// Who wrote a certificate's proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prover {
+    /// CaDiCaL, tracing its run.
+    Cadical,
+    /// The frontier sweep ([`crate::sweep_proof::sweep_refutation`]).
+    Sweep,
+}
+
+impl Prover {
+    /// Its name in a certificate's README.
+    pub fn name(self) -> &'static str {
+        match self {
+            Prover::Cadical => "CaDiCaL",
+            Prover::Sweep => "the frontier sweep",
+        }
+    }
 }
 
 /// A [`RecordedRun`] in a result that is cloned and compared (a count's): taken once, by
@@ -196,6 +218,7 @@ pub fn write(
     dir: &Path,
     recording: &Recording,
     meaning: &Meaning,
+    prover: Prover,
     title: &str,
     answer: &str,
 ) -> io::Result<Written> {
@@ -272,7 +295,10 @@ pub fn write(
         }
     }
     claims.flush()?;
-    fs::write(dir.join("README.md"), readme(title, answer, &kinds))?;
+    fs::write(
+        dir.join("README.md"),
+        readme(title, answer, prover.name(), &kinds),
+    )?;
     Ok(Written {
         clauses: recording.clauses.n_clauses(),
         encoding_clauses: recording.encoding_clauses(),
@@ -282,7 +308,7 @@ pub fn write(
     })
 }
 
-fn readme(title: &str, answer: &str, kinds: &[(&str, usize)]) -> String {
+fn readme(title: &str, answer: &str, prover: &str, kinds: &[(&str, usize)]) -> String {
     let mut claims = String::new();
     for (k, n) in kinds {
         let _ = write!(claims, "{n} {k}, ");
@@ -295,7 +321,7 @@ fn readme(title: &str, answer: &str, kinds: &[(&str, usize)]) -> String {
          \n\
          - `formula.cnf`: the puzzle's CNF encoding, then the clauses the run added ({claims}).\n\
          - `claims.txt`: what the variables mean, and each added clause's reason, one a line.\n\
-         - `proof.drat`: CaDiCaL's DRAT proof (binary) that `formula.cnf` is unsatisfiable.\n\
+         - `proof.drat`: {prover}'s DRAT proof (binary) that `formula.cnf` is unsatisfiable.\n\
          - the puzzle, as pathsat read it (TOML); `run.json`: its encoding options and the\n\
            files' CRC-32.\n\
          \n\
@@ -340,7 +366,15 @@ mod tests {
         assert!(count.complete);
         let run = s.finish_recording().expect("a recorded run");
         let dir = tempfile::tempdir().unwrap();
-        write(dir.path(), &run.recording, &run.meaning, p.name(), "test").unwrap();
+        write(
+            dir.path(),
+            &run.recording,
+            &run.meaning,
+            run.prover,
+            p.name(),
+            "test",
+        )
+        .unwrap();
         let read = |f: &str| std::fs::read_to_string(dir.path().join(f)).unwrap();
         let formula = pathsat_claims::parse_cnf(&read("formula.cnf")).unwrap();
         let accepted = pathsat_claims::check(&formula, &read("claims.txt"))

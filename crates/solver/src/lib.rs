@@ -56,6 +56,7 @@ mod rotation;
 mod sat;
 mod stats;
 pub mod successor;
+pub mod sweep_proof;
 
 pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
 pub use backbone::{backbone, Backbone};

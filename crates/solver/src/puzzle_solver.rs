@@ -246,6 +246,7 @@ impl<'p> PuzzleSolver<'p> {
             subtours,
             encoding: self.encoding(),
             exhausted: self.is_exhausted(),
+            prover: crate::certificate::Prover::Cadical,
             scratch,
         })
     }

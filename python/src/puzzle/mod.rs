@@ -472,7 +472,7 @@ impl Puzzle {
     /// `"position"`, `"successor"` (round 0 of the lazy loop: its models may be subtours), or a
     /// complete successor encoding, every model one tour (`"successor-crt"`,
     /// `"successor-binary"`, `"successor-unary"`, `"successor-closure"`,
-    /// `"successor-elimination"`: encodings/complete.md).
+    /// `"successor-elimination"`, `"successor-frontier"`: encodings/complete.md).
     #[pyo3(signature = (encoding = "auto"))]
     fn to_cnf(&self, py: Python<'_>, encoding: &str) -> PyResult<Cnf> {
         let options = options::encoding(encoding)?.options();

@@ -75,6 +75,8 @@ pub enum EncodingName {
     SuccessorClosure,
     /// The successor encoding, complete: acyclicity by vertex elimination.
     SuccessorElimination,
+    /// The successor encoding, complete: connectivity along a sweep; for narrow graphs.
+    SuccessorFrontier,
 }
 option_names!(EncodingName, "encoding", {
     Auto => "auto",
@@ -85,6 +87,7 @@ option_names!(EncodingName, "encoding", {
     SuccessorCrt => "successor-crt",
     SuccessorClosure => "successor-closure",
     SuccessorElimination => "successor-elimination",
+    SuccessorFrontier => "successor-frontier",
 });
 
 impl EncodingName {
@@ -100,6 +103,7 @@ impl EncodingName {
             EncodingName::SuccessorCrt => successor(Subtours::Crt),
             EncodingName::SuccessorClosure => successor(Subtours::Closure),
             EncodingName::SuccessorElimination => successor(Subtours::Elimination),
+            EncodingName::SuccessorFrontier => successor(Subtours::Frontier),
         }
     }
 }

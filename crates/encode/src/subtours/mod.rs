@@ -19,16 +19,20 @@
 //! | [`Subtours::Crt`] | the position modulo small primes 2, 3, 5, … (product ≥ N), one-hot | (N−1)Σ(m + e(m)) | (N−1)Σc(m) + Ak + MΣm |
 //! | [`Subtours::Closure`] | t(u, v): u reaches v; an arc back to u is a cycle | (N−1)(N−2) | M(N−1) |
 //! | [`Subtours::Elimination`] | eliminate vertices, adding the edges of the paths through them | by the elimination | by the elimination |
+//! | [`Subtours::Frontier`] | c(u, v): u and v joined, for the active vertices of a sweep after each edge | about Ew²/2 | about 3Ew² |
 //!
 //! N counts the vertices (the virtual one included), M the arcs between non-root vertices, A
-//! the arcs out of the root; e(m) and c(m) are the exactly-one encoding's variables and
-//! clauses for m literals; B ≥ 2 in the binary row (B = 1 takes B variables and no carries).
-//! The order and residue rules fix every auxiliary variable from the arcs, so a model count
-//! of the CNF is a count of cycles; the closure and elimination rules leave some auxiliary
-//! variables free, so theirs must be projected on the arcs (the DIMACS export says so).
+//! the arcs out of the root, E the edges (arcs both ways merged), w the sweep's frontier;
+//! e(m) and c(m) are the exactly-one encoding's variables and clauses for m literals; B ≥ 2 in
+//! the binary row (B = 1 takes B variables and no carries). The order and residue rules fix
+//! every auxiliary variable from the arcs, so a model count of the CNF is a count of cycles;
+//! the closure, elimination and frontier rules leave some auxiliary variables free, so theirs
+//! must be projected on the arcs (the DIMACS export says so). The frontier rule alone ignores
+//! the root: it forbids a second cycle wherever it is.
 //!
 //! Every rule reports its size ([`Subtours::size`]) before it writes a clause, from the formulas
-//! above (the elimination's by running it into a counting sink, which stops past a limit); the
+//! above (the elimination's and the frontier's by running it into a counting sink, the
+//! elimination's stopping past a limit); the
 //! tests check each report against the clauses written. The pages `encodings/successor-*.md`
 //! explain each rule, `encodings/complete.md` compares them.
 //!
@@ -45,7 +49,10 @@
 mod closure;
 mod crt;
 mod elimination;
+mod frontier;
 mod order;
+
+pub use frontier::{refutation as frontier_refutation, Refutation, SweepLimits};
 
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::{ClauseSink, Var};
@@ -66,6 +73,8 @@ pub enum Subtours {
     Closure,
     /// Acyclicity by vertex elimination (Rankooh and Rintanen).
     Elimination,
+    /// Connectivity of the active vertices along a sweep with a small frontier.
+    Frontier,
 }
 
 /// The size of what a rule writes (or of a whole encoding).
@@ -155,13 +164,14 @@ pub trait SubtourRule: Sync {
 
 impl Subtours {
     /// Every rule, the lazy one first, in the order reports list them.
-    pub const ALL: [Subtours; 6] = [
+    pub const ALL: [Subtours; 7] = [
         Subtours::Lazy,
         Subtours::OrderUnary,
         Subtours::OrderBinary,
         Subtours::Crt,
         Subtours::Closure,
         Subtours::Elimination,
+        Subtours::Frontier,
     ];
 
     /// The complete rule behind this choice; `None` for the lazy cuts.
@@ -173,6 +183,7 @@ impl Subtours {
             Subtours::Crt => Some(&crt::Residues),
             Subtours::Closure => Some(&closure::Closure),
             Subtours::Elimination => Some(&elimination::Elimination),
+            Subtours::Frontier => Some(&frontier::Frontier),
         }
     }
 

@@ -16,12 +16,13 @@ use pathsat_puzzle::families::generalized_petersen;
 use pathsat_puzzle::{brute, verify, CellRule, Expect, Filling, Moves, Puzzle};
 use std::collections::BTreeSet;
 
-const RULES: [Subtours; 5] = [
+const RULES: [Subtours; 6] = [
     Subtours::OrderUnary,
     Subtours::OrderBinary,
     Subtours::Crt,
     Subtours::Closure,
     Subtours::Elimination,
+    Subtours::Frontier,
 ];
 
 /// Checks every rule on `p` against the brute force; returns the encodings compared.
@@ -105,7 +106,7 @@ fn graph(n: usize, edges: &[(usize, usize)], closed: bool) -> Puzzle {
 
 /// Every graph on `n` vertices up to isomorphism: the edge sets (as bit masks over the pairs)
 /// that are the least of their orbit under the permutations of the vertices.
-fn graphs_up_to_isomorphism(n: usize) -> Vec<Vec<(usize, usize)>> {
+pub(crate) fn graphs_up_to_isomorphism(n: usize) -> Vec<Vec<(usize, usize)>> {
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
         .collect();

@@ -9,6 +9,7 @@ mod complete;
 mod corpus;
 mod exactly_one;
 mod export;
+mod frontier_proof;
 mod position;
 mod reference;
 mod sat;

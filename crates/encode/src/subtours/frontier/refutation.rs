@@ -1,0 +1,354 @@
+//! A DRAT refutation of the frontier rule's CNF, written by the sweep itself: the frontier
+//! program's states, turned into lemmas.
+//!
+//! A *state* after i edges is what the rest of the sweep depends on: which of the edges taken
+//! so far at an active vertex are chosen, and which active vertices are joined. Its *lemma*
+//! is the clause "not this state": the negation of those edges' values and of the `joined`
+//! variables of its joined pairs (only the true ones: the rule writes the implications that
+//! build `joined`, so unit propagation sets exactly those).
+//!
+//! The sweep goes forward once from the empty state, edge by edge, chosen or not, keeping the
+//! states that live. A choice dies when unit propagation refutes it at once: a third chosen edge
+//! at a vertex, a vertex left with fewer than two, or a cycle closed (`done`, which forbids every
+//! later edge) while a vertex still needs one. If a cycle closes with every vertex served, the
+//! graph is Hamiltonian and there is nothing to refute. Otherwise the lemmas are written
+//! backwards, from the last edge to the first: for each state s before edge i, the lemmas
+//! "s ⇒ edge i not chosen" and "s ⇒ edge i chosen" (each follows by unit propagation from the
+//! next edge's lemmas, or at once), then "not s". The first edge's empty state gives the empty
+//! clause. A DRAT checker checks each lemma by unit propagation: nothing rests on this code.
+//!
+//! The proof has three lemmas per state, so it is as long as the frontier program's work;
+//! it needs the degree clauses at every vertex (degrees 2 to 6) and gives up past a number of
+//! states.
+
+use super::{encode, ArcGraph, Layout};
+use pathsat_cnf::{CountingSink, Lit};
+use std::collections::HashMap;
+
+/// What the sweep found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refutation {
+    /// The lemmas were written, the last the empty clause: the rule's CNF (with the
+    /// successor encoding's clauses or without) has no model.
+    Refuted {
+        /// How many lemmas.
+        lemmas: u64,
+    },
+    /// A cycle through every vertex closes: there is nothing to refute.
+    Cycle,
+    /// Not by this method: a vertex of fewer than 2 or more than 6 edges, or past the limits.
+    OutOfReach,
+}
+
+/// How far the sweep goes before it gives up (the proof would be long, or the graph is too
+/// wide): its transitions between states, and the lemmas of its proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SweepLimits {
+    /// Transitions between states (each choice of an edge from a live state).
+    pub transitions: usize,
+    /// Literals of the proof's lemmas (two lemmas per state whose next choice is free).
+    pub literals: u64,
+}
+
+/// One state after some edges: the chosen bits of the interface edges (in the layer's order)
+/// and a group number per active vertex (joined vertices share theirs; numbered in order of
+/// first appearance).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    chosen: u128,
+    group: Vec<u8>,
+}
+
+/// Runs the sweep over the frontier rule's variables for `graph` (the rule's first variable
+/// is `first_aux`, as it was when the rule was written) and, when no cycle exists, gives each
+/// lemma of the refutation to `lemma` in order, the last the empty clause. Out of reach past
+/// `limits`.
+pub fn refutation(
+    graph: &ArcGraph,
+    first_aux: usize,
+    limits: SweepLimits,
+    mut lemma: impl FnMut(&[Lit]),
+) -> Refutation {
+    let layout = encode(
+        graph,
+        &mut CountingSink {
+            n_vars: first_aux,
+            ..CountingSink::default()
+        },
+    );
+    let n = graph.n_vertices;
+    let mut degree = vec![0usize; n];
+    for e in &layout.edges {
+        degree[e.a] += 1;
+        degree[e.b] += 1;
+    }
+    if n < 3 || !layout.degree_clauses.iter().all(|&d| d) {
+        return Refutation::OutOfReach;
+    }
+    let Some(layers) = forward(&layout, degree, limits.transitions) else {
+        return Refutation::OutOfReach;
+    };
+    let layers = match layers {
+        Forward::Cycle => return Refutation::Cycle,
+        Forward::Layers(layers) => layers,
+    };
+    // A state whose next edge's choice unit propagation forces needs no lemma: a check that
+    // reaches it goes on through the forced choice.
+    let mut clause = Vec::new();
+    let mut literals = 1u64;
+    for (i, layer) in layers.iter().enumerate().take(layout.edges.len()) {
+        for (s, branches) in layer.states.iter().zip(&layer.branches) {
+            if !branches.contains(&Branch::Excluded) {
+                not_state(&layout, layer, i, s, &mut clause);
+                literals += 2 * (clause.len() as u64 + 1);
+            }
+        }
+    }
+    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
+        eprintln!("sweep: {literals} literals");
+    }
+    if literals > limits.literals {
+        return Refutation::OutOfReach;
+    }
+    let mut lemmas = 0u64;
+    for i in (0..layout.edges.len()).rev() {
+        let chosen = layout.chosen[i];
+        for (s, branches) in layers[i].states.iter().zip(&layers[i].branches) {
+            if !branches.contains(&Branch::Excluded) {
+                not_state(&layout, &layers[i], i, s, &mut clause);
+                for branch in [!chosen, chosen] {
+                    clause.push(branch);
+                    lemma(&clause);
+                    clause.pop();
+                }
+                lemmas += 2;
+            }
+        }
+    }
+    lemma(&[]);
+    lemmas += 1;
+    Refutation::Refuted { lemmas }
+}
+
+/// The states after some edges, with the interface edges their bits stand for and what each
+/// choice of the next edge leads to.
+struct Layer {
+    interface: Vec<usize>,
+    states: Vec<State>,
+    /// Per state: the next edge left out, then chosen.
+    branches: Vec<[Branch; 2]>,
+}
+
+/// What a choice of the next edge leads to, from a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// Unit propagation from the state alone rules the choice out (a third edge at a vertex,
+    /// or the last edge of a vertex with one): the other choice is forced.
+    Excluded,
+    /// Unit propagation refutes it once it is made (a vertex left with fewer than two edges, a
+    /// cycle closed early).
+    Dies,
+    /// A live state after the edge.
+    Next(usize),
+}
+
+enum Forward {
+    Cycle,
+    /// `layers[i]`: the live states after the first i edges.
+    Layers(Vec<Layer>),
+}
+
+/// The lemma "not s" of a state after the first `i` edges, into `clause`.
+fn not_state(layout: &Layout, layer: &Layer, i: usize, s: &State, clause: &mut Vec<Lit>) {
+    clause.clear();
+    for (bit, &j) in layer.interface.iter().enumerate() {
+        let lit = layout.chosen[j];
+        clause.push(if s.chosen >> bit & 1 == 1 { !lit } else { lit });
+    }
+    let active = &layout.active[i];
+    let k = active.vertices.len();
+    for p in 0..k {
+        for q in p + 1..k {
+            if s.group[p] == s.group[q] {
+                let joined = active.joined[p * k + q].expect("a variable per active pair");
+                clause.push(!joined);
+            }
+        }
+    }
+}
+
+/// The forward sweep; `None` past `max_transitions` or 128 interface edges.
+fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> Option<Forward> {
+    let n = to_come.len();
+    let mut touched = vec![false; n];
+    let mut untouched = n;
+    let mut layers = vec![Layer {
+        interface: Vec::new(),
+        states: vec![State {
+            chosen: 0,
+            group: Vec::new(),
+        }],
+        branches: Vec::new(),
+    }];
+    let mut kept = 1usize;
+    for (i, e) in layout.edges.iter().enumerate() {
+        let before = &layers[i];
+        let active_before = &layout.active[i].vertices;
+        let active_after = &layout.active[i + 1].vertices;
+        for x in [e.a, e.b] {
+            to_come[x] -= 1;
+            if !std::mem::replace(&mut touched[x], true) {
+                untouched -= 1;
+            }
+        }
+        let mut interface = before.interface.clone();
+        interface.push(i);
+        interface.retain(|&j| {
+            let f = &layout.edges[j];
+            active_after.contains(&f.a) || active_after.contains(&f.b)
+        });
+        if interface.len() > 128 {
+            return None;
+        }
+        let mut states: Vec<State> = Vec::new();
+        let mut index: HashMap<State, usize> = HashMap::new();
+        let mut branches: Vec<[Branch; 2]> = Vec::with_capacity(before.states.len());
+        for s in &before.states {
+            // Degrees and groups of the vertices the edge touches, before it.
+            let degree_of = |v: usize| -> usize {
+                before
+                    .interface
+                    .iter()
+                    .enumerate()
+                    .filter(|&(bit, &j)| {
+                        s.chosen >> bit & 1 == 1 && {
+                            let f = &layout.edges[j];
+                            f.a == v || f.b == v
+                        }
+                    })
+                    .count()
+            };
+            let place = |v: usize| active_before.iter().position(|&w| w == v);
+            let (da, db) = (degree_of(e.a), degree_of(e.b));
+            let mut outcome = [Branch::Dies; 2];
+            // A vertex with two chosen edges takes no third (its "at most two" clause); a
+            // vertex with one, at its last edge, must take it (its "at least two" clause).
+            let full = da == 2 || db == 2;
+            let must = (to_come[e.a] == 0 && da == 1) || (to_come[e.b] == 0 && db == 1);
+            for take in [false, true] {
+                if (take && full) || (!take && must) {
+                    outcome[usize::from(take)] = Branch::Excluded;
+                    continue;
+                }
+                let (na, nb) = if take { (da + 1, db + 1) } else { (da, db) };
+                if na > 2 || nb > 2 {
+                    continue;
+                }
+                if (to_come[e.a] == 0 && na < 2) || (to_come[e.b] == 0 && nb < 2) {
+                    continue;
+                }
+                let closes = take
+                    && matches!((place(e.a), place(e.b)), (Some(p), Some(q)) if s.group[p] == s.group[q]);
+                // The chosen bits and degrees after the edge.
+                let mut chosen = 0u128;
+                for (bit, &j) in interface.iter().enumerate() {
+                    let was = if j == i {
+                        take
+                    } else {
+                        let old = before.interface.iter().position(|&o| o == j).expect("kept");
+                        s.chosen >> old & 1 == 1
+                    };
+                    if was {
+                        chosen |= 1 << bit;
+                    }
+                }
+                if closes {
+                    let served = untouched == 0
+                        && active_after.iter().all(|&v| {
+                            interface
+                                .iter()
+                                .enumerate()
+                                .filter(|&(bit, &j)| {
+                                    chosen >> bit & 1 == 1 && {
+                                        let f = &layout.edges[j];
+                                        f.a == v || f.b == v
+                                    }
+                                })
+                                .count()
+                                == 2
+                        });
+                    if served {
+                        return Some(Forward::Cycle);
+                    }
+                    continue;
+                }
+                let group = regroup(s, active_before, active_after, e.a, e.b, take);
+                let next = State { chosen, group };
+                let at = *index.entry(next.clone()).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                outcome[usize::from(take)] = Branch::Next(at);
+                kept += 1;
+                if kept > max_transitions {
+                    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
+                        eprintln!("sweep: past {max_transitions} transitions at edge {i}");
+                    }
+                    return None;
+                }
+            }
+            branches.push(outcome);
+        }
+        layers[i].branches = branches;
+        layers.push(Layer {
+            interface,
+            states,
+            branches: Vec::new(),
+        });
+    }
+    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
+        eprintln!("sweep: {kept} transitions");
+    }
+    // Every vertex served and no cycle closed cannot happen; a live state here would be a bug
+    // of the sweep, so it claims nothing.
+    if layers.last().is_some_and(|l| !l.states.is_empty()) {
+        return None;
+    }
+    Some(Forward::Layers(layers))
+}
+
+/// The groups after the edge a – b, chosen or not: the vertices active before keep theirs, a
+/// vertex new to the sweep starts its own, the edge joins a's and b's; then the vertices still
+/// active are numbered in order of first appearance.
+fn regroup(
+    s: &State,
+    before: &[usize],
+    after: &[usize],
+    a: usize,
+    b: usize,
+    take: bool,
+) -> Vec<u8> {
+    let fresh = before.len();
+    let group_of = |v: usize| -> usize {
+        match before.iter().position(|&w| w == v) {
+            Some(p) => usize::from(s.group[p]),
+            None => fresh + usize::from(v == b),
+        }
+    };
+    let (ga, gb) = (group_of(a), group_of(b));
+    let mut names: Vec<usize> = Vec::new();
+    after
+        .iter()
+        .map(|&v| {
+            let mut g = group_of(v);
+            if take && g == gb {
+                g = ga;
+            }
+            let name = names.iter().position(|&x| x == g).unwrap_or_else(|| {
+                names.push(g);
+                names.len() - 1
+            });
+            name as u8
+        })
+        .collect()
+}
