@@ -59,6 +59,17 @@ pub struct SuccessorEncoding {
 }
 
 impl SuccessorEncoding {
+    /// The most interface edges of the frontier rule's sweep of this encoding's graph
+    /// ([`crate::subtours::frontier_interface_width`]), whatever its rule.
+    pub fn frontier_interface_width(&self) -> usize {
+        crate::subtours::frontier_interface_width(&ArcGraph {
+            n_vertices: self.n_vertices(),
+            root: self.virtual_vertex.or(self.start).unwrap_or(0),
+            arcs: &self.arcs,
+            first: self.first,
+        })
+    }
+
     /// The frontier rule's own refutation of this CNF ([`crate::subtours::frontier_refutation`]):
     /// its lemmas go to `lemma` in order. Out of reach for any other rule.
     pub fn frontier_refutation(

@@ -4,8 +4,8 @@
 //! milliseconds, where a SAT solver needs thousands of conflicts or cuts. The successor
 //! encoding with the frontier rule ([`Subtours::Frontier`]) has a variable for every piece of
 //! the program's state, so the program's refutation can be written as a DRAT proof of that CNF
-//! ([`pathsat_encode::subtours::frontier_refutation`]): three lemmas per state, each following
-//! by unit propagation. [`sweep_refutation`] writes the CNF and that proof as a
+//! ([`pathsat_encode::subtours::frontier_refutation`]): a lemma per state whose next edge is
+//! free, each following by unit propagation. [`sweep_refutation`] writes the CNF and that proof as a
 //! [`RecordedRun`] without calling a solver; the certificate is checked as any other (the
 //! claims checker finds no claims, the DRAT checker replays the proof), so nothing rests on
 //! the sweep's code.
@@ -20,12 +20,14 @@ use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 /// How far the sweep goes before it leaves the answer to the solvers: past these, its proof
-/// takes longer to check than a solver's. Measured: the flower snark J13 takes 16,700
-/// transitions and 205,000 literals (checked in 0.07 s), GP(47, 2) 10,200 and 91,000; the
-/// closed knight's 4 x 7 board would take 1.5 million literals, where the cut loop's
-/// certificate checks in a millisecond. Giving up costs a few tens of milliseconds.
+/// would take longer to check than a solver's. Measured: the flower snark J13 holds at most 12
+/// interface edges and takes 16,700 transitions and about 100,000 literals (0.053 s certified,
+/// whole process), GP(47, 2) 10 edges, 10,200 transitions and 45,000 literals; the closed
+/// knight's boards 4 x 6 and wider hold 21 edges or more, and the cut loop certifies them in
+/// milliseconds. The interface is checked before the graph is encoded.
 pub const SWEEP_LIMITS: SweepLimits = SweepLimits {
     transitions: 25_000,
+    interface: 20,
     literals: 300_000,
 };
 
@@ -48,6 +50,17 @@ pub fn sweep_refutation(
     }
     let exactly_one = options.encoding.successor_exactly_one;
     let started = Instant::now();
+    // The graph's sweep first, from its arcs alone: a wide one is left before it is encoded.
+    let Ok(arcs) = successor::encode(
+        puzzle,
+        exactly_one,
+        &mut pathsat_cnf::CountingSink::default(),
+    ) else {
+        return Ok(None);
+    };
+    if arcs.contradiction.is_some() || arcs.frontier_interface_width() > SWEEP_LIMITS.interface {
+        return Ok(None);
+    }
     match successor::size(puzzle, exactly_one, Subtours::Frontier) {
         Ok(size) if size.clauses <= SWEEP_MAX_CLAUSES => {}
         _ => return Ok(None),

@@ -52,7 +52,10 @@ mod elimination;
 mod frontier;
 mod order;
 
-pub use frontier::{refutation as frontier_refutation, Refutation, SweepLimits};
+pub use frontier::{
+    interface_width as frontier_interface_width, refutation as frontier_refutation, Refutation,
+    SweepLimits,
+};
 
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::{ClauseSink, Var};

@@ -10,6 +10,7 @@ use pathsat_encode::subtours::{Refutation, Subtours, SweepLimits};
 
 const LIMITS: SweepLimits = SweepLimits {
     transitions: 1_000_000,
+    interface: 128,
     literals: 100_000_000,
 };
 use pathsat_encode::successor;

@@ -64,6 +64,28 @@ struct Edge {
     arcs: Vec<Var>,
 }
 
+/// The most interface edges of the sweep of `graph` (edges taken with an end still active): what
+/// the refutation's states are sets of, found without writing a clause, so that a caller can
+/// leave a wide graph before encoding it.
+pub fn interface_width(graph: &ArcGraph) -> usize {
+    let edges = sweep(graph);
+    let mut to_come = vec![0usize; graph.n_vertices];
+    for e in &edges {
+        to_come[e.a] += 1;
+        to_come[e.b] += 1;
+    }
+    let mut interface: Vec<usize> = Vec::new();
+    let mut widest = 0;
+    for (i, e) in edges.iter().enumerate() {
+        to_come[e.a] -= 1;
+        to_come[e.b] -= 1;
+        interface.push(i);
+        interface.retain(|&j| to_come[edges[j].a] > 0 || to_come[edges[j].b] > 0);
+        widest = widest.max(interface.len());
+    }
+    widest
+}
+
 /// The edges of `graph` (arcs in either direction merged) in sweep order: each vertex in turn
 /// with its edges back to the vertices before it.
 fn sweep(graph: &ArcGraph) -> Vec<Edge> {

@@ -8,18 +8,22 @@
 //! build `joined`, so unit propagation sets exactly those).
 //!
 //! The sweep goes forward once from the empty state, edge by edge, chosen or not, keeping the
-//! states that live. A choice dies when unit propagation refutes it at once: a third chosen edge
-//! at a vertex, a vertex left with fewer than two, or a cycle closed (`done`, which forbids every
-//! later edge) while a vertex still needs one. If a cycle closes with every vertex served, the
-//! graph is Hamiltonian and there is nothing to refute. Otherwise the lemmas are written
-//! backwards, from the last edge to the first: for each state s before edge i, the lemmas
-//! "s ⇒ edge i not chosen" and "s ⇒ edge i chosen" (each follows by unit propagation from the
-//! next edge's lemmas, or at once), then "not s". The first edge's empty state gives the empty
-//! clause. A DRAT checker checks each lemma by unit propagation: nothing rests on this code.
+//! states that live. A choice is *excluded* when unit propagation from the state alone rules
+//! it out (a third edge at a vertex with two; leaving out the last edge of a vertex with one),
+//! and *dies* when unit propagation refutes it once made (a vertex left with fewer than two
+//! edges, or a cycle closed while a vertex still needs one: `done` forbids every later edge).
+//! If a cycle closes with every vertex served, the graph is Hamiltonian and there is nothing
+//! to refute. Otherwise one lemma per *branching* state (neither choice excluded) is written,
+//! backwards from the last edge: "s ⇒ edge i not chosen". It follows by unit propagation:
+//! choosing the edge leads through forced choices to states whose lemmas are already there,
+//! or dies. "Not s" then follows too (the lemma forces the edge out, and the other choice
+//! is refuted the same way), so a state whose choice is forced needs no lemma of its own.
+//! The first edge's empty state ends it: its lemma is the unit "edge 1 not chosen", and the
+//! empty clause follows. A DRAT checker checks each lemma by unit propagation: nothing rests
+//! on this code.
 //!
-//! The proof has three lemmas per state, so it is as long as the frontier program's work;
-//! it needs the degree clauses at every vertex (degrees 2 to 6) and gives up past a number of
-//! states.
+//! The proof is as long as the frontier program's work (about one lemma per state); it needs
+//! the degree clauses at every vertex (degrees 2 to 6) and gives up past its limits.
 
 use super::{encode, ArcGraph, Layout};
 use pathsat_cnf::{CountingSink, Lit};
@@ -46,7 +50,10 @@ pub enum Refutation {
 pub struct SweepLimits {
     /// Transitions between states (each choice of an edge from a live state).
     pub transitions: usize,
-    /// Literals of the proof's lemmas (two lemmas per state whose next choice is free).
+    /// Interface edges (taken, with an end still active) at any point of the sweep: each
+    /// doubles the states there may be. Checked before the states are built.
+    pub interface: usize,
+    /// Literals of the proof's lemmas (one per state whose next choice is free).
     pub literals: u64,
 }
 
@@ -85,7 +92,7 @@ pub fn refutation(
     if n < 3 || !layout.degree_clauses.iter().all(|&d| d) {
         return Refutation::OutOfReach;
     }
-    let Some(layers) = forward(&layout, degree, limits.transitions) else {
+    let Some(layers) = forward(&layout, degree, limits) else {
         return Refutation::OutOfReach;
     };
     let layers = match layers {
@@ -100,12 +107,9 @@ pub fn refutation(
         for (s, branches) in layer.states.iter().zip(&layer.branches) {
             if !branches.contains(&Branch::Excluded) {
                 not_state(&layout, layer, i, s, &mut clause);
-                literals += 2 * (clause.len() as u64 + 1);
+                literals += clause.len() as u64 + 1;
             }
         }
-    }
-    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
-        eprintln!("sweep: {literals} literals");
     }
     if literals > limits.literals {
         return Refutation::OutOfReach;
@@ -116,12 +120,9 @@ pub fn refutation(
         for (s, branches) in layers[i].states.iter().zip(&layers[i].branches) {
             if !branches.contains(&Branch::Excluded) {
                 not_state(&layout, &layers[i], i, s, &mut clause);
-                for branch in [!chosen, chosen] {
-                    clause.push(branch);
-                    lemma(&clause);
-                    clause.pop();
-                }
-                lemmas += 2;
+                clause.push(!chosen);
+                lemma(&clause);
+                lemmas += 1;
             }
         }
     }
@@ -177,8 +178,18 @@ fn not_state(layout: &Layout, layer: &Layer, i: usize, s: &State, clause: &mut V
     }
 }
 
-/// The forward sweep; `None` past `max_transitions` or 128 interface edges.
-fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> Option<Forward> {
+/// The forward sweep; `None` past the limits or 128 interface edges. The states' interface
+/// edges are counted as they come: the proof's literals are at least those of its branching
+/// states, so a sweep whose states hold twice the limit gives up early.
+fn forward(layout: &Layout, mut to_come: Vec<usize>, limits: SweepLimits) -> Option<Forward> {
+    let interfaces = interfaces(layout);
+    if interfaces
+        .iter()
+        .any(|f| f.len() > limits.interface.min(128))
+    {
+        return None;
+    }
+    let mut held = 0u64;
     let n = to_come.len();
     let mut touched = vec![false; n];
     let mut untouched = n;
@@ -201,40 +212,45 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> 
                 untouched -= 1;
             }
         }
-        let mut interface = before.interface.clone();
-        interface.push(i);
-        interface.retain(|&j| {
-            let f = &layout.edges[j];
-            active_after.contains(&f.a) || active_after.contains(&f.b)
-        });
-        if interface.len() > 128 {
-            return None;
-        }
+        let interface = interfaces[i + 1].clone();
+        // The interface edges at a vertex, as bits before and after the edge; where each bit
+        // before goes (the edge itself is the last bit after, if kept).
+        let at = |edges: &[usize], v: usize| -> u128 {
+            edges
+                .iter()
+                .enumerate()
+                .filter(|&(_, &j)| layout.edges[j].a == v || layout.edges[j].b == v)
+                .fold(0, |m, (bit, _)| m | 1 << bit)
+        };
+        let (mask_a, mask_b) = (at(&before.interface, e.a), at(&before.interface, e.b));
+        let after_masks: Vec<u128> = active_after.iter().map(|&v| at(&interface, v)).collect();
+        let moves: Vec<(usize, usize)> = before
+            .interface
+            .iter()
+            .enumerate()
+            .filter_map(|(old, j)| interface.iter().position(|k| k == j).map(|new| (old, new)))
+            .collect();
+        let own_bit = interface.iter().position(|&j| j == i);
+        let (place_a, place_b) = (
+            active_before.iter().position(|&w| w == e.a),
+            active_before.iter().position(|&w| w == e.b),
+        );
         let mut states: Vec<State> = Vec::new();
         let mut index: HashMap<State, usize> = HashMap::new();
         let mut branches: Vec<[Branch; 2]> = Vec::with_capacity(before.states.len());
         for s in &before.states {
-            // Degrees and groups of the vertices the edge touches, before it.
-            let degree_of = |v: usize| -> usize {
-                before
-                    .interface
-                    .iter()
-                    .enumerate()
-                    .filter(|&(bit, &j)| {
-                        s.chosen >> bit & 1 == 1 && {
-                            let f = &layout.edges[j];
-                            f.a == v || f.b == v
-                        }
-                    })
-                    .count()
-            };
-            let place = |v: usize| active_before.iter().position(|&w| w == v);
-            let (da, db) = (degree_of(e.a), degree_of(e.b));
+            // Degrees of the edge's ends before it.
+            let da = (s.chosen & mask_a).count_ones();
+            let db = (s.chosen & mask_b).count_ones();
             let mut outcome = [Branch::Dies; 2];
             // A vertex with two chosen edges takes no third (its "at most two" clause); a
             // vertex with one, at its last edge, must take it (its "at least two" clause).
             let full = da == 2 || db == 2;
             let must = (to_come[e.a] == 0 && da == 1) || (to_come[e.b] == 0 && db == 1);
+            let mut kept_bits = 0u128;
+            for &(old, new) in &moves {
+                kept_bits |= (s.chosen >> old & 1) << new;
+            }
             for take in [false, true] {
                 if (take && full) || (!take && must) {
                     outcome[usize::from(take)] = Branch::Excluded;
@@ -248,35 +264,15 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> 
                     continue;
                 }
                 let closes = take
-                    && matches!((place(e.a), place(e.b)), (Some(p), Some(q)) if s.group[p] == s.group[q]);
-                // The chosen bits and degrees after the edge.
-                let mut chosen = 0u128;
-                for (bit, &j) in interface.iter().enumerate() {
-                    let was = if j == i {
-                        take
-                    } else {
-                        let old = before.interface.iter().position(|&o| o == j).expect("kept");
-                        s.chosen >> old & 1 == 1
-                    };
-                    if was {
-                        chosen |= 1 << bit;
-                    }
+                    && matches!((place_a, place_b), (Some(p), Some(q)) if s.group[p] == s.group[q]);
+                // The chosen bits after the edge.
+                let mut chosen = kept_bits;
+                if let (true, Some(bit)) = (take, own_bit) {
+                    chosen |= 1 << bit;
                 }
                 if closes {
                     let served = untouched == 0
-                        && active_after.iter().all(|&v| {
-                            interface
-                                .iter()
-                                .enumerate()
-                                .filter(|&(bit, &j)| {
-                                    chosen >> bit & 1 == 1 && {
-                                        let f = &layout.edges[j];
-                                        f.a == v || f.b == v
-                                    }
-                                })
-                                .count()
-                                == 2
-                        });
+                        && after_masks.iter().all(|&m| (chosen & m).count_ones() == 2);
                     if served {
                         return Some(Forward::Cycle);
                     }
@@ -285,15 +281,13 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> 
                 let group = regroup(s, active_before, active_after, e.a, e.b, take);
                 let next = State { chosen, group };
                 let at = *index.entry(next.clone()).or_insert_with(|| {
+                    held += interface.len() as u64;
                     states.push(next);
                     states.len() - 1
                 });
                 outcome[usize::from(take)] = Branch::Next(at);
                 kept += 1;
-                if kept > max_transitions {
-                    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
-                        eprintln!("sweep: past {max_transitions} transitions at edge {i}");
-                    }
+                if kept > limits.transitions || held > 2 * limits.literals {
                     return None;
                 }
             }
@@ -306,15 +300,27 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, max_transitions: usize) -> 
             branches: Vec::new(),
         });
     }
-    if std::env::var_os("PATHSAT_SWEEP_DEBUG").is_some() {
-        eprintln!("sweep: {kept} transitions");
-    }
     // Every vertex served and no cycle closed cannot happen; a live state here would be a bug
     // of the sweep, so it claims nothing.
     if layers.last().is_some_and(|l| !l.states.is_empty()) {
         return None;
     }
     Some(Forward::Layers(layers))
+}
+
+/// The interface edges after each number of edges: those taken with an end still active.
+fn interfaces(layout: &Layout) -> Vec<Vec<usize>> {
+    let mut all = vec![Vec::new()];
+    for (i, active) in layout.active.iter().enumerate().skip(1) {
+        let mut interface: Vec<usize> = all[i - 1].clone();
+        interface.push(i - 1);
+        interface.retain(|&j| {
+            let f = &layout.edges[j];
+            active.vertices.contains(&f.a) || active.vertices.contains(&f.b)
+        });
+        all.push(interface);
+    }
+    all
 }
 
 /// The groups after the edge a – b, chosen or not: the vertices active before keep theirs, a
