@@ -155,10 +155,14 @@ class Puzzle:
         self,
         filling: Optional[Sequence[Sequence[Optional[int]]] | Sequence[Optional[int]]] = None,
         timeout: Optional[float] = None,
+        *,
+        certify: bool = False,
     ) -> dict[str, object]:
         """The next step solved by hand: ``status`` (``"hint"``, ``"wrong"``, ``"solved"``,
         ...), ``hint`` (``cell``, ``value``, ``rule``, ``level``, ``reason``, ``cited``) or
-        ``wrong`` (the first wrong cell of ``filling``: ``cell``, ``value``, ``reason``)."""
+        ``wrong`` (the first wrong cell of ``filling``: ``cell``, ``value``, ``reason``);
+        with ``certify=True`` (a package built with CaDiCaL), ``certificate``: the checked
+        certificate's summary."""
     def explain(
         self, cell: tuple[int, int] | int, *, pruning: str = "none", exactly_one: str = "pairwise"
     ) -> dict[str, object]:

@@ -118,6 +118,24 @@ def test_forced_cells_against_enumeration():
         p.forced(timeout=-1)
 
 
+def test_a_hint_is_certified_or_refused_without_cadical():
+    # certify=True proves "no other value fits" with a checked DRAT certificate (CaDiCaL's),
+    # or, in a package built without CaDiCaL, says so: never a hint called certified unproved.
+    p = pathsat.Puzzle.from_file(fixture("seeds/hidato-188.toml"))
+    try:
+        result = p.hint(certify=True)
+    except pathsat.PuzzleError as error:
+        assert "built without" in str(error) and "--features cadical" in str(error)
+        assert "certificate" not in p.hint()
+        return
+    assert result["status"] == "hint"
+    certificate = result["certificate"]
+    (r, c), value = result["hint"]["cell"], result["hint"]["value"]
+    assert certificate["checker"].startswith("dratify ")
+    assert certificate["proof_bytes"] > 0
+    assert p.solve().grid[r][c] == value
+
+
 def test_hints_solve_a_puzzle_and_agree_with_its_solution():
     # Hints from nothing to the end: each agrees with the unique solution found by solve().
     p = pathsat.Puzzle.from_file(fixture("seeds/hidato-188.toml"))

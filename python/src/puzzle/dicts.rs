@@ -67,6 +67,13 @@ pub(crate) fn hint_dict<'py>(py: Python<'py>, report: &HintReport) -> PyResult<B
         }
         None => result.set_item("wrong", py.None())?,
     }
+    if let Some(certificate) = &report.certificate {
+        // The summary as the web API gives it: its JSON, read by Python's own json module.
+        let text = serde_json::to_string(certificate)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let summary = py.import("json")?.call_method1("loads", (text,))?;
+        result.set_item("certificate", summary)?;
+    }
     Ok(result)
 }
 

@@ -372,12 +372,16 @@ impl Puzzle {
     /// cell forced); for a filling no solution extends, `wrong`: `{"cell", "value", "reason"}`,
     /// its first wrong cell in reading order. `filling` is what is filled so far: a list of
     /// rows (a graph: one list of its vertices' values), `None` or 0 on empty cells.
-    #[pyo3(signature = (filling = None, timeout = None))]
+    /// `certify=True` proves the hint's "no other value fits" with a DRAT certificate, checked
+    /// before the call returns (`certificate`: its summary, as the web API gives it); it needs
+    /// a package built with CaDiCaL (`MATURIN_PEP517_ARGS="--features cadical"`).
+    #[pyo3(signature = (filling = None, timeout = None, *, certify = false))]
     fn hint<'py>(
         &self,
         py: Python<'py>,
         filling: Option<Bound<'py, PyAny>>,
         timeout: Option<f64>,
+        certify: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let filling = match filling {
             None => None,
@@ -392,7 +396,7 @@ impl Puzzle {
         let request = HintSpec {
             filling,
             timeout,
-            ..HintSpec::default()
+            certify,
         }
         .request(&self.puzzle, cancel.clone())
         .map_err(errors::raise)?;
