@@ -11,7 +11,8 @@ use pathsat_picture::booklet::{booklet as draw, BookletPuzzle};
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::{Assumed, AssumingSolver, Interrupt, SolveError};
 use serde::Serialize;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// One puzzle of the booklet, as the report lists it.
 #[derive(Clone, Debug, Serialize)]

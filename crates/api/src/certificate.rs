@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use web_time::Instant;
 
 /// What a checked certificate proves, and what checking it cost.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -17,7 +17,8 @@ use pathsat_solver::sweep_proof::sweep_refutation;
 use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long the cut loop runs alone before the complete encoding joins it: the many puzzles it
 /// settles within that time get the same certificate on every run, whatever the machine's load.

@@ -19,7 +19,8 @@ use pathsat_solver::{decode_model, ModelProblem, SolveOptions, SolverChoice};
 use pathsat_solver::{CADICAL_VERSION, VARISAT_VERSION};
 use serde::Serialize;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The external solvers [`compare`] looks for when none is named.
 pub const DEFAULT_SOLVERS: [&str; 2] = ["kissat", "cadical"];

@@ -18,7 +18,8 @@ use pathsat_encode::EncodingChoice;
 use pathsat_puzzle::Puzzle;
 use serde::Serialize;
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The result of `count`, as `pathsat count --format json` prints it.
 #[derive(Clone, Debug, Serialize)]

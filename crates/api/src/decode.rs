@@ -11,7 +11,7 @@ use pathsat_encode::EncodingOptions;
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::decode_model;
 use serde::Serialize;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The result of `decode`, as `pathsat decode --format json` prints it.
 #[derive(Clone, Debug, Serialize)]

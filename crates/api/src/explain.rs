@@ -22,7 +22,7 @@ use pathsat_puzzle::{Place, Puzzle};
 use pathsat_solver::{Assumed, AssumingSolver, SolveError};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How the cell's value follows from the clauses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -11,7 +11,7 @@ use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{Filling, Place, Puzzle};
 use pathsat_solver::{backbone, Backbone, Interrupt, SolveError};
 use serde::Serialize;
-use std::time::Instant;
+use web_time::Instant;
 
 /// One cell and its value: a board's row and column (from 0) or a graph's vertex (from 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

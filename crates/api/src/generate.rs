@@ -9,7 +9,7 @@ use pathsat_generate::{GenerateError, Generated, Grade, Options};
 use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
 use serde::Serialize;
 use std::sync::mpsc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// A generated puzzle and what it took.
 #[derive(Clone, Debug, Serialize)]
@@ -172,8 +172,8 @@ pub fn blank_template(
 /// A seed from the clock, for a run without one (reported with the puzzle, so that it can be
 /// made again).
 pub fn drawn_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(1, |d| d.as_secs() % 1_000_000)
 }
 

@@ -24,7 +24,7 @@ use pathsat_solver::{
     SolverChoice,
 };
 use serde::Serialize;
-use std::time::Instant;
+use web_time::Instant;
 
 /// What the hint found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -15,7 +15,8 @@ use pathsat_puzzle::Puzzle;
 use pathsat_solver::SolverChoice;
 use serde::Serialize;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// One file in one encoding: its sizes and what each solver said.
 #[derive(Debug, Serialize)]

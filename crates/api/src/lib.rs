@@ -100,7 +100,8 @@ pub use solve::{SolutionStream, SolveReport};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long past its deadline a run may take to come back before the call returns without it.
 pub const GRACE: Duration = Duration::from_millis(250);

@@ -21,7 +21,8 @@ use pathsat_solver::{
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The result of `solve`, as `pathsat solve --format json` prints it.
 #[derive(Clone, Debug, Serialize)]

@@ -13,7 +13,8 @@ use pathsat_encode::{EncodeError, Encoding, EncodingChoice};
 use pathsat_frontier::FrontierError;
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::SolveError;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long `Auto` lets one solver enumerate before it splits the count into cubes.
 pub(crate) const PROBE_TIME: Duration = Duration::from_millis(300);

@@ -16,7 +16,8 @@ use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A cube: a class and the pairs fixed in it (the class label and a path prefix).
 #[derive(Clone, Debug)]

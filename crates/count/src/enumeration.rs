@@ -11,7 +11,7 @@ use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{PuzzleSolver, SolveError};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// One solver to the end (or to the limit or deadline of the options).
 pub(crate) fn enumerate_all(

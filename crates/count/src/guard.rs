@@ -10,7 +10,8 @@ use crate::program::with_threads;
 use pathsat_bigcount::BigCount;
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long the cubes run before their progress is trusted for an estimate.
 pub(crate) const ESTIMATE_AFTER: Duration = Duration::from_secs(1);

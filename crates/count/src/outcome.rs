@@ -7,7 +7,8 @@ use pathsat_bigcount::BigCount;
 use pathsat_encode::{EncodeStats, Encoding};
 use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
 use pathsat_solver::{Certificate, LoopStats, SolveError, SolverChoice, Stop};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Why a count stopped before it was complete. Reports name each as [`Stopped::name`] says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

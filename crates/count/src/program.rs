@@ -8,7 +8,7 @@ use pathsat_frontier::{
     count_fillings, Checkpoint, FrontierError, FrontierOptions, LayerProgress, Spill,
 };
 use pathsat_puzzle::Puzzle;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The frontier program's count of `puzzle`.
 pub(crate) fn frontier(

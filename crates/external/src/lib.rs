@@ -32,11 +32,10 @@
 //! ```
 
 use pathsat_dimacs::{parse_solver_output, OutputError, SolverOutput};
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
 
 /// A solver binary found on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,14 +135,27 @@ impl ExternalSolver {
     }
 }
 
+/// WebAssembly (a browser) runs no processes: an external solver cannot be run there.
+#[cfg(target_family = "wasm")]
+fn run_captured(_: Command, _: Duration) -> io::Result<(Option<ExitStatus>, Vec<u8>, f64)> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "external solvers run as processes, which WebAssembly has not",
+    ))
+}
+
 /// Runs `command` with its standard output in an anonymous file (a pipe could be held open by
 /// a child the solver started, after the solver itself is killed), killing it after `timeout`.
 /// Returns the exit status (`None`: killed), the output and the wall time.
+#[cfg(not(target_family = "wasm"))]
 fn run_captured(
     mut command: Command,
     timeout: Duration,
 ) -> io::Result<(Option<ExitStatus>, Vec<u8>, f64)> {
-    let start = Instant::now();
+    use std::io::{Read, Seek, SeekFrom};
+    use std::process::Stdio;
+    use wait_timeout::ChildExt;
+    let start = std::time::Instant::now();
     let mut out = tempfile::tempfile()?;
     let mut child = command
         .stdin(Stdio::null())

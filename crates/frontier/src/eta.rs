@@ -13,7 +13,7 @@
 //! [`OUTLIER`] times what the rate so far predicts counts as that much: a process that was
 //! suspended for an hour (or a laptop asleep) is not then told that the rest takes hours more.
 
-use std::time::Instant;
+use web_time::Instant;
 
 /// The layers done before an estimate is given.
 const FIRST_ESTIMATE: usize = 4;

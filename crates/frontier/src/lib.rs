@@ -69,7 +69,8 @@ pub use primes::{is_prime, residue_prime};
 use std::fmt;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The default memory budget when the machine's memory is unknown: 4 GiB.
 pub const FALLBACK_MEMORY_BUDGET: u64 = 4 << 30;

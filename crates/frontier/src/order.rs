@@ -203,7 +203,8 @@ fn farthest(adjacent: &[Vec<usize>], from: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    use web_time::Instant;
 
     /// A big board's order comes quickly (`count_fillings` computes one for every board).
     #[test]

@@ -426,6 +426,24 @@ fn read_exact_at(file: &File, mut buffer: &mut [u8], mut at: u64) -> io::Result<
     Ok(())
 }
 
+/// Elsewhere (WebAssembly in a browser) there is no file to spill into: the count says so and
+/// stops, as when the disk is full.
+#[cfg(not(any(unix, windows)))]
+fn write_all_at(_: &File, _: &[u8], _: u64) -> io::Result<()> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no file system here to spill the count's tables into",
+    ))
+}
+
+#[cfg(not(any(unix, windows)))]
+fn read_exact_at(_: &File, _: &mut [u8], _: u64) -> io::Result<()> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no file system here to read the count's tables from",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -59,7 +59,8 @@ use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Share, Split, Sp
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What a whole sweep found and cost.
 pub(crate) struct Swept {

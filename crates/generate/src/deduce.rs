@@ -177,7 +177,7 @@ mod tests {
     use rand::rngs::ChaCha8Rng;
     use rand::{RngExt, SeedableRng};
     use std::path::{Path, PathBuf};
-    use std::time::Instant;
+    use web_time::Instant;
 
     fn fixtures() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")

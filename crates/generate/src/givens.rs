@@ -25,7 +25,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The spacing of the first givens along the path.
 const SPACING: usize = 3;

@@ -56,7 +56,8 @@ use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How many givens to leave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

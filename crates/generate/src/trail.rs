@@ -18,7 +18,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The largest label when none is asked for (the labels of "100 and 13" go up to 15).
 pub const DEFAULT_MAX_LABEL: u32 = 15;

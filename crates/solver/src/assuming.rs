@@ -16,7 +16,8 @@ use pathsat_encode::colours::{colour_classes, Colouring};
 use pathsat_encode::domains::Reach;
 use pathsat_encode::{position, PositionOptions, VarMap};
 use pathsat_puzzle::{verify, Filling, Puzzle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The answer to one call under assumptions.
 #[derive(Clone, Debug, PartialEq, Eq)]

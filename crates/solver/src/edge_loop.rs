@@ -18,7 +18,7 @@ use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_encode::EncodeStats;
 use pathsat_puzzle::{verify, Filling, Puzzle};
-use std::time::Instant;
+use web_time::Instant;
 
 /// The first-tour search of a closed tour puzzle by edge variables.
 pub struct EdgeLoop<'p> {

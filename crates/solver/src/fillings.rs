@@ -44,7 +44,7 @@ use pathsat_puzzle::Filling;
 use std::iter::FusedIterator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 impl<'p> PuzzleSolver<'p> {
     /// The fillings not returned before, verified, one solver call (or round of subtour cuts)

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// When a solver call should give up: a deadline, and flags raised from outside (Ctrl-C, a
 /// web client that went away, a run that stopped waiting). Both engines look at it while they

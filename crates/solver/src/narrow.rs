@@ -15,7 +15,8 @@
 use pathsat_frontier::{applies, count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The widest breadth-first layer a graph may have for the frontier program to be tried: the
 /// program holds frontiers up to [`pathsat_frontier::MAX_FRONTIER`] vertices, and a sweep in a

@@ -265,7 +265,8 @@ fn run_edge_loop(
 mod tests {
     use super::*;
     use pathsat_puzzle::{verify, Moves};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    use web_time::Instant;
 
     fn options() -> SolveOptions {
         let mut options = SolveOptions::default();

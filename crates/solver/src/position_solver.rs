@@ -15,7 +15,8 @@ use crate::{
 use pathsat_cnf::{ClauseSink, Cnf, Lit};
 use pathsat_encode::{position, PositionEncoding, VarMap};
 use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// An incremental solver for one puzzle, in the position encoding.
 pub struct PositionSolver<'p> {

@@ -12,8 +12,9 @@ use crate::Interrupt;
 use pathsat_cnf::{Lit, Var};
 use std::fs::File;
 use std::io::{self, BufReader, Seek, SeekFrom};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use varisat_checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
+use web_time::Instant;
 
 /// What a checked proof establishes.
 #[derive(Clone, Debug, PartialEq, Eq)]

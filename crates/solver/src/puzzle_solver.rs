@@ -17,7 +17,7 @@ use pathsat_encode::{Encoding, PositionEncoding};
 use pathsat_puzzle::{Filling, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// A number of fillings, and whether it is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

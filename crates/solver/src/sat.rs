@@ -590,7 +590,7 @@ impl io::Write for LearnedCounter {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicBool;
-    use std::time::Instant;
+    use web_time::Instant;
 
     #[test]
     fn proofs_of_incremental_runs_are_checked() {

@@ -27,7 +27,8 @@ use pathsat_encode::subtours::Subtours;
 use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 pub use crate::stats::{LoopStats, ReducedStats};
 

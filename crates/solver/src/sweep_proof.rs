@@ -17,7 +17,7 @@ use pathsat_encode::subtours::{Refutation, Subtours, SweepLimits};
 use pathsat_encode::{successor, Encoding};
 use pathsat_puzzle::Puzzle;
 use std::io::{BufWriter, Write};
-use std::time::Instant;
+use web_time::Instant;
 
 /// How far the sweep goes before it leaves the answer to the solvers: past these, its proof
 /// would take longer to check than a solver's. Measured: the flower snark J13 holds at most 12

@@ -36,7 +36,8 @@ use crate::{Cancel, Error};
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A batch run: the directory, how each file is counted, and where the report goes.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@ use crate::spill::{DiskUse, SpillFile};
 use crate::{FrontierError, FrontierOptions, Share};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Why a step stopped.
 #[derive(Clone, Debug)]

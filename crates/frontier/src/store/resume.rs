@@ -13,7 +13,8 @@ use crate::{Checkpoint, Cut, FrontierError};
 use num_bigint::BigUint;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Where a sweep stands after a layer: what a checkpoint holds.
 pub(super) struct Position<K> {
