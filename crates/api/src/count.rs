@@ -140,7 +140,7 @@ pub fn count(
     let (send, result) = mpsc::channel();
     {
         let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
-        std::thread::spawn(move || {
+        crate::detach::detach(move || {
             let hear = |p: Progress| {
                 seen.lock().expect("not poisoned").hear(p.clone());
                 progress(p);

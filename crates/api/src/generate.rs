@@ -70,7 +70,7 @@ pub fn generate(
     // generator is doing when the flag is raised.
     let (send, result) = mpsc::channel();
     let template = template.clone();
-    std::thread::spawn(move || {
+    crate::detach::detach(move || {
         let _ = send.send(pathsat_generate::generate(&template, &options));
     });
     // The generator stops at its deadline, but for what does not look at the clock (encoding

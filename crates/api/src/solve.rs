@@ -311,7 +311,7 @@ fn spawn(
         return events;
     }
     if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
-        std::thread::spawn(move || {
+        crate::detach::detach(move || {
             let finished =
                 crate::certified_race::race(&puzzle, members, limit, deadline, &abandoned);
             send_finished(&send, finished);
@@ -319,10 +319,10 @@ fn spawn(
         return events;
     }
     if races(&puzzle, &options, limit, jobs) {
-        std::thread::spawn(move || race(&puzzle, &options, jobs, deadline, abandoned, &send));
+        crate::detach::detach(move || race(&puzzle, &options, jobs, deadline, abandoned, &send));
         return events;
     }
-    std::thread::spawn(move || {
+    crate::detach::detach(move || {
         let mut solver = match PuzzleSolver::new(&puzzle, &options) {
             Ok(solver) => solver,
             Err(e) => {
