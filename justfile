@@ -112,6 +112,16 @@ bench-generate *args:
     cargo build --release -q
     python3 benches/generate.py {{args}}
 
+# The library for a browser (WebAssembly, no CaDiCaL): Debian's rustc-web builds std for
+# wasm32-unknown-unknown from rust-web-src, lld's wasm-ld links (apt-get install rustc-web
+# cargo-web rust-web-src lld); with rustup, `rustup target add wasm32-unknown-unknown` and a
+# plain `cargo build --target wasm32-unknown-unknown -p pathsat-api` do the same
+wasm-check:
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/wasm \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+    /usr/bin/cargo build -q -Zbuild-std=std,panic_abort \
+        --target wasm32-unknown-unknown -p pathsat-api
+
 # The Python package: build and install it (maturin, through pip), then run its tests
 python:
     python3 -m pip install -q pytest "python-sat>=1.8.dev0" mypy
