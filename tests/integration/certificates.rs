@@ -5,7 +5,7 @@
 //! outside checker, `rate`, run here when it is on the PATH (`cargo install rate`; required
 //! under `PATHSAT_REQUIRE_SOLVERS=1`, as in CI).
 
-use crate::common::{fixture, json_of, pathsat};
+use crate::common::{fixture, json_of, json_of_command, pathsat, pathsat_without_sweep};
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;
@@ -23,15 +23,10 @@ fn certify(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
 /// the narrow graphs these tests use, so that the cut loop's claims and the race are tested.
 fn certify_by_solvers(file: &str, args: &[&str], dir: &Path) -> serde_json::Value {
     let path = fixture(file);
-    let out = pathsat()
-        .env("PATHSAT_NO_SWEEP", "1")
-        .args(["solve", path.to_str().unwrap()])
-        .args(args)
-        .args(["--certify", "--certificate", dir.to_str().unwrap()])
-        .args(["--format", "json"])
-        .assert()
-        .success();
-    serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
+    let mut all = vec!["solve", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--certify", "--certificate", dir.to_str().unwrap()]);
+    json_of_command(pathsat_without_sweep(), &all)
 }
 
 fn check(dir: &Path) -> assert_cmd::assert::Assert {
@@ -226,19 +221,16 @@ fn reductions_uniqueness_and_counts_are_certified_too() {
     )
     .unwrap();
     let dir = root.path().join("k4x4");
-    let out = pathsat()
-        .env("PATHSAT_NO_SWEEP", "1")
-        .args([
+    let v = json_of_command(
+        pathsat_without_sweep(),
+        &[
             "solve",
             board.to_str().unwrap(),
             "--certify",
             "--certificate",
-        ])
-        .arg(&dir)
-        .args(["--format", "json"])
-        .assert()
-        .success();
-    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+            dir.to_str().unwrap(),
+        ],
+    );
     assert_eq!(v["status"], "unsat");
     assert_eq!(v["certified"], true);
     assert!(v["certificate"]["claims"]["force"].as_u64().unwrap() >= 8);

@@ -4,7 +4,7 @@
 //! graph (Tutte 1946) — and the Hamiltonian GP(n, 2) still solved, each cycle checked here
 //! against the file's own edges.
 
-use crate::common::{fixture, json_of, pathsat};
+use crate::common::{fixture, json_of, json_of_command, pathsat, pathsat_without_sweep};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -78,16 +78,12 @@ fn a_certified_run_proves_it_by_the_sweep_or_the_cut_loop() {
     // with cuts; both are checked. (The Petersen graph, the smallest snark.)
     let petersen = fixture("graphs/petersen.hcp");
     for (sweep, rule, calls) in [(true, Some("frontier"), 0), (false, None, 1)] {
-        let mut cmd = pathsat();
-        if !sweep {
-            cmd.env("PATHSAT_NO_SWEEP", "1");
-        }
-        let out = cmd
-            .args(["solve", petersen.to_str().unwrap(), "--certify"])
-            .args(["--format", "json"])
-            .assert()
-            .success();
-        let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let command = if sweep {
+            pathsat()
+        } else {
+            pathsat_without_sweep()
+        };
+        let report = json_of_command(command, &["solve", petersen.to_str().unwrap(), "--certify"]);
         assert_eq!(report["status"], "unsat");
         assert_eq!(report["certified"], true);
         assert_eq!(report["certificate"]["answer"], "no Hamiltonian cycle");

@@ -89,11 +89,24 @@ pub fn all_fillings(
 
 /// `pathsat ARGS --format json`, which must succeed, as one JSON value.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
-    let out = pathsat()
+    json_of_command(pathsat(), args)
+}
+
+/// [`json_of`] with `command` (an environment set, say) in place of a plain `pathsat`.
+pub fn json_of_command(mut command: assert_cmd::Command, args: &[&str]) -> serde_json::Value {
+    let out = command
         .args(args)
         .arg("--format")
         .arg("json")
         .assert()
         .success();
     serde_json::from_slice(&out.get_output().stdout).expect("stdout is one JSON object")
+}
+
+/// `pathsat` without the frontier sweep's certificates (`PATHSAT_NO_SWEEP`): a certified run
+/// of a narrow graph then rests on the solvers, their cuts and races.
+pub fn pathsat_without_sweep() -> assert_cmd::Command {
+    let mut command = pathsat();
+    command.env("PATHSAT_NO_SWEEP", "1");
+    command
 }

@@ -31,7 +31,8 @@ pub const SWEEP_LIMITS: SweepLimits = SweepLimits {
     literals: 300_000,
 };
 
-/// The largest frontier rule the sweep writes (clauses): past it the graph is too wide.
+/// The largest CNF the sweep proves (clauses, the successor encoding with the frontier rule):
+/// past it the graph is too wide.
 pub const SWEEP_MAX_CLAUSES: u64 = 400_000;
 
 /// The sweep's certificate that the closed tour `puzzle` (a graph's Hamiltonian cycles) has
@@ -61,16 +62,12 @@ pub fn sweep_refutation(
     if arcs.contradiction.is_some() || arcs.frontier_interface_width() > SWEEP_LIMITS.interface {
         return Ok(None);
     }
-    match successor::size(puzzle, exactly_one, Subtours::Frontier) {
-        Ok(size) if size.clauses <= SWEEP_MAX_CLAUSES => {}
-        _ => return Ok(None),
-    }
     let mut cnf = Cnf::new();
-    let Ok(encoding) =
-        successor::encode_complete(puzzle, exactly_one, Subtours::Frontier, &mut cnf)
-    else {
-        return Ok(None);
-    };
+    let encoding =
+        match successor::encode_complete(puzzle, exactly_one, Subtours::Frontier, &mut cnf) {
+            Ok(e) if e.stats.clauses as u64 <= SWEEP_MAX_CLAUSES => e,
+            _ => return Ok(None),
+        };
     let encode_time = started.elapsed();
     let io = |e: std::io::Error| SolveError::Certificate(format!("writing the proof: {e}"));
     let scratch = tempfile::tempdir().map_err(io)?;

@@ -68,22 +68,37 @@ struct Edge {
 /// the refutation's states are sets of, found without writing a clause, so that a caller can
 /// leave a wide graph before encoding it.
 pub fn interface_width(graph: &ArcGraph) -> usize {
-    let edges = sweep(graph);
-    let mut to_come = vec![0usize; graph.n_vertices];
-    for e in &edges {
-        to_come[e.a] += 1;
-        to_come[e.b] += 1;
+    interfaces(&sweep(graph), graph.n_vertices)
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0)
+}
+
+/// How many of `edges` each of the `n` vertices has.
+fn degrees(edges: &[Edge], n: usize) -> Vec<usize> {
+    let mut degree = vec![0usize; n];
+    for e in edges {
+        degree[e.a] += 1;
+        degree[e.b] += 1;
     }
-    let mut interface: Vec<usize> = Vec::new();
-    let mut widest = 0;
+    degree
+}
+
+/// The interface after each number of the sweep's `edges` (from none to all): the edges taken
+/// with an end that has edges still to come, by their place in `edges`.
+fn interfaces(edges: &[Edge], n: usize) -> Vec<Vec<usize>> {
+    let mut to_come = degrees(edges, n);
+    let mut all = vec![Vec::new()];
     for (i, e) in edges.iter().enumerate() {
         to_come[e.a] -= 1;
         to_come[e.b] -= 1;
+        let mut interface = all[i].clone();
         interface.push(i);
-        interface.retain(|&j| to_come[edges[j].a] > 0 || to_come[edges[j].b] > 0);
-        widest = widest.max(interface.len());
+        interface.retain(|&j: &usize| to_come[edges[j].a] > 0 || to_come[edges[j].b] > 0);
+        all.push(interface);
     }
-    widest
+    all
 }
 
 /// The edges of `graph` (arcs in either direction merged) in sweep order: each vertex in turn
@@ -185,11 +200,7 @@ struct Layout {
 
 fn encode<S: ClauseSink + ?Sized>(graph: &ArcGraph, sink: &mut S) -> Layout {
     let edges = sweep(graph);
-    let mut to_come = vec![0usize; graph.n_vertices];
-    for e in &edges {
-        to_come[e.a] += 1;
-        to_come[e.b] += 1;
-    }
+    let mut to_come = degrees(&edges, graph.n_vertices);
     let chosen: Vec<Lit> = edges.iter().map(|e| edge_variable(e, sink)).collect();
     let degree_clauses = degree_two(graph.n_vertices, &edges, &chosen, sink);
     let mut layers_active = Vec::with_capacity(edges.len());

@@ -25,7 +25,7 @@
 //! The proof is as long as the frontier program's work (about one lemma per state); it needs
 //! the degree clauses at every vertex (degrees 2 to 6) and gives up past its limits.
 
-use super::{encode, ArcGraph, Layout};
+use super::{degrees, encode, interfaces, ArcGraph, Layout};
 use pathsat_cnf::{CountingSink, Lit};
 use std::collections::HashMap;
 
@@ -84,15 +84,10 @@ pub fn refutation(
         },
     );
     let n = graph.n_vertices;
-    let mut degree = vec![0usize; n];
-    for e in &layout.edges {
-        degree[e.a] += 1;
-        degree[e.b] += 1;
-    }
     if n < 3 || !layout.degree_clauses.iter().all(|&d| d) {
         return Refutation::OutOfReach;
     }
-    let Some(layers) = forward(&layout, degree, limits) else {
+    let Some(layers) = forward(&layout, n, limits) else {
         return Refutation::OutOfReach;
     };
     let layers = match layers {
@@ -100,21 +95,19 @@ pub fn refutation(
         Forward::Layers(layers) => layers,
     };
     // A state whose next edge's choice unit propagation forces needs no lemma: a check that
-    // reaches it goes on through the forced choice.
-    let mut clause = Vec::new();
-    let mut literals = 1u64;
-    for (i, layer) in layers.iter().enumerate().take(layout.edges.len()) {
-        for (s, branches) in layer.states.iter().zip(&layer.branches) {
-            if !branches.contains(&Branch::Excluded) {
-                not_state(&layout, layer, i, s, &mut clause);
-                literals += clause.len() as u64 + 1;
-            }
-        }
-    }
+    // reaches it goes on through the forced choice. Each lemma is "not s" and the edge out.
+    let literals: u64 = layers
+        .iter()
+        .flat_map(|l| l.states.iter().zip(&l.branches).map(move |s| (l, s)))
+        .filter(|(_, (_, branches))| !branches.contains(&Branch::Excluded))
+        .map(|(l, (s, _))| (l.interface.len() + joined_pairs(&s.group) + 1) as u64)
+        .sum::<u64>()
+        + 1;
     if literals > limits.literals {
         return Refutation::OutOfReach;
     }
     let mut lemmas = 0u64;
+    let mut clause = Vec::new();
     for i in (0..layout.edges.len()).rev() {
         let chosen = layout.chosen[i];
         for (s, branches) in layers[i].states.iter().zip(&layers[i].branches) {
@@ -159,6 +152,15 @@ enum Forward {
     Layers(Vec<Layer>),
 }
 
+/// How many pairs of active vertices share a group: the `joined` literals of a lemma.
+fn joined_pairs(group: &[u8]) -> usize {
+    let mut sizes = [0usize; 256];
+    for &g in group {
+        sizes[usize::from(g)] += 1;
+    }
+    sizes.iter().map(|&k| k * k.saturating_sub(1) / 2).sum()
+}
+
 /// The lemma "not s" of a state after the first `i` edges, into `clause`.
 fn not_state(layout: &Layout, layer: &Layer, i: usize, s: &State, clause: &mut Vec<Lit>) {
     clause.clear();
@@ -181,8 +183,9 @@ fn not_state(layout: &Layout, layer: &Layer, i: usize, s: &State, clause: &mut V
 /// The forward sweep; `None` past the limits or 128 interface edges. The states' interface
 /// edges are counted as they come: the proof's literals are at least those of its branching
 /// states, so a sweep whose states hold twice the limit gives up early.
-fn forward(layout: &Layout, mut to_come: Vec<usize>, limits: SweepLimits) -> Option<Forward> {
-    let interfaces = interfaces(layout);
+fn forward(layout: &Layout, n: usize, limits: SweepLimits) -> Option<Forward> {
+    let mut to_come = degrees(&layout.edges, n);
+    let interfaces = interfaces(&layout.edges, n);
     if interfaces
         .iter()
         .any(|f| f.len() > limits.interface.min(128))
@@ -190,7 +193,6 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, limits: SweepLimits) -> Opt
         return None;
     }
     let mut held = 0u64;
-    let n = to_come.len();
     let mut touched = vec![false; n];
     let mut untouched = n;
     let mut layers = vec![Layer {
@@ -306,21 +308,6 @@ fn forward(layout: &Layout, mut to_come: Vec<usize>, limits: SweepLimits) -> Opt
         return None;
     }
     Some(Forward::Layers(layers))
-}
-
-/// The interface edges after each number of edges: those taken with an end still active.
-fn interfaces(layout: &Layout) -> Vec<Vec<usize>> {
-    let mut all = vec![Vec::new()];
-    for (i, active) in layout.active.iter().enumerate().skip(1) {
-        let mut interface: Vec<usize> = all[i - 1].clone();
-        interface.push(i - 1);
-        interface.retain(|&j| {
-            let f = &layout.edges[j];
-            active.vertices.contains(&f.a) || active.vertices.contains(&f.b)
-        });
-        all.push(interface);
-    }
-    all
 }
 
 /// The groups after the edge a – b, chosen or not: the vertices active before keep theirs, a
