@@ -122,6 +122,21 @@ wasm-check:
     /usr/bin/cargo build -q -Zbuild-std=std,panic_abort \
         --target wasm32-unknown-unknown -p pathsat-api
 
+# The static site: the page with pathsat compiled to WebAssembly beside it, run in the
+# browser (no server), written to DIR (default target/web-static); needs a Rust for
+# wasm32-unknown-unknown (rustup's target, or Debian's rustc-web: see wasm-check) and
+# `cargo install wasm-bindgen-cli --version 0.2.130 --locked`. Try it: `python3 -m http.server
+# -d target/web-static` and open http://127.0.0.1:8000/; publish it: copy the folder to any host
+web-static *dir:
+    crates/web/build.sh {{dir}}
+
+# The static site's budgets in headless Chromium: the module's size, the page's load, the
+# first answer on the seed puzzles against the native command line (medians of RUNS loads)
+bench-web runs="5":
+    cargo build --release -q
+    crates/web/build.sh
+    python3 benches/web.py --runs {{runs}}
+
 # The Python package: build and install it (maturin, through pip), then run its tests
 python:
     python3 -m pip install -q pytest "python-sat>=1.8.dev0" mypy
@@ -170,9 +185,11 @@ serve *args:
     cargo run --release -- serve {{args}}
 
 # The page in headless Chromium (apt-get install chromium chromium-driver; pip install selenium
-# pytest), screenshots in $PATHSAT_SCREENSHOTS; then the bounded load test on loopback
+# pytest), served by `pathsat serve` and as the static site (see web-static), screenshots in
+# $PATHSAT_SCREENSHOTS; then the bounded load test on loopback
 test-browser:
     cargo build --release
+    crates/web/build.sh
     python3 -m pytest -q tests/browser
     python3 tests/browser/load_test.py
 

@@ -1,15 +1,23 @@
-"""Fixtures of the browser tests: a `pathsat serve` started for the session on a free port, and
-headless Chromium driven through chromedriver (Debian's `chromium` and `chromium-driver`).
+"""Fixtures of the browser tests: a `pathsat serve` started for the session on a free port, the
+static site (`just web-static`) served by a plain static file server, and headless Chromium
+driven through chromedriver (Debian's `chromium` and `chromium-driver`).
+
+The page's tests run on both engines (the `site` fixture): the server's API, and pathsat in
+WebAssembly in the browser, where no request may reach an API.
 
 PATHSAT_BIN names the binary (default: target/release/pathsat, under CARGO_TARGET_DIR when it
-is set); PATHSAT_SCREENSHOTS a directory for the screenshots (default: a new temporary one).
+is set); PATHSAT_WEB_STATIC the static site's folder (default: target/web-static);
+PATHSAT_SCREENSHOTS a directory for the screenshots (default: a new temporary one).
 """
 
 import os
 import re
+import functools
+import http.server
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -51,6 +59,47 @@ def server():
             process.wait()
 
 
+def static_site() -> Path:
+    if os.environ.get("PATHSAT_WEB_STATIC"):
+        return Path(os.environ["PATHSAT_WEB_STATIC"])
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    return target / "web-static"
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """A static file server that says nothing, with WebAssembly's content type."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    """The static site's URL, served from its folder by Python's file server (no pathsat)."""
+    folder = static_site()
+    if not (folder / "pathsat_web_bg.wasm").exists():
+        pytest.fail(f"{folder} has no static site: run `just web-static` first")
+    handler = functools.partial(QuietFiles, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session", params=["server", "static"])
+def site(request):
+    """The page's URL and its engine: served by `pathsat serve`, or the static site."""
+    fixture = "server" if request.param == "server" else "static_server"
+    return request.getfixturevalue(fixture), request.param
+
+
 @pytest.fixture(scope="session")
 def screenshots():
     directory = os.environ.get("PATHSAT_SCREENSHOTS") or tempfile.mkdtemp(prefix="pathsat-page-")
@@ -85,7 +134,9 @@ def browser():
 
 
 @pytest.fixture()
-def page(server, browser):
-    browser.get(server)
+def page(site, browser):
+    url, engine = site
+    browser.get(url)
     time.sleep(0.2)
+    browser.engine = engine
     return browser

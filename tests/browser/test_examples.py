@@ -213,6 +213,7 @@ def forget_requests(driver):
     driver.get_log("performance")
 
 
+
 def shown_picture(driver):
     """The picture the page shows, as the browser loaded it: the server's SVG (POST /api/draw),
     which the page shows as an <img> of a blob URL; its bytes read back through Chrome's
@@ -367,4 +368,11 @@ def test_each_example_loads_draws_solves_and_counts(page, example, screenshots, 
     match = re.match(r"([0-9,]+) (solutions \(fillings\)|trails), counted by ", said)
     assert match, said
     assert int(match.group(1).replace(",", "")) == count, f"the page: {said}; pathsat: {count}"
-    page.save_screenshot(str(screenshots / f"example-{ident}-counted.png"))
+    page.save_screenshot(str(screenshots / f"example-{ident}-{page.engine}-counted.png"))
+    if page.engine == "static":
+        # Every answer above came from the module in the browser: not one API call.
+        loaded = page.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => e.name);")
+        assert any(u.endswith("/worker.js") for u in loaded), loaded
+        calls = [u for u in loaded if "/api/" in u]
+        assert not calls, f"the static page called an API: {calls}"

@@ -3,15 +3,20 @@
 // The editor keeps the puzzle as a board of cells (hole, given, mark) and writes it as the TOML
 // puzzle file pathsat reads; every button sends that text to the API ({"puzzle": TEXT} and the
 // options) and shows the library's report: the answer grid read from the report's "solutions",
-// and the picture drawn by the server (POST /api/draw, the code behind `pathsat draw`). Files
-// loaded (TOML, JSON, graphs) go through POST /api/puzzle, which returns the puzzle as a JSON
-// puzzle file, so that pathsat alone parses puzzles. No framework, no build step.
+// and the picture pathsat draws (the /api/draw route, the code behind `pathsat draw`). Files
+// loaded (TOML, JSON, graphs) go through /api/puzzle, which returns the puzzle as a JSON puzzle
+// file, so that pathsat alone parses puzzles. No framework, no build step.
+//
+// Two engines answer the same requests with the same replies (see "The engines" below): the
+// server's JSON API when `pathsat serve` serves the page, and pathsat compiled to WebAssembly,
+// in a Web Worker, when the page is the static site `just web-static` writes.
 "use strict";
 
-// EXAMPLES, the Example selector's puzzles, is not written here: the server appends
-// assets/examples.json to this script as `const EXAMPLES = [{id, label, puzzle}, ...];` (see
-// crates/server/src/assets.rs), so that the page and the tests read the same file. Each `puzzle`
-// is a JSON puzzle file, loaded as a file read through /api/puzzle would be.
+// EXAMPLES, the Example selector's puzzles, is not written here: the server (and the static
+// site's recipe) append assets/examples.json to this script as `const EXAMPLES = [{id, label,
+// puzzle}, ...];` (see crates/server/src/assets.rs), so that the page and the tests read the same
+// file. Each `puzzle` is a JSON puzzle file, loaded as a file read through /api/puzzle would be.
+// ENGINE, appended the same way, is "server" or "browser".
 
 const $ = (id) => document.getElementById(id);
 
@@ -308,19 +313,15 @@ async function showForced() {
   forcedRequest = controller;
   let report;
   try {
-    const response = await fetch("/api/forced", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ puzzle: toToml(), timeout: FORCED_SECONDS }),
-      signal: controller.signal,
-    });
-    report = await response.json();
-    if (!response.ok) {
-      $("forced-status").textContent = report.error || `${response.status}`;
+    const r = await send("/api/forced", { puzzle: toToml(), timeout: FORCED_SECONDS },
+      { signal: controller.signal, laneName: "forced" });
+    report = JSON.parse(r.text);
+    if (!r.ok) {
+      $("forced-status").textContent = report.error || `${r.status}`;
       return;
     }
   } catch {
-    return; // aborted by a newer edit, or the server is gone (the buttons say so)
+    return; // aborted by a newer edit, or the engine is gone (the buttons say so)
   } finally {
     if (forcedRequest === controller) forcedRequest = null;
   }
@@ -450,23 +451,19 @@ async function explainCell() {
   say("");
 }
 
-// Print (POST /api/booklet): the puzzle and its solution as a PDF, downloaded.
+// Print (/api/booklet): the puzzle and its solution as a PDF, downloaded.
 async function printPuzzle() {
   const controller = new AbortController();
-  setBusy(controller, false);
+  setBusy(controller, true);
   try {
-    const response = await fetch("/api/booklet", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...puzzleFields(), title: puzzle.name || "puzzle", "per-page": 1 }),
-      signal: controller.signal,
-    });
-    if (!response.ok) {
-      const reply = await response.json().catch(() => ({}));
-      say(reply.error || `${response.status} ${response.statusText}`, "error");
+    const r = await send("/api/booklet",
+      { ...puzzleFields(), title: puzzle.name || "puzzle", "per-page": 1 },
+      { signal: controller.signal });
+    if (!r.ok) {
+      say(errorOf(r), "error");
       return;
     }
-    const pdf = await response.blob();
+    const pdf = new Blob([r.bytes], { type: "application/pdf" });
     const url = URL.createObjectURL(pdf);
     const a = document.createElement("a");
     a.href = url;
@@ -477,14 +474,182 @@ async function printPuzzle() {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     say(`Saved ${a.download} (${Math.round(pdf.size / 1024)} KB): the puzzle, then its solution.`, "ok");
   } catch (e) {
-    say(`The server cannot be reached: ${e.message}`, "error");
+    say(e.name === "AbortError" ? "Stopped." : e.message, e.name === "AbortError" ? "" : "error");
   } finally {
     setBusy(null);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Talking to the server.
+// The engines. `send(path, body, {signal, onLine})` runs one API request and resolves to its
+// reply, {ok, status, contentType, text, bytes}, the same from either engine:
+// - "server": POST to `pathsat serve`'s JSON API; a count with progress streams JSON lines
+//   (each but the last given to onLine, the last is the reply);
+// - "browser": the same request to pathsat compiled to WebAssembly (worker.js, built by
+//   `just web-static`), in a Web Worker, so that the page never freezes. A run is stopped by
+//   terminating its worker (a new one starts for the next request), and a worker whose run
+//   crashed (out of memory) is replaced the same way.
+// It rejects with an Error named "AbortError" when `signal` aborts, or with an Error saying what
+// went wrong (the server cannot be reached, the run crashed).
+
+// Whether the page runs pathsat itself (ENGINE is appended after this script's text, so it is
+// read when called, not when the script starts).
+function inBrowser() {
+  return ENGINE === "browser";
+}
+const lanes = new Map(); // a lane's name ("main", "forced") -> its worker and waiting requests
+let nextRequest = 0;
+
+function send(path, body, options = {}) {
+  return inBrowser() ? sendToWorker(path, body, options) : sendToServer(path, body, options);
+}
+
+async function sendToServer(path, body, { signal, onLine } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new Error(`The server cannot be reached: ${e.message}`);
+  }
+  const contentType = (response.headers.get("content-type") || "").split(";")[0];
+  if (contentType !== "application/x-ndjson") {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return reply(response.status, contentType, bytes);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  let last = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      if (!line.trim()) continue;
+      if (last !== null && onLine) onLine(last);
+      last = line;
+    }
+  }
+  return lineReply(last);
+}
+
+// The reply of a progress stream: its last line, an error when it is {"error": ...}.
+function lineReply(line) {
+  const bytes = new TextEncoder().encode(line ?? "{\"error\": \"the run ended without a reply\"}");
+  const r = reply(200, "application/json", bytes);
+  try {
+    if (JSON.parse(r.text).error) r.ok = false;
+  } catch { r.ok = false; }
+  return r;
+}
+
+function reply(status, contentType, bytes) {
+  const text = contentType === "application/pdf" ? "" : new TextDecoder().decode(bytes);
+  return { ok: status >= 200 && status < 300, status, contentType, text, bytes };
+}
+
+// The lane's worker, started when it has none.
+function lane(name) {
+  let w = lanes.get(name);
+  if (w) return w;
+  w = { pending: new Map() };
+  try {
+    w.worker = new Worker("worker.js");
+  } catch (e) {
+    throw new Error("This browser does not run the page's engine from a file: serve the folder " +
+      "(for example `python3 -m http.server` in it) and open its address.");
+  }
+  w.ready = new Promise((resolve, reject) => { w.resolveReady = resolve; w.rejectReady = reject; });
+  w.ready.catch(() => {});
+  w.worker.onmessage = (event) => heard(name, w, event.data);
+  w.worker.onerror = (event) => {
+    event.preventDefault();
+    lost(name, w, `The page's engine failed: ${event.message || "it could not be loaded"}.`);
+  };
+  lanes.set(name, w);
+  return w;
+}
+
+function heard(name, w, message) {
+  if (message.ready) {
+    w.resolveReady(JSON.parse(message.limits));
+    return;
+  }
+  if (message.failed) {
+    lost(name, w, `The page's engine could not start: ${message.failed}`);
+    return;
+  }
+  const request = w.pending.get(message.id);
+  if (!request) return;
+  if (message.line !== undefined) {
+    if (request.onLine) request.onLine(message.line);
+    return;
+  }
+  w.pending.delete(message.id);
+  if (message.crashed) {
+    request.reject(new Error(message.crashed));
+    stopLane(name, null); // its memory is spent or its state lost: the next request starts anew
+    return;
+  }
+  const r = message.progress ? lineReply(new TextDecoder().decode(message.body))
+    : reply(message.status, message.contentType, message.body);
+  request.resolve(r);
+}
+
+// Ends the lane's worker: its requests are rejected with `why` (an AbortError when null).
+function stopLane(name, why) {
+  const w = lanes.get(name);
+  if (!w) return;
+  lanes.delete(name);
+  w.worker.terminate();
+  w.rejectReady(why || new Error("stopped"));
+  for (const request of w.pending.values()) {
+    request.reject(why || new DOMException("Stopped.", "AbortError"));
+  }
+  w.pending.clear();
+}
+
+function lost(name, w, message) {
+  if (lanes.get(name) === w) stopLane(name, new Error(message));
+}
+
+function sendToWorker(path, body, { signal, onLine, laneName = "main" } = {}) {
+  return new Promise((resolve, reject) => {
+    if (signal && signal.aborted) {
+      reject(new DOMException("Stopped.", "AbortError"));
+      return;
+    }
+    let w;
+    try {
+      w = lane(laneName);
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    const id = ++nextRequest;
+    w.pending.set(id, { resolve, reject, onLine });
+    if (signal) signal.addEventListener("abort", () => { if (w.pending.has(id)) stopLane(laneName, null); });
+    w.worker.postMessage({ id, path, body: JSON.stringify(body), progress: Boolean(body.progress) });
+  });
+}
+
+// The engine's limits, as `GET /api/limits` reports a server's.
+async function engineLimits() {
+  if (!inBrowser()) return (await fetch("/api/limits")).json();
+  return lane("main").ready;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the engine.
 
 function say(text, kind = "") {
   const status = $("status");
@@ -501,31 +666,33 @@ function setBusy(controller, cancellable) {
   if (!controller) $("progress").hidden = true;
 }
 
-// POSTs `body` to `path`; the JSON reply, with its text, or null after saying what went wrong.
+// Sends `body` to `path`; the JSON reply, with its text, or null after saying what went wrong.
+// Stop ends the run.
 async function call(path, body) {
   const controller = new AbortController();
-  setBusy(controller, false);
+  setBusy(controller, true);
   try {
-    const response = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    const text = await response.text();
-    let json = null;
-    try { json = JSON.parse(text); } catch { /* reported below */ }
-    if (!response.ok) {
-      say(json && json.error ? json.error : `${response.status} ${response.statusText}`, "error");
+    const r = await send(path, body, { signal: controller.signal });
+    if (!r.ok) {
+      say(errorOf(r), "error");
       return null;
     }
-    return { json, text };
+    return { json: JSON.parse(r.text), text: r.text };
   } catch (e) {
-    say(e.name === "AbortError" ? "Cancelled." : `The server cannot be reached: ${e.message}`, "error");
+    say(e.name === "AbortError" ? "Stopped." : e.message, e.name === "AbortError" ? "" : "error");
     return null;
   } finally {
     setBusy(null);
   }
+}
+
+// A failed reply's one-line error.
+function errorOf(r) {
+  try {
+    const json = JSON.parse(r.text);
+    if (json && json.error) return json.error;
+  } catch { /* not JSON: say the status */ }
+  return `${r.status} ${r.text.slice(0, 200)}`;
 }
 
 function timeout() {
@@ -621,13 +788,9 @@ async function drawPicture(report, compare) {
   box.replaceChildren();
   const solutions = report && report.solutions ? report.solutions.slice(0, compare ? 2 : 1) : [];
   try {
-    const response = await fetch("/api/draw", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...puzzleFields(), solutions, compare }),
-    });
-    if (!response.ok) return;
-    const url = URL.createObjectURL(await response.blob());
+    const r = await send("/api/draw", { ...puzzleFields(), solutions, compare });
+    if (!r.ok) return;
+    const url = URL.createObjectURL(new Blob([r.bytes], { type: "image/svg+xml" }));
     const img = document.createElement("img");
     img.src = url;
     img.alt = "the puzzle and its solution, drawn by pathsat";
@@ -650,33 +813,15 @@ async function count() {
   say("Counting…");
   let finalText = null;
   try {
-    const response = await fetch("/api/count", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...puzzleFields(), progress: true, timeout: timeout() }),
-      signal: controller.signal,
-    });
-    if (!response.ok) {
-      const json = await response.json().catch(() => null);
-      say(json && json.error ? json.error : `${response.status} ${response.statusText}`, "error");
+    const r = await send("/api/count", { ...puzzleFields(), progress: true, timeout: timeout() },
+      { signal: controller.signal, onLine: countLine });
+    if (!r.ok) {
+      say(errorOf(r), "error");
       return;
     }
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let pending = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      pending += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = pending.indexOf("\n")) >= 0) {
-        const line = pending.slice(0, nl);
-        pending = pending.slice(nl + 1);
-        if (line.trim()) finalText = countLine(line) ?? finalText;
-      }
-    }
+    finalText = r.text;
   } catch (e) {
-    say(e.name === "AbortError" ? "Count cancelled." : `The server cannot be reached: ${e.message}`,
+    say(e.name === "AbortError" ? "Count cancelled." : e.message,
       e.name === "AbortError" ? "" : "error");
     return;
   } finally {
@@ -838,6 +983,39 @@ async function loadExample() {
   await drawPicture(null, false);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Sharing: the puzzle file's text in the link's fragment (`#puzzle=` and the UTF-8 text in
+// base64url), which browsers never send to a server.
+
+function shareLink() {
+  const bytes = new TextEncoder().encode(toToml());
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  const code = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const url = `${location.href.split("#")[0]}#puzzle=${code}`;
+  history.replaceState(null, "", url);
+  $("share-box").hidden = false;
+  $("share-url").value = url;
+  $("share-url").select();
+  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+  say("The link to this puzzle is below (and copied where the browser allows).", "ok");
+}
+
+// The puzzle a link shares, if the page was opened with one.
+async function loadShared() {
+  const match = /^#puzzle=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!match) return false;
+  try {
+    const base64 = match[1].replace(/-/g, "+").replace(/_/g, "/");
+    const binary = atob(base64 + "===".slice((base64.length + 3) % 4));
+    const text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    await loadText(text, "shared.toml");
+  } catch (e) {
+    say(`The link's puzzle cannot be read: ${e.message}`, "error");
+  }
+  return true;
+}
+
 function init() {
   $("resize").addEventListener("click", newBoard);
   $("clear-board").addEventListener("click", () => {
@@ -890,13 +1068,18 @@ function init() {
   $("hint").addEventListener("click", nextHint);
   $("explain").addEventListener("click", explainCell);
   $("print").addEventListener("click", printPuzzle);
+  $("share").addEventListener("click", shareLink);
   $("download-cnf").addEventListener("click", () => { if (lastCnf) download(lastCnf.name, lastCnf.text, "text/plain"); });
-  fetch("/api/limits").then((r) => r.json()).then((limits) => {
+  $("where").textContent = inBrowser()
+    ? "running in this browser (WebAssembly): nothing leaves it"
+    : "served from this computer: nothing leaves it";
+  engineLimits().then((limits) => {
     $("version").textContent = limits.version;
     $("limits").textContent = `boards up to ${limits["max-cells"]} cells, runs up to ${limits["time-limit"]} s`;
     $("timeout").max = limits["time-limit"];
-  }).catch(() => {});
+  }).catch((e) => say(e.message, "error"));
   newBoard();
+  loadShared();
 }
 
 document.addEventListener("DOMContentLoaded", init);

@@ -9,12 +9,14 @@ use axum::response::{IntoResponse, Response};
 const PAGE: &str = include_str!("../assets/index.html");
 /// The script, with the page's examples (the Example selector) appended as `const EXAMPLES =
 /// [...];`: `assets/examples.json`, a list of `{"id", "label", "puzzle"}`, each `puzzle` a JSON
-/// puzzle file as pathsat reads it, is the one place that the page and the tests read them.
+/// puzzle file as pathsat reads it, is the one place that the page and the tests read them. Then
+/// `const ENGINE = "server";`: the page sends its requests to this server's API (the static
+/// site's recipe, `just web-static`, appends the same two lines with `"browser"`).
 const SCRIPT: &str = concat!(
     include_str!("../assets/app.js"),
     "\n// assets/examples.json, appended by the server (assets.rs)\nconst EXAMPLES = ",
     include_str!("../assets/examples.json"),
-    ";\n"
+    ";\nconst ENGINE = \"server\";\n"
 );
 const STYLE: &str = include_str!("../assets/style.css");
 const ICON: &str = include_str!("../assets/favicon.svg");

@@ -27,7 +27,7 @@
 //! read from `/proc`, so the memory limit and the lower priority hold on Linux only; elsewhere
 //! the frontier program's own budget (three quarters of the share) is the only bound.
 
-use crate::input::error;
+use crate::body::error;
 use crate::{AppState, ServerConfig};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderValue, Request, StatusCode};

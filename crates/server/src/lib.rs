@@ -2,10 +2,11 @@
 //! # pathsat-server
 //!
 //! The local web page of pathsat (`pathsat serve`): a board editor in the browser and the JSON
-//! API it calls, over [`pathsat_api`]. The server owns only the web's conventions (HTTP status
-//! codes, limits, streaming progress); every answer is the library's typed report, serialised
-//! by serde exactly as `pathsat ... --format json` prints it, and every picture is drawn by
-//! [`pathsat_picture`], the code behind `pathsat draw` and `solve --format svg`.
+//! API it calls. The API's routes are [`pathsat_routes`]: a request body in, the library's
+//! typed report out (serialised exactly as `pathsat ... --format json` prints it), the same
+//! code that the static page's WebAssembly module runs in the browser. The server owns only
+//! the web's conventions: HTTP, limits on bodies, connections and runs, streaming progress,
+//! and worker processes.
 //!
 //! | route | what |
 //! |---|---|
@@ -73,8 +74,8 @@
 #![allow(clippy::result_large_err)]
 
 mod assets;
+mod body;
 mod handlers;
-mod input;
 pub mod isolate;
 mod limits;
 mod running;
@@ -93,7 +94,7 @@ use tokio::sync::Semaphore;
 
 pub use isolate::{run_worker, WorkerCommand};
 pub use limits::Limits;
-pub use limits::MAX_SOLUTIONS;
+pub use pathsat_routes::MAX_SOLUTIONS;
 
 /// What the server listens on and the limits it holds every request to.
 #[derive(Clone, Debug)]
@@ -145,9 +146,25 @@ impl Default for ServerConfig {
     }
 }
 
+impl ServerConfig {
+    /// The limits the routes hold a request to.
+    pub fn limits(&self) -> pathsat_routes::Limits {
+        pathsat_routes::Limits {
+            time_limit: self.time_limit,
+            max_cells: self.max_cells,
+            jobs: self.jobs,
+            memory_per_run: self.memory_per_run,
+            engine: "this server",
+            larger: "`pathsat serve --max-cells N` takes more, or use the command line",
+        }
+    }
+}
+
 /// What the handlers share: the configuration and the permits of the runs.
 pub(crate) struct AppState {
     pub config: ServerConfig,
+    /// The configuration's limits, as the routes hold requests to them.
+    pub limits: pathsat_routes::Limits,
     pub runs: Arc<Semaphore>,
     /// A worker process started ahead, waiting for the next run (with `workers`).
     pub spare: isolate::Spare,
@@ -158,6 +175,7 @@ pub(crate) struct AppState {
 pub fn router(config: &ServerConfig) -> Router {
     let state = Arc::new(AppState {
         config: config.clone(),
+        limits: config.limits(),
         runs: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
         spare: isolate::Spare::default(),
     });

@@ -2,6 +2,7 @@
 //! them to say what it can ask for (how large a board, how long a run) before asking.
 
 use crate::ServerConfig;
+use pathsat_routes::{MAX_EXPORT_CLAUSES, MAX_SOLUTIONS, READABLE_CELLS};
 use serde::Serialize;
 
 /// This server's limits.
@@ -31,16 +32,6 @@ pub struct Limits {
     /// This server's version (`CARGO_PKG_VERSION` of pathsat-server).
     pub version: &'static str,
 }
-
-/// Boards up to this many cells get their clauses in readable form from `/api/export`.
-pub const READABLE_CELLS: usize = 16;
-
-/// `/api/export` refuses encodings with more clauses than this: the DIMACS text would be tens
-/// of megabytes (`pathsat export` writes any size to a file).
-pub const MAX_EXPORT_CLAUSES: usize = 2_000_000;
-
-/// The most solutions one `/api/solve` reply holds.
-pub const MAX_SOLUTIONS: u64 = 10_000;
 
 impl Limits {
     /// The limits of a server run with `config`.

@@ -4,12 +4,13 @@
 //! Shared by the handlers ([`crate::handlers`]) and the worker processes' relay
 //! ([`crate::isolate`]).
 
-use crate::input::error;
+use crate::body::{error, response};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use pathsat_api::{Cancel, GRACE};
+use pathsat_routes::Reply;
 use serde::Serialize;
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -19,21 +20,7 @@ use std::time::Duration;
 
 /// The report as `pathsat ... --format json` prints it: pretty JSON and a newline.
 pub(crate) fn json(report: &impl Serialize) -> Response {
-    let mut body = Vec::new();
-    match pathsat_api::json::write_json(&mut body, report) {
-        Ok(()) => {
-            let mut response = (StatusCode::OK, body).into_response();
-            response.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
-            response
-        }
-        Err(e) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("cannot write the report: {e}"),
-        ),
-    }
+    response(Reply::json(report))
 }
 
 /// Raises a run's flag when dropped: when the handler's future is dropped because the client
@@ -60,11 +47,6 @@ pub(crate) fn busy(state: &AppState) -> Response {
         .headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     response
-}
-
-/// A request's own time limit, capped by the server's.
-pub(crate) fn capped(timeout: Option<Duration>, limit: Duration) -> Option<Duration> {
-    Some(timeout.map_or(limit, |t| t.min(limit)))
 }
 
 /// Starts `work` on a blocking thread under a run permit (or replies 503 when none is free);
@@ -112,17 +94,6 @@ pub(crate) async fn run<T: Send + 'static>(
             ))
         }
     }
-}
-
-/// Either reply of a handler.
-pub(crate) fn either(result: Result<Response, Response>) -> Response {
-    match result {
-        Ok(response) | Err(response) => response,
-    }
-}
-
-pub(crate) fn error_line(message: &str) -> Vec<u8> {
-    serde_json::to_vec(&serde_json::json!({ "error": message })).unwrap_or_default()
 }
 
 pub(crate) fn line_bytes(mut line: Vec<u8>) -> Bytes {

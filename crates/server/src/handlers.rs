@@ -1,47 +1,31 @@
-//! The routes: the page's assets, and the API's handlers. Each handler reads its body
-//! ([`crate::input`]), turns the options into the library's request with
-//! [`pathsat_api::options`] (the CLI's mapping), caps the request's time by the server's, runs
-//! the library on a blocking thread under one of the run permits (or, for the routes that run
-//! solvers in a server with workers, hands the checked body to a worker process:
-//! [`crate::isolate`]), and replies with the library's report as `--format json` prints it. A handler dropped before it finished (the
-//! client went away) raises the run's [`Cancel`] flag, which stops the run within
+//! The routes: the page's assets, and the API. Every API route is [`pathsat_routes`]' (the
+//! same code the static page runs in the browser): a handler reads the body (within the size
+//! and time limits), has the route check it, and runs it on a blocking thread under one of the
+//! run permits, or, for the routes that search in a server with workers, hands the checked body
+//! to a worker process ([`crate::isolate`]). A handler dropped before it finished (the client
+//! went away) raises the run's [`Cancel`](pathsat_api::Cancel) flag, which stops the run within
 //! [`pathsat_api::CANCEL_POLL`] and frees its permit.
 
-mod booklet;
-mod count;
-mod draw;
-mod explain;
-mod export;
-mod forced;
-mod generate;
-mod hint;
-mod puzzle;
-mod solve;
-
-use crate::input::error;
+use crate::body::{error, read_body, response};
 use crate::limits::Limits;
-use crate::running::json;
-use crate::{assets, AppState};
-use axum::body::Body;
+use crate::running::{backstop, json, line_bytes, run, start, CancelOnDrop, Lines};
+use crate::{assets, isolate, AppState};
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderValue, Method, Request, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use booklet::booklet;
-use count::count;
-use draw::draw;
-use explain::explain;
-use export::export;
-use forced::forced;
-use generate::generate;
-use hint::hint;
-use puzzle::puzzle_file;
-use solve::solve;
+use pathsat_routes::{error_line, Prepared, ProgressLine};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 pub fn routes(state: Arc<AppState>) -> Router {
-    Router::new()
+    let mut router = Router::new();
+    for route in pathsat_routes::ROUTES {
+        router = router.route(route, post(api));
+    }
+    router
         .route("/", get(|| async { assets::page() }))
         .route("/index.html", get(|| async { assets::page() }))
         .route("/app.js", get(|| async { assets::script() }))
@@ -49,16 +33,6 @@ pub fn routes(state: Arc<AppState>) -> Router {
         .route("/favicon.svg", get(|| async { assets::icon() }))
         .route("/favicon.ico", get(|| async { assets::icon() }))
         .route("/api/limits", get(limits))
-        .route("/api/solve", post(solve))
-        .route("/api/count", post(count))
-        .route("/api/generate", post(generate))
-        .route("/api/export", post(export))
-        .route("/api/draw", post(draw))
-        .route("/api/forced", post(forced))
-        .route("/api/hint", post(hint))
-        .route("/api/explain", post(explain))
-        .route("/api/booklet", post(booklet))
-        .route("/api/puzzle", post(puzzle_file))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -156,4 +130,80 @@ async fn method_not_allowed(method: Method, request: Request<Body>) -> Response 
 
 async fn limits(State(state): State<Arc<AppState>>) -> Response {
     json(&Limits::of(&state.config))
+}
+
+/// Any API route: checked, then run here or in a worker, its reply sent as one response (or
+/// as JSON lines when a count asked for progress).
+async fn api(State(state): State<Arc<AppState>>, request: Request<Body>) -> Response {
+    let route = request.uri().path().to_string();
+    match api_reply(state, &route, request).await {
+        Ok(response) | Err(response) => response,
+    }
+}
+
+async fn api_reply(
+    state: Arc<AppState>,
+    route: &str,
+    request: Request<Body>,
+) -> Result<Response, Response> {
+    let bytes = read_body(&state, request, route).await?;
+    let prepared = pathsat_routes::prepare(route, &bytes, &state.limits).map_err(response)?;
+    if state.config.workers.is_some() && prepared.runs_solver() {
+        return isolate::forward(&state, prepared.route(), bytes).await;
+    }
+    let cancel = prepared.cancel();
+    let guard = CancelOnDrop(cancel.clone());
+    if prepared.wants_progress() {
+        return stream(&state, prepared, guard);
+    }
+    let reply = run(&state, &cancel, move || prepared.run(None)).await?;
+    drop(guard);
+    Ok(response(reply))
+}
+
+/// A count with progress, as NDJSON: a progress line (`{"progress": {...}, "seconds": S}`)
+/// every half second, then the report on one line (or `{"error": ...}`).
+fn stream(state: &AppState, prepared: Prepared, guard: CancelOnDrop) -> Result<Response, Response> {
+    let cancel = prepared.cancel();
+    let progress = ProgressLine::default();
+    let hear = progress.hear();
+    let task = start(state, move || prepared.run(Some(hear)))?;
+    let (lines, receiver) = tokio::sync::mpsc::channel::<Bytes>(4);
+    let started = Instant::now();
+    let backstop = backstop(state);
+    tokio::spawn(async move {
+        tokio::pin!(task);
+        loop {
+            match tokio::time::timeout(Duration::from_millis(500), &mut task).await {
+                Ok(done) => {
+                    let last = match done {
+                        Ok(reply) => reply.body.trim_ascii_end().to_vec(),
+                        Err(e) => error_line(&format!("the run failed: {e}")),
+                    };
+                    let _ = lines.send(line_bytes(last)).await;
+                    return;
+                }
+                Err(_) if started.elapsed() > backstop => {
+                    cancel.cancel();
+                    let message = "the run did not finish within the server's time limit";
+                    let _ = lines.send(line_bytes(error_line(message))).await;
+                    return;
+                }
+                Err(_) => {
+                    if lines.send(line_bytes(progress.line())).await.is_err() {
+                        // The client went away: stop the count; its thread frees the permit.
+                        cancel.cancel();
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    let body = Body::new(Lines::new(receiver, Box::new(guard)));
+    let mut response = (StatusCode::OK, body).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    Ok(response)
 }

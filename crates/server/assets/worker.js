@@ -1,0 +1,47 @@
+// The static page's engine (see "The engines" in app.js): pathsat's JSON API routes compiled to
+// WebAssembly (crates/web), run in this Web Worker so that the page never freezes. Each message
+// is one request, {id, path, body}, the JSON a server's route takes; the reply is what the
+// server would send, {id, status, contentType, body}, with {id, line} messages before it for a
+// count's progress. pathsat_web.js is wasm-bindgen's glue (`--target no-modules`), which defines
+// `wasm_bindgen`; `just web-static` writes both beside this file.
+"use strict";
+
+importScripts("pathsat_web.js");
+
+let panicked = null; // the last panic's message, written by the module's panic hook
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  const text = args.join(" ");
+  if (text.startsWith("pathsat: ")) panicked = text.slice("pathsat: ".length);
+  consoleError(...args);
+};
+
+let exports = null;
+const ready = wasm_bindgen({ module_or_path: "pathsat_web_bg.wasm" }).then((instance) => {
+  exports = instance;
+  postMessage({ ready: true, limits: wasm_bindgen.limits_json() });
+}, (e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
+
+onmessage = async (event) => {
+  const { id, path, body, progress } = event.data;
+  await ready;
+  panicked = null;
+  try {
+    const reply = wasm_bindgen.call(path, body, (line) => postMessage({ id, line }));
+    const bytes = reply.body;
+    const message = { id, status: reply.status, contentType: reply.content_type, body: bytes, progress };
+    reply.free();
+    postMessage(message, [bytes.buffer]);
+  } catch (e) {
+    postMessage({ id, crashed: crashed(e) });
+  }
+};
+
+// One line on a run that trapped: a panic of pathsat's (a bug, with its message), or memory.
+function crashed(e) {
+  if (panicked) return `pathsat failed (a bug; please report it): ${panicked}`;
+  const bytes = exports && exports.memory ? exports.memory.buffer.byteLength : 0;
+  const used = bytes ? ` after ${Math.round(bytes / 1048576)} MB` : "";
+  return `The run outgrew the memory this browser gives a page${used}: run it on the command ` +
+    `line or with \`pathsat serve\` (${e && e.message ? e.message : e}).`;
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Writes pathsat's static site (`just web-static [DIR]`, default target/web-static): the page
+# `pathsat serve` serves (crates/server/assets), with pathsat's JSON API compiled to WebAssembly
+# beside it (this crate), run by the page in a Web Worker. The folder works from any static file
+# server; nothing else is needed.
+#
+# Two roads to a Rust that builds for wasm32-unknown-unknown, taken in this order:
+# - rustup, with the target added (`rustup target add wasm32-unknown-unknown`);
+# - Debian's rustc-web, cargo-web, rust-web-src and lld, which build the standard library for
+#   the target from source (RUSTC_BOOTSTRAP lets that stable compiler take -Zbuild-std).
+# And wasm-bindgen's CLI, the version of the crate (Cargo.toml):
+#   cargo install wasm-bindgen-cli --version 0.2.130 --locked
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-$root/target/web-static}
+target_dir=${CARGO_TARGET_DIR:-$root/target}/web
+assets=$root/crates/server/assets
+wanted=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' "$here/Cargo.toml")
+
+bindgen=$(command -v wasm-bindgen || true)
+if [ -z "$bindgen" ] && [ -x "$HOME/.cargo/bin/wasm-bindgen" ]; then
+  bindgen=$HOME/.cargo/bin/wasm-bindgen
+fi
+if [ -z "$bindgen" ] || [ "$("$bindgen" --version | cut -d' ' -f2)" != "$wanted" ]; then
+  echo "web-static: needs wasm-bindgen $wanted: cargo install wasm-bindgen-cli --version $wanted --locked" >&2
+  exit 2
+fi
+
+cd "$here"
+if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  cargo build --release --target wasm32-unknown-unknown --target-dir "$target_dir"
+elif [ -x /usr/bin/wasm-ld ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
+  RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+    /usr/bin/cargo build --release -Zbuild-std=std,panic_abort \
+    --target wasm32-unknown-unknown --target-dir "$target_dir"
+else
+  echo "web-static: no Rust for wasm32-unknown-unknown: \`rustup target add wasm32-unknown-unknown\`," \
+    "or apt-get install rustc-web cargo-web rust-web-src lld" >&2
+  exit 2
+fi
+
+mkdir -p "$out"
+"$bindgen" --target no-modules --no-typescript --out-dir "$out" \
+  "$target_dir/wasm32-unknown-unknown/release/pathsat_web.wasm"
+cp "$assets/index.html" "$assets/style.css" "$assets/favicon.svg" "$assets/worker.js" "$out/"
+# The script as the server serves it (crates/server/src/assets.rs), but for the engine.
+{
+  cat "$assets/app.js"
+  printf '\n// assets/examples.json, appended by the recipe (crates/web/build.sh)\nconst EXAMPLES = '
+  cat "$assets/examples.json"
+  printf ';\nconst ENGINE = "browser";\n'
+} >"$out/app.js"
+wasm=$out/pathsat_web_bg.wasm
+echo "web-static: $out ($(du -k "$wasm" | cut -f1) kB module, $(gzip -9c "$wasm" | wc -c | awk '{printf "%d", $1/1024}') kB gzipped)"
