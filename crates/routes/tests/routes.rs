@@ -1,0 +1,73 @@
+//! The routes without any transport, as the static page's module calls them: what `prepare`
+//! refuses, and a count's reply and progress when the request asks for progress. (The routes'
+//! replies in full are tested through the server's router: crates/server/tests/api.rs.)
+
+use pathsat_routes::{prepare, Limits, ProgressLine};
+
+/// fixtures/small/numbrix-5x5.toml's board: 2 fillings, counted by brute force in the Rust tests.
+const NUMBRIX: &str = "moves = \"rook\"\ngrid = \"\"\"\n 1 .  . . 25\n . .  . . .\n . . 13 . .\n . .  . . .\n . .  . . 21\n\"\"\"\n";
+
+fn body(fields: serde_json::Value) -> Vec<u8> {
+    fields.to_string().into_bytes()
+}
+
+#[test]
+fn an_unknown_route_is_a_404_and_a_bad_option_a_400_naming_it() {
+    let limits = Limits::default();
+    let reply = prepare("/api/nothing", b"{}", &limits).unwrap_err();
+    assert_eq!(reply.status, 404);
+    let reply = prepare(
+        "/api/solve",
+        &body(serde_json::json!({"puzzle": NUMBRIX, "uniq": true})),
+        &limits,
+    )
+    .unwrap_err();
+    assert_eq!(reply.status, 400);
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(text.contains("unknown option \\\"uniq\\\""), "{text}");
+}
+
+#[test]
+fn a_puzzle_larger_than_the_engine_takes_is_refused_in_its_words() {
+    let limits = Limits {
+        max_cells: 20,
+        engine: "this page",
+        larger: "the command line takes any size",
+        ..Limits::default()
+    };
+    let reply = prepare("/api/solve", &body(serde_json::json!({"puzzle": NUMBRIX})), &limits)
+        .unwrap_err();
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(
+        text.contains("25 cells is more than this page takes (at most 20; the command line"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_count_with_progress_replies_on_one_line_and_hears_its_stages() {
+    let request = body(serde_json::json!({"puzzle": NUMBRIX, "progress": true}));
+    let prepared = prepare("/api/count", &request, &Limits::default()).unwrap();
+    assert!(prepared.wants_progress() && prepared.runs_solver());
+    let line = ProgressLine::default();
+    let reply = prepared.run(Some(line.hear()));
+    assert_eq!(reply.status, 200);
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(!text.contains('\n'), "{text}");
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["count"], 2);
+    assert_eq!(report["complete"], true);
+    let progress: serde_json::Value = serde_json::from_slice(&line.line()).unwrap();
+    assert!(progress["progress"]["stage"].is_string(), "{progress}");
+}
+
+#[test]
+fn a_count_without_progress_replies_as_the_command_line_prints() {
+    let request = body(serde_json::json!({"puzzle": NUMBRIX}));
+    let prepared = prepare("/api/count", &request, &Limits::default()).unwrap();
+    assert!(!prepared.wants_progress());
+    let reply = prepared.run(None);
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(text.starts_with("{\n  \"file\": \"puzzle.toml\""), "{text}");
+    assert!(text.ends_with("}\n"));
+}
