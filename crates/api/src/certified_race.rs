@@ -52,6 +52,8 @@ pub(crate) fn members(
         && puzzle.is_closed()
         && puzzle.n_cells() <= RACE_MAX_CELLS
         && jobs >= 2
+        // WebAssembly has no threads to race on: the cut loop runs alone there.
+        && cfg!(not(target_family = "wasm"))
         && std::env::var_os("PATHSAT_NO_PORTFOLIO").is_none();
     let member = |subtours: Subtours| {
         let mut m = *options;

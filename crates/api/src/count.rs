@@ -140,7 +140,7 @@ pub fn count(
     let (send, result) = mpsc::channel();
     {
         let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
-        crate::detach::detach(move || {
+        crate::detach::detach(&request.cancel, move || {
             let hear = |p: Progress| {
                 seen.lock().expect("not poisoned").hear(p.clone());
                 progress(p);

@@ -70,7 +70,7 @@ pub fn generate(
     // generator is doing when the flag is raised.
     let (send, result) = mpsc::channel();
     let template = template.clone();
-    crate::detach::detach(move || {
+    crate::detach::detach(&request.cancel, move || {
         let _ = send.send(pathsat_generate::generate(&template, &options));
     });
     // The generator stops at its deadline, but for what does not look at the clock (encoding

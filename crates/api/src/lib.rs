@@ -143,10 +143,14 @@ impl Cancel {
 /// `cancel` was raised, or the sender is gone.
 fn wait_for<T>(events: &mpsc::Receiver<T>, until: Option<Instant>, cancel: &Cancel) -> Option<T> {
     // WebAssembly: the work ran at once ([`detach`](crate::detach)), so its messages are all
-    // there; std's timed wait reads a clock the browser does not give it.
+    // there; std's timed wait reads a clock the browser does not give it. A raised flag wins,
+    // as natively.
     #[cfg(target_family = "wasm")]
     {
-        let _ = (until, cancel);
+        let _ = until;
+        if cancel.is_cancelled() {
+            return None;
+        }
         return events.try_recv().ok();
     }
     #[cfg(not(target_family = "wasm"))]

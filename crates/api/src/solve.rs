@@ -9,7 +9,7 @@ use crate::outcome::{
     vertex_order, Answer, CertificateInfo, CertificateReport, Differences, EncodedSizes,
     EncodingInfo, RunStats, Solutions, SubtoursInfo,
 };
-use crate::{wait_for, Error, GRACE};
+use crate::{wait_for, Cancel, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
 use pathsat_puzzle::{Filling, Puzzle};
@@ -152,6 +152,7 @@ pub fn solve(
         request.jobs.unwrap_or_else(processors),
         deadline,
         abandoned,
+        &request.cancel,
     );
     let mut fillings = Vec::new();
     let mut ready = None;
@@ -296,7 +297,7 @@ pub fn solve(
 
 /// Solves on a thread of its own (or races `jobs` of them, see [`races`]), reporting each
 /// solution as it is found and stopping at `limit` solutions or (between two solutions) at
-/// `deadline`.
+/// `deadline`. Nothing runs in WebAssembly when `cancel` was raised before the call.
 fn spawn(
     puzzle: Arc<Puzzle>,
     options: SolveOptions,
@@ -304,6 +305,7 @@ fn spawn(
     jobs: usize,
     deadline: Option<Instant>,
     abandoned: Arc<AtomicBool>,
+    cancel: &Cancel,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
     if let Some(finished) = crate::certified_race::sweep(&puzzle, &options) {
@@ -311,7 +313,7 @@ fn spawn(
         return events;
     }
     if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
-        crate::detach::detach(move || {
+        crate::detach::detach(cancel, move || {
             let finished =
                 crate::certified_race::race(&puzzle, members, limit, deadline, &abandoned);
             send_finished(&send, finished);
@@ -319,10 +321,12 @@ fn spawn(
         return events;
     }
     if races(&puzzle, &options, limit, jobs) {
-        crate::detach::detach(move || race(&puzzle, &options, jobs, deadline, abandoned, &send));
+        crate::detach::detach(cancel, move || {
+            race(&puzzle, &options, jobs, deadline, abandoned, &send)
+        });
         return events;
     }
-    crate::detach::detach(move || {
+    crate::detach::detach(cancel, move || {
         let mut solver = match PuzzleSolver::new(&puzzle, &options) {
             Ok(solver) => solver,
             Err(e) => {
@@ -425,6 +429,7 @@ impl Drop for RaiseOnDrop {
 /// waits, so a caller that stops asking leaves it idle, and dropping the stream ends it (an idle
 /// thread at once, a thread inside a solver call within milliseconds). Every solution has
 /// passed the verifier.
+#[cfg(not(target_family = "wasm"))]
 pub struct SolutionStream {
     file: String,
     /// Asks the thread for one more solution; dropped to end it.
@@ -440,6 +445,7 @@ pub struct SolutionStream {
 }
 
 /// What the stream's thread sends back for each request.
+#[cfg(not(target_family = "wasm"))]
 enum Streamed {
     Solution(Filling),
     /// Every solution was found.
@@ -458,6 +464,7 @@ pub enum Next {
     Pending,
 }
 
+#[cfg(not(target_family = "wasm"))]
 impl SolutionStream {
     /// Starts the solver's thread for `puzzle` (read from `file`, which errors name). The
     /// puzzle is encoded when the first solution is asked for.
@@ -556,6 +563,7 @@ impl SolutionStream {
     }
 }
 
+#[cfg(not(target_family = "wasm"))]
 impl Drop for SolutionStream {
     /// Ends the thread: an idle one wakes to a closed channel and is joined at once; one inside
     /// a solver call stops at the end of that call, on its own.
@@ -567,6 +575,73 @@ impl Drop for SolutionStream {
                 let _ = thread.join();
             }
         }
+    }
+}
+
+/// The stream in WebAssembly, which has no threads to keep a solver waiting on: each solution
+/// is found when it is asked for, by a new solver run past the solutions returned already (a
+/// run is deterministic, so the order is the same every time). Quadratic in the solutions
+/// asked for: meant for the few that a page shows. Every solution has passed the verifier.
+#[cfg(target_family = "wasm")]
+pub struct SolutionStream {
+    file: String,
+    puzzle: Arc<Puzzle>,
+    options: SolveOptions,
+    found: u64,
+    ended: bool,
+}
+
+#[cfg(target_family = "wasm")]
+impl SolutionStream {
+    /// The stream of `puzzle`'s solutions (read from `file`, which errors name). The puzzle is
+    /// encoded when a solution is asked for.
+    pub fn start(puzzle: Arc<Puzzle>, file: &str, options: SolveOptions) -> SolutionStream {
+        SolutionStream {
+            file: file.to_string(),
+            puzzle,
+            options,
+            found: 0,
+            ended: false,
+        }
+    }
+
+    /// The next solution, found before the call returns (`wait` needs a thread to wait on).
+    ///
+    /// # Errors
+    /// [`Error::Solve`] when the puzzle cannot be encoded, or the solver fails or finds a model
+    /// the verifier rejects (a bug); the stream has ended then.
+    pub fn next_within(&mut self, wait: Duration) -> Result<Next, Error> {
+        let _ = wait;
+        if self.ended {
+            return Ok(Next::Exhausted);
+        }
+        let past = usize::try_from(self.found).unwrap_or(usize::MAX);
+        let next = PuzzleSolver::new(&self.puzzle, &self.options)
+            .and_then(|mut solver| solver.fillings().nth(past).transpose());
+        match next {
+            Ok(Some(filling)) => {
+                self.found += 1;
+                Ok(Next::Solution(filling))
+            }
+            Ok(None) => {
+                self.ended = true;
+                Ok(Next::Exhausted)
+            }
+            Err(e) => {
+                self.ended = true;
+                Err(Error::solve(&self.file, e))
+            }
+        }
+    }
+
+    /// Solutions returned so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Whether every solution was returned (or the stream failed).
+    pub fn is_exhausted(&self) -> bool {
+        self.ended
     }
 }
 

@@ -15,7 +15,7 @@ use pathsat_puzzle::{verify, Puzzle};
 use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -208,8 +208,28 @@ impl Job<'_> {
             failure: Mutex::new(None),
         };
         let total = self.cubes.len();
+        // The watcher's look: the deadline, and whatever `watch` decides.
+        let look = || {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                shared.stop_for(CubeStop::Deadline);
+            }
+            if watch(&shared.progress(total, started)) {
+                shared.stop_for(CubeStop::Watcher);
+            }
+        };
+        #[cfg(target_family = "wasm")]
+        let looked = Mutex::new(started);
         let work = || {
             self.cubes.par_iter().for_each(|cube| {
+                // WebAssembly has no watcher thread: the one thread looks between two cubes.
+                #[cfg(target_family = "wasm")]
+                {
+                    let mut looked = looked.lock().expect("not poisoned");
+                    if looked.elapsed() >= WATCH_EVERY {
+                        *looked = Instant::now();
+                        look();
+                    }
+                }
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -231,30 +251,37 @@ impl Job<'_> {
                 }
             });
         };
-        let (finished, wake) = mpsc::channel::<()>();
-        std::thread::scope(|scope| {
-            // The watcher: progress, the deadline, and whatever `watch` decides.
-            let shared = &shared;
-            scope.spawn(move || {
-                // Woken every 200 ms until the work is done (the sender dropped).
-                while let Err(mpsc::RecvTimeoutError::Timeout) = wake.recv_timeout(WATCH_EVERY) {
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                        shared.stop_for(CubeStop::Deadline);
+        // WebAssembly has no threads: the cubes are counted on the current one, whatever `jobs`
+        // asks (rayon's global pool falls back to it).
+        #[cfg(target_family = "wasm")]
+        {
+            let _ = self.jobs;
+            work();
+        }
+        #[cfg(not(target_family = "wasm"))]
+        {
+            let (finished, wake) = std::sync::mpsc::channel::<()>();
+            std::thread::scope(|scope| {
+                // The watcher: progress, the deadline, and whatever `watch` decides.
+                let look = &look;
+                scope.spawn(move || {
+                    // Woken every 200 ms until the work is done (the sender dropped).
+                    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                        wake.recv_timeout(WATCH_EVERY)
+                    {
+                        look();
                     }
-                    if watch(&shared.progress(total, started)) {
-                        shared.stop_for(CubeStop::Watcher);
-                    }
+                });
+                match rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.jobs.max(1))
+                    .build()
+                {
+                    Ok(pool) => pool.install(work),
+                    Err(_) => work(),
                 }
+                drop(finished);
             });
-            match rayon::ThreadPoolBuilder::new()
-                .num_threads(self.jobs.max(1))
-                .build()
-            {
-                Ok(pool) => pool.install(work),
-                Err(_) => work(),
-            }
-            drop(finished);
-        });
+        }
         if let Some(e) = shared.failure.lock().expect("not poisoned").take() {
             return Err(e);
         }

@@ -16,7 +16,7 @@ use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tunin
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_puzzle::{Filling, Puzzle};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 /// The fewest cells (vertices) for which a first solution is raced: below, one configuration
 /// answers within milliseconds (FHCP's smallest graphs have 66 vertices), and a run stays
@@ -137,52 +137,73 @@ pub fn first_solution(
         return run_member(puzzle, &member, interrupt.clone(), 0, 1);
     }
     let over = Arc::new(AtomicBool::new(false));
-    let (send, answers) = mpsc::channel();
-    std::thread::scope(|scope| {
-        for (index, member) in members.iter().enumerate() {
-            let send = send.clone();
-            let mut interrupt = interrupt.clone();
-            interrupt.flags.push(Arc::clone(&over));
-            scope.spawn(move || {
-                let outcome = run_member(puzzle, member, interrupt, index, members.len());
-                let _ = send.send(outcome);
-            });
-        }
-        drop(send);
-        let mut first_error = None;
-        let mut unfinished = None;
-        for outcome in answers {
-            match outcome {
-                Ok(raced) if !raced.interrupted => {
-                    over.store(true, Ordering::Relaxed);
-                    return Ok(raced);
-                }
-                Ok(raced) => {
-                    if unfinished
-                        .as_ref()
-                        .is_none_or(|u: &Raced| raced.winner < u.winner)
-                    {
-                        unfinished = Some(raced);
-                    }
-                }
-                Err(e) => {
-                    first_error.get_or_insert(e);
+    // WebAssembly has no threads: the members run in turn there, and the first to answer wins.
+    #[cfg(target_family = "wasm")]
+    return settle(
+        members.iter().enumerate().map(|(index, member)| {
+            run_member(puzzle, member, interrupt.clone(), index, members.len())
+        }),
+        &over,
+    );
+    #[cfg(not(target_family = "wasm"))]
+    {
+        let (send, answers) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            for (index, member) in members.iter().enumerate() {
+                let send = send.clone();
+                let mut interrupt = interrupt.clone();
+                interrupt.flags.push(Arc::clone(&over));
+                scope.spawn(move || {
+                    let outcome = run_member(puzzle, member, interrupt, index, members.len());
+                    let _ = send.send(outcome);
+                });
+            }
+            drop(send);
+            settle(answers.into_iter(), &over)
+        })
+    }
+}
+
+/// The race's result from its members' outcomes, as they come: the first answer wins (and
+/// raises `over`, which stops the others); when nobody answers, the first member's unfinished
+/// run, or else the first error.
+fn settle(
+    outcomes: impl Iterator<Item = Result<Raced, SolveError>>,
+    over: &AtomicBool,
+) -> Result<Raced, SolveError> {
+    let mut first_error = None;
+    let mut unfinished = None;
+    for outcome in outcomes {
+        match outcome {
+            Ok(raced) if !raced.interrupted => {
+                over.store(true, Ordering::Relaxed);
+                return Ok(raced);
+            }
+            Ok(raced) => {
+                if unfinished
+                    .as_ref()
+                    .is_none_or(|u: &Raced| raced.winner < u.winner)
+                {
+                    unfinished = Some(raced);
                 }
             }
-        }
-        // Every member stopped without an answer: the interrupt, or errors.
-        match (unfinished, first_error) {
-            (Some(mut raced), _) => {
-                // Nobody won: the statistics are the first member's, but it did not answer.
-                if let Some(loop_stats) = raced.stats.subtours.as_mut() {
-                    loop_stats.winner = None;
-                }
-                Ok(raced)
+            Err(e) => {
+                first_error.get_or_insert(e);
             }
-            (None, Some(e)) => Err(e),
-            (None, None) => unreachable!("every member sends an outcome"),
         }
-    })
+    }
+    // Every member stopped without an answer: the interrupt, or errors.
+    match (unfinished, first_error) {
+        (Some(mut raced), _) => {
+            // Nobody won: the statistics are the first member's, but it did not answer.
+            if let Some(loop_stats) = raced.stats.subtours.as_mut() {
+                loop_stats.winner = None;
+            }
+            Ok(raced)
+        }
+        (None, Some(e)) => Err(e),
+        (None, None) => unreachable!("every member sends an outcome"),
+    }
 }
 
 /// Runs `member`, the `index`th of `racers`.
