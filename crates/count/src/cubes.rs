@@ -217,24 +217,29 @@ impl Job<'_> {
                 shared.stop_for(CubeStop::Watcher);
             }
         };
+        // WebAssembly has no watcher thread: the one thread looks itself, between two cubes and
+        // after each filling, at most every WATCH_EVERY. Natively the watcher looks.
         #[cfg(target_family = "wasm")]
         let looked = Mutex::new(started);
+        #[cfg(target_family = "wasm")]
+        let tick = || {
+            let mut looked = looked.lock().expect("not poisoned");
+            if looked.elapsed() >= WATCH_EVERY {
+                *looked = Instant::now();
+                drop(looked);
+                look();
+            }
+        };
+        #[cfg(not(target_family = "wasm"))]
+        let tick = || {};
         let work = || {
             self.cubes.par_iter().for_each(|cube| {
-                // WebAssembly has no watcher thread: the one thread looks between two cubes.
-                #[cfg(target_family = "wasm")]
-                {
-                    let mut looked = looked.lock().expect("not poisoned");
-                    if looked.elapsed() >= WATCH_EVERY {
-                        *looked = Instant::now();
-                        look();
-                    }
-                }
+                tick();
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let class = &self.classes[cube.class];
-                match count_cube(self, class, cube, &shared) {
+                match count_cube(self, class, cube, &shared, &tick) {
                     Ok(Some(found)) => {
                         *shared.found_in_done.lock().expect("not poisoned") += &found;
                         shared.done.fetch_add(1, Ordering::Relaxed);
@@ -307,6 +312,7 @@ fn count_cube(
     class: &Class,
     cube: &Cube,
     shared: &Shared,
+    tick: &(dyn Fn() + Sync),
 ) -> Result<Option<BigCount>, SolveError> {
     let Some(sub) = job.puzzle.with_givens(&cube.fixed) else {
         return Ok(Some(BigCount::zero()));
@@ -327,12 +333,15 @@ fn count_cube(
             verify(job.puzzle, &image.apply(&filling)).map_err(SolveError::Unverified)?;
         }
         in_cube += images;
-        let mut found = shared.found.lock().expect("not poisoned");
-        *found += images;
-        if job.limit.is_some_and(|l| *found >= l) {
-            drop(found);
+        let reached = {
+            let mut found = shared.found.lock().expect("not poisoned");
+            *found += images;
+            job.limit.is_some_and(|l| *found >= l)
+        };
+        if reached {
             shared.stop_for(CubeStop::Limit);
         }
+        tick();
     }
     let stopped = run.stopped();
     if stopped == Some(Stop::Deadline) {

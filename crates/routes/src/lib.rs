@@ -78,6 +78,9 @@ pub struct Limits {
     pub jobs: usize,
     /// The most memory one run may take: a count's frontier program gets three quarters of it.
     pub memory_per_run: u64,
+    /// Whether a run may be certified (`"certify": true`): a certificate's proof is written to
+    /// files, which a browser has none of.
+    pub certify: bool,
     /// The engine, as an error names it: "this server", "this page".
     pub engine: &'static str,
     /// What to tell a user whose puzzle is larger than [`Limits::max_cells`]: how to get a
@@ -95,6 +98,7 @@ impl Default for Limits {
             max_cells: 2_500,
             jobs: cores,
             memory_per_run: pathsat_frontier::default_memory_budget() / 4,
+            certify: true,
             engine: "this server",
             larger: "`pathsat serve --max-cells N` takes more, or use the command line",
         }

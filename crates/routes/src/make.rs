@@ -23,6 +23,16 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
             format!("{route}: no such page or API route"),
         ));
     };
+    if !limits.certify && asks_to_certify(body) {
+        return Err(Reply::error(
+            400,
+            format!(
+                "{route}: {} cannot certify a run (its proof is written to files): `pathsat \
+                 serve` or the command line can",
+                limits.engine
+            ),
+        ));
+    }
     let made = match route {
         "/api/solve" => solve(body, limits),
         "/api/count" => count(body, limits),
@@ -36,6 +46,12 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
         _ => puzzle_file(body, limits),
     }?;
     Ok(made)
+}
+
+/// Whether the body is a JSON object with `"certify": true`.
+fn asks_to_certify(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .is_ok_and(|v| v.get("certify") == Some(&serde_json::Value::Bool(true)))
 }
 
 /// A request's own time limit, capped by the engine's.

@@ -35,8 +35,12 @@ fn a_puzzle_larger_than_the_engine_takes_is_refused_in_its_words() {
         larger: "the command line takes any size",
         ..Limits::default()
     };
-    let reply = prepare("/api/solve", &body(serde_json::json!({"puzzle": NUMBRIX})), &limits)
-        .unwrap_err();
+    let reply = prepare(
+        "/api/solve",
+        &body(serde_json::json!({"puzzle": NUMBRIX})),
+        &limits,
+    )
+    .unwrap_err();
     let text = String::from_utf8(reply.body).unwrap();
     assert!(
         text.contains("25 cells is more than this page takes (at most 20; the command line"),
@@ -70,4 +74,18 @@ fn a_count_without_progress_replies_as_the_command_line_prints() {
     let text = String::from_utf8(reply.body).unwrap();
     assert!(text.starts_with("{\n  \"file\": \"puzzle.toml\""), "{text}");
     assert!(text.ends_with("}\n"));
+}
+
+#[test]
+fn an_engine_without_files_refuses_to_certify_before_it_runs() {
+    let limits = Limits {
+        certify: false,
+        engine: "this page",
+        ..Limits::default()
+    };
+    let request = body(serde_json::json!({"puzzle": NUMBRIX, "unique": true, "certify": true}));
+    let reply = prepare("/api/solve", &request, &limits).unwrap_err();
+    assert_eq!(reply.status, 400);
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(text.contains("this page cannot certify a run"), "{text}");
 }

@@ -154,6 +154,7 @@ impl ServerConfig {
             max_cells: self.max_cells,
             jobs: self.jobs,
             memory_per_run: self.memory_per_run,
+            certify: true,
             engine: "this server",
             larger: "`pathsat serve --max-cells N` takes more, or use the command line",
         }

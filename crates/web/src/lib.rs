@@ -46,6 +46,7 @@ fn limits() -> Limits {
         max_cells: 2_500,
         jobs: 1,
         memory_per_run: MEMORY_PER_RUN,
+        certify: false,
         engine: "this page",
         larger: "the command line takes any size",
     }
