@@ -16,9 +16,18 @@ console.error = (...args) => {
   consoleError(...args);
 };
 
+// Two toy puzzles (an open path, a closed tour with marks) solved once when the module is
+// loaded: the browser compiles a module's functions when they are first called, so this warm-up
+// takes that time (tens of ms) before the page's first request rather than during it.
+const WARM_UP = [
+  { puzzle: 'moves = "rook"\ngrid = """\n1 . .\n. . .\n. . 9\n"""\n', unique: true },
+  { puzzle: 'moves = "rook"\nclosed = true\ngrid = """\nP . . .\n. . . .\n. . . .\n. . . P\n"""\n[marks]\nP = "primes"\n' },
+].map((body) => JSON.stringify(body));
+
 let exports = null;
 const ready = wasm_bindgen({ module_or_path: "pathsat_web_bg.wasm" }).then((instance) => {
   exports = instance;
+  for (const body of WARM_UP) wasm_bindgen.call("/api/solve", body, () => {}).free();
   postMessage({ ready: true, limits: wasm_bindgen.limits_json() });
 }, (e) => postMessage({ failed: String(e && e.message ? e.message : e) }));
 
