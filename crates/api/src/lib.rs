@@ -83,6 +83,7 @@ pub mod progress;
 pub mod replace;
 pub mod shard;
 pub mod solve;
+mod stream;
 pub mod wording;
 
 pub use check::CheckReport;
