@@ -131,8 +131,8 @@ web-static *dir:
     crates/web/build.sh {{dir}}
 
 # The static site's budgets in headless Chromium: the module's size, the page's load, the
-# first answer on the seed puzzles against the native command line (medians of RUNS loads)
-bench-web runs="5":
+# first answer on the seed puzzles against the native command line (medians of RUNS page loads)
+bench-web runs="7":
     cargo build --release -q
     crates/web/build.sh
     python3 benches/web.py --runs {{runs}}

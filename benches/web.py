@@ -55,7 +55,7 @@ def native_seconds(binary, file, runs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     folder = conftest.static_site()
     wasm = folder / "pathsat_web_bg.wasm"

@@ -2,7 +2,7 @@
 # Writes pathsat's static site (`just web-static [DIR]`, default target/web-static): the page
 # `pathsat serve` serves (crates/server/assets), with pathsat's JSON API compiled to WebAssembly
 # beside it (this crate), run by the page in a Web Worker. The folder works from any static file
-# server; nothing else is needed.
+# server, and opened from disk (engine-inline.js); nothing else is needed. Needs python3.
 #
 # Two roads to a Rust that builds for wasm32-unknown-unknown, taken in this order:
 # - rustup, with the target added (`rustup target add wasm32-unknown-unknown`);
@@ -52,5 +52,19 @@ cp "$assets/index.html" "$assets/style.css" "$assets/favicon.svg" "$assets/worke
   cat "$assets/examples.json"
   printf ';\nconst ENGINE = "browser";\n'
 } >"$out/app.js"
+# For a page opened from disk (file://), where browsers start no worker from a file: the glue,
+# the worker and the module in one script, which the page loads only then (app.js, engineSource).
+python3 - "$out" <<'PY'
+import base64, json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+glue = (out / "pathsat_web.js").read_text()
+worker = (out / "worker.js").read_text()
+module = base64.b64encode((out / "pathsat_web_bg.wasm").read_bytes()).decode()
+(out / "engine-inline.js").write_text(
+    "// The page's engine for a page opened from disk (file://), written by `just web-static`:\n"
+    "// wasm-bindgen's glue, worker.js and the module (base64), started by app.js as a blob.\n"
+    f"const PATHSAT_INLINE = {{ glue: {json.dumps(glue)}, worker: {json.dumps(worker)},\n"
+    f"  wasm: \"{module}\" }};\n")
+PY
 wasm=$out/pathsat_web_bg.wasm
 echo "web-static: $out ($(du -k "$wasm" | cut -f1) kB module, $(gzip -9c "$wasm" | wc -c | awk '{printf "%d", $1/1024}') kB gzipped)"

@@ -1,7 +1,7 @@
 """The static site (`just web-static`) in a real browser, beyond what both engines share (the
 page's tests and the examples' run on both): Stop ends a run of the module within a second and
-the next run answers, a puzzle travels in a link's fragment, and the page, served by a plain
-file server, makes no API call.
+the next run answers, a puzzle travels in a link's fragment, the page, served by a plain file
+server, makes no API call, and it also works opened from disk (file://, no server at all).
 
 Run: just web-static && python3 -m pytest -q tests/browser/test_static.py
 """
@@ -13,6 +13,8 @@ from selenium.webdriver.common.by import By
 
 from test_page import NUMBRIX_GIVENS, check_path, draw_numbrix, new_board, read_answer, rook
 from test_page import status, type_givens, wait
+
+from conftest import static_site
 
 
 @pytest.fixture()
@@ -73,3 +75,19 @@ def test_a_puzzle_travels_in_the_links_fragment(static_page, static_server):
     wait(page, lambda d: status(d).startswith("Solved"), 30)
     check_path(read_answer(page), NUMBRIX_GIVENS, rook)
     assert not api_calls(page)
+
+
+def test_the_page_opened_from_disk_solves_and_counts(browser):
+    page = browser
+    page.get((static_site() / "index.html").resolve().as_uri())
+    wait(page, lambda d: d.find_element(By.ID, "limits").text != "", 30)
+    draw_numbrix(page)
+    page.find_element(By.ID, "solve").click()
+    wait(page, lambda d: status(d).startswith("Solved"), 30)
+    check_path(read_answer(page), NUMBRIX_GIVENS, rook)
+    page.find_element(By.ID, "count").click()
+    # fixtures/small/numbrix-5x5.toml: 2 fillings, counted by brute force in the Rust tests.
+    wait(page, lambda d: d.find_element(By.ID, "status").get_attribute("class") == "ok", 30)
+    assert status(page).startswith("2 solutions"), status(page)
+    urls = page.execute_script("return performance.getEntriesByType('resource').map((e) => e.name);")
+    assert all(u.startswith(("file:", "blob:", "data:")) for u in urls), urls

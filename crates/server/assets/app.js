@@ -557,16 +557,39 @@ function reply(status, contentType, bytes) {
   return { ok: status >= 200 && status < 300, status, contentType, text, bytes };
 }
 
-// The lane's worker, started when it has none.
-function lane(name) {
+// Where the worker's script comes from: worker.js beside the page; or, for a page opened from
+// disk (file://), where browsers start no worker from a file, a blob made of engine-inline.js
+// (the glue, worker.js and the module's bytes, written by `just web-static`).
+let inlineSource = null;
+function engineSource() {
+  if (location.protocol !== "file:") return Promise.resolve("worker.js");
+  if (!inlineSource) {
+    inlineSource = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "engine-inline.js";
+      script.onload = () => {
+        const code = `self.PATHSAT_WASM_BASE64 = "${PATHSAT_INLINE.wasm}";\n` +
+          `${PATHSAT_INLINE.glue}\n${PATHSAT_INLINE.worker}`;
+        resolve(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+      };
+      script.onerror = () => reject(new Error("engine-inline.js is not beside the page, which " +
+        "it needs when opened from disk: serve the folder (for example `python3 -m " +
+        "http.server` in it) and open its address."));
+      document.head.appendChild(script);
+    });
+  }
+  return inlineSource;
+}
+
+// The lane's worker, started (from `source`) when it has none.
+function lane(name, source) {
   let w = lanes.get(name);
   if (w) return w;
   w = { pending: new Map() };
   try {
-    w.worker = new Worker("worker.js");
+    w.worker = new Worker(source);
   } catch (e) {
-    throw new Error("This browser does not run the page's engine from a file: serve the folder " +
-      "(for example `python3 -m http.server` in it) and open its address.");
+    throw new Error(`This browser does not start the page's engine here: ${e.message}`);
   }
   w.ready = new Promise((resolve, reject) => { w.resolveReady = resolve; w.rejectReady = reject; });
   w.ready.catch(() => {});
@@ -622,7 +645,8 @@ function lost(name, w, message) {
   if (lanes.get(name) === w) stopLane(name, new Error(message));
 }
 
-function sendToWorker(path, body, { signal, onLine, laneName = "main" } = {}) {
+async function sendToWorker(path, body, { signal, onLine, laneName = "main" } = {}) {
+  const source = await engineSource();
   return new Promise((resolve, reject) => {
     if (signal && signal.aborted) {
       reject(new DOMException("Stopped.", "AbortError"));
@@ -630,7 +654,7 @@ function sendToWorker(path, body, { signal, onLine, laneName = "main" } = {}) {
     }
     let w;
     try {
-      w = lane(laneName);
+      w = lane(laneName, source);
     } catch (e) {
       reject(e);
       return;
@@ -645,7 +669,7 @@ function sendToWorker(path, body, { signal, onLine, laneName = "main" } = {}) {
 // The engine's limits, as `GET /api/limits` reports a server's.
 async function engineLimits() {
   if (!inBrowser()) return (await fetch("/api/limits")).json();
-  return lane("main").ready;
+  return lane("main", await engineSource()).ready;
 }
 
 // ---------------------------------------------------------------------------------------------

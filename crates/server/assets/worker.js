@@ -6,7 +6,13 @@
 // `wasm_bindgen`; `just web-static` writes both beside this file.
 "use strict";
 
-importScripts("pathsat_web.js");
+// A page opened from disk (file://) starts this worker from a blob with the glue and the
+// module's bytes in front of this text (engine-inline.js; see engineSource in app.js): then
+// both are here already.
+if (typeof wasm_bindgen === "undefined") importScripts("pathsat_web.js");
+const MODULE = self.PATHSAT_WASM_BASE64
+  ? Uint8Array.from(atob(self.PATHSAT_WASM_BASE64), (c) => c.charCodeAt(0))
+  : "pathsat_web_bg.wasm";
 
 let panicked = null; // the last panic's message, written by the module's panic hook
 const consoleError = console.error.bind(console);
@@ -16,16 +22,18 @@ console.error = (...args) => {
   consoleError(...args);
 };
 
-// Two toy puzzles (an open path, a closed tour with marks) solved once when the module is
+// Four toy puzzles (open paths with givens, closed tours, marks) solved once when the module is
 // loaded: the browser compiles a module's functions when they are first called, so this warm-up
 // takes that time (tens of ms) before the page's first request rather than during it.
 const WARM_UP = [
   { puzzle: 'moves = "rook"\ngrid = """\n1 . .\n. . .\n. . 9\n"""\n', unique: true },
   { puzzle: 'moves = "rook"\nclosed = true\ngrid = """\nP . . .\n. . . .\n. . . .\n. . . P\n"""\n[marks]\nP = "primes"\n' },
+  { puzzle: 'moves = "king"\ngrid = """\n1 . . .\n. . 7 .\n. . . .\n. . . 16\n"""\n', unique: true },
+  { puzzle: 'moves = "knight"\nclosed = true\ngrid = """\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"""\n' },
 ].map((body) => JSON.stringify(body));
 
 let exports = null;
-const ready = wasm_bindgen({ module_or_path: "pathsat_web_bg.wasm" }).then((instance) => {
+const ready = wasm_bindgen({ module_or_path: MODULE }).then((instance) => {
   exports = instance;
   for (const body of WARM_UP) wasm_bindgen.call("/api/solve", body, () => {}).free();
   postMessage({ ready: true, limits: wasm_bindgen.limits_json() });
