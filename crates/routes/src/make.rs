@@ -33,7 +33,7 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
             ),
         ));
     }
-    let made = match route {
+    match route {
         "/api/solve" => solve(body, limits),
         "/api/count" => count(body, limits),
         "/api/generate" => generate(body, limits),
@@ -44,8 +44,7 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
         "/api/explain" => explain(body, limits),
         "/api/booklet" => booklet(body, limits),
         _ => puzzle_file(body, limits),
-    }?;
-    Ok(made)
+    }
 }
 
 /// Whether the body is a JSON object with `"certify": true`.
@@ -177,41 +176,17 @@ fn count(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     let one_line = body.options.progress;
     let mut prepared = searching(ROUTE, cancel, move |hear| {
         let hear = hear.unwrap_or_else(|| std::sync::Arc::new(|_| {}));
-        let mut reply = report(pathsat_api::count::count(&puzzle, &file, &request, hear));
-        if one_line && reply.status == 200 {
+        match pathsat_api::count::count(&puzzle, &file, &request, hear) {
             // The last line of a progress stream: the report on one line.
-            reply.body = compact(&String::from_utf8_lossy(&reply.body));
+            Ok(report) if one_line => match serde_json::to_vec(&report) {
+                Ok(line) => Reply::bytes("application/json", line),
+                Err(e) => Reply::error(500, format!("cannot write the report: {e}")),
+            },
+            result => report(result),
         }
-        reply
     });
     prepared.wants_progress = one_line;
     Ok(prepared)
-}
-
-/// JSON text on one line, every number's digits kept as written (a count past 2^53 stays
-/// exact, which a round trip through `f64` would not).
-fn compact(json: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(json.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    for &byte in json.trim().as_bytes() {
-        if in_string {
-            out.push(byte);
-            if escaped {
-                escaped = false;
-            } else if byte == b'\\' {
-                escaped = true;
-            } else if byte == b'"' {
-                in_string = false;
-            }
-        } else if byte == b'"' {
-            in_string = true;
-            out.push(byte);
-        } else if !byte.is_ascii_whitespace() {
-            out.push(byte);
-        }
-    }
-    out
 }
 
 /// `/api/generate`'s options: the template (a puzzle, or an empty board by size, moves,
@@ -536,19 +511,4 @@ fn puzzle_file(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     });
     prepared.runs_solver = false;
     Ok(prepared)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::compact;
-
-    #[test]
-    fn compact_json_keeps_strings_and_big_numbers_as_written() {
-        let pretty =
-            "{\n  \"count\": 123456789012345678901234567890,\n  \"why\": \"a b\\\" c\"\n}\n";
-        assert_eq!(
-            String::from_utf8(compact(pretty)).unwrap(),
-            "{\"count\":123456789012345678901234567890,\"why\":\"a b\\\" c\"}"
-        );
-    }
 }
