@@ -62,6 +62,7 @@ pub fn solver_spec(encoding: &EncodingSpec, solver: &SolverArgs, certify: bool) 
     SolverSpec {
         solver: solver.name(),
         certify,
+        seed: solver.seed,
         encoding: *encoding,
     }
 }

@@ -34,6 +34,7 @@ pub fn solver(encoding_name: &str, name: &str, certify: bool) -> PyResult<Solver
         solver: name.parse::<SolverName>().map_err(refused)?,
         certify,
         encoding: encoding(encoding_name)?,
+        ..SolverSpec::default()
     })
 }
 

@@ -850,6 +850,32 @@ fn cadical_solves_counts_and_says_so() {
     );
 }
 
+/// `--seed N` is reported (JSON `encoding.seed`, text `with seed N`) and, with one job, repeats
+/// its run to the tour; 0, the default, is left unsaid. The edge loop's tours under other
+/// seeds are checked in `pathsat_solver::edge_loop`'s tests.
+#[cfg(feature = "cadical")]
+#[test]
+fn a_seed_is_reported_and_repeats_its_run() {
+    let file = path("graphs/classic/gp-96-2.hcp");
+    let run = |seed: &str| json_of(&["solve", &file, "--seed", seed, "--jobs", "1"]);
+    let seeded = run("7");
+    assert_eq!(seeded["status"], "sat");
+    assert_eq!(seeded["encoding"]["seed"], 7);
+    assert_eq!(run("7")["solutions"], seeded["solutions"]);
+    assert!(run("0")["encoding"].get("seed").is_none());
+    let out = pathsat()
+        .args(["solve", &file, "--seed", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" with seed 7 ("), "{text}");
+    let out = pathsat()
+        .args(["solve", &file, "--seed", "-1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn the_json_names_the_default_solver() {
     // CaDiCaL in the default build (certified runs too), varisat in one without it and for a

@@ -28,6 +28,14 @@ pub struct SolverArgs {
     /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
     #[arg(long, value_enum, default_value_t = SolverName::Auto, help_heading = "Solver")]
     pub solver: SolverName,
+    /// Reseed the run's random choices: CaDiCaL's seed (its random walks and phases), the order
+    /// in which the edge loop numbers a graph's edges (and so CaDiCaL's first decisions there),
+    /// rotation–extension's. 0, the default, runs the same way every time; another seed is as
+    /// reproducible, along another path through the search (the edge loop's most; varisat has
+    /// no random choices). With `--jobs 1` a run repeats exactly; in a race the winner may
+    /// vary. Example: `pathsat solve fixtures/graphs/classic/gp-96-2.hcp --seed 7`.
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Solver")]
+    pub seed: u64,
 }
 
 impl SolverArgs {

@@ -93,6 +93,12 @@ pub(crate) fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> St
         Some(solver) if !info.solver_is_default() => format!(" with {solver}"),
         _ => String::new(),
     };
+    // `solve 1.2 s with seed 7`, `solve 1.2 s with varisat, seed 7`.
+    let with = match (info.seed, with.is_empty()) {
+        (Some(seed), true) => format!(" with seed {seed}"),
+        (Some(seed), false) => format!("{with}, seed {seed}"),
+        (None, _) => with,
+    };
     let mut sizes = size_words(s);
     if let Some(e) = &s.encoded {
         sizes = format!(

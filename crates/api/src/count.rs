@@ -249,6 +249,7 @@ fn report(
             let solver = counted.solver.unwrap_or(options.solve.solver);
             EncodingInfo::new(e, &options.solve.encoding)
                 .solved_by(solver)
+                .seeded(options.solve.seed)
                 .chosen_by_size(options.solve.solver_by_size && solver != options.solve.solver)
         }),
         stats: RunStats {

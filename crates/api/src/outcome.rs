@@ -233,6 +233,9 @@ pub struct EncodingInfo {
     /// unsaid, as they do the default one. Not part of the JSON, whose `solver` says which ran.
     #[serde(skip)]
     pub solver_by_size: bool,
+    /// The run's `--seed`, when it was given one (not 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 impl EncodingInfo {
@@ -244,6 +247,7 @@ impl EncodingInfo {
             pruning: (encoding == Encoding::Position).then_some(options.position.pruning),
             solver: None,
             solver_by_size: false,
+            seed: None,
             subtours: (encoding == Encoding::Successor && options.subtours.is_complete())
                 .then_some(options.subtours),
         }
@@ -262,6 +266,14 @@ impl EncodingInfo {
     pub fn solved_by(self, solver: SolverChoice) -> EncodingInfo {
         EncodingInfo {
             solver: Some(solver),
+            ..self
+        }
+    }
+
+    /// This encoding, its solver seeded by `seed` (0: unseeded, left unsaid).
+    pub fn seeded(self, seed: u64) -> EncodingInfo {
+        EncodingInfo {
+            seed: (seed != 0).then_some(seed),
             ..self
         }
     }

@@ -289,6 +289,7 @@ pub fn solve(
             &encoding_used,
         )
         .solved_by(solver)
+        .seeded(options.seed)
         .chosen_by_size(options.solver_by_size && solver != options.solver),
         stats: run_stats,
         wanted,

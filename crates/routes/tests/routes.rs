@@ -89,3 +89,18 @@ fn an_engine_without_files_refuses_to_certify_before_it_runs() {
     let text = String::from_utf8(reply.body).unwrap();
     assert!(text.contains("this page cannot certify a run"), "{text}");
 }
+
+#[test]
+fn a_seed_is_an_option_of_solve_and_reported() {
+    let reply = prepare(
+        "/api/solve",
+        &body(serde_json::json!({"puzzle": NUMBRIX, "seed": 7})),
+        &Limits::default(),
+    )
+    .unwrap()
+    .run(None);
+    assert_eq!(reply.status, 200);
+    let report: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+    assert_eq!(report["status"], "sat");
+    assert_eq!(report["encoding"]["seed"], 7);
+}

@@ -18,6 +18,9 @@ use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_encode::EncodeStats;
 use pathsat_puzzle::{verify, Filling, Puzzle};
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use web_time::Instant;
 
 /// The first-tour search of a closed tour puzzle by edge variables.
@@ -47,17 +50,20 @@ impl<'p> EdgeLoop<'p> {
     }
 
     /// Encodes the puzzle into the solver `solver`, after the reductions of [`crate::reduce`].
+    /// A `seed` other than 0 seeds the solver and numbers the edges' variables in a shuffled
+    /// order (CaDiCaL's first decisions follow the numbering), for another path through the
+    /// search ([`crate::SolveOptions::seed`]).
     ///
     /// # Errors
     /// [`SolveError::Unsupported`] when the solver is not built in.
     ///
     /// # Panics
     /// If the puzzle is not one [`EdgeLoop::applies`] to.
-    pub fn new(puzzle: &'p Puzzle, solver: SolverChoice) -> Result<Self, SolveError> {
+    pub fn new(puzzle: &'p Puzzle, solver: SolverChoice, seed: u64) -> Result<Self, SolveError> {
         assert!(Self::applies(puzzle), "a closed tour of two-way moves");
         let start = Instant::now();
         let n = puzzle.n_cells();
-        let mut sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
+        let mut sat = SatSolver::seeded(solver, seed).map_err(SolveError::Unsupported)?;
         sat.tune_for_many_calls();
         let mut edges = Vec::new();
         for u in 0..n {
@@ -77,11 +83,16 @@ impl<'p> EdgeLoop<'p> {
             forced_paths: reduction.forced_paths,
             time: reduce_start.elapsed(),
         };
+        let mut numbering: Vec<usize> = (0..edges.len()).collect();
+        if seed != 0 {
+            numbering.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        }
+        let mut vars = vec![Var::from_index(0); edges.len()];
+        for &e in &numbering {
+            vars[e] = sat.new_var();
+        }
         let mut incident = vec![Vec::new(); n];
-        let mut vars = Vec::with_capacity(edges.len());
-        for &(u, v) in &edges {
-            let var = sat.new_var();
-            vars.push(var);
+        for (&(u, v), &var) in edges.iter().zip(&vars) {
             incident[u].push((v, var));
             incident[v].push((u, var));
         }
@@ -348,17 +359,42 @@ mod tests {
             (3, 4, Moves::King),
         ] {
             let p = Puzzle::blank(r, c, moves, true).unwrap();
-            let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+            let mut search = EdgeLoop::new(&p, SolverChoice::Varisat, 0).unwrap();
             let tour = search.first_tour().unwrap().unwrap();
             assert_eq!(verify(&p, &tour), Ok(()));
         }
         // A 5x5 rook board (odd, bipartite) and the Petersen graph have no closed tour.
         let p = Puzzle::blank(5, 5, Moves::Rook, true).unwrap();
-        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat, 0).unwrap();
         assert_eq!(search.first_tour().unwrap(), None);
         let p = crate::tests::petersen();
-        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat).unwrap();
+        let mut search = EdgeLoop::new(&p, SolverChoice::Varisat, 0).unwrap();
         assert_eq!(search.first_tour().unwrap(), None);
         assert!(search.is_exhausted() && search.stats.rounds > 0);
+    }
+
+    /// A seed renumbers the edges, and CaDiCaL decides in another order: each seed's tour is
+    /// verified, the same seed gives the same tour, and the seeds do not all give one tour (the
+    /// 8x8 board has 13,267,364,410,532 closed knight's tours, A001230). The Petersen graph
+    /// stays without one under every seed. (varisat, on this board, finds one tour whatever the
+    /// numbering.)
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn seeds_take_other_paths_to_verified_tours_reproducibly() {
+        let p = Puzzle::blank(8, 8, Moves::Knight, true).unwrap();
+        let tour = |seed: u64| {
+            let mut search = EdgeLoop::new(&p, SolverChoice::Cadical, seed).unwrap();
+            let tour = search.first_tour().unwrap().unwrap();
+            assert_eq!(verify(&p, &tour), Ok(()), "seed {seed}");
+            tour
+        };
+        let tours: Vec<Filling> = (0..4).map(tour).collect();
+        assert_eq!(tour(3), tours[3], "the same seed, the same tour");
+        assert!(tours.iter().any(|t| *t != tours[0]), "four seeds, one tour");
+        let petersen = crate::tests::petersen();
+        for seed in 1..4 {
+            let mut search = EdgeLoop::new(&petersen, SolverChoice::Cadical, seed).unwrap();
+            assert_eq!(search.first_tour().unwrap(), None);
+        }
     }
 }

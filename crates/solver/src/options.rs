@@ -31,6 +31,11 @@ pub struct SolveOptions {
     /// Whether `solver` is only the automatic choice (`--solver auto`): a position encoding
     /// then runs varisat when its formula is small ([`SolveOptions::solver_for_clauses`]).
     pub solver_by_size: bool,
+    /// 0 (the default) runs every solver as it comes, the same way each time; another value
+    /// reseeds the random choices of a run ([`SatSolver::seeded`](crate::SatSolver::seeded):
+    /// CaDiCaL's, the order in which the edge loop numbers its edges, rotation–extension's) for
+    /// another run, as reproducible, of a different path through the search.
+    pub seed: u64,
 }
 
 impl SolveOptions {

@@ -261,7 +261,7 @@ fn run_edge_loop(
     index: usize,
     racers: usize,
 ) -> Result<Raced, SolveError> {
-    let mut search = EdgeLoop::new(puzzle, member.options.solver)?;
+    let mut search = EdgeLoop::new(puzzle, member.options.solver, member.options.seed)?;
     search.interrupt_when(interrupt.clone());
     let filling = match search.first_tour() {
         Ok(f) => f,

@@ -82,7 +82,8 @@ impl<'p> PositionSolver<'p> {
             let mut cnf = Cnf::new();
             let encoding = position::encode(puzzle, &options.encoding.position, &mut cnf)?;
             let choice = options.solver_for_clauses(cnf.n_clauses());
-            let mut sat = SatSolver::of_kind(choice).map_err(SolveError::Unsupported)?;
+            let mut sat =
+                SatSolver::seeded(choice, options.seed).map_err(SolveError::Unsupported)?;
             for _ in 0..cnf.n_vars() {
                 sat.new_var();
             }
@@ -91,7 +92,8 @@ impl<'p> PositionSolver<'p> {
             }
             (sat, encoding)
         } else {
-            let mut sat = SatSolver::of_kind(options.solver).map_err(SolveError::Unsupported)?;
+            let mut sat =
+                SatSolver::seeded(options.solver, options.seed).map_err(SolveError::Unsupported)?;
             let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
             (sat, encoding)
         };

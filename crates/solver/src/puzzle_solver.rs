@@ -90,8 +90,13 @@ impl<'p> PuzzleSolver<'p> {
             }
             (Encoding::Successor, None) => {
                 let subtours = options.encoding.subtours;
-                let mut s =
-                    SuccessorSolver::with_solver(puzzle, exactly_one, subtours, options.solver)?;
+                let mut s = SuccessorSolver::with_solver(
+                    puzzle,
+                    exactly_one,
+                    subtours,
+                    options.solver,
+                    options.seed,
+                )?;
                 s.rotate(tuning.rotation && !subtours.is_complete());
                 Inner::Successor(s)
             }

@@ -201,6 +201,16 @@ impl SatSolver {
     /// # Errors
     /// [`Unsupported::CadicalNotBuiltIn`] for CaDiCaL in a build without the feature `cadical`.
     pub fn of_kind(choice: SolverChoice) -> Result<SatSolver, Unsupported> {
+        SatSolver::seeded(choice, 0)
+    }
+
+    /// A solver of the kind `choice` names, its random choices seeded by `seed` (0: its
+    /// defaults). CaDiCaL's seed drives its random walks and random phases, taken at its
+    /// rephasing points; varisat has no random choices to seed, and runs as it would unseeded.
+    ///
+    /// # Errors
+    /// As [`SatSolver::of_kind`].
+    pub fn seeded(choice: SolverChoice, seed: u64) -> Result<SatSolver, Unsupported> {
         match choice {
             SolverChoice::Varisat => Ok(SatSolver::new()),
             #[cfg(feature = "cadical")]
@@ -210,6 +220,13 @@ impl SatSolver {
                     Ok(config) => cadical::Solver::with_config(&config).expect("a configuration"),
                     Err(_) => cadical::Solver::new(),
                 };
+                if seed != 0 {
+                    // Options are set before the first clause; CaDiCaL's seed is at most 2e9.
+                    let seed = i32::try_from(seed % 2_000_000_000).expect("below 2e9");
+                    solver
+                        .set_option("seed", seed)
+                        .expect("seed is one of CaDiCaL's options");
+                }
                 solver.set_callbacks(Some(Terminator(Arc::clone(&interrupt))));
                 let engine = Engine::Cadical(Cadical {
                     solver,
@@ -219,7 +236,10 @@ impl SatSolver {
                 Ok(SatSolver::from_engine(engine, interrupt))
             }
             #[cfg(not(feature = "cadical"))]
-            SolverChoice::Cadical => Err(Unsupported::CadicalNotBuiltIn),
+            SolverChoice::Cadical => {
+                let _unseeded = seed;
+                Err(Unsupported::CadicalNotBuiltIn)
+            }
         }
     }
 

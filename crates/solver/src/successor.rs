@@ -56,10 +56,15 @@ pub struct SuccessorSolver<'p> {
     rotation_tried: bool,
     /// Whether rotation–extension is left out altogether.
     rotation_off: bool,
+    /// The seed of rotation–extension's random choices.
+    rotation_seed: u64,
     /// Fillings returned.
     found: u64,
     stats: LoopStats,
 }
+
+/// The seed of rotation–extension's random choices in an unseeded run.
+const ROTATION_SEED: u64 = 0x5EED;
 
 /// How long rotation–extension may look for a tour of `vertices` vertices: 100 µs a vertex,
 /// from 0.1 s to 5 s (a planted cycle of a 10,000-vertex cubic graph takes it about 0.3 s, of
@@ -75,13 +80,20 @@ impl<'p> SuccessorSolver<'p> {
     /// # Errors
     /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express.
     pub fn new(puzzle: &'p Puzzle, exactly_one: ExactlyOneEncoding) -> Result<Self, SolveError> {
-        Self::with_solver(puzzle, exactly_one, Subtours::Lazy, SolverChoice::Varisat)
+        Self::with_solver(
+            puzzle,
+            exactly_one,
+            Subtours::Lazy,
+            SolverChoice::Varisat,
+            0,
+        )
     }
 
     /// Encodes the puzzle into the solver `solver`, with the clauses of `subtours` against
     /// subtours. With a complete rule the solver gets the CNF alone: no reductions and no
     /// rotation–extension, so that what it measures is the encoding (the cut loop still runs,
-    /// and never cuts).
+    /// and never cuts). `seed` seeds the solver and rotation–extension (0: their defaults,
+    /// [`crate::SolveOptions::seed`]).
     ///
     /// # Errors
     /// [`SolveError::Encode`] when the puzzle has givens or marks the encoding cannot express,
@@ -92,9 +104,12 @@ impl<'p> SuccessorSolver<'p> {
         exactly_one: ExactlyOneEncoding,
         subtours: Subtours,
         solver: SolverChoice,
+        seed: u64,
     ) -> Result<Self, SolveError> {
-        let sat = SatSolver::of_kind(solver).map_err(SolveError::Unsupported)?;
-        Self::build(puzzle, exactly_one, subtours, sat)
+        let sat = SatSolver::seeded(solver, seed).map_err(SolveError::Unsupported)?;
+        let mut built = Self::build(puzzle, exactly_one, subtours, sat)?;
+        built.rotation_seed ^= seed;
+        Ok(built)
     }
 
     /// As [`SuccessorSolver::with_solver`] (with lazy cuts, or a complete rule against subtours
@@ -158,6 +173,7 @@ impl<'p> SuccessorSolver<'p> {
             exhausted: false,
             rotation_tried: subtours.is_complete(),
             rotation_off: subtours.is_complete(),
+            rotation_seed: ROTATION_SEED,
             found: 0,
             stats: LoopStats {
                 encode_time: start.elapsed(),
@@ -435,9 +451,9 @@ impl<'p> SuccessorSolver<'p> {
         let end = Instant::now() + time;
         until.deadline = Some(until.deadline.map_or(end, |d| d.min(end)));
         let succ = if cycle.is_empty() {
-            hamiltonian_cycle(&adjacent, 0x5EED, u64::MAX, &until)?
+            hamiltonian_cycle(&adjacent, self.rotation_seed, u64::MAX, &until)?
         } else {
-            extend_to_cycle(&adjacent, cycle, 0x5EED, &until)?
+            extend_to_cycle(&adjacent, cycle, self.rotation_seed, &until)?
         };
         let has_arc = |u: usize, v: usize| self.encoding.out_arcs[u].iter().any(|&(h, _)| h == v);
         if (0..total).all(|u| has_arc(u, succ[u])) {

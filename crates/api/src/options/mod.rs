@@ -154,6 +154,9 @@ pub struct SolverSpec {
     pub solver: SolverName,
     /// `--certify`: record and check varisat's proof of the run.
     pub certify: bool,
+    /// `--seed N`: reseed the run's random choices (0, the default: the same run every time;
+    /// [`SolveOptions::seed`]).
+    pub seed: u64,
     /// The encoding options.
     #[serde(flatten)]
     pub encoding: EncodingSpec,
@@ -170,6 +173,7 @@ impl SolverSpec {
             certify: self.certify,
             solver: self.solver.choice(self.certify),
             solver_by_size: self.solver == SolverName::Auto && !self.certify,
+            seed: self.seed,
         };
         options.check_solver().map_err(|e| match e {
             SolveError::Unsupported(u) => invalid("solver", Problem::Solver(u)),
