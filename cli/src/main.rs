@@ -11,6 +11,7 @@ mod args;
 mod batch;
 mod commands;
 mod generate;
+mod install;
 mod interop;
 mod interrupt;
 mod lab;
@@ -19,6 +20,7 @@ mod pictures;
 mod progress;
 mod report;
 mod serve;
+mod version;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -105,6 +107,8 @@ fn main() -> ExitCode {
         args::Command::Lab(a) => lab::run(a),
         args::Command::Batch(a) => batch::run(a),
         args::Command::Serve(a) => serve::run(a),
+        args::Command::Completions(a) => install::completions(a),
+        args::Command::Man(a) => install::man(a),
         args::Command::Worker(a) => batch::worker(a),
         args::Command::ServeWorker => serve::worker(),
     };

@@ -138,10 +138,11 @@ fn batch_table() {
 /// read (the names come from the library's option enums, `pathsat_api::options`).
 #[test]
 fn help_text() {
-    for command in [
+    let commands = [
         "", "solve", "count", "merge", "check", "draw", "forced", "hint", "explain", "booklet",
         "generate", "export", "decode", "compare", "lab", "batch", "serve",
-    ] {
+    ];
+    for command in commands.into_iter().chain(["completions", "man"]) {
         let mut args: Vec<&str> = vec![command, "--help"];
         args.retain(|a| !a.is_empty());
         let out = pathsat()

@@ -22,6 +22,7 @@ mod generate;
 mod graphs;
 mod hint;
 mod hostile;
+mod install;
 mod lab;
 mod layouts;
 mod options;

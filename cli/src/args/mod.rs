@@ -8,6 +8,7 @@ mod check;
 mod common;
 mod count;
 mod generate;
+mod install;
 mod interop;
 mod serve;
 mod solve;
@@ -20,6 +21,7 @@ pub use check::{
 pub use common::{Format, SolverArgs};
 pub use count::{CountArgs, MergePartsArgs};
 pub use generate::{GenerateArgs, GenerateFormat};
+pub use install::{CompletionsArgs, ManArgs};
 pub use interop::{CompareArgs, DecodeArgs, ExportArgs, LabArgs};
 pub use serve::ServeArgs;
 pub use solve::{SolveArgs, SolveFormat};
@@ -57,7 +59,7 @@ that is not ok, 2 for bad input or usage, 3 for an internal error.";
 /// apart: rook's tours, Numbrix, Hidato, knight's tours; or on the vertices of a graph so that
 /// consecutive values are joined by an edge (Hamiltonian paths and cycles).
 #[derive(Debug, Parser)]
-#[command(name = "pathsat", version, after_help = EXAMPLES)]
+#[command(name = "pathsat", version = crate::version::line(), after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -344,6 +346,29 @@ pub enum Command {
         -d '{\"puzzle\": \"moves = \\\"rook\\\"\\ngrid = \\\"1 .\\\\n. .\\\"\", \"unique\": true}'"
     )]
     Serve(ServeArgs),
+    /// Write the shell completion script for bash, zsh, fish, elvish or PowerShell.
+    #[command(
+        after_help = "The script completes pathsat's commands, their options and the values of options\n\
+        that take one of a few (--format, --encoding, ...); it goes to standard output, to be put\n\
+        where the shell looks for completions. It is generated from the same definition as the\n\
+        command line, so a new version's script may differ: write it again after an upgrade.\n\n\
+        Examples:\n  pathsat completions bash > ~/.local/share/bash-completion/completions/pathsat\n  \
+        pathsat completions zsh > ~/.zfunc/_pathsat   # with fpath+=~/.zfunc before compinit\n  \
+        pathsat completions fish > ~/.config/fish/completions/pathsat.fish\n  \
+        source <(pathsat completions bash)            # this shell only"
+    )]
+    Completions(CompletionsArgs),
+    /// Write the man page (roff) of pathsat or of one of its commands.
+    #[command(
+        after_help = "pathsat's own page lists the commands; `pathsat man COMMAND` writes a command's page,\n\
+        with its options and examples, and --dir writes them all as pathsat.1, pathsat-solve.1,\n\
+        ... into a folder where man finds them. The pages are generated from the same definition\n\
+        as `pathsat help`.\n\n\
+        Examples:\n  pathsat man | man -l -\n  \
+        pathsat man count | man -l -\n  \
+        pathsat man --dir ~/.local/share/man/man1   # then: man pathsat-solve"
+    )]
+    Man(ManArgs),
     /// Internal: count one puzzle for `batch`, streaming events as JSON lines.
     #[command(hide = true)]
     Worker(WorkerArgs),
