@@ -2,7 +2,7 @@
 """The FHCP Challenge Set: `pathsat solve` on each graph within LIMIT seconds, cycles checked.
 
 PAR-2 and the count solved, beside the published SAT-based CEGAR method's best single
-configuration on the same graphs.
+configuration on the same graphs, and the best of its 21 configurations graph by graph.
 
 The graphs: the training half of the FHCP Challenge Set (Haythorpe 2018; 501 Hamiltonian
 graphs graph1, graph3, ..., graph1001 of 66 to 9528 vertices, TSPLIB HCP edge lists), from
@@ -23,7 +23,8 @@ graph, n, m, status, seconds (wall clock), published_single_cpu_s (the published
 configuration's CPU seconds, TO past 1800 s), pathsat_s (pathsat's own total_seconds) and a
 note. The summary (also on Ctrl-C, for the graphs run): solved, PAR-2 (seconds for a solved
 graph, 2 x LIMIT otherwise, averaged), the published configuration's count within LIMIT (and
-10/30/60 s) on the same graphs and the graphs each solved that the other did not. The published
+10/30/60/1800 s) on the same graphs and the graphs each solved that the other did not, and the
+same counts for the best of the 21 configurations. The published
 figures are CPU seconds on other hardware: a guide, not a race on equal terms.
 
 usage: python3 benches/fhcp.py LIMIT [SOURCE] [--every K] [--graphs graph1,graph3]
@@ -237,8 +238,10 @@ def published_seconds(value):
         return None
 
 
-def summary(rows, limit, out):
-    """Print the summary of the rows run (dicts with the TSV's columns)."""
+def summary(rows, limit, out, index):
+    """Print the summary of the rows run (dicts with the TSV's columns), beside the published
+    best single configuration and the best of its 21 configurations graph by graph (INDEX.tsv's
+    cegar_best_any_cpu_s)."""
     total = len(rows)
     print(f"\n{total} graphs, limit {limit:g} s; results in {show(out)}")
     if not total:
@@ -255,14 +258,24 @@ def summary(rows, limit, out):
     def published_within(t):
         return {g for g, s in pub_time.items() if s is not None and s <= t}
 
+    any_time = {g: published_seconds(index[g].get("cegar_best_any_cpu_s"))
+                for g in pub_time if g in index}
+
+    def any_within(t):
+        return {g for g, s in any_time.items() if s is not None and s <= t}
+
+    def par2_of(times, solved):
+        return sum(times[g] if g in solved else 2 * limit for g in times) / len(times)
+
     theirs = published_within(limit)
-    pub_par2 = (sum(pub_time[g] if g in theirs else 2 * limit for g in pub_time) / len(known)
-                if known else None)
-    print(f"{'':34} {'pathsat':>9} {'published':>10}")
+    pub_par2 = par2_of(pub_time, theirs) if known else None
+    any_par2 = par2_of(any_time, any_within(limit)) if any_time else None
+    print(f"{'':34} {'pathsat':>9} {'published':>10} {'any of 21':>10}")
     print(f"{f'solved within {limit:g} s':34} {len(ours):>5}/{total:<3} "
-          f"{len(theirs):>6}/{len(known):<3}")
+          f"{len(theirs):>6}/{len(known):<3} {len(any_within(limit)):>6}/{len(any_time):<3}")
     print(f"{'PAR-2 (s)':34} {par2:>9.2f} "
-          + (f"{pub_par2:>10.2f}" if pub_par2 is not None else f"{'-':>10}"))
+          + (f"{pub_par2:>10.2f}" if pub_par2 is not None else f"{'-':>10}")
+          + (f" {any_par2:>10.2f}" if any_par2 is not None else f" {'-':>10}"))
     if not known:
         print("(no published figures for these graphs: no INDEX.tsv, or graphs not in it)")
         return
@@ -283,8 +296,10 @@ def summary(rows, limit, out):
             within = sum(1 for g in both if wall.get(g, float("inf")) <= t)
             mine = f"{within:>5}/{len(both):<3}" if t < limit else f"{'-':>9}"
             label = f"  solved within {t:g} s"
-            print(f"{label:34} {mine} {len(published_within(t)):>6}/{len(both):<3}")
-    print("(published: best single CEGAR configuration on CaDiCaL, CPU seconds, other hardware)")
+            print(f"{label:34} {mine} {len(published_within(t)):>6}/{len(both):<3}"
+                  f" {len(any_within(t)):>6}/{len(any_time):<3}")
+    print("(published: best single CEGAR configuration on CaDiCaL; any of 21: the best of its 21\n"
+          " configurations graph by graph; CPU seconds, other hardware)")
 
 
 def show(path):
@@ -407,7 +422,7 @@ def main():
     finally:
         table.close()
     rows.sort(key=lambda r: names.index(r["graph"]))
-    summary(rows, limit, out)
+    summary(rows, limit, out, index)
     wrong = [r["graph"] for r in rows if r["status"] == "WRONG"]
     errors = [r["graph"] for r in rows if r["status"] == "error"]
     if wrong:
