@@ -29,7 +29,7 @@ figures are CPU seconds on other hardware: a guide, not a race on equal terms.
 
 usage: python3 benches/fhcp.py LIMIT [SOURCE] [--every K] [--graphs graph1,graph3]
        [--pathsat target/release/pathsat] [--out FILE.tsv] [--extra='--solver cadical']
-       [--resume] [--index INDEX.tsv]
+       [--resume] [--against EARLIER.tsv] [--index INDEX.tsv]
 e.g.   python3 benches/fhcp.py 10 --every 10      # graph1, graph21, ..., graph1001: 51 graphs
 Exit status: 0; 1 when any answer is WRONG; 3 when a run failed (error) and none is WRONG;
 130 on Ctrl-C.
@@ -302,6 +302,29 @@ def summary(rows, limit, out, index):
           " configurations graph by graph; CPU seconds, other hardware)")
 
 
+def against(rows, limit, reference):
+    """Print the graphs of `rows` that `reference` (an earlier run's TSV) solved within `limit`
+    seconds of wall clock and this run did not, and the other way round."""
+    with open(reference) as f:
+        theirs = {r["graph"]: r for r in (dict(zip(COLUMNS, line.rstrip("\n").split("\t")))
+                                          for line in list(f)[1:]) if r.get("graph")}
+
+    def solved(r):
+        return r is not None and r["status"] == "solved" and float(r["seconds"]) <= limit
+
+    graphs = [r["graph"] for r in rows if r["graph"] in theirs]
+    now = {r["graph"]: r for r in rows}
+    lost = [g for g in graphs if solved(theirs[g]) and not solved(now[g])]
+    gained = [g for g in graphs if solved(now[g]) and not solved(theirs[g])]
+    print(f"against {show(reference)} ({len(graphs)} graphs in both, within {limit:g} s): "
+          f"{len(lost)} lost, {len(gained)} gained")
+    for label, names in (("lost", lost), ("gained", gained)):
+        if names:
+            print(f"  {label}: " + ", ".join(
+                f"{g} ({theirs[g]['seconds']} s before, {now[g]['status']} "
+                f"{now[g]['seconds']} s now)" for g in names))
+
+
 def show(path):
     """A path relative to the current directory when under it, else absolute."""
     rel = os.path.relpath(path)
@@ -330,6 +353,9 @@ def main():
                          "--extra='--solver cadical'")
     ap.add_argument("--resume", action="store_true",
                     help="keep the rows already in --out and run only the graphs missing there")
+    ap.add_argument("--against", metavar="REFERENCE.tsv",
+                    help="an earlier run's TSV (e.g. benches/fhcp-results/...): name the graphs "
+                         "it solved within LIMIT that this run did not, and the other way")
     ap.add_argument("--index", default=os.path.join(SHARED, "INDEX.tsv"), metavar="PATH",
                     help="sha256 and published times (default ../shared/fhcp/INDEX.tsv)")
     args = ap.parse_args()
@@ -423,6 +449,8 @@ def main():
         table.close()
     rows.sort(key=lambda r: names.index(r["graph"]))
     summary(rows, limit, out, index)
+    if args.against:
+        against(rows, limit, args.against)
     wrong = [r["graph"] for r in rows if r["status"] == "WRONG"]
     errors = [r["graph"] for r in rows if r["status"] == "error"]
     if wrong:
