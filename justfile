@@ -171,7 +171,8 @@ bench-propagator *args:
     python3 benches/propagator.py {{args}}
 
 # One graph at a time, every cycle checked here; PAR-2 and the count solved beside the published
-# CEGAR method's best single configuration; rows in target/fhcp/results-LIMIT.tsv. E.g.
+# CEGAR method's best single configuration and the best of its 21; rows in
+# target/fhcp/results-LIMIT.tsv (`--against EARLIER.tsv`: graphs lost and gained). E.g.
 # `just bench-fhcp 10 --every 10` (51 graphs), `just bench-fhcp 30 --graphs graph1,graph3
 # --extra '--solver cadical'`; `python3 benches/fhcp.py --help` lists the options.
 # The FHCP Challenge Set's training half (../shared/fhcp), LIMIT seconds a graph
@@ -192,6 +193,13 @@ test-browser:
     crates/web/build.sh
     python3 -m pytest -q tests/browser
     python3 tests/browser/load_test.py
+
+# The Slurm recipes (docs/count-shards.sbatch, the batch --shard array) on a throwaway one-node
+# Slurm, with a task killed, one requeued and one preempted (as root; apt-get install slurm-wlm
+# munge; tests/cluster/run.sh, which CI runs)
+cluster:
+    cargo build --release
+    bash tests/cluster/run.sh
 
 # Needs `cargo install cargo-fuzz` and a nightly toolchain; crashing inputs land in
 # fuzz/artifacts/TARGET/, the growing corpus in fuzz/corpus/TARGET/ (both git-ignored).
