@@ -287,6 +287,7 @@ mod tests {
             "jobs",
             "solver",
             "certify",
+            "seed",
             "encoding",
             "exactly-one",
             "no-prune",
@@ -294,7 +295,7 @@ mod tests {
         ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        assert_eq!(names.len(), 11);
+        assert_eq!(names.len(), 12);
         assert!(option_names::<CountSpec>().contains(&"patience".to_string()));
         assert!(option_names::<GenerateSpec>().contains(&"keep-ends".to_string()));
         let spec: GenerateSpec = serde_json::from_str(r#"{"mark": "squares"}"#).unwrap();
