@@ -310,6 +310,15 @@ expect_log() { # FILE TEXT (a fixed string)
   grep -qF -- "$2" "$1" || fail "$1 lacks \"$2\"; it says: $(cat "$1")"
 }
 
+# The layer after which the shard that wrote FILE saved its table when stopped, as it says.
+saved_layer() { # FILE
+  local layer
+  expect_log "$1" "and saved its checkpoint there); no part written: run the same command again to go on from its checkpoint"
+  layer=$(sed -n 's/.*interrupted after \([0-9]*\) of [0-9]* layers, and saved its checkpoint there.*/\1/p' "$1")
+  [ -n "$layer" ] || fail "$1 does not say after which layer it saved"
+  echo "$layer"
+}
+
 # `pathsat merge --expect` of the parts in ./parts: exit status 0, and the published count.
 expect_merged() { # WHAT
   local out
@@ -440,9 +449,7 @@ wait_job "$job" 180 "the array with two killed tasks"
 expect_task "$job" "$hit" CANCELLED 1:0 0
 log=$(log_of "$job" "$hit")
 expect_log "$log" "CANCELLED AT"
-expect_log "$log" "and saved its checkpoint there); no part written: run the same command again to go on from its checkpoint"
-saved=$(sed -n 's/.*interrupted after \([0-9]*\) of [0-9]* layers, and saved its checkpoint there.*/\1/p' "$log")
-[ -n "$saved" ] || fail "$log does not say after which layer it saved"
+saved=$(saved_layer "$log")
 [ -s "parts/part-$hit-of-$shards.checkpoint" ] || fail "the cancelled shard saved no checkpoint"
 [ ! -e "parts/part-$hit-of-$shards.json" ] || fail "the cancelled shard wrote a part"
 say "kill: task $hit cancelled (CANCELLED 1:0): on Slurm's SIGTERM it saved its table after layer $saved, no part"
@@ -478,9 +485,7 @@ expect_task "$job" "$hit" COMPLETED 0:0 1
 # Both runs in the task's log (--open-mode=append): the one stopped, and the one that resumed.
 log=$(log_of "$job" "$hit")
 expect_log "$log" "DUE TO JOB REQUEUE"
-expect_log "$log" "and saved its checkpoint there); no part written: run the same command again to go on from its checkpoint"
-saved=$(sed -n 's/.*interrupted after \([0-9]*\) of [0-9]* layers, and saved its checkpoint there.*/\1/p' "$log")
-[ -n "$saved" ] || fail "$log does not say after which layer it saved"
+saved=$(saved_layer "$log")
 expect_log "$log" "pathsat: shard $hit/$shards of knight-7x7.toml: resumed from its checkpoint after layer $saved,"
 say "requeue: task $hit saved its table after layer $saved on Slurm's SIGTERM, ran again (Restarts=1, COMPLETED 0:0) and resumed from there"
 expect_merged requeue
@@ -496,9 +501,7 @@ wait_job "$job" 180 "the array with a preempted task"
 expect_task "$job" "$hit" FAILED 1:0 0
 log=$(log_of "$job" "$hit")
 expect_log "$log" "pathsat: shard $hit/$shards of knight-7x7.toml stopped before its end"
-expect_log "$log" "and saved its checkpoint there); no part written: run the same command again to go on from its checkpoint"
-saved=$(sed -n 's/.*interrupted after \([0-9]*\) of [0-9]* layers, and saved its checkpoint there.*/\1/p' "$log")
-[ -n "$saved" ] || fail "$log does not say after which layer it saved"
+saved=$(saved_layer "$log")
 [ -s "parts/part-$hit-of-$shards.checkpoint" ] || fail "the preempted shard saved no checkpoint"
 [ ! -e "parts/part-$hit-of-$shards.json" ] || fail "the preempted shard wrote a part"
 say "preempt: task $hit exited with status 1 (FAILED 1:0), its table saved after layer $saved, no part"
