@@ -47,6 +47,9 @@ pub fn count(error: &CountError) -> String {
     match error {
         CountError::Solve(e) => solve(e),
         CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
+        CountError::TableFiles(why @ pathsat_frontier::FrontierError::NoRoom { .. }) => {
+            why.to_string()
+        }
         CountError::TableFiles(why) => format!("--spill-dir: {why}"),
         CountError::Checkpoint(why) => format!("--checkpoint: {why}"),
         CountError::NotCertifiable(method @ Method::Dp) => format!(

@@ -115,6 +115,7 @@ pub(crate) fn auto(
                         | FrontierError::Cancelled { .. }
                         | FrontierError::Interrupted { .. }
                         | FrontierError::Disk { .. }
+                        | FrontierError::NoRoom { .. }
                         | FrontierError::Checkpoint { .. }),
                     ) => return stopped_frontier(e, &why).map(|c| c.after(vec![spent])),
                     // Too wide, or over the memory budget: the puzzle itself is the bound.

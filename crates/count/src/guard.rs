@@ -55,6 +55,7 @@ impl<'a> LazyBound<'a> {
             split: None,
             spill: None,
             checkpoint: None,
+            on_spill: None,
         };
         let count = with_threads(1, || count_fillings(puzzle, &frontier_options))
             .ok()

@@ -72,7 +72,7 @@ pub use pathsat_frontier::{
     Cut, FrontierError, FrontierStats, LayerProgress, Share, Split, SplitBy,
 };
 
-pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
+pub use options::{CountOptions, Method, OnSpill, DEFAULT_PATIENCE};
 pub use outcome::{
     bound_time, duration_words, CountError, Counted, CubeRuns, Estimate, Phase, Progress, Stage,
     Stopped,

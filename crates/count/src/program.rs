@@ -5,9 +5,10 @@ use crate::options::{CountOptions, Method};
 use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
 use crate::CountError;
 use pathsat_frontier::{
-    count_fillings, Checkpoint, FrontierError, FrontierOptions, LayerProgress, Spill,
+    count_fillings, Checkpoint, FrontierError, FrontierOptions, LayerProgress, Spill, SpillStart,
 };
 use pathsat_puzzle::Puzzle;
+use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::Instant;
 
 /// The frontier program's count of `puzzle`.
@@ -19,24 +20,49 @@ pub(crate) fn frontier(
 ) -> Result<Counted, FrontierError> {
     progress(Progress::Stage(Stage::Frontier));
     let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
-    let frontier_options = FrontierOptions {
-        memory_budget: options.memory_budget,
-        deadline: options.deadline,
-        cancel: options.cancel.as_deref(),
-        interrupt: options.interrupt.as_deref(),
-        progress: Some(&layer),
-        split: options.split,
-        spill: options.spill_dir.as_deref().map(|dir| Spill {
-            dir,
-            from_states: Spill::DEFAULT_FROM_STATES,
-        }),
-        checkpoint: options.checkpoint.as_deref().map(|file| Checkpoint {
-            file,
-            every: options.checkpoint_every,
-        }),
+    let spilled = AtomicBool::new(false);
+    let on_spill = |start: &SpillStart| {
+        spilled.store(true, Ordering::Relaxed);
+        options
+            .on_spill
+            .as_ref()
+            .map_or(Ok(()), |hear| (hear.0)(start))
+    };
+    // Over the budget only (files for tables of any size once they outgrow it), or from
+    // tables of `from` states on.
+    let run = |over_budget_only: bool, from: u64| {
+        let frontier_options = FrontierOptions {
+            memory_budget: options.memory_budget,
+            deadline: options.deadline,
+            cancel: options.cancel.as_deref(),
+            interrupt: options.interrupt.as_deref(),
+            progress: Some(&layer),
+            split: options.split,
+            spill: options.spill_dir.as_deref().map(|dir| Spill {
+                dir,
+                from_states: if over_budget_only { 1 } else { from },
+                over_budget_only,
+            }),
+            checkpoint: options.checkpoint.as_deref().map(|file| Checkpoint {
+                file,
+                every: options.checkpoint_every,
+            }),
+            on_spill: Some(&on_spill),
+        };
+        with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
     };
     let started = Instant::now();
-    let counted = with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))?;
+    let over_budget_only = options.spill_over_budget && options.spill_dir.is_some();
+    let counted = match run(over_budget_only, Spill::DEFAULT_FROM_STATES) {
+        // A layer outgrew the budget before its growth showed: again, in files from the first
+        // large table (as with --spill-dir), or from half the table it stopped after.
+        Err(FrontierError::OverMemory { states, .. })
+            if over_budget_only && !spilled.load(Ordering::Relaxed) =>
+        {
+            run(false, (states / 2).clamp(1, Spill::DEFAULT_FROM_STATES))
+        }
+        counted => counted,
+    }?;
     let mut report = Counted::new(Method::Dp, why.to_string());
     report.phases.push(Phase {
         stage: Stage::Frontier,
@@ -83,7 +109,9 @@ pub(crate) fn sharded(
 /// table files or its checkpoint is an error instead: the disk, not the puzzle, stopped it.
 pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counted, CountError> {
     match error {
-        FrontierError::Disk { .. } => return Err(CountError::TableFiles(error)),
+        FrontierError::Disk { .. } | FrontierError::NoRoom { .. } => {
+            return Err(CountError::TableFiles(error))
+        }
         FrontierError::Checkpoint { .. } => return Err(CountError::Checkpoint(error)),
         _ => {}
     }

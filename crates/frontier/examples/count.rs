@@ -133,6 +133,7 @@ fn main() {
     options.spill = spill_dir.as_deref().map(|dir| Spill {
         dir,
         from_states: spill_from,
+        over_budget_only: false,
     });
     options.checkpoint = checkpoint.as_deref().map(|file| Checkpoint {
         file,

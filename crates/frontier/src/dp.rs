@@ -395,6 +395,7 @@ mod tests {
             spill: spill_from.map(|from_states| crate::Spill {
                 dir: &dir,
                 from_states,
+                over_budget_only: false,
             }),
             cancel: Some(&stop),
             progress: Some(&raise),
@@ -464,6 +465,7 @@ mod tests {
                 spill: (stop_after % 2 == 0).then(|| crate::Spill {
                     dir: &dir,
                     from_states: 8,
+                    over_budget_only: false,
                 }),
                 cancel: Some(&stop),
                 progress: Some(&raise),

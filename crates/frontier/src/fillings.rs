@@ -70,43 +70,29 @@ pub fn count_fillings(
     puzzle: &Puzzle,
     options: &FrontierOptions,
 ) -> Result<FrontierCount, FrontierError> {
-    let ends = applies(puzzle)?;
-    let n = puzzle.n_cells();
-    if n <= 3 {
-        let fillings =
-            crate::share_of_whole(BigCount::from(brute::count(puzzle, None).count), options);
+    let Some(Sweep {
+        graph,
+        ends,
+        order,
+        order_name,
+    }) = prepare(puzzle)?
+    else {
+        let fillings = match shortcut(puzzle) {
+            Shortcut::Tiny => {
+                crate::share_of_whole(BigCount::from(brute::count(puzzle, None).count), options)
+            }
+            _ => BigCount::zero(),
+        };
         return Ok(FrontierCount {
             hamiltonian: fillings.clone(),
             fillings,
             stats: FrontierStats {
-                shortcut: Some(Shortcut::Tiny),
+                shortcut: Some(shortcut(puzzle)),
                 ..FrontierStats::default()
             },
         });
-    }
-    let mut graph = Graph::new(n);
-    graph.add_edges((0..n).flat_map(|cell| {
-        puzzle
-            .successors(cell)
-            .iter()
-            .map(move |&next| (cell, next))
-    }));
-    if !puzzle.is_graph() {
-        for map in puzzle.board().symmetries() {
-            graph.add_symmetry(map);
-        }
-    }
-    if let Some(shortcut) = colours_rule_out(&graph, puzzle.is_closed()) {
-        return Ok(FrontierCount {
-            fillings: BigCount::zero(),
-            hamiltonian: BigCount::zero(),
-            stats: FrontierStats {
-                shortcut: Some(shortcut),
-                ..FrontierStats::default()
-            },
-        });
-    }
-    let (order, order_name) = sweep_order(puzzle, &graph);
+    };
+    let n = puzzle.n_cells();
     let (hamiltonian, mut stats) = if puzzle.is_closed() {
         hamiltonian_cycles(&graph, &order, options)?
     } else {
@@ -130,6 +116,61 @@ pub fn count_fillings(
         hamiltonian,
         stats,
     })
+}
+
+/// What the program sweeps for a puzzle: its move graph (with the board's symmetries), the
+/// given ends and the sweep order.
+pub(crate) struct Sweep {
+    pub graph: Graph,
+    pub ends: Vec<usize>,
+    pub order: Vec<usize>,
+    pub order_name: &'static str,
+}
+
+/// The sweep of `puzzle`, or `None` when its count is made without one ([`shortcut`]).
+pub(crate) fn prepare(puzzle: &Puzzle) -> Result<Option<Sweep>, FrontierError> {
+    let ends = applies(puzzle)?;
+    let n = puzzle.n_cells();
+    if n <= 3 {
+        return Ok(None);
+    }
+    let graph = graph_of(puzzle);
+    if colours_rule_out(&graph, puzzle.is_closed()).is_some() {
+        return Ok(None);
+    }
+    let (order, order_name) = sweep_order(puzzle, &graph);
+    Ok(Some(Sweep {
+        graph,
+        ends,
+        order,
+        order_name,
+    }))
+}
+
+/// How a puzzle that [`prepare`] gives no sweep is counted.
+pub(crate) fn shortcut(puzzle: &Puzzle) -> Shortcut {
+    if puzzle.n_cells() <= 3 {
+        return Shortcut::Tiny;
+    }
+    colours_rule_out(&graph_of(puzzle), puzzle.is_closed()).unwrap_or(Shortcut::Tiny)
+}
+
+/// The move graph of `puzzle`, with a board's symmetries declared.
+fn graph_of(puzzle: &Puzzle) -> Graph {
+    let n = puzzle.n_cells();
+    let mut graph = Graph::new(n);
+    graph.add_edges((0..n).flat_map(|cell| {
+        puzzle
+            .successors(cell)
+            .iter()
+            .map(move |&next| (cell, next))
+    }));
+    if !puzzle.is_graph() {
+        for map in puzzle.board().symmetries() {
+            graph.add_symmetry(map);
+        }
+    }
+    graph
 }
 
 /// Whether the graph is disconnected, or bipartite with colour classes that no Hamiltonian

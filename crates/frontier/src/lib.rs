@@ -44,9 +44,11 @@ mod classes;
 mod codes;
 mod counts;
 mod dp;
+mod estimate;
 mod eta;
 mod fillings;
 mod graph;
+mod growth;
 mod keys;
 mod order;
 mod par;
@@ -59,6 +61,7 @@ pub use dp::{
     hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths, PrefixCycles,
     MAX_FRONTIER,
 };
+pub use estimate::{estimate_fillings, LayerEstimate, SampleEnd, SweepEstimate};
 pub use fillings::{applies, count_fillings, FrontierCount};
 pub use graph::Graph;
 
@@ -98,6 +101,33 @@ pub struct FrontierOptions<'a> {
     pub spill: Option<Spill<'a>>,
     /// Save the table to a file now and then, and go on from it if it is there ([`Checkpoint`]).
     pub checkpoint: Option<Checkpoint<'a>>,
+    /// Hears, before the first step that writes its table to files ([`Spill`]), where and
+    /// from which layer, and how much disk the tables are estimated to take; an error stops
+    /// the count there with [`FrontierError::NoRoom`] (a disk too small for the estimate).
+    pub on_spill: Option<SpillHook<'a>>,
+}
+
+/// What hears that a count's tables go to files ([`FrontierOptions::on_spill`]).
+pub type SpillHook<'a> = &'a (dyn Fn(&SpillStart) -> Result<(), String> + Sync);
+
+/// The tables of a count are about to go to files ([`FrontierOptions::on_spill`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpillStart<'a> {
+    /// The directory of the files.
+    pub dir: &'a Path,
+    /// The layer whose table is the first written to files (1-based), of `layers`.
+    pub layer: usize,
+    /// Layers in all.
+    pub layers: usize,
+    /// States in the table the layer reads.
+    pub states: u64,
+    /// With [`Spill::over_budget_only`]: the bytes the step was estimated to need in memory,
+    /// over the budget (else 0).
+    pub needed_bytes: u64,
+    /// The most bytes of files the rest of the sweep is estimated to hold at once: one and a
+    /// half times the memory of its widest table, from the layers done and the bound of those
+    /// to come ([`estimate_fillings`]).
+    pub disk_bytes: u64,
 }
 
 /// Where and how often a count saves its table, so that it can be resumed
@@ -150,6 +180,12 @@ pub struct Spill<'a> {
     pub dir: &'a Path,
     /// Steps whose input holds at least this many states write their output to files.
     pub from_states: u64,
+    /// Only from the first such step that would not fit the memory budget with its tables in
+    /// memory (the table it reads, and the table it writes at the growth of the layer before,
+    /// with their buffers): a count that fits its memory keeps its tables there, and one that
+    /// outgrows it goes on in files instead of stopping (`pathsat count` without
+    /// `--spill-dir`). From that step on, every table is in files.
+    pub over_budget_only: bool,
 }
 
 impl Spill<'_> {
@@ -265,6 +301,7 @@ impl Default for FrontierOptions<'_> {
             split: None,
             spill: None,
             checkpoint: None,
+            on_spill: None,
         }
     }
 }
@@ -280,6 +317,7 @@ impl fmt::Debug for FrontierOptions<'_> {
             .field("split", &self.split)
             .field("spill", &self.spill)
             .field("checkpoint", &self.checkpoint)
+            .field("on_spill", &self.on_spill.is_some())
             .finish()
     }
 }
@@ -475,6 +513,14 @@ pub enum FrontierError {
         /// Layers in all.
         layers: usize,
     },
+    /// The tables were to go to files, but [`FrontierOptions::on_spill`] said no (the disk
+    /// is too small for them): its message.
+    NoRoom {
+        /// The directory of the files.
+        dir: String,
+        /// Why not.
+        message: String,
+    },
     /// The checkpoint file could not be written, or is not one this count can go on from
     /// ([`FrontierOptions::checkpoint`]).
     Checkpoint {
@@ -557,6 +603,7 @@ impl fmt::Display for FrontierError {
                 "the frontier program could not use its table files in {dir} at layer {layer} of \
                  {layers}: {message}"
             ),
+            FrontierError::NoRoom { message, .. } => write!(f, "{message}"),
             FrontierError::Checkpoint { file, message } => write!(f, "{file} {message}"),
         }
     }

@@ -74,6 +74,8 @@ pub(crate) struct Plan {
     pub steps: Vec<Step>,
     /// The most vertices on the frontier after a step.
     pub width: usize,
+    /// The most states the table after each step could hold ([`crate::growth`]).
+    pub bounds: Vec<f64>,
 }
 
 /// The colour classes (+1/-1) of a bipartite graph, or `None`.
@@ -317,6 +319,12 @@ impl Plan {
             prefixes,
             n_given: ends.len() as u8,
             bipartite: colours.is_some(),
+            bounds: crate::growth::bounds(
+                graph,
+                order,
+                &steps.iter().map(|s| s.mirrors.len()).collect::<Vec<_>>(),
+                paths,
+            ),
             steps,
             width,
         })

@@ -142,6 +142,13 @@ pub(crate) fn sweep_with<K: Key>(
         mut pending,
         listed: mut prefix_cycles,
     } = at;
+    // The states after each layer (0 for those before a checkpoint it went on from), whether
+    // the tables went to files over the budget, and whether that was told.
+    let mut history: Vec<u64> = vec![0; start];
+    if let Some(last) = history.last_mut() {
+        *last = states;
+    }
+    let (mut spilling, mut told) = (false, false);
     for index in start..layers {
         if ctx.should_stop() {
             return Err(ctx.error(index, layers, states));
@@ -175,9 +182,40 @@ pub(crate) fn sweep_with<K: Key>(
             ctx.release(capacity * old.saturating_sub(new));
         }
         bits = new_bits;
-        // Files from the first large table on; a sharded count's only once it is cut.
-        let to_disk = options.spill.is_some_and(|s| states >= s.from_states)
-            && (options.split.is_none_or(|s| s.by == SplitBy::Residues) || cut.is_some());
+        // Files from the first large table on (or, only over the budget, from the first that
+        // would not fit the memory); a sharded count's only once it is cut.
+        let may_spill = options.split.is_none_or(|s| s.by == SplitBy::Residues) || cut.is_some();
+        let large = options.spill.is_some_and(|s| states >= s.from_states) && may_spill;
+        let mut needed = 0;
+        let to_disk = match options.spill {
+            Some(s) if s.over_budget_only => {
+                if large && !spilling {
+                    needed = memory_needed(ctx.used(), states, &history);
+                    spilling = needed > options.memory_budget;
+                }
+                spilling && may_spill
+            }
+            _ => large,
+        };
+        if let (true, false, Some(spill)) = (to_disk, told, options.spill) {
+            told = true;
+            if let Some(hear) = options.on_spill {
+                let start = crate::SpillStart {
+                    dir: spill.dir,
+                    layer: index + 1,
+                    layers,
+                    states,
+                    needed_bytes: needed,
+                    disk_bytes: disk_needed(plan, &history, states, ctx.used()),
+                };
+                if let Err(message) = hear(&start) {
+                    return Err(FrontierError::NoRoom {
+                        dir: spill.dir.display().to_string(),
+                        message,
+                    });
+                }
+            }
+        }
         macro_rules! run {
             ($parts:expr, $c:ty, $variant:ident) => {{
                 let entry = entry_bytes::<K, $c>(bits);
@@ -215,6 +253,7 @@ pub(crate) fn sweep_with<K: Key>(
             prefix_cycles.push((index + 1, std::mem::take(&mut pending[index + 1])));
         }
         peak_states = peak_states.max(states);
+        history.push(states);
         if let (
             Some(
                 split @ Split {
@@ -342,4 +381,34 @@ pub(crate) fn sweep_with<K: Key>(
             .and_then(|s| s.earlier())
             .filter(|_| resumed_layer.is_some()),
     })
+}
+
+/// The bytes a step in memory is estimated to hold: the `used` bytes of its input table of
+/// `states` states, and its output at the larger growth of the two layers before (tables
+/// often grow by turns, every second layer), with the buffers of the step (a third more, as
+/// measured on the knight's boards). `history` holds the states after each layer before.
+fn memory_needed(used: u64, states: u64, history: &[u64]) -> u64 {
+    let growth = |from: u64, to: u64| to as f64 / from.max(1) as f64;
+    let growth = match *history {
+        [.., a, b] => growth(b, states).max(growth(a, b)),
+        [b] => growth(b, states),
+        [] => 2.0,
+    }
+    .max(1.0);
+    let bytes = used as f64 * (1.0 + growth) * 4.0 / 3.0;
+    bytes.min(u64::MAX as f64 / 2.0) as u64
+}
+
+/// The most bytes of files the rest of a sweep is estimated to hold: one and a half times the
+/// memory of its widest table, the tables to come estimated from the `history` of the layers
+/// done (`states` after the last) and the plan's bounds ([`crate::growth`]).
+fn disk_needed(plan: &Plan, history: &[u64], states: u64, used: u64) -> u64 {
+    let entry = used.checked_div(states).map_or(16, |e| e.max(1));
+    let widest = crate::growth::extrapolate(history, &plan.bounds, 0)
+        .into_iter()
+        .skip(history.len().saturating_sub(1))
+        .max()
+        .unwrap_or(states)
+        .max(states);
+    widest.saturating_mul(entry).saturating_mul(3) / 2
 }

@@ -169,6 +169,7 @@ fn a_stopped_count_goes_on_from_its_checkpoint() {
         spill: Some(Spill {
             dir: spill.path(),
             from_states: 0,
+            over_budget_only: false,
         }),
         ..Run::default()
     };

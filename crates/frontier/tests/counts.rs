@@ -145,6 +145,7 @@ fn tables_in_files_count_the_same() {
         spill: Some(Spill {
             dir: dir.path(),
             from_states: 0,
+            over_budget_only: false,
         }),
         ..FrontierOptions::default()
     };
@@ -182,6 +183,7 @@ fn a_missing_spill_directory_is_an_error() {
         spill: Some(Spill {
             dir: &missing,
             from_states: 0,
+            over_budget_only: false,
         }),
         ..FrontierOptions::default()
     };

@@ -141,6 +141,9 @@ impl CountSpec {
                 solve: self.solver.options()?,
                 split: self.split(),
                 spill_dir: self.spill_dir.clone(),
+                // The command line's: over the budget into the temporary directory.
+                spill_over_budget: false,
+                on_spill: None,
                 checkpoint: self.checkpoint.clone(),
                 checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
                     .unwrap_or(defaults.checkpoint_every),

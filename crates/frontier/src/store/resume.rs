@@ -197,7 +197,7 @@ impl<'a> Saver<'a> {
         let to_disk = ctx
             .options
             .spill
-            .is_some_and(|s| header.states >= s.from_states);
+            .is_some_and(|s| !s.over_budget_only && header.states >= s.from_states);
         let mut read = Reading {
             ctx,
             saver: self,
@@ -455,6 +455,7 @@ mod tests {
                 spill: spill.map(|dir| Spill {
                     dir,
                     from_states: 1,
+                    over_budget_only: false,
                 }),
                 ..FrontierOptions::default()
             };

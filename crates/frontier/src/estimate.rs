@@ -1,0 +1,307 @@
+//! What a sweep will take, estimated before it runs (`pathsat count --plan`).
+//!
+//! The first layers are swept exactly, in memory, until a table holds `sample_states` states
+//! (or the sweep ends, or the deadline or the memory budget stops it). The later tables are
+//! extrapolated from a bound and the share of it the sample reached:
+//!
+//! - the *bound* of a layer is the most states its frontier could hold given which of its
+//!   vertices have had edges decided: a vertex none of whose neighbours has been taken is
+//!   untouched; one with one taken neighbour is untouched or the end of a segment; one with two
+//!   or more may also be done; the segment ends pair up (a path's up to two ends anchored), and
+//!   states folded with their mirror images count once;
+//! - the *share* of the bound that the states reach falls in the first layers and rises again
+//!   as the sweep goes on (on the 7x7 board from e^-5 at layer 15 to e^-3 at the widest layer
+//!   19): its logarithm is fitted by a straight line over the last measured layers and
+//!   continued, rising at most by [`crate::growth::MAX_SLOPE`] a layer, never falling (a share still falling
+//!   at the end of the sample is held at its geometric mean over the layers fitted).
+//!
+//! The bound follows the frontier's width and how many of its vertices have decided edges, so
+//! the estimate sees a table grow at a constant width; the share's trend is what a short sample
+//! cannot pin down. Measured (`encodings/counting.md`, *Know the bill before you run*): the
+//! widest table of the 7x7 open knight's paths and of the 8x8 tours estimated at 0.6 of the
+//! true one from samples of a few seconds, 2.7 times it from a longer one; the 8x8 open paths,
+//! whose tables grow for ten layers past a sample of seconds, far below it: the estimate is a
+//! floor there, not a bill.
+//! `encodings/counting.md` (*Know the bill before you run*) compares it with measured sweeps.
+
+use crate::dp::MAX_FRONTIER;
+use crate::growth::extrapolate;
+use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
+use crate::plan::Plan;
+use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Shortcut, SplitBy};
+use pathsat_puzzle::Puzzle;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use web_time::Instant;
+
+/// One layer of an estimated sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LayerEstimate {
+    /// The layer (1-based: the table after the layer's vertex is taken).
+    pub layer: usize,
+    /// Vertices on the frontier after it.
+    pub width: usize,
+    /// States in its table: measured, or estimated (a shard's, at most the whole count's).
+    pub states: u64,
+    /// Whether `states` was measured (swept) rather than estimated.
+    pub measured: bool,
+}
+
+/// What a sweep is estimated to take ([`estimate_fillings`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepEstimate {
+    /// Every layer of the sweep, the measured ones first (empty when no sweep is needed).
+    pub layers: Vec<LayerEstimate>,
+    /// How the sweep order was chosen (`rows`, `columns`, `path decomposition`).
+    pub order: &'static str,
+    /// The widest frontier.
+    pub width: usize,
+    /// Bytes of a state in memory (its key and a count as wide as the sample's last table
+    /// needed; counts that widen later take more).
+    pub entry_bytes: u64,
+    /// The most bytes the sample's tables and buffers took at once, over the bytes of the two
+    /// tables of the step at which it was largest: what a step in memory costs beyond its two
+    /// tables (at least 1).
+    pub step_factor: f64,
+    /// The seconds the sample took.
+    pub sample_seconds: f64,
+    /// Why the sample ended before the sweep did (`None`: it swept everything, so every
+    /// figure is measured).
+    pub sample_end: Option<SampleEnd>,
+    /// A sharded sweep: where the sample cut it (when it got that far).
+    pub cut: Option<Cut>,
+    /// No sweep is needed: the count is made without one.
+    pub shortcut: Option<Shortcut>,
+    /// A shard's estimate: the whole count's, which every shard sweeps up to the cut (the
+    /// shard's layers are at most the whole's).
+    pub whole: Option<Box<SweepEstimate>>,
+}
+
+/// Why a sample ended before its sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleEnd {
+    /// A table reached the sample's states.
+    States,
+    /// The deadline.
+    Timeout,
+    /// The memory budget.
+    Memory,
+}
+
+/// The memory a step with tables of `input` and `output` states holds with its tables in
+/// files: one batch of successors and a part or two ([`crate::Spill`]).
+const DISK_BATCH_STATES: u64 = 1 << 22;
+
+impl SweepEstimate {
+    /// Layers measured by the sample.
+    pub fn measured(&self) -> usize {
+        self.layers.iter().filter(|l| l.measured).count()
+    }
+
+    /// The states before layer `index` (0-based) and after it.
+    fn tables(&self, index: usize) -> (u64, u64) {
+        let before = if index == 0 {
+            1
+        } else {
+            self.layers[index - 1].states
+        };
+        (before, self.layers[index].states)
+    }
+
+    /// The bytes of the tables the layer at `index` (0-based) reads and writes, held in memory
+    /// (as accounted to `--memory`).
+    pub fn memory_bytes(&self, index: usize) -> u64 {
+        let (before, after) = self.tables(index);
+        let tables = (before + after) as f64 * self.entry_bytes as f64;
+        (tables * self.step_factor) as u64
+    }
+
+    /// The bytes a step in files holds in memory: a batch of a sixteenth of its input (at
+    /// most 4,194,304 states), its successors, and their merge.
+    pub fn memory_bytes_in_files(&self, index: usize) -> u64 {
+        let (before, _) = self.tables(index);
+        if before < crate::Spill::DEFAULT_FROM_STATES {
+            // (Smaller tables stay in memory.)
+            return self.memory_bytes(index);
+        }
+        let batch = (before / 16).clamp(1, DISK_BATCH_STATES);
+        let batch = ((3 * batch) as f64 * self.entry_bytes as f64 * self.step_factor) as u64;
+        batch.min(self.memory_bytes(index))
+    }
+
+    /// The bytes of files a step in files holds at most: about one and a half times the
+    /// memory of the larger of its two tables (the compact entries take about half their
+    /// bytes in memory; the table read, the runs and the table written overlap).
+    pub fn disk_bytes(&self, index: usize) -> u64 {
+        let (before, after) = self.tables(index);
+        before.max(after) * self.entry_bytes * 3 / 2
+    }
+
+    /// The index of the widest layer.
+    pub fn widest(&self) -> Option<usize> {
+        (0..self.layers.len()).max_by_key(|&i| self.layers[i].states)
+    }
+}
+
+/// Estimates what counting `puzzle`'s fillings takes: the first layers are swept exactly
+/// (within `options`' memory budget and deadline; its progress hook hears them) until a table
+/// holds `sample_states` states, and the later tables are extrapolated (module docs). With a
+/// shard in `options`, the sample sweeps that shard.
+///
+/// # Errors
+/// A [`FrontierError`] when the program does not apply, or the frontier is too wide.
+pub fn estimate_fillings(
+    puzzle: &Puzzle,
+    options: &FrontierOptions,
+    sample_states: u64,
+) -> Result<SweepEstimate, FrontierError> {
+    let Some(split) = options
+        .split
+        .filter(|s| s.by == SplitBy::States && s.of > 1)
+    else {
+        return estimate(puzzle, options, sample_states, None);
+    };
+    // The whole count first: where it is cut, and what no shard exceeds.
+    let whole = estimate(
+        puzzle,
+        &FrontierOptions {
+            split: None,
+            ..*options
+        },
+        sample_states,
+        None,
+    )?;
+    let cut = whole
+        .layers
+        .iter()
+        .position(|l| l.measured && l.states >= split.cut_states);
+    let mut shard = estimate(puzzle, options, sample_states, cut.map(|c| c + 1))?;
+    for (layer, whole) in shard.layers.iter_mut().zip(&whole.layers) {
+        if !layer.measured {
+            layer.states = layer.states.min(whole.states);
+        }
+    }
+    shard.cut = cut.map(|c| Cut {
+        layer: c + 1,
+        states: whole.layers[c].states,
+        kept: shard.layers[c].states,
+    });
+    shard.whole = Some(Box::new(whole));
+    Ok(shard)
+}
+
+/// [`estimate_fillings`] of one sweep, its share of the bound fitted on the layers from
+/// `fit_from` (0-based) on.
+fn estimate(
+    puzzle: &Puzzle,
+    options: &FrontierOptions,
+    sample_states: u64,
+    fit_from: Option<usize>,
+) -> Result<SweepEstimate, FrontierError> {
+    let Some(sweep) = crate::fillings::prepare(puzzle)? else {
+        return Ok(SweepEstimate {
+            layers: Vec::new(),
+            order: "",
+            width: 0,
+            entry_bytes: 0,
+            step_factor: 1.0,
+            sample_seconds: 0.0,
+            sample_end: None,
+            cut: None,
+            shortcut: Some(crate::fillings::shortcut(puzzle)),
+            whole: None,
+        });
+    };
+    let ends = (!puzzle.is_closed()).then_some(sweep.ends.as_slice());
+    let plan = Plan::new(&sweep.graph, &sweep.order, ends, false).map_err(|width| {
+        FrontierError::TooWide {
+            width,
+            max: MAX_FRONTIER,
+        }
+    })?;
+    let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
+    let bounds = &plan.bounds;
+    let heard: Mutex<Vec<LayerProgress>> = Mutex::new(Vec::new());
+    let enough = AtomicBool::new(false);
+    let hear = |p: &LayerProgress| {
+        if let Some(progress) = options.progress {
+            progress(p);
+        }
+        if p.states >= sample_states {
+            enough.store(true, Ordering::Relaxed);
+        }
+        heard.lock().unwrap_or_else(|e| e.into_inner()).push(*p);
+    };
+    let sample_options = FrontierOptions {
+        cancel: Some(&enough),
+        interrupt: None,
+        progress: Some(&hear),
+        spill: None,
+        checkpoint: None,
+        ..*options
+    };
+    let started = Instant::now();
+    let swept = if plan.width <= MAX_FRONTIER_COMPACT {
+        crate::store::sweep::<Compact64>(&plan, &sample_options)
+    } else {
+        crate::store::sweep::<Key128>(&plan, &sample_options)
+    };
+    let sample_seconds = started.elapsed().as_secs_f64();
+    let (sample_end, peak_bytes, cut) = match swept {
+        Ok(swept) => (None, swept.peak_bytes, swept.cut),
+        Err(FrontierError::Cancelled { .. }) => (Some(SampleEnd::States), 0, None),
+        Err(FrontierError::Timeout { .. }) => (Some(SampleEnd::Timeout), 0, None),
+        Err(FrontierError::OverMemory { .. }) => (Some(SampleEnd::Memory), 0, None),
+        Err(e) => return Err(e),
+    };
+    let heard = heard.into_inner().unwrap_or_else(|e| e.into_inner());
+    let measured: Vec<u64> = heard
+        .iter()
+        .take_while(|p| p.layer <= widths.len())
+        .map(|p| p.states)
+        .collect();
+    let states = extrapolate(&measured, bounds, fit_from.unwrap_or(0));
+    let entry_bytes = match heard.last() {
+        Some(p) if p.states > 0 => (p.bytes / p.states).max(1),
+        _ => entry_size(plan.width),
+    };
+    // What a step held beyond its two tables, at the sample's largest step.
+    let peak_bytes = peak_bytes.max(heard.iter().map(|p| p.bytes).max().unwrap_or(0));
+    let largest_step = (0..measured.len())
+        .map(|i| (if i == 0 { 1 } else { measured[i - 1] }) + measured[i])
+        .max()
+        .unwrap_or(1);
+    let step_factor = match sample_end {
+        // A stopped sample reports no peak: the step's tables, as the progress saw them.
+        Some(_) => 1.5,
+        None => (peak_bytes as f64 / (largest_step * entry_bytes) as f64).max(1.0),
+    };
+    Ok(SweepEstimate {
+        layers: (0..widths.len())
+            .map(|i| LayerEstimate {
+                layer: i + 1,
+                width: widths[i],
+                states: states[i],
+                measured: i < measured.len(),
+            })
+            .collect(),
+        order: sweep.order_name,
+        width: plan.width,
+        entry_bytes,
+        step_factor,
+        sample_seconds,
+        sample_end,
+        cut,
+        shortcut: None,
+        whole: None,
+    })
+}
+
+/// Bytes of a state with a 64-bit count and the key of a frontier of `width`.
+fn entry_size(width: usize) -> u64 {
+    if width <= MAX_FRONTIER_COMPACT {
+        std::mem::size_of::<(Compact64, u64)>() as u64
+    } else {
+        std::mem::size_of::<(Key128, u64)>() as u64
+    }
+}
