@@ -82,6 +82,14 @@ fn write_to(
 
 pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let puzzle = Arc::new(parse_file(&args.file)?);
+    let shard = match args.shard {
+        Some(crate::args::ShardArg::Of(n)) if !args.plan => {
+            return Err(Failure::Input(format!(
+                "--shard {n}: a count takes one shard, --shard I/{n} (N alone is for --plan)"
+            )))
+        }
+        shard => shard.map(|s| s.shard()),
+    };
     let spec = CountSpec {
         limit: args.limit,
         timeout: args.timeout,
@@ -89,7 +97,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         memory: args.memory,
         patience: args.patience,
         jobs: args.jobs,
-        shard: args.shard,
+        shard,
         cut: args.cut,
         split_by: args.split_by,
         spill_dir: args.spill_dir.clone(),
@@ -108,8 +116,18 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let display = Arc::new(
         CountDisplay::new(false)
             .with_mode(args.progress)
-            .for_shard(args.shard),
+            .for_shard(shard),
     );
+    if args.plan {
+        return crate::plan::print(&puzzle, &args.file, args, &request.options, args.shard);
+    }
+    if !args.no_spill {
+        let (dir, auto) = match &args.spill_dir {
+            Some(dir) => (dir.clone(), false),
+            None => (crate::spill::default_dir(), true),
+        };
+        crate::spill::arrange(&mut request.options, dir, auto, Arc::clone(&display));
+    }
     if let Some(checkpoint) = &args.checkpoint {
         let raised = crate::interrupt::on_signals()
             .map_err(|e| Failure::Input(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
@@ -133,7 +151,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     let outcome = run_count(&puzzle, &file, &request, Arc::new(move |p| hear.update(p)));
     display.clear();
     let report = outcome?;
-    if args.shard.is_some() {
+    if shard.is_some() {
         let split = spec.split().expect("a shard has a split");
         return crate::merge::write_part(&puzzle, &report, split, args.part_file.as_deref());
     }

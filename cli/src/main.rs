@@ -17,9 +17,11 @@ mod interrupt;
 mod lab;
 mod merge;
 mod pictures;
+mod plan;
 mod progress;
 mod report;
 mod serve;
+mod spill;
 mod version;
 
 use clap::Parser;

@@ -90,7 +90,7 @@ fn the_frontier_program_stops_at_its_memory_budget() {
     let dir = tempfile::tempdir().unwrap();
     let file = knight_7x7(dir.path());
     let out = pathsat()
-        .args(["count", "--method", "dp", "--memory", "1MiB"])
+        .args(["count", "--method", "dp", "--memory", "1MiB", "--no-spill"])
         .arg(&file)
         .output()
         .unwrap();
@@ -108,7 +108,10 @@ fn auto_stops_an_enumeration_it_estimates_to_outlast_its_patience() {
         // Givens in the middle: the program does not apply.
         (king_8x8_given(dir.path()), vec![]),
         // The program applies, but not within 1 MiB.
-        (knight_7x7(dir.path()), vec!["--memory", "1MiB"]),
+        (
+            knight_7x7(dir.path()),
+            vec!["--memory", "1MiB", "--no-spill"],
+        ),
     ] {
         let started = Instant::now();
         let out = pathsat()
@@ -347,7 +350,7 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
             .output()
             .unwrap()
     };
-    let stopped = json(&count(&["--memory", "400KiB"]));
+    let stopped = json(&count(&["--memory", "400KiB", "--no-spill"]));
     assert_eq!(stopped["complete"], false, "{stopped}");
     assert!(checkpoint.exists(), "{stopped}");
 

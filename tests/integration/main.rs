@@ -30,4 +30,5 @@ mod pictures;
 mod random_puzzles;
 mod serve;
 mod shards;
+mod spill_plan;
 mod trails;

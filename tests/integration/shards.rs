@@ -651,6 +651,7 @@ fn a_resumed_shard_writes_the_same_part_and_counts_both_runs_time() {
                 "residues",
                 "--memory",
                 memory,
+                "--no-spill",
             ])
             .args(["--checkpoint-every", "0.001", "--checkpoint"])
             .arg(&checkpoint)

@@ -22,12 +22,31 @@ pub struct CountArgs {
     /// machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
-    /// Keep the frontier program's large tables in temporary files in DIR (deleted as they
-    /// are read, and when the count ends): its memory then holds one batch of a step instead
-    /// of two whole tables, and DIR up to about one and a half times the largest table (its
-    /// entries are written compact, in about half their bytes in memory).
+    /// Keep the frontier program's large tables in temporary files in DIR from the first large
+    /// table on (deleted as they are read, and when the count ends, however it ends): its
+    /// memory then holds one batch of a step instead of two whole tables, and DIR up to about
+    /// one and a half times the largest table (its entries are written compact, in about half
+    /// their bytes in memory). Without it, a count whose tables outgrow --memory goes on in
+    /// files in the system's temporary directory ($TMPDIR, else /tmp) by itself, saying so in
+    /// one line. Either way the count first checks that the disk has room for what its tables
+    /// are estimated to take.
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
+    /// Never keep the tables in files: a count whose tables outgrow --memory stops there (and
+    /// --method auto turns to SAT enumeration, if that can finish).
+    #[arg(long, conflicts_with = "spill_dir")]
+    pub no_spill: bool,
+    /// Print what the frontier program's count would take, without counting: the states,
+    /// memory and disk of each layer of its sweep, from a sample (the first layers swept
+    /// exactly, the rest estimated), so that a cluster job's memory, disk and number of shards
+    /// can be set before it is submitted. With --shard I/N (or --shard N: the same option as the
+    /// shards themselves, so that adding --plan to a shard's command line prints its bill),
+    /// also the shard's. --timeout bounds the sample's time, --memory its memory.
+    #[arg(long, help_heading = "Plan")]
+    pub plan: bool,
+    /// With --plan: sweep exactly until a table holds this many states [default: 4194304].
+    #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "plan", help_heading = "Plan")]
+    pub sample: Option<u64>,
     /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
     /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
     /// this same count, go on from it instead of starting over: a count that was killed or timed
@@ -49,9 +68,9 @@ pub struct CountArgs {
     pub jobs: Option<u32>,
     /// Count one of N parts of the count alone (by the frontier program), to run the parts as
     /// separate processes or cluster jobs and add them up with `pathsat merge`. The part is
-    /// written as JSON (to standard output, or to -o FILE).
-    #[arg(long, value_name = "I/N", value_parser = parse_shard, help_heading = "Shards")]
-    pub shard: Option<Shard>,
+    /// written as JSON (to standard output, or to -o FILE). With --plan, N alone plans N shards.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard_or_n, help_heading = "Shards")]
+    pub shard: Option<ShardArg>,
     /// Where a sharded count is cut into its parts: at the first layer of the sweep with at
     /// least this many states (every part must be made with the same cut) [default: 524288].
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
@@ -98,6 +117,32 @@ pub struct CountArgs {
     pub encoding: EncodingSpec,
     #[command(flatten)]
     pub solver: SolverArgs,
+}
+
+/// `--shard I/N`, or `--shard N` (with `--plan`).
+#[derive(Clone, Copy, Debug)]
+pub enum ShardArg {
+    /// Shard I of N.
+    One(Shard),
+    /// N shards (the plan samples the first).
+    Of(u32),
+}
+
+impl ShardArg {
+    /// The shard a plan samples: I/N, or 1/N.
+    pub fn shard(self) -> Shard {
+        match self {
+            ShardArg::One(shard) => shard,
+            ShardArg::Of(n) => Shard::new(1, n).expect("1 <= 1 <= n"),
+        }
+    }
+}
+
+fn parse_shard_or_n(text: &str) -> Result<ShardArg, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(ShardArg::Of(n)),
+        _ => parse_shard(text).map(ShardArg::One),
+    }
 }
 
 #[derive(Debug, Args)]

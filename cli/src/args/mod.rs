@@ -19,7 +19,7 @@ pub use check::{
     HintArgs,
 };
 pub use common::{Format, SolverArgs};
-pub use count::{CountArgs, MergePartsArgs};
+pub use count::{CountArgs, MergePartsArgs, ShardArg};
 pub use generate::{GenerateArgs, GenerateFormat};
 pub use install::{CompletionsArgs, ManArgs};
 pub use interop::{CompareArgs, DecodeArgs, ExportArgs, LabArgs};
@@ -107,7 +107,12 @@ pub enum Command {
         A Slurm job array that does the same: docs/count-shards.sbatch. A count of hundreds of\n\
         bits can be split by residues, each shard's tables at 8 bytes a count:\n  \
         parallel -j 2 pathsat count board.toml --shard {}/5 --split-by residues -o r-{}.json ::: $(seq 5)\n\n\
-        A count whose tables outgrow the memory can keep them in files instead:\n  \
+        What a count takes, layer by layer and for the largest of 64 shards, without counting\n\
+        (from a sample of the sweep; set a cluster job's --mem, disk and array size from it):\n  \
+        pathsat count benches/records/knight-8x8-closed.toml --plan --shard 64\n\
+        A count whose tables outgrow --memory goes on with them in files in $TMPDIR by itself,\n\
+        after checking the disk has room (one line says so; --no-spill stops instead); to keep\n\
+        them in files from the start, somewhere else:\n  \
         pathsat count benches/records/knight-8x8-closed.toml --spill-dir /var/tmp\n\
         A count of hours can save its table every 10 minutes (--checkpoint-every) and, killed,\n\
         go on from there when the same command is run again; Ctrl-C or SIGTERM saves it first:\n  \

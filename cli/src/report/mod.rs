@@ -27,6 +27,7 @@ pub use solve::{
 };
 pub(crate) use stats::{checked_certificate_line, table_bytes};
 pub use words::plural;
+pub(crate) use words::thousands;
 
 pub use pathsat_api::json::write_json;
 

@@ -1,0 +1,196 @@
+//! Counts that outgrow `--memory` go on with their tables in files by themselves (in the
+//! temporary directory, after a check of its free space, leaving nothing there), and `count
+//! --plan` estimates what a count takes without counting, its measured layers the count's own.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pathsat() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pathsat"))
+}
+
+/// The empty 6x6 knight's board (open paths: 2 x 3,318,960 = 6,637,920 fillings, A165134;
+/// its widest table holds 16,570 states).
+fn knight_6x6(dir: &Path) -> PathBuf {
+    let path = dir.join("knight-6x6.toml");
+    let rows = vec![["."; 6].join(" "); 6].join("\n");
+    std::fs::write(
+        &path,
+        format!("moves = \"knight\"\ngrid = \"\"\"\n{rows}\n\"\"\"\n"),
+    )
+    .unwrap();
+    path
+}
+
+/// The empty 6x8 knight's board, closed: 96 x 55,488,142 = 5,326,861,632 fillings (A175881;
+/// its tables take up to 26 MiB in memory).
+fn knight_6x8_closed(dir: &Path) -> PathBuf {
+    let path = dir.join("knight-6x8.toml");
+    let rows = vec![["."; 8].join(" "); 6].join("\n");
+    std::fs::write(
+        &path,
+        format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{rows}\n\"\"\"\n"),
+    )
+    .unwrap();
+    path
+}
+
+fn stdout_json(out: &Output) -> serde_json::Value {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// With a budget its tables outgrow, the count goes on in files in $TMPDIR, says so in one
+/// line, gives the published count, and leaves the directory empty; with --no-spill it stops
+/// at the budget instead, as before.
+#[test]
+fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_6x8_closed(dir.path());
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = pathsat()
+        .env("TMPDIR", &tmp)
+        .args([
+            "count", "--method", "dp", "--memory", "16MiB", "--format", "json",
+        ])
+        .args(["--progress", "none"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let report = stdout_json(&out);
+    assert_eq!(report["count"], 5_326_861_632u64, "{report}");
+    assert!(
+        report["frontier"]["peak_disk_bytes"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let told: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("in files in"))
+        .collect();
+    assert_eq!(told.len(), 1, "{stderr}");
+    assert!(told[0].contains(&tmp.display().to_string()), "{stderr}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+
+    let out = pathsat()
+        .env("TMPDIR", &tmp)
+        .args(["count", "--method", "dp", "--memory", "16MiB", "--no-spill"])
+        .args(["--format", "json", "--progress", "none"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let report = stdout_json(&out);
+    assert_eq!(report["stopped"], "memory", "{report}");
+}
+
+/// A disk with less room than the tables are estimated to take (`PATHSAT_DISK_FREE` stands in
+/// for the free space) stops the count before it writes a file: one line naming the directory,
+/// exit status 2.
+#[test]
+fn a_disk_too_small_for_the_tables_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_6x8_closed(dir.path());
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = pathsat()
+        .env("TMPDIR", &tmp)
+        .env("PATHSAT_DISK_FREE", "1000")
+        .args([
+            "count",
+            "--method",
+            "dp",
+            "--memory",
+            "16MiB",
+            "--progress",
+            "none",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(&tmp.display().to_string()), "{stderr}");
+    assert!(stderr.contains("free"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+}
+
+/// `--plan` counts nothing: its measured layers are the states the count's progress reports
+/// layer by layer, and its estimate of the widest table, from a sample of a few layers, is
+/// within a factor of four of the widest table the count measures.
+#[test]
+fn a_plan_measures_its_sample_and_estimates_the_widest_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = knight_6x6(dir.path());
+    let out = pathsat()
+        .args([
+            "count",
+            "--method",
+            "dp",
+            "--progress",
+            "json",
+            "--format",
+            "json",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let report = stdout_json(&out);
+    let peak = report["frontier"]["peak_states"].as_u64().unwrap();
+    assert_eq!(peak, 16_570);
+    let mut counted = std::collections::BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        let p: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let (Some(layer), Some(states)) = (p["layer"].as_u64(), p["states"].as_u64()) {
+            counted.insert(layer, states);
+        }
+    }
+    let out = pathsat()
+        .args(["count", "--plan", "--sample", "3000", "--format", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let plan = stdout_json(&out);
+    let sweep = &plan["plan"]["sweep"];
+    let layers = sweep["layers"].as_array().unwrap();
+    assert_eq!(layers.len(), 36);
+    let measured = sweep["measured_layers"].as_u64().unwrap();
+    assert!((3..36).contains(&measured), "{sweep}");
+    for layer in &layers[..measured as usize] {
+        let l = layer["layer"].as_u64().unwrap();
+        assert_eq!(layer["measured"], true);
+        if let Some(&states) = counted.get(&l) {
+            assert_eq!(layer["states"].as_u64(), Some(states), "layer {l}");
+        }
+    }
+    let widest = sweep["widest"]["states"].as_u64().unwrap();
+    assert!(
+        widest * 4 >= peak && widest <= peak * 4,
+        "{widest} against {peak}"
+    );
+    // The text names the estimated layers, and nothing was counted.
+    let out = pathsat()
+        .args(["count", "--plan", "--sample", "3000", "--shard", "4"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("nothing counted") && text.contains("largest shard"),
+        "{text}"
+    );
+    assert!(!text.contains("fillings"), "{text}");
+    // N alone is for plans; a count takes one shard.
+    let out = pathsat()
+        .args(["count", "--shard", "4"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
