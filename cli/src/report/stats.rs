@@ -136,6 +136,9 @@ pub(crate) fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> St
                 plural(t.rotated, "tour")
             );
         }
+        if let Some(pieces) = t.pieces {
+            subtours += &format!(" · {pieces} pieces at 2-edge cuts");
+        }
         match (t.winner, t.racers) {
             (Some(winner), Some(racers)) => {
                 subtours += &format!(" · first of {racers} racing: {winner}");

@@ -440,6 +440,10 @@ pub struct SubtoursInfo {
     /// did (`winner` is absent when none answered).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub racers: Option<usize>,
+    /// The pieces the graph was split into at its 2-edge cuts and solved one after the other,
+    /// when it was (`encodings/successor.md`); the counters above are their sums.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<usize>,
 }
 
 /// What the reductions before search fixed: edges every tour uses, edges none uses, and the
@@ -474,6 +478,7 @@ impl From<&LoopStats> for SubtoursInfo {
             }),
             winner: s.winner,
             racers: Some(s.racers).filter(|&r| r >= 2),
+            pieces: Some(s.pieces).filter(|&p| p >= 2),
         }
     }
 }

@@ -57,6 +57,7 @@ mod sat;
 mod stats;
 pub mod successor;
 pub mod sweep_proof;
+pub mod two_cuts;
 
 pub use assuming::{uniqueness_effort, Assumed, AssumingSolver};
 pub use backbone::{backbone, Backbone};

@@ -12,9 +12,10 @@
 //! `encodings/successor.md` has the measurements behind [`Member::portfolio`].
 
 use crate::edge_loop::EdgeLoop;
+use crate::two_cuts::{self, Split};
 use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_puzzle::{Filling, Puzzle};
+use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -136,6 +137,104 @@ pub fn first_solution(
         member.tuning.narrow_check = true;
         return run_member(puzzle, &member, interrupt.clone(), 0, 1);
     }
+    split_or_race(puzzle, members, interrupt, !certify)
+}
+
+/// The first solution of a graph with a 2-edge cut from its pieces ([`solve_pieces`]), where
+/// `split` allows it (not when certifying: a proof covers one formula); else the race.
+fn split_or_race(
+    puzzle: &Puzzle,
+    members: &[Member],
+    interrupt: &Interrupt,
+    split: bool,
+) -> Result<Raced, SolveError> {
+    if split && EdgeLoop::applies(puzzle) && std::env::var_os("PATHSAT_NO_SPLIT").is_none() {
+        if let Some(split) = two_cuts::split(puzzle) {
+            return solve_pieces(puzzle, &split, members, interrupt);
+        }
+    }
+    race(puzzle, members, interrupt)
+}
+
+/// The first tour of a graph split at a 2-edge cut ([`crate::two_cuts`]): a tour of each piece
+/// in turn (each split again where it can be; a piece under [`RACE_MIN_CELLS`] by the first
+/// member alone), joined into one and verified. When a piece has no tour, neither has the
+/// graph; when a piece is not answered in time, the graph is not.
+fn solve_pieces(
+    puzzle: &Puzzle,
+    split: &Split,
+    members: &[Member],
+    interrupt: &Interrupt,
+) -> Result<Raced, SolveError> {
+    let mut answers: Vec<Raced> = Vec::with_capacity(2);
+    for piece in &split.pieces {
+        let racing = if piece.n_cells() < RACE_MIN_CELLS {
+            &members[..1]
+        } else {
+            members
+        };
+        let raced = split_or_race(piece, racing, interrupt, true)?;
+        let answered = raced.filling.is_some();
+        answers.push(raced);
+        if !answered {
+            break;
+        }
+    }
+    let largest = answers
+        .iter()
+        .max_by_key(|a| a.stats.encode.cells)
+        .expect("a piece was solved");
+    let (winner, winner_name) = (
+        largest.winner,
+        largest.stats.subtours.as_ref().and_then(|t| t.winner),
+    );
+    let mut stats = answers[0].stats.clone();
+    if let Some(second) = answers.get(1) {
+        stats.add_piece(&second.stats);
+    }
+    stats.encode.cells = puzzle.n_cells();
+    let loop_stats = stats.subtours.get_or_insert_with(Default::default);
+    loop_stats.pieces = loop_stats.pieces.max(answers.len());
+    loop_stats.winner = winner_name;
+    let last = answers.last().expect("a piece was solved");
+    if last.filling.is_none() {
+        return Ok(Raced {
+            winner,
+            filling: None,
+            exhausted: last.exhausted,
+            interrupted: last.interrupted,
+            contradiction: last.contradiction.as_ref().map(|c| {
+                format!(
+                    "a piece of {} vertices cut off by two edges has no tour: {c}",
+                    last.stats.encode.cells
+                )
+            }),
+            stats,
+        });
+    }
+    let tours = [&answers[0], &answers[1]].map(|a| a.filling.as_ref().expect("answered"));
+    let order = split.join(tours).ok_or_else(|| {
+        SolveError::Solver("the tours of a graph's two pieces do not join".into())
+    })?;
+    let mut values = vec![0u32; order.len()];
+    for (i, &v) in order.iter().enumerate() {
+        values[v] = i as u32 + 1;
+    }
+    let filling = Filling::from_values(values);
+    verify(puzzle, &filling).map_err(SolveError::Unverified)?;
+    stats.solutions = 1;
+    Ok(Raced {
+        winner,
+        filling: Some(filling),
+        exhausted: false,
+        interrupted: false,
+        contradiction: None,
+        stats,
+    })
+}
+
+/// `members` raced on `puzzle`, each on a thread of its own (in turn on WebAssembly).
+fn race(puzzle: &Puzzle, members: &[Member], interrupt: &Interrupt) -> Result<Raced, SolveError> {
     let over = Arc::new(AtomicBool::new(false));
     // WebAssembly has no threads: the members run in turn there, and the first to answer wins.
     #[cfg(target_family = "wasm")]
@@ -342,6 +441,104 @@ mod tests {
         )
         .unwrap();
         assert!(raced.exhausted && raced.filling.is_none() && !raced.interrupted);
+    }
+
+    /// Whether a graph of at most 16 vertices has a Hamiltonian cycle (Held and Karp's
+    /// dynamic program over the subsets that hold vertex 0).
+    fn hamiltonian(n: usize, edges: &[(usize, usize)]) -> bool {
+        let mut adjacent = vec![0u32; n];
+        for &(u, v) in edges {
+            adjacent[u] |= 1 << v;
+            adjacent[v] |= 1 << u;
+        }
+        // ends[set]: the vertices a path from 0 through exactly `set` can end at.
+        let mut ends = vec![0u32; 1 << n];
+        ends[1] = 1;
+        for set in 1u32..1 << n {
+            if set & 1 == 0 || ends[set as usize] == 0 {
+                continue;
+            }
+            for (v, &next) in adjacent.iter().enumerate() {
+                if ends[set as usize] >> v & 1 == 1 {
+                    let fresh = next & !set;
+                    for w in (0..n).filter(|&w| fresh >> w & 1 == 1) {
+                        ends[(set | 1 << w) as usize] |= 1 << w;
+                    }
+                }
+            }
+        }
+        n >= 3 && ends[(1 << n) - 1] & adjacent[0] != 0
+    }
+
+    /// Two random gadgets (4 to 7 vertices each, each vertex of degree 3 or more inside its
+    /// gadget) joined by two edges: a graph with a 2-edge cut.
+    fn two_gadgets(rng: &mut rand::rngs::ChaCha8Rng) -> (usize, Vec<(usize, usize)>) {
+        use rand::RngExt;
+        let sizes = [rng.random_range(4..=7), rng.random_range(4..=7)];
+        let mut edges = Vec::new();
+        let mut base = 0;
+        for &k in &sizes {
+            for u in 0..k {
+                for v in u + 1..k {
+                    if rng.random_range(0..100) < 65 {
+                        edges.push((base + u, base + v));
+                    }
+                }
+            }
+            base += k;
+        }
+        let n = base;
+        for _ in 0..2 {
+            let (a, b) = (
+                rng.random_range(0..sizes[0]),
+                sizes[0] + rng.random_range(0..sizes[1]),
+            );
+            edges.push((a, b));
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        (n, edges)
+    }
+
+    /// Split at their 2-edge cuts, random graphs get the answer of a brute-force check: a
+    /// verified tour when they have one, none (proved) when they have none.
+    #[test]
+    fn split_graphs_agree_with_held_karp() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(62);
+        let (mut split, mut with, mut without) = (0, 0, 0);
+        for _ in 0..1000 {
+            let (n, edges) = two_gadgets(&mut rng);
+            let p = Puzzle::graph(
+                "g",
+                n,
+                &edges,
+                false,
+                true,
+                vec![pathsat_puzzle::CellRule::Free; n],
+                pathsat_puzzle::Expect::default(),
+            )
+            .unwrap();
+            if two_cuts::split(&p).is_none() {
+                continue;
+            }
+            split += 1;
+            let members = Member::portfolio(&p, &options(), 2);
+            let raced = split_or_race(&p, &members, &Interrupt::default(), true).unwrap();
+            assert!(!raced.interrupted);
+            if hamiltonian(n, &edges) {
+                with += 1;
+                assert_eq!(verify(&p, &raced.filling.unwrap()), Ok(()), "{edges:?}");
+                assert!(raced.stats.subtours.unwrap().pieces >= 2);
+            } else {
+                without += 1;
+                assert!(raced.filling.is_none() && raced.exhausted, "{edges:?}");
+            }
+        }
+        assert!(
+            split > 200 && with > 50 && without > 50,
+            "{split} {with} {without}"
+        );
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub struct LoopStats {
     pub winner: Option<&'static str>,
     /// How many members raced (0 without a race).
     pub racers: usize,
+    /// The pieces a graph was split into at its 2-edge cuts and solved one by one
+    /// ([`crate::two_cuts`]); 0 when it was solved whole.
+    pub pieces: usize,
 }
 
 /// What the reductions before search ([`crate::reduce`]) fixed, and their time.
@@ -74,4 +77,41 @@ pub struct ReducedStats {
     pub forced_paths: usize,
     /// How long the reductions took.
     pub time: Duration,
+}
+
+impl SolveStats {
+    /// Adds the sizes, times and counters of the run on another piece of the same graph
+    /// ([`crate::two_cuts`]): sums, but the most subcycles of one model and the racers (the
+    /// winner is left to the caller).
+    pub(crate) fn add_piece(&mut self, piece: &SolveStats) {
+        self.encode.cells += piece.encode.cells;
+        self.encode.primary_vars += piece.encode.primary_vars;
+        self.encode.variables += piece.encode.variables;
+        self.encode.clauses += piece.encode.clauses;
+        self.encode.families.clear();
+        self.encode_time += piece.encode_time;
+        self.solve_time += piece.solve_time;
+        self.solve_calls += piece.solve_calls;
+        let theirs = piece.subtours.clone().unwrap_or_default();
+        let ours = self.subtours.get_or_insert_with(LoopStats::default);
+        ours.rounds += theirs.rounds;
+        ours.cuts += theirs.cuts;
+        ours.max_cycles = ours.max_cycles.max(theirs.max_cycles);
+        ours.patched += theirs.patched;
+        ours.three_opt += theirs.three_opt;
+        ours.rotated += theirs.rotated;
+        ours.solve_calls += theirs.solve_calls;
+        ours.solve_time += theirs.solve_time;
+        ours.encode_time += theirs.encode_time;
+        ours.rotation_time += theirs.rotation_time;
+        if let Some(r) = theirs.reduced {
+            let mine = ours.reduced.get_or_insert_with(ReducedStats::default);
+            mine.forced += r.forced;
+            mine.removed += r.removed;
+            mine.forced_paths += r.forced_paths;
+            mine.time += r.time;
+        }
+        ours.racers = ours.racers.max(theirs.racers);
+        ours.pieces = ours.pieces.max(1) + theirs.pieces.max(1);
+    }
 }
