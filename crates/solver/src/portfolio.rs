@@ -8,6 +8,8 @@
 //! verified solution, or a proof that there is none) wins, and the others are stopped at once,
 //! inside their solver calls, through the interrupt they share. Each member is deterministic,
 //! so a run's answer depends only on which member wins; its statistics are the winner's.
+//! Before racing, a graph with a cut of two edges is split into pieces that are raced one
+//! after the other ([`crate::two_cuts`]); its statistics then add up the pieces'.
 //!
 //! `encodings/successor.md` has the measurements behind [`Member::portfolio`].
 
@@ -114,7 +116,9 @@ pub struct Raced {
 
 /// Races `members` on `puzzle` for a first solution, each on a thread of its own, until the
 /// first answers or `interrupt` is raised (then every member stops, and the result is the
-/// first member's, `interrupted`).
+/// first member's, `interrupted`). A graph with a 2-edge cut (a closed tour of two-way moves
+/// without givens, not certified) is solved in pieces, each raced in turn
+/// ([`crate::two_cuts`]).
 ///
 /// # Errors
 /// The first error of a member (an encoding the puzzle does not fit, a solution that fails the

@@ -100,9 +100,9 @@ impl Split {
 }
 
 /// The graph of `puzzle` (a closed tour of two-way moves without givens, see
-/// [`crate::edge_loop::EdgeLoop::applies`]) cut in two at a 2-edge cut with at least
-/// [`MIN_SIDE`] vertices of degree 3 or more on each side, or `None` when it has none (or has
-/// a bridge, which the reductions answer).
+/// [`crate::edge_loop::EdgeLoop::applies`]) cut in two at a 2-edge cut with at least two
+/// vertices of degree 3 or more on each side, or `None` when it has none (or has a bridge,
+/// which the reductions answer).
 pub fn split(puzzle: &Puzzle) -> Option<Split> {
     let n = puzzle.n_cells();
     let mut edges = Vec::new();
