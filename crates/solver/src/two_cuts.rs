@@ -461,8 +461,8 @@ mod tests {
     /// verifier, on gadgets strung in a ring.
     #[test]
     fn joined_tours_are_tours_of_the_graph() {
-        // Three K4s in a ring, each joined to the next by one edge on each side... as a
-        // cycle of gadgets: K4 i's vertex 1 to K4 i+1's vertex 0 (three links: each pair a cut).
+        // Three K4s in a ring: K4 i's vertex 1 joined to K4 i+1's vertex 0 (three links, any
+        // two of them a 2-edge cut).
         let mut edges = Vec::new();
         for g in 0..3 {
             let base = 4 * g;
