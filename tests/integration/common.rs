@@ -110,3 +110,15 @@ pub fn pathsat_without_sweep() -> assert_cmd::Command {
     command.env("PATHSAT_NO_SWEEP", "1");
     command
 }
+
+/// The JSON a finished command printed on standard output, after checking that it exited 0
+/// (its standard error shown when not).
+pub fn json_of_output(out: &std::process::Output) -> serde_json::Value {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}

@@ -3,8 +3,9 @@
 //! enumeration estimated to outlast `--patience`. Each is an answer (exit status 0, `complete:
 //! false`, the reason), never a hang and never the bad-input status.
 
+use crate::common::json_of_output;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn pathsat() -> Command {
@@ -24,16 +25,6 @@ fn board(dir: &Path, name: &str, moves: &str, grid: &[String]) -> PathBuf {
 
 fn empty_rows(rows: usize, cols: usize) -> Vec<String> {
     vec![vec!["."; cols].join(" "); rows]
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// The 7x7 knight's board: 165,575,218,320 open paths, far beyond enumeration and a long count
@@ -69,7 +60,7 @@ fn the_frontier_program_stops_at_the_timeout_with_exit_0() {
         .output()
         .unwrap();
     assert!(started.elapsed() < Duration::from_secs(30));
-    let report = json(&out);
+    let report = json_of_output(&out);
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped"], "timeout");
     assert_eq!(report["status"], "unknown");
@@ -121,7 +112,7 @@ fn auto_stops_an_enumeration_it_estimates_to_outlast_its_patience() {
             .output()
             .unwrap();
         assert!(started.elapsed() < Duration::from_secs(60));
-        let report = json(&out);
+        let report = json_of_output(&out);
         assert_eq!(report["complete"], false, "{report}");
         assert_eq!(report["stopped"], "out-of-reach", "{report}");
         let estimate = &report["estimate"];
@@ -176,7 +167,7 @@ fn a_user_bound_is_never_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = king_8x8_given(dir.path());
     // A limit: counted up to it, however long the whole count would be.
-    let report = json(
+    let report = json_of_output(
         &pathsat()
             .args([
                 "count",
@@ -194,7 +185,7 @@ fn a_user_bound_is_never_refused() {
     assert_eq!(report["count"], 50);
     assert_eq!(report["stopped"], "limit");
     // A timeout: counted until it.
-    let report = json(
+    let report = json_of_output(
         &pathsat()
             .args([
                 "count",
@@ -217,7 +208,7 @@ fn a_user_bound_is_never_refused() {
 fn solve_stops_at_its_timeout_with_what_it_found() {
     let dir = tempfile::tempdir().unwrap();
     let file = king_8x8_given(dir.path());
-    let report = json(
+    let report = json_of_output(
         &pathsat()
             .args(["solve", "--all", "--timeout", "0.5", "--format", "json"])
             .arg(&file)
@@ -303,7 +294,7 @@ fn a_spill_directory_is_checked_and_left_clean() {
         .unwrap();
     let expected = pathsat_puzzle::brute::count(&pathsat_puzzle::parse_file(&file).unwrap(), None);
     assert_eq!(
-        json(&out)["count"].to_string().trim_matches('"'),
+        json_of_output(&out)["count"].to_string().trim_matches('"'),
         expected.count.to_string()
     );
     assert_eq!(std::fs::read_dir(&spill).unwrap().count(), 0);
@@ -350,11 +341,11 @@ fn a_stopped_count_resumes_from_its_checkpoint() {
             .output()
             .unwrap()
     };
-    let stopped = json(&count(&["--memory", "400KiB", "--no-spill"]));
+    let stopped = json_of_output(&count(&["--memory", "400KiB", "--no-spill"]));
     assert_eq!(stopped["complete"], false, "{stopped}");
     assert!(checkpoint.exists(), "{stopped}");
 
-    let resumed = json(&count(&[]));
+    let resumed = json_of_output(&count(&[]));
     assert_eq!(resumed["count"], 6_637_920, "{resumed}");
     assert!(resumed["frontier"]["resumed_layer"].as_u64().unwrap() > 0);
     // The run before it, up to its last save.

@@ -2,47 +2,27 @@
 //! temporary directory, after a check of its free space, leaving nothing there), and `count
 //! --plan` estimates what a count takes without counting, its measured layers the count's own.
 
+use crate::common::json_of_output;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn pathsat() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pathsat"))
 }
 
-/// The empty 6x6 knight's board (open paths: 2 x 3,318,960 = 6,637,920 fillings, A165134;
-/// its widest table holds 16,570 states).
-fn knight_6x6(dir: &Path) -> PathBuf {
-    let path = dir.join("knight-6x6.toml");
-    let rows = vec![["."; 6].join(" "); 6].join("\n");
+/// An empty knight's board of `rows` x `cols` written to `dir`, open or closed. The 6x6 open
+/// board has 2 x 3,318,960 = 6,637,920 fillings (A165134; its widest table holds 16,570
+/// states); the 6x8 closed one 96 x 55,488,142 = 5,326,861,632 (A175881; its tables take up to
+/// 26 MiB in memory).
+fn knight_board(dir: &Path, rows: usize, cols: usize, closed: bool) -> PathBuf {
+    let path = dir.join(format!("knight-{rows}x{cols}.toml"));
+    let grid = vec![vec!["."; cols].join(" "); rows].join("\n");
     std::fs::write(
         &path,
-        format!("moves = \"knight\"\ngrid = \"\"\"\n{rows}\n\"\"\"\n"),
+        format!("moves = \"knight\"\nclosed = {closed}\ngrid = \"\"\"\n{grid}\n\"\"\"\n"),
     )
     .unwrap();
     path
-}
-
-/// The empty 6x8 knight's board, closed: 96 x 55,488,142 = 5,326,861,632 fillings (A175881;
-/// its tables take up to 26 MiB in memory).
-fn knight_6x8_closed(dir: &Path) -> PathBuf {
-    let path = dir.join("knight-6x8.toml");
-    let rows = vec![["."; 8].join(" "); 6].join("\n");
-    std::fs::write(
-        &path,
-        format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{rows}\n\"\"\"\n"),
-    )
-    .unwrap();
-    path
-}
-
-fn stdout_json(out: &Output) -> serde_json::Value {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// With a budget its tables outgrow, the count goes on in files in $TMPDIR, says so in one
@@ -51,7 +31,7 @@ fn stdout_json(out: &Output) -> serde_json::Value {
 #[test]
 fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
     let dir = tempfile::tempdir().unwrap();
-    let file = knight_6x8_closed(dir.path());
+    let file = knight_board(dir.path(), 6, 8, true);
     let tmp = dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
     let out = pathsat()
@@ -63,7 +43,7 @@ fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
         .arg(&file)
         .output()
         .unwrap();
-    let report = stdout_json(&out);
+    let report = json_of_output(&out);
     assert_eq!(report["count"], 5_326_861_632u64, "{report}");
     assert!(
         report["frontier"]["peak_disk_bytes"].as_u64().unwrap() > 0,
@@ -85,7 +65,7 @@ fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
         .arg(&file)
         .output()
         .unwrap();
-    let report = stdout_json(&out);
+    let report = json_of_output(&out);
     assert_eq!(report["stopped"], "memory", "{report}");
 }
 
@@ -95,7 +75,7 @@ fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
 #[test]
 fn a_disk_too_small_for_the_tables_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let file = knight_6x8_closed(dir.path());
+    let file = knight_board(dir.path(), 6, 8, true);
     let tmp = dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
     let out = pathsat()
@@ -127,7 +107,7 @@ fn a_disk_too_small_for_the_tables_is_refused() {
 #[test]
 fn a_plan_measures_its_sample_and_estimates_the_widest_table() {
     let dir = tempfile::tempdir().unwrap();
-    let file = knight_6x6(dir.path());
+    let file = knight_board(dir.path(), 6, 6, false);
     let out = pathsat()
         .args([
             "count",
@@ -141,7 +121,7 @@ fn a_plan_measures_its_sample_and_estimates_the_widest_table() {
         .arg(&file)
         .output()
         .unwrap();
-    let report = stdout_json(&out);
+    let report = json_of_output(&out);
     let peak = report["frontier"]["peak_states"].as_u64().unwrap();
     assert_eq!(peak, 16_570);
     let mut counted = std::collections::BTreeMap::new();
@@ -156,7 +136,7 @@ fn a_plan_measures_its_sample_and_estimates_the_widest_table() {
         .arg(&file)
         .output()
         .unwrap();
-    let plan = stdout_json(&out);
+    let plan = json_of_output(&out);
     let sweep = &plan["plan"]["sweep"];
     let layers = sweep["layers"].as_array().unwrap();
     assert_eq!(layers.len(), 36);
