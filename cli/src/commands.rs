@@ -101,6 +101,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         cut: args.cut,
         split_by: args.split_by,
         spill_dir: args.spill_dir.clone(),
+        no_spill: args.no_spill,
         checkpoint: args.checkpoint.clone(),
         checkpoint_every: args.checkpoint_every,
         solver: solver_spec(&args.encoding, &args.solver, args.certify),
@@ -120,13 +121,6 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     );
     if args.plan {
         return crate::plan::print(&puzzle, &args.file, args, &request.options, args.shard);
-    }
-    if !args.no_spill {
-        let (dir, auto) = match &args.spill_dir {
-            Some(dir) => (dir.clone(), false),
-            None => (crate::spill::default_dir(), true),
-        };
-        crate::spill::arrange(&mut request.options, dir, auto, Arc::clone(&display));
     }
     if let Some(checkpoint) = &args.checkpoint {
         let raised = crate::interrupt::on_signals()

@@ -91,6 +91,11 @@ impl CountDisplay {
 
     /// Takes one progress report of the count.
     pub fn update(&self, progress: Progress) {
+        if let Progress::Spill(notice) = &progress {
+            if let Some(line) = crate::spill::words(notice) {
+                self.note(&line);
+            }
+        }
         let mut state = self.state.lock().expect("not poisoned");
         let new_stage = state.hear(progress);
         self.write_line(&state, new_stage);

@@ -128,13 +128,17 @@ class Puzzle:
         solver: str = "varisat",
         jobs: Optional[int] = None,
         certify: bool = False,
+        memory: Optional[int] = None,
+        spill: bool = True,
         spill_dir: Optional[Union[str, os.PathLike[str]]] = None,
         checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
         checkpoint_every: Optional[float] = None,
     ) -> CountResult:
         """How many solutions: ``method`` ``"auto"``, ``"dp"``, ``"sat"`` or
         ``"enumerate"``; a timeout or limit makes the count a lower bound.
-        ``spill_dir`` keeps the frontier program's large tables in files there;
+        ``memory`` (bytes) bounds the frontier program's tables; tables that
+        outgrow it go on in temporary files (in ``spill_dir`` if given), or
+        stop the count with ``spill=False``;
         ``checkpoint`` saves its table to that file every ``checkpoint_every``
         seconds (600) and resumes from it when the same count runs again; a first
         Ctrl-C then saves the layer under way before KeyboardInterrupt."""
@@ -342,6 +346,7 @@ def batch(
     limit: Optional[int] = None,
     timeout: Optional[float] = None,
     memory: Optional[int] = None,
+    spill: bool = True,
     patience: Optional[float] = None,
     shard: Optional[str] = None,
     output: Union[str, os.PathLike[str], None] = None,

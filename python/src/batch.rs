@@ -99,14 +99,15 @@ impl BatchReport {
 ///
 /// `jobs` files at a time (default: one per processor); each count with `method`, `limit`,
 /// `timeout` (seconds a file), `memory` (bytes the frontier program may use in each, default
-/// half of the machine's memory shared among the jobs), `patience` (seconds, see `count`),
+/// half of the machine's memory shared among the jobs; `spill=False` stops a count whose tables
+/// outgrow it, instead of going on in temporary files), `patience` (seconds, see `count`),
 /// `encoding` and `solver`. `shard="I/N"` counts the I-th of N slices of the sorted files.
 /// `output` keeps the run's record in a file (a journal of rows while it runs, the report in
 /// `format`, `"json"`, `"table"` or `"csv"`, when it ends); `resume=True` continues the killed
 /// run whose `output` that is. Ctrl-C stops the run (`KeyboardInterrupt`); the rows finished by
 /// then stay in `output`'s journal.
 #[pyfunction]
-#[pyo3(signature = (dir, *, jobs = None, method = "auto", limit = None, timeout = None, memory = None, patience = None, shard = None, output = None, resume = false, format = "json", encoding = "auto", solver = "auto"))]
+#[pyo3(signature = (dir, *, jobs = None, method = "auto", limit = None, timeout = None, memory = None, spill = true, patience = None, shard = None, output = None, resume = false, format = "json", encoding = "auto", solver = "auto"))]
 #[allow(clippy::too_many_arguments)]
 pub fn batch(
     py: Python<'_>,
@@ -116,6 +117,7 @@ pub fn batch(
     limit: Option<u64>,
     timeout: Option<f64>,
     memory: Option<u64>,
+    spill: bool,
     patience: Option<f64>,
     shard: Option<&str>,
     output: Option<PathBuf>,
@@ -158,6 +160,7 @@ pub fn batch(
                 .parse::<MethodName>()
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             memory,
+            no_spill: !spill,
             patience,
             solver: crate::options::solver(encoding, solver, false)?,
             ..CountSpec::default()

@@ -84,6 +84,9 @@ fn count_words(error: &CountError) -> String {
     match error {
         CountError::Solve(e) => solve_words(e),
         CountError::DpNotApplicable(why) => format!("method=\"dp\": {why}"),
+        CountError::TableFiles(why @ pathsat_count::FrontierError::NoRoom { .. }) => {
+            format!("{why}: pass spill_dir= a directory on a larger disk, or spill=False")
+        }
         CountError::TableFiles(why) => format!("spill_dir: {why}"),
         CountError::Checkpoint(why) => format!("checkpoint: {why}"),
         CountError::NotCertifiable(_) => {

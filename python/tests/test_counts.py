@@ -98,3 +98,22 @@ def test_a_checkpoint_is_refused_unless_it_is_this_counts(tmp_path):
     message = str(error.value)
     assert f"checkpoint: {checkpoint} is not a pathsat checkpoint" in message, message
     assert checkpoint.read_text() == "a note"
+
+
+def test_a_count_over_its_memory_goes_on_in_files_unless_told_not_to(tmp_path, monkeypatch):
+    # The closed 6x8 knight's tours: 96 x 55,488,142 (OEIS A175881), with tables of up to
+    # 26 MiB, counted within 16 MiB in temporary files that are gone at the end.
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    board = pathsat.Puzzle.board(6, 8, moves="knight", closed=True)
+    result = board.count(method="dp", memory=16 << 20)
+    assert result.complete and result.count == 96 * 55_488_142
+    assert list(tmp_path.iterdir()) == []
+    stopped = board.count(method="dp", memory=16 << 20, spill=False)
+    assert not stopped.complete and stopped.stopped == "memory"
+    # A batch's counts likewise.
+    puzzles = tmp_path / "puzzles"
+    puzzles.mkdir()
+    (puzzles / "k68.toml").write_text(board.to_toml() + '\n[expect]\ncount = "5326861632"\n')
+    for spill, status in [(True, "ok"), (False, "out-of-reach")]:
+        report = pathsat.batch(puzzles, method="dp", memory=16 << 20, spill=spill)
+        assert report.rows[0]["status"] == status

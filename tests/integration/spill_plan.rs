@@ -1,5 +1,6 @@
 //! Counts that outgrow `--memory` go on with their tables in files by themselves (in the
-//! temporary directory, after a check of its free space, leaving nothing there), and `count
+//! temporary directory, after a check of its free space, leaving nothing there; `count` and
+//! `batch` alike), and `count
 //! --plan` estimates what a count takes without counting, its measured layers the count's own.
 
 use crate::common::json_of_output;
@@ -67,6 +68,42 @@ fn a_count_over_its_memory_goes_on_in_files_and_leaves_none() {
         .unwrap();
     let report = json_of_output(&out);
     assert_eq!(report["stopped"], "memory", "{report}");
+}
+
+/// `batch` counts with the library's policy too: a file whose tables outgrow each worker's
+/// --memory is counted in files in $TMPDIR (its row `ok` with the published count), and with
+/// --no-spill its row stops at the budget (`out-of-reach`), as the row of a count stopped by
+/// its memory always has.
+#[test]
+fn batch_rows_go_on_in_files_unless_told_not_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles");
+    std::fs::create_dir(&puzzles).unwrap();
+    let file = knight_board(&puzzles, 6, 8, true);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{text}[expect]\ncount = \"5326861632\"\n")).unwrap();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let batch = |extra: &[&str]| {
+        let out = pathsat()
+            .env("TMPDIR", &tmp)
+            .args([
+                "batch", "--method", "dp", "--memory", "16MiB", "--format", "json",
+            ])
+            .args(extra)
+            .arg(&puzzles)
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["rows"][0].clone()
+    };
+    let row = batch(&[]);
+    assert_eq!(row["status"], "ok", "{row}");
+    assert_eq!(row["count"], 5_326_861_632u64, "{row}");
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+    let row = batch(&["--no-spill"]);
+    assert_eq!(row["status"], "out-of-reach", "{row}");
+    assert_eq!(row["complete"], false, "{row}");
 }
 
 /// A disk with less room than the tables are estimated to take (`PATHSAT_DISK_FREE` stands in

@@ -28,6 +28,10 @@ pub struct BatchArgs {
     /// of this machine's memory, shared among the jobs].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub memory: Option<u64>,
+    /// Never keep a count's tables in files: one whose tables outgrow --memory stops there
+    /// (status `memory`) instead of going on in files in $TMPDIR, as it does by default.
+    #[arg(long)]
+    pub no_spill: bool,
     /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
     /// the count: one estimated to take longer stops at once, saying so [default: 600].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

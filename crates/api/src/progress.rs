@@ -71,6 +71,8 @@ impl CountProgress {
                 self.left_seconds = layer.left_ms.map(|ms| ms as f64 / 1000.0);
             }
             Progress::Found(found) => self.found(BigCount::from(found)),
+            // A one-off notice for the front ends to word; the layers show the files' bytes.
+            Progress::Spill(_) => {}
             Progress::Cubes { done, total, found } => {
                 self.done = Some(done);
                 self.total = Some(total);

@@ -48,7 +48,10 @@ pub fn count(error: &CountError) -> String {
         CountError::Solve(e) => solve(e),
         CountError::DpNotApplicable(why) => format!("--method dp: {why}"),
         CountError::TableFiles(why @ pathsat_frontier::FrontierError::NoRoom { .. }) => {
-            why.to_string()
+            format!(
+                "{why}: point --spill-dir at a larger disk, give it more --memory, or split the \
+                 count (--shard I/N; --plan estimates each shard)"
+            )
         }
         CountError::TableFiles(why) => format!("--spill-dir: {why}"),
         CountError::Checkpoint(why) => format!("--checkpoint: {why}"),

@@ -72,10 +72,10 @@ pub use pathsat_frontier::{
     Cut, FrontierError, FrontierStats, LayerProgress, Share, Split, SplitBy,
 };
 
-pub use options::{CountOptions, Method, OnSpill, DEFAULT_PATIENCE};
+pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
 pub use outcome::{
-    bound_time, duration_words, CountError, Counted, CubeRuns, Estimate, Phase, Progress, Stage,
-    Stopped,
+    bound_time, duration_words, CountError, Counted, CubeRuns, Estimate, Phase, Progress,
+    SpillNotice, Stage, Stopped,
 };
 
 use auto::{auto, certified_auto};

@@ -84,28 +84,11 @@ pub struct CountOptions {
     /// would not ([`pathsat_frontier::Spill::over_budget_only`]), instead of from the first
     /// large table.
     pub spill_over_budget: bool,
-    /// Hears where and when the tables go to files, and may refuse
-    /// ([`pathsat_frontier::FrontierOptions::on_spill`]).
-    pub on_spill: Option<OnSpill>,
     /// Save the frontier program's table to this file now and then, and go on from it when it
     /// is there ([`pathsat_frontier::Checkpoint`]).
     pub checkpoint: Option<PathBuf>,
     /// How long the frontier program counts between two saves of its checkpoint.
     pub checkpoint_every: Duration,
-}
-
-/// What hears that the frontier program's tables go to files, and may refuse (a disk too
-/// small for them): [`pathsat_frontier::FrontierOptions::on_spill`].
-#[derive(Clone)]
-pub struct OnSpill(
-    #[allow(clippy::type_complexity)]
-    pub  Arc<dyn Fn(&pathsat_frontier::SpillStart) -> Result<(), String> + Send + Sync>,
-);
-
-impl std::fmt::Debug for OnSpill {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("OnSpill")
-    }
 }
 
 /// The default [`CountOptions::patience`]: ten minutes.
@@ -126,7 +109,6 @@ impl Default for CountOptions {
             split: None,
             spill_dir: None,
             spill_over_budget: false,
-            on_spill: None,
             checkpoint: None,
             checkpoint_every: pathsat_frontier::Checkpoint::DEFAULT_EVERY,
         }

@@ -138,6 +138,8 @@ pub enum Progress {
     Layer(LayerProgress),
     /// One solver has found this many fillings.
     Found(u64),
+    /// The frontier program's tables go on in files from a layer on.
+    Spill(SpillNotice),
     /// Cubes done of all the cubes, and the fillings found in them so far.
     Cubes {
         /// Cubes counted to the end, of `total`.
@@ -147,6 +149,31 @@ pub enum Progress {
         /// Fillings found so far, over all cubes.
         found: BigCount,
     },
+}
+
+/// Where and from when the frontier program keeps its tables in files
+/// ([`CountOptions::spill_dir`](crate::CountOptions::spill_dir)): heard once, before the first
+/// file is written, after the disk was found to have room for them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpillNotice {
+    /// The directory of the files.
+    pub dir: std::path::PathBuf,
+    /// The layer whose table is the first in files (1-based), of `layers`.
+    pub layer: usize,
+    /// Layers in all.
+    pub layers: usize,
+    /// Whether the tables go to files because they outgrew the memory budget
+    /// ([`CountOptions::spill_over_budget`](crate::CountOptions::spill_over_budget)), rather
+    /// than from the first large table.
+    pub over_budget: bool,
+    /// The memory budget.
+    pub memory_budget: u64,
+    /// With `over_budget`: the bytes the step was estimated to need in memory.
+    pub needed_bytes: u64,
+    /// The most bytes of files the rest of the sweep is estimated to hold at once.
+    pub disk_bytes: u64,
+    /// The bytes free on the directory's disk, when they can be read.
+    pub free_bytes: Option<u64>,
 }
 
 /// The stages of a count; serialised by their names ([`Stage::name`]).

@@ -2,7 +2,7 @@
 //! count's threads, with its stops turned into the count's.
 
 use crate::options::{CountOptions, Method};
-use crate::outcome::{Counted, Phase, Progress, Stage, Stopped};
+use crate::outcome::{Counted, Phase, Progress, SpillNotice, Stage, Stopped};
 use crate::CountError;
 use pathsat_frontier::{
     count_fillings, Checkpoint, FrontierError, FrontierOptions, LayerProgress, Spill, SpillStart,
@@ -21,12 +21,20 @@ pub(crate) fn frontier(
     progress(Progress::Stage(Stage::Frontier));
     let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
     let spilled = AtomicBool::new(false);
+    let over_budget_only = options.spill_over_budget && options.spill_dir.is_some();
     let on_spill = |start: &SpillStart| {
         spilled.store(true, Ordering::Relaxed);
-        options
-            .on_spill
-            .as_ref()
-            .map_or(Ok(()), |hear| (hear.0)(start))
+        progress(Progress::Spill(SpillNotice {
+            dir: start.dir.to_path_buf(),
+            layer: start.layer,
+            layers: start.layers,
+            over_budget: over_budget_only,
+            memory_budget: options.memory_budget,
+            needed_bytes: start.needed_bytes,
+            disk_bytes: start.disk_bytes,
+            free_bytes: start.free_bytes,
+        }));
+        Ok(())
     };
     // Over the budget only (files for tables of any size once they outgrow it), or from
     // tables of `from` states on.
@@ -52,7 +60,6 @@ pub(crate) fn frontier(
         with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
     };
     let started = Instant::now();
-    let over_budget_only = options.spill_over_budget && options.spill_dir.is_some();
     let counted = match run(over_budget_only, Spill::DEFAULT_FROM_STATES) {
         // A layer outgrew the budget before its growth showed: again, in files from the first
         // large table (as with --spill-dir), or from half the table it stopped after.

@@ -68,6 +68,7 @@ pub use graph::Graph;
 pub use order::{vertex_order, vertex_order_within};
 pub use pathsat_bigcount::BigCount;
 pub use primes::{is_prime, residue_prime};
+pub use spill::free_bytes;
 
 use std::fmt;
 use std::path::Path;
@@ -103,7 +104,8 @@ pub struct FrontierOptions<'a> {
     pub checkpoint: Option<Checkpoint<'a>>,
     /// Hears, before the first step that writes its table to files ([`Spill`]), where and
     /// from which layer, and how much disk the tables are estimated to take; an error stops
-    /// the count there with [`FrontierError::NoRoom`] (a disk too small for the estimate).
+    /// the count there with [`FrontierError::NoRoom`]. (A disk with less room than the
+    /// estimate stops it there too, hook or not, before a file is written.)
     pub on_spill: Option<SpillHook<'a>>,
 }
 
@@ -128,6 +130,24 @@ pub struct SpillStart<'a> {
     /// half times the memory of its widest table, from the layers done and the bound of those
     /// to come ([`estimate_fillings`]).
     pub disk_bytes: u64,
+    /// The bytes free on the directory's file system for an unprivileged user, when they can
+    /// be read ([`free_bytes`]).
+    pub free_bytes: Option<u64>,
+}
+
+impl SpillStart<'_> {
+    /// Why a disk with `free` bytes cannot hold the tables (`free` < [`SpillStart::disk_bytes`]).
+    fn no_room(&self, free: u64) -> String {
+        format!(
+            "the frontier program's tables need about {} of files from layer {} of {} on (an \
+             estimate), but {} has {} free",
+            bytesize::ByteSize(self.disk_bytes).display().iec(),
+            self.layer,
+            self.layers,
+            self.dir.display(),
+            bytesize::ByteSize(free).display().iec(),
+        )
+    }
 }
 
 /// Where and how often a count saves its table, so that it can be resumed

@@ -24,6 +24,28 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// The bytes free for an unprivileged user on the file system of `dir` (`None` where they
+/// cannot be read, and off Unix). `PATHSAT_DISK_FREE` (bytes) stands in for them, so that the
+/// tests can see a count refused for want of room.
+pub fn free_bytes(dir: &Path) -> Option<u64> {
+    if let Some(free) = std::env::var("PATHSAT_DISK_FREE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return Some(free);
+    }
+    #[cfg(unix)]
+    {
+        let stat = rustix::fs::statvfs(dir).ok()?;
+        Some(stat.f_bavail.saturating_mul(stat.f_frsize))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
 /// The bytes a count keeps in its files: now and at the most.
 #[derive(Default)]
 pub(crate) struct DiskUse {

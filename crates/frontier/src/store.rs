@@ -199,21 +199,25 @@ pub(crate) fn sweep_with<K: Key>(
         };
         if let (true, false, Some(spill)) = (to_disk, told, options.spill) {
             told = true;
-            if let Some(hear) = options.on_spill {
-                let start = crate::SpillStart {
-                    dir: spill.dir,
-                    layer: index + 1,
-                    layers,
-                    states,
-                    needed_bytes: needed,
-                    disk_bytes: disk_needed(plan, &history, states, ctx.used()),
-                };
-                if let Err(message) = hear(&start) {
-                    return Err(FrontierError::NoRoom {
-                        dir: spill.dir.display().to_string(),
-                        message,
-                    });
-                }
+            let start = crate::SpillStart {
+                dir: spill.dir,
+                layer: index + 1,
+                layers,
+                states,
+                needed_bytes: needed,
+                disk_bytes: disk_needed(plan, &history, states, ctx.used()),
+                free_bytes: crate::spill::free_bytes(spill.dir),
+            };
+            let heard = match start.free_bytes {
+                // Before the first file is written: a disk too small is known now.
+                Some(free) if free < start.disk_bytes => Err(start.no_room(free)),
+                _ => options.on_spill.map_or(Ok(()), |hear| hear(&start)),
+            };
+            if let Err(message) = heard {
+                return Err(FrontierError::NoRoom {
+                    dir: spill.dir.display().to_string(),
+                    message,
+                });
             }
         }
         macro_rules! run {

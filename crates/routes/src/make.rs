@@ -173,6 +173,10 @@ fn count(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     // everything else the run holds.
     let share = limits.memory_per_run / 4 * 3;
     request.options.memory_budget = request.options.memory_budget.min(share.max(1));
+    // A run's memory is its limit: no tables in files, which `pathsat count` would go on with
+    // in the temporary directory.
+    request.options.spill_dir = None;
+    request.options.spill_over_budget = false;
     let one_line = body.options.progress;
     let mut prepared = searching(ROUTE, cancel, move |hear| {
         let hear = hear.unwrap_or_else(|| std::sync::Arc::new(|_| {}));

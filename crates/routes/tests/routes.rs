@@ -104,3 +104,21 @@ fn a_seed_is_an_option_of_solve_and_reported() {
     assert_eq!(report["status"], "sat");
     assert_eq!(report["encoding"]["seed"], 7);
 }
+
+/// A run's memory is its limit: a count whose tables outgrow it stops there, and writes no
+/// table files (which `pathsat count` would go on with in the temporary directory).
+#[test]
+fn a_count_over_the_run_memory_stops_without_files() {
+    // The closed 6x8 knight's tours: tables of up to 26 MiB, over a 16 MiB share.
+    let grid = vec![["."; 8].join(" "); 6].join("\n");
+    let puzzle = format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n");
+    let limits = Limits {
+        memory_per_run: 16 << 20,
+        ..Limits::default()
+    };
+    let request = body(serde_json::json!({"puzzle": puzzle, "method": "dp"}));
+    let reply = prepare("/api/count", &request, &limits).unwrap().run(None);
+    let report: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+    assert_eq!(report["stopped"], "memory", "{report}");
+    assert_eq!(report["complete"], false, "{report}");
+}

@@ -286,13 +286,16 @@ impl Puzzle {
     ///
     /// `method`: `"auto"` (the frontier program where it applies, else SAT enumeration when it
     /// can finish), `"dp"`, `"sat"` (cubes) or `"enumerate"`. `timeout` (seconds) and `limit`
-    /// stop it early: the count is then a lower bound and `complete` is false. `spill_dir`
-    /// keeps the frontier program's large tables in temporary files there (`--spill-dir`).
+    /// stop it early: the count is then a lower bound and `complete` is false. `memory`
+    /// (bytes) is what the frontier program's tables may take (half the machine's by
+    /// default); tables that outgrow it go on in temporary files in the system's temporary
+    /// directory, or in `spill_dir` from the first large table on (`--spill-dir`), or stop
+    /// the count with `spill=False` (`--no-spill`).
     /// `checkpoint` (a file) saves the frontier program's table every `checkpoint_every`
     /// seconds (600) and goes on from it when the same count is run again (`--checkpoint`);
     /// a first Ctrl-C then ends the frontier program's layer under way and saves it before
     /// `KeyboardInterrupt` is raised, and a second stops the count at once.
-    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, spill_dir = None, checkpoint = None, checkpoint_every = None))]
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, memory = None, spill = true, spill_dir = None, checkpoint = None, checkpoint_every = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -304,6 +307,8 @@ impl Puzzle {
         solver: &str,
         jobs: Option<u32>,
         certify: bool,
+        memory: Option<u64>,
+        spill: bool,
         spill_dir: Option<std::path::PathBuf>,
         checkpoint: Option<std::path::PathBuf>,
         checkpoint_every: Option<f64>,
@@ -317,6 +322,8 @@ impl Puzzle {
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
             solver: options::solver(encoding, solver, certify)?,
+            memory,
+            no_spill: !spill,
             spill_dir,
             checkpoint,
             checkpoint_every,

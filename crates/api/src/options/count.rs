@@ -50,6 +50,11 @@ pub struct CountSpec {
     /// directory, so that its memory holds a batch of a step rather than whole tables.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spill_dir: Option<PathBuf>,
+    /// `--no-spill`: never keep the tables in files; a count whose tables outgrow `memory`
+    /// stops there. Without it (and without `spill_dir`) they go on in files in the system's
+    /// temporary directory once they outgrow it ([`CountSpec::request`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_spill: bool,
     /// `--checkpoint FILE`: save the frontier program's table to FILE now and then, and go on
     /// from it when the same count is run again.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -93,6 +98,9 @@ impl CountSpec {
                 Problem::Malformed("cuts a split by states, not by residues".into()),
             ));
         }
+        if self.no_spill && self.spill_dir.is_some() {
+            return Err(invalid("no-spill", Problem::Excludes(&["spill-dir"])));
+        }
         if let Some(dir) = &self.spill_dir {
             if !dir.is_dir() {
                 return Err(invalid(
@@ -127,6 +135,7 @@ impl CountSpec {
             return Err(invalid("checkpoint-every", Problem::Needs("checkpoint")));
         }
         let defaults = CountOptions::default();
+        let (spill_dir, spill_over_budget) = self.spill();
         Ok(CountRequest {
             options: CountOptions {
                 method: self.method.method(),
@@ -140,10 +149,8 @@ impl CountSpec {
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
                 split: self.split(),
-                spill_dir: self.spill_dir.clone(),
-                // The command line's: over the budget into the temporary directory.
-                spill_over_budget: false,
-                on_spill: None,
+                spill_dir,
+                spill_over_budget,
                 checkpoint: self.checkpoint.clone(),
                 checkpoint_every: seconds_for("checkpoint-every", self.checkpoint_every)?
                     .unwrap_or(defaults.checkpoint_every),
@@ -156,6 +163,21 @@ impl CountSpec {
 }
 
 impl CountSpec {
+    /// Where the frontier program's tables may go to files, and whether only once they
+    /// outgrow the memory: `spill_dir` from the first large table on; without it, the system's
+    /// temporary directory over the budget only; nowhere with `no_spill`, or where there are no
+    /// files (WebAssembly in a browser).
+    fn spill(&self) -> (Option<PathBuf>, bool) {
+        match (&self.spill_dir, self.no_spill) {
+            (Some(dir), _) => (Some(dir.clone()), false),
+            (None, true) => (None, false),
+            #[cfg(not(target_family = "wasm"))]
+            (None, false) => (Some(std::env::temp_dir()), true),
+            #[cfg(target_family = "wasm")]
+            (None, false) => (None, false),
+        }
+    }
+
     /// The cut of a sharded count: `cut`, or [`Split::DEFAULT_CUT_STATES`].
     pub fn cut_states(&self) -> u64 {
         self.cut.unwrap_or(Split::DEFAULT_CUT_STATES)

@@ -277,6 +277,34 @@ mod tests {
     }
 
     #[test]
+    fn a_count_goes_on_in_files_over_its_memory_unless_told_where_or_not_to() {
+        let request = |json: &str| {
+            let spec: CountSpec = serde_json::from_str(json).unwrap();
+            spec.request(Cancel::new())
+        };
+        // By default: the temporary directory, once the tables outgrow the budget.
+        let by_default = request("{}").unwrap().options;
+        assert_eq!(by_default.spill_dir, Some(std::env::temp_dir()));
+        assert!(by_default.spill_over_budget);
+        // A directory given: there, from the first large table on.
+        let dir = std::env::temp_dir().display().to_string();
+        let given = request(&format!(r#"{{"spill-dir": {dir:?}}}"#))
+            .unwrap()
+            .options;
+        assert_eq!(given.spill_dir.as_deref(), Some(std::path::Path::new(&dir)));
+        assert!(!given.spill_over_budget);
+        // Never, with no-spill; and no-spill with a directory is refused.
+        let never = request(r#"{"no-spill": true}"#).unwrap().options;
+        assert_eq!(never.spill_dir, None);
+        let both = request(&format!(r#"{{"no-spill": true, "spill-dir": {dir:?}}}"#));
+        let error = both.unwrap_err().to_string();
+        assert!(
+            error.contains("no-spill") && error.contains("spill-dir"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn option_names_are_every_field_and_only_those() {
         let names = option_names::<SolveSpec>();
         for name in [
