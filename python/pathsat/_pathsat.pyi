@@ -111,11 +111,18 @@ class Puzzle:
         encoding: str = "auto",
         solver: str = "varisat",
         certify: bool = False,
+        seed: int = 0,
     ) -> Optional[Solution]:
         """The first solution, or None when there is none. ``timeout`` in seconds raises
-        ``TimeoutError`` when it passes first."""
+        ``TimeoutError`` when it passes first; ``seed`` sends the search along another
+        path, as reproducibly (0: the unseeded run)."""
     def solutions(
-        self, limit: Optional[int] = None, *, encoding: str = "auto", solver: str = "varisat"
+        self,
+        limit: Optional[int] = None,
+        *,
+        encoding: str = "auto",
+        solver: str = "varisat",
+        seed: int = 0,
     ) -> Solutions:
         """The solutions, lazily: the solver finds the next one when the loop asks."""
     def count(
@@ -128,6 +135,7 @@ class Puzzle:
         solver: str = "varisat",
         jobs: Optional[int] = None,
         certify: bool = False,
+        seed: int = 0,
         memory: Optional[int] = None,
         spill: bool = True,
         spill_dir: Optional[Union[str, os.PathLike[str]]] = None,
@@ -149,6 +157,7 @@ class Puzzle:
         encoding: str = "auto",
         solver: str = "varisat",
         certify: bool = False,
+        seed: int = 0,
     ) -> bool:
         """Whether exactly one solution exists, proved by the solver."""
     def forced(self, timeout: Optional[float] = None) -> dict[str, object]:
@@ -354,6 +363,7 @@ def batch(
     format: str = "json",
     encoding: str = "auto",
     solver: str = "auto",
+    seed: int = 0,
 ) -> BatchReport:
     """Every puzzle file under ``dir`` counted and checked against its ``[expect]``, as
     ``pathsat batch DIR`` does: the same rows."""

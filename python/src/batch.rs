@@ -101,13 +101,13 @@ impl BatchReport {
 /// `timeout` (seconds a file), `memory` (bytes the frontier program may use in each, default
 /// half of the machine's memory shared among the jobs; `spill=False` stops a count whose tables
 /// outgrow it, instead of going on in temporary files), `patience` (seconds, see `count`),
-/// `encoding` and `solver`. `shard="I/N"` counts the I-th of N slices of the sorted files.
+/// `encoding`, `solver` and `seed`. `shard="I/N"` counts the I-th of N slices of the sorted files.
 /// `output` keeps the run's record in a file (a journal of rows while it runs, the report in
 /// `format`, `"json"`, `"table"` or `"csv"`, when it ends); `resume=True` continues the killed
 /// run whose `output` that is. Ctrl-C stops the run (`KeyboardInterrupt`); the rows finished by
 /// then stay in `output`'s journal.
 #[pyfunction]
-#[pyo3(signature = (dir, *, jobs = None, method = "auto", limit = None, timeout = None, memory = None, spill = true, patience = None, shard = None, output = None, resume = false, format = "json", encoding = "auto", solver = "auto"))]
+#[pyo3(signature = (dir, *, jobs = None, method = "auto", limit = None, timeout = None, memory = None, spill = true, patience = None, shard = None, output = None, resume = false, format = "json", encoding = "auto", solver = "auto", seed = 0))]
 #[allow(clippy::too_many_arguments)]
 pub fn batch(
     py: Python<'_>,
@@ -125,6 +125,7 @@ pub fn batch(
     format: &str,
     encoding: &str,
     solver: &str,
+    seed: u64,
 ) -> PyResult<BatchReport> {
     if jobs == Some(0) {
         return Err(puzzle_error("jobs=0: must be at least 1"));
@@ -162,7 +163,7 @@ pub fn batch(
             memory,
             no_spill: !spill,
             patience,
-            solver: crate::options::solver(encoding, solver, false)?,
+            solver: crate::options::solver(encoding, solver, false, seed)?,
             ..CountSpec::default()
         },
         jobs,

@@ -29,12 +29,12 @@ pub fn encoding(name: &str) -> PyResult<EncodingSpec> {
 }
 
 /// `encoding=`, `solver=` (`auto`, `varisat` or `cadical`) and `certify=`.
-pub fn solver(encoding_name: &str, name: &str, certify: bool) -> PyResult<SolverSpec> {
+pub fn solver(encoding_name: &str, name: &str, certify: bool, seed: u64) -> PyResult<SolverSpec> {
     Ok(SolverSpec {
         solver: name.parse::<SolverName>().map_err(refused)?,
         certify,
+        seed,
         encoding: encoding(encoding_name)?,
-        ..SolverSpec::default()
     })
 }
 

@@ -117,3 +117,10 @@ def test_a_count_over_its_memory_goes_on_in_files_unless_told_not_to(tmp_path, m
     for spill, status in [(True, "ok"), (False, "out-of-reach")]:
         report = pathsat.batch(puzzles, method="dp", memory=16 << 20, spill=spill)
         assert report.rows[0]["status"] == status
+
+
+def test_a_seed_is_reported_and_changes_no_count():
+    p = pathsat.Puzzle.from_file(fixture("small/hidato-5x5.toml"))
+    result = p.count(method="enumerate", seed=7)
+    assert result.count == 69 and result.complete
+    assert json.loads(result.json())["encoding"]["seed"] == 7

@@ -63,15 +63,13 @@ impl Puzzle {
         py: Python<'_>,
         wanted: Wanted,
         timeout: Option<f64>,
-        encoding: &str,
-        solver: &str,
-        certify: bool,
+        solver: pathsat_api::options::SolverSpec,
     ) -> PyResult<pathsat_api::SolveReport> {
         let cancel = Cancel::new();
         let spec = SolveSpec {
             unique: wanted == Wanted::Unique,
             timeout,
-            solver: options::solver(encoding, solver, certify)?,
+            solver,
             ..SolveSpec::default()
         };
         let request = spec.request(cancel.clone()).map_err(errors::raise)?;
@@ -247,8 +245,10 @@ impl Puzzle {
     /// `timeout` (seconds) raises `TimeoutError` when it passes before an answer; `encoding`
     /// is `"auto"`, `"position"`, `"successor"` or a complete `"successor-*"` encoding; `solver`
     /// is `"varisat"` or `"cadical"` (in
-    /// a package built with it); `certify` has varisat's proof checker confirm the run.
-    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false))]
+    /// a package built with it); `certify` has varisat's proof checker confirm the run; `seed`
+    /// sends the search along another path, as reproducibly (`--seed`; 0, the default, is the
+    /// unseeded run).
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false, seed = 0))]
     fn solve(
         &self,
         py: Python<'_>,
@@ -256,8 +256,10 @@ impl Puzzle {
         encoding: &str,
         solver: &str,
         certify: bool,
+        seed: u64,
     ) -> PyResult<Option<Solution>> {
-        let report = self.run_solve(py, Wanted::First, timeout, encoding, solver, certify)?;
+        let solver = options::solver(encoding, solver, certify, seed)?;
+        let report = self.run_solve(py, Wanted::First, timeout, solver)?;
         match report.fillings.into_iter().next() {
             Some(filling) => Ok(Some(
                 self.solution(filling, "a solution, checked by the verifier"),
@@ -268,12 +270,19 @@ impl Puzzle {
     }
 
     /// The solutions, one at a time: a lazy iterator, whose solver finds the next solution
-    /// only when asked (stop early, and it stops). `limit` caps how many it gives.
-    #[pyo3(signature = (limit = None, *, encoding = "auto", solver = "varisat"))]
-    fn solutions(&self, limit: Option<u64>, encoding: &str, solver: &str) -> PyResult<Solutions> {
+    /// only when asked (stop early, and it stops). `limit` caps how many it gives; `seed` as
+    /// for `solve`.
+    #[pyo3(signature = (limit = None, *, encoding = "auto", solver = "varisat", seed = 0))]
+    fn solutions(
+        &self,
+        limit: Option<u64>,
+        encoding: &str,
+        solver: &str,
+        seed: u64,
+    ) -> PyResult<Solutions> {
         let spec = SolveSpec {
             limit,
-            solver: options::solver(encoding, solver, false)?,
+            solver: options::solver(encoding, solver, false, seed)?,
             ..SolveSpec::default()
         };
         let request = spec.request(Cancel::new()).map_err(errors::raise)?;
@@ -295,7 +304,7 @@ impl Puzzle {
     /// seconds (600) and goes on from it when the same count is run again (`--checkpoint`);
     /// a first Ctrl-C then ends the frontier program's layer under way and saves it before
     /// `KeyboardInterrupt` is raised, and a second stops the count at once.
-    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, memory = None, spill = true, spill_dir = None, checkpoint = None, checkpoint_every = None))]
+    #[pyo3(signature = (method = "auto", timeout = None, limit = None, *, encoding = "auto", solver = "varisat", jobs = None, certify = false, seed = 0, memory = None, spill = true, spill_dir = None, checkpoint = None, checkpoint_every = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -307,6 +316,7 @@ impl Puzzle {
         solver: &str,
         jobs: Option<u32>,
         certify: bool,
+        seed: u64,
         memory: Option<u64>,
         spill: bool,
         spill_dir: Option<std::path::PathBuf>,
@@ -321,7 +331,7 @@ impl Puzzle {
                 .parse()
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
-            solver: options::solver(encoding, solver, certify)?,
+            solver: options::solver(encoding, solver, certify, seed)?,
             memory,
             no_spill: !spill,
             spill_dir,
@@ -456,8 +466,8 @@ impl Puzzle {
 
     /// Whether the puzzle has exactly one solution, proved by the solver (false when it has
     /// none). `timeout` (seconds) raises `TimeoutError` when it passes before the proof;
-    /// `encoding`, `solver` and `certify` as for `solve`.
-    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false))]
+    /// `encoding`, `solver`, `certify` and `seed` as for `solve`.
+    #[pyo3(signature = (timeout = None, *, encoding = "auto", solver = "varisat", certify = false, seed = 0))]
     fn is_unique(
         &self,
         py: Python<'_>,
@@ -465,8 +475,10 @@ impl Puzzle {
         encoding: &str,
         solver: &str,
         certify: bool,
+        seed: u64,
     ) -> PyResult<bool> {
-        let report = self.run_solve(py, Wanted::Unique, timeout, encoding, solver, certify)?;
+        let solver = options::solver(encoding, solver, certify, seed)?;
+        let report = self.run_solve(py, Wanted::Unique, timeout, solver)?;
         match report.unique {
             Some(unique) => Ok(unique),
             None if report.stopped == Some(Stopped::Timeout) => {
