@@ -5,7 +5,9 @@ use crate::args::{CountArgs, Format, ShardArg};
 use crate::Failure;
 use bytesize::ByteSize;
 use pathsat_count::CountOptions;
-use pathsat_frontier::{estimate_fillings, FrontierOptions, SampleEnd, Split, SweepEstimate};
+use pathsat_frontier::{
+    estimate_fillings, FrontierOptions, SampleEnd, Split, SweepEstimate, SAMPLE_REACH,
+};
 use pathsat_puzzle::Puzzle;
 use serde_json::json;
 use std::io::Write;
@@ -95,8 +97,14 @@ fn sample_words(e: &SweepEstimate, sample: u64) -> String {
             )
         }
         Some(SampleEnd::States) => format!(
-            "to the first table of {} states or more (--sample)",
+            "past the first table of {} states or more (--sample), until the share of the \
+             bound had turned up",
             crate::report::thousands(sample)
+        ),
+        Some(SampleEnd::Reach) => format!(
+            "to the first table of {} states or more ({SAMPLE_REACH} times --sample) before \
+             the share of the bound turned up",
+            crate::report::thousands(sample.saturating_mul(SAMPLE_REACH))
         ),
         Some(SampleEnd::Timeout) => "until --timeout".to_string(),
         Some(SampleEnd::Memory) => "until --memory".to_string(),
@@ -104,7 +112,8 @@ fn sample_words(e: &SweepEstimate, sample: u64) -> String {
     format!(
         "layers 1-{measured} swept exactly in {:.1} s, {why}; layers {}-{all} estimated (~): \
          the most states each layer's frontier could hold, times the share of it the last \
-         layers swept reached, continued; good to a factor of a few (encodings/counting.md, \
+         layers swept reached, continued (rising, once turned, to about half); good to a factor \
+         of a few (encodings/counting.md, \
          Know the bill before you run)",
         e.sample_seconds,
         measured + 1,

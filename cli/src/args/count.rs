@@ -44,7 +44,9 @@ pub struct CountArgs {
     /// also the shard's. --timeout bounds the sample's time, --memory its memory.
     #[arg(long, help_heading = "Plan")]
     pub plan: bool,
-    /// With --plan: sweep exactly until a table holds this many states [default: 4194304].
+    /// With --plan: sweep exactly until a table holds this many states and the share of the
+    /// bound the tables reach has turned up (its minimum three layers behind), or until a table
+    /// holds 32 times this many [default: 4194304].
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "plan", help_heading = "Plan")]
     pub sample: Option<u64>,
     /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,

@@ -1,31 +1,39 @@
 //! What a sweep will take, estimated before it runs (`pathsat count --plan`).
 //!
 //! The first layers are swept exactly, in memory, until a table holds `sample_states` states
-//! (or the sweep ends, or the deadline or the memory budget stops it). The later tables are
-//! extrapolated from a bound and the share of it the sample reached:
+//! and the share of the bound (below) has turned, or until a table holds [`SAMPLE_REACH`]
+//! times `sample_states` (or the sweep ends, or the deadline or the memory budget stops it). The
+//! later tables are extrapolated from a bound and the share of it the sample reached
+//! ([`crate::growth`]):
 //!
 //! - the *bound* of a layer is the most states its frontier could hold given which of its
 //!   vertices have had edges decided: a vertex none of whose neighbours has been taken is
 //!   untouched; one with one taken neighbour is untouched or the end of a segment; one with two
 //!   or more may also be done; the segment ends pair up (a path's up to two ends anchored), and
 //!   states folded with their mirror images count once;
-//! - the *share* of the bound that the states reach falls in the first layers and rises again
-//!   as the sweep goes on (on the 7x7 board from e^-5 at layer 15 to e^-3 at the widest layer
-//!   19): its logarithm is fitted by a straight line over the last measured layers and
-//!   continued, rising at most by [`crate::growth::MAX_SLOPE`] a layer, never falling (a share still falling
-//!   at the end of the sample is held at its geometric mean over the layers fitted).
+//! - the *share* of the bound that the states reach falls in the first layers, to a minimum
+//!   about where the frontier first reaches its full width, and rises again (on the 7x7 open
+//!   knight's paths from e^-5.3 at layer 14 to e^-3.1 at the widest layer 19 and e^-0.2 to
+//!   e^-0.9 in the last layers). The sample goes on until its minimum is three layers behind
+//!   (*turned*), and so is the frontier's first widest layer; from there the share rises by
+//!   e^0.5 a layer (the pace measured on the knight's boards) to a ceiling of about a half of
+//!   the bound, and holds it to the end. A sample stopped before the share turned continues the
+//!   line fitted to its last layers' share, never falling (a share still falling at the end of
+//!   the sample is held at its geometric mean over the layers fitted), to the same ceiling.
 //!
 //! The bound follows the frontier's width and how many of its vertices have decided edges, so
-//! the estimate sees a table grow at a constant width; the share's trend is what a short sample
-//! cannot pin down. Measured (`encodings/counting.md`, *Know the bill before you run*): the
-//! widest table of the 7x7 open knight's paths and of the 8x8 tours estimated at 0.6 of the
-//! true one from samples of a few seconds, 2.7 times it from a longer one; the 8x8 open paths,
-//! whose tables grow for ten layers past a sample of seconds, far below it: the estimate is a
-//! floor there, not a bill.
-//! `encodings/counting.md` (*Know the bill before you run*) compares it with measured sweeps.
+//! the estimate sees a table grow at a constant width; the share's rise and where it levels off
+//! are what a sample cannot measure. Measured (`encodings/counting.md`, *Know the bill before
+//! you run*; `benches/plan_accuracy.py`): the default plans put the widest table of the 7x7
+//! open knight's paths at 1.9 times the measured one, the 8x8 tours' at 1.3, and the 8x8 open
+//! paths' layers 22 and 23 at about half the measured (their widest is not known, and may be
+//! two or three times the estimate); from samples of a thousandth to a tenth of the widest
+//! table, the knight's and king's boards mostly within a factor of two and at worst a fourth
+//! (samples that reached [`SAMPLE_REACH`] times their states before the share turned), the
+//! rook's, whose shares level off lower, up to six times over.
 
 use crate::dp::MAX_FRONTIER;
-use crate::growth::extrapolate;
+use crate::growth::{extrapolate, turned};
 use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
 use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Shortcut, SplitBy};
@@ -80,13 +88,20 @@ pub struct SweepEstimate {
 /// Why a sample ended before its sweep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SampleEnd {
-    /// A table reached the sample's states.
+    /// A table reached the sample's states, and the share of the bound had turned (its
+    /// minimum some layers behind).
     States,
+    /// A table reached [`SAMPLE_REACH`] times the sample's states before the share turned.
+    Reach,
     /// The deadline.
     Timeout,
     /// The memory budget.
     Memory,
 }
+
+/// The most a sample goes past its states while it waits for the share of the bound to turn:
+/// until a table holds this many times them.
+pub const SAMPLE_REACH: u64 = 32;
 
 /// The memory a step with tables of `input` and `output` states holds with its tables in
 /// files: one batch of successors and a part or two ([`crate::Spill`]).
@@ -223,14 +238,28 @@ fn estimate(
     let bounds = &plan.bounds;
     let heard: Mutex<Vec<LayerProgress>> = Mutex::new(Vec::new());
     let enough = AtomicBool::new(false);
+    let reach = AtomicBool::new(false);
     let hear = |p: &LayerProgress| {
         if let Some(progress) = options.progress {
             progress(p);
         }
-        if p.states >= sample_states {
+        let mut heard = heard.lock().unwrap_or_else(|e| e.into_inner());
+        heard.push(*p);
+        // Enough: a table has held the sample's states and the share of the bound has turned,
+        // or a table holds SAMPLE_REACH times the sample's states.
+        if p.states >= sample_states.saturating_mul(SAMPLE_REACH) {
+            reach.store(true, Ordering::Relaxed);
             enough.store(true, Ordering::Relaxed);
+        } else if heard.iter().any(|h| h.states >= sample_states) {
+            let states: Vec<u64> = heard
+                .iter()
+                .take_while(|h| h.layer <= widths.len())
+                .map(|h| h.states)
+                .collect();
+            if turned(&states, bounds, &widths) {
+                enough.store(true, Ordering::Relaxed);
+            }
         }
-        heard.lock().unwrap_or_else(|e| e.into_inner()).push(*p);
     };
     let sample_options = FrontierOptions {
         cancel: Some(&enough),
@@ -249,6 +278,9 @@ fn estimate(
     let sample_seconds = started.elapsed().as_secs_f64();
     let (sample_end, peak_bytes, cut) = match swept {
         Ok(swept) => (None, swept.peak_bytes, swept.cut),
+        Err(FrontierError::Cancelled { .. }) if reach.load(Ordering::Relaxed) => {
+            (Some(SampleEnd::Reach), 0, None)
+        }
         Err(FrontierError::Cancelled { .. }) => (Some(SampleEnd::States), 0, None),
         Err(FrontierError::Timeout { .. }) => (Some(SampleEnd::Timeout), 0, None),
         Err(FrontierError::OverMemory { .. }) => (Some(SampleEnd::Memory), 0, None),

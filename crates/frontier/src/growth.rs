@@ -1,11 +1,67 @@
 //! How the tables of a sweep grow: the most states each layer's frontier could hold, and the
 //! extrapolation of a sample's tables from it ([`crate::estimate`]; also the disk a count about
 //! to keep its tables in files is estimated to need, [`crate::store`]).
+//!
+//! The *share* of the bound a sweep's tables reach falls over the first layers, to a minimum
+//! about where the frontier first reaches its full width, and then rises, by about e^0.5 a
+//! layer on the knight's boards measured, until it levels off (the knight's at e^-0.2 to e^-2 of
+//! the bound; `encodings/counting.md`, *Know the bill before you run*). A sample is swept until the
+//! minimum is [`TURNED_LAYERS`] layers behind it ([`turned`]); from a share that has turned, the
+//! extrapolation rises by [`MAX_SLOPE`] a layer to a ceiling ([`CEILING`], [`LIFT`]) and holds
+//! it to the last layer (where the share is near its ceiling again: on the 7x7 open paths e^-0.2
+//! to e^-0.9); from one that has not, it continues the line fitted to the last layers, never
+//! falling, to the same ceiling.
 
 /// The layers of the sample whose share of the bound is fitted.
 const FIT_LAYERS: usize = 6;
-/// The most the logarithm of the share changes a layer in the extrapolation.
+/// The most the logarithm of the share changes a layer in the extrapolation, and how much it
+/// rises a layer once the share has turned.
 pub(crate) const MAX_SLOPE: f64 = 0.5;
+/// The layers the share's minimum must lie behind the sample's last (and the frontier's first
+/// widest layer too) for the share to have turned.
+pub(crate) const TURNED_LAYERS: usize = 3;
+/// The logarithm of the share the extrapolation rises to, and no further: e^-0.7, about a half
+/// (or [`LIFT`] above the share's minimum, or the share at the end of the sample, when higher).
+/// The knight's tables level off at e^-0.2 to e^-2 of the bound, the rook's at e^-1 to e^-2.6.
+pub(crate) const CEILING: f64 = -0.7;
+/// The least the logarithm of the share rises above its minimum before it levels off: on the
+/// king's boards, whose share falls only to e^-0.5 to e^-1.5, it rises by 1.1 to 2.1, past the
+/// bound (the knight's and rook's rise by 2.3 to 6).
+pub(crate) const LIFT: f64 = 1.5;
+
+/// The logarithm of each measured layer's share of its bound, from layer `from` (0-based) on, as
+/// (layer, log-share).
+fn log_shares(measured: &[u64], bounds: &[f64], from: usize) -> Vec<(f64, f64)> {
+    measured
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| i >= from && s > 0 && bounds[i] >= 1.0)
+        .map(|(i, &s)| (i as f64, (s as f64 / bounds[i]).ln()))
+        .collect()
+}
+
+/// The index in `points` of the least share (the last of equal ones: a steady share has not
+/// turned).
+fn minimum(points: &[(f64, f64)]) -> Option<usize> {
+    (0..points.len()).reduce(|m, k| if points[k].1 <= points[m].1 { k } else { m })
+}
+
+/// Whether the share of the bound has turned: its minimum over the `measured` layers lies at
+/// least [`TURNED_LAYERS`] layers before the last of them, and so does the first layer at which
+/// the frontier is widest (`widths`, every layer's).
+pub(crate) fn turned(measured: &[u64], bounds: &[f64], widths: &[usize]) -> bool {
+    let Some(last) = measured.len().checked_sub(1) else {
+        return false;
+    };
+    let widest = widths.iter().max().copied().unwrap_or(0);
+    let full = widths.iter().position(|&w| w == widest).unwrap_or(0);
+    let points = log_shares(measured, bounds, 0);
+    let Some(low) = minimum(&points) else {
+        return false;
+    };
+    let low = points[low].0 as usize;
+    full + TURNED_LAYERS <= last && low + TURNED_LAYERS <= last
+}
 
 /// The states of every layer: the measured ones, then the bound of each later layer times the
 /// share of the bound continued from the last measured layers.
@@ -18,28 +74,30 @@ pub(crate) fn extrapolate(measured: &[u64], bounds: &[f64], fit_from: usize) -> 
         states.resize(bounds.len(), 0);
         return states;
     }
-    // The logarithm of the share of the bound over the last measured layers: a line fitted by
-    // least squares, its slope kept between 0 and MAX_SLOPE (a share that was falling is held
-    // at its geometric mean over the layers fitted), or the last share alone when there are
-    // fewer than three layers.
-    let share = |from: usize| -> Vec<(f64, f64)> {
-        measured
-            .iter()
-            .enumerate()
-            .filter(|&(i, &s)| i >= from && s > 0 && bounds[i] >= 1.0)
-            .map(|(i, &s)| (i as f64, (s as f64 / bounds[i]).ln()))
-            .collect()
-    };
     // (A shard's, from its cut on, when the sample went past it.)
-    let mut points = share(fit_from);
+    let mut points = log_shares(measured, bounds, fit_from);
     if points.is_empty() {
-        points = share(0);
+        points = log_shares(measured, bounds, 0);
     }
-    let last = &points[points.len().saturating_sub(FIT_LAYERS)..];
-    let (slope, at_last) = fit(last);
     let from = measured.len() - 1;
+    // Turned (its minimum TURNED_LAYERS or more layers back): the share rises by MAX_SLOPE a
+    // layer from the line fitted to the layers since the minimum. Not turned: the line fitted
+    // to the last layers, its slope kept between 0 and MAX_SLOPE (a share that was falling is
+    // held at its geometric mean over the layers fitted), or the last share alone when there
+    // are fewer than three layers.
+    let low = minimum(&points).unwrap_or(0);
+    let (slope, at_last) = if points[low].0 as usize + TURNED_LAYERS <= from {
+        let since = &points[low..];
+        (
+            MAX_SLOPE,
+            fit(&since[since.len().saturating_sub(FIT_LAYERS)..]).1,
+        )
+    } else {
+        fit(&points[points.len().saturating_sub(FIT_LAYERS)..])
+    };
+    let top = CEILING.max(at_last).max(points[low].1 + LIFT);
     for (i, bound) in bounds.iter().enumerate().skip(measured.len()) {
-        let share = (at_last + slope * (i - from) as f64).exp().min(1.0);
+        let share = (at_last + slope * (i - from) as f64).min(top).exp();
         states.push((bound * share).round().max(1.0) as u64);
     }
     states
@@ -177,5 +235,73 @@ mod tests {
             let rise = share(i) / share(i - 1);
             assert!((rise - MAX_SLOPE.exp()).abs() < 0.01, "{states:?}");
         }
+    }
+
+    /// The states of a share `e^y` of a bound of 10^12, for each `y`.
+    fn of_shares(shares: &[f64]) -> Vec<u64> {
+        shares
+            .iter()
+            .map(|y| (1e12 * y.exp()).round() as u64)
+            .collect()
+    }
+
+    #[test]
+    fn a_turned_share_rises_to_its_ceiling() {
+        let bounds = vec![1e12; 30];
+        // Falling to e^-6 at layer 2 (0-based), then rising for three layers: turned.
+        let measured = of_shares(&[-2.0, -4.0, -6.0, -5.5, -5.0, -4.5]);
+        let states = extrapolate(&measured, &bounds, 0);
+        // The line through the layers since the minimum ends at -4.5; from there the share
+        // rises by MAX_SLOPE a layer to CEILING (above -6 + LIFT), and holds it to the end.
+        for (i, &s) in states.iter().enumerate().skip(6) {
+            let y = (-4.5 + MAX_SLOPE * (i - 5) as f64).min(CEILING);
+            let expected = 1e12 * y.exp();
+            assert!(
+                (s as f64 / expected - 1.0).abs() < 1e-9,
+                "layer {i}: {states:?}"
+            );
+        }
+        assert!((states[29] as f64 / (1e12 * CEILING.exp()) - 1.0).abs() < 1e-9);
+        // Hardly rising since its minimum, it still rises by MAX_SLOPE a layer.
+        let measured = of_shares(&[-2.0, -4.0, -6.0, -5.95, -5.9, -5.85]);
+        let states = extrapolate(&measured, &bounds, 0);
+        let rise = (states[7] as f64 / states[6] as f64).ln();
+        assert!((rise - MAX_SLOPE).abs() < 1e-6, "{states:?}");
+        // Two layers past its minimum: not turned, the line fitted to the last layers (rising
+        // by about 0.15 a layer) goes on.
+        let measured = of_shares(&[-6.4, -6.2, -6.6, -6.0, -5.8]);
+        let states = extrapolate(&measured, &bounds, 0);
+        let (slope, at_last) = fit(&log_shares(&measured, &bounds, 0));
+        assert!(slope > 0.1 && slope < MAX_SLOPE, "{slope}");
+        let expected = 1e12 * (at_last + slope).exp();
+        assert!(
+            (states[5] as f64 / expected - 1.0).abs() < 1e-9,
+            "{states:?}"
+        );
+        // A share whose minimum was shallow (e^-1, a king's board) rises LIFT above it, past
+        // the bound.
+        let measured = of_shares(&[0.0, -0.5, -1.0, -0.9, -0.8, -0.7]);
+        let states = extrapolate(&measured, &bounds, 0);
+        let expected = 1e12 * (-1.0 + LIFT).exp();
+        assert!(
+            (states[29] as f64 / expected - 1.0).abs() < 1e-9,
+            "{states:?}"
+        );
+    }
+
+    #[test]
+    fn a_sample_waits_for_the_share_to_turn() {
+        let bounds = vec![1e12; 30];
+        let measured = of_shares(&[-2.0, -4.0, -6.0, -5.5, -5.0, -4.5]);
+        let widths = vec![2, 4, 6, 6, 6, 6, 6, 4];
+        // The minimum and the first widest frontier three layers behind: turned.
+        assert!(turned(&measured, &bounds, &widths));
+        // Two layers behind: not yet.
+        assert!(!turned(&measured[..5], &bounds, &widths));
+        // The frontier widest only from layer 4 (0-based): not yet.
+        let later = vec![2, 4, 5, 5, 6, 6, 6, 4];
+        assert!(!turned(&measured, &bounds, &later));
+        // A steady share has not turned.
+        assert!(!turned(&of_shares(&[-3.0; 8]), &bounds, &widths));
     }
 }

@@ -61,7 +61,7 @@ pub use dp::{
     hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths, PrefixCycles,
     MAX_FRONTIER,
 };
-pub use estimate::{estimate_fillings, LayerEstimate, SampleEnd, SweepEstimate};
+pub use estimate::{estimate_fillings, LayerEstimate, SampleEnd, SweepEstimate, SAMPLE_REACH};
 pub use fillings::{applies, count_fillings, FrontierCount};
 pub use graph::Graph;
 
