@@ -24,6 +24,9 @@ pub(crate) const TURNED_LAYERS: usize = 3;
 /// (or [`LIFT`] above the share's minimum, or the share at the end of the sample, when higher).
 /// The knight's tables level off at e^-0.2 to e^-2 of the bound, the rook's at e^-1 to e^-2.6.
 pub(crate) const CEILING: f64 = -0.7;
+/// [`CEILING`] for a planar sweep's bound (its ends paired without crossing): nearly tight,
+/// the rook's tables level off at e^-0.2 to e^-0.7 of it (the 12x12 board, open and closed).
+pub(crate) const PLANAR_CEILING: f64 = -0.4;
 /// The least the logarithm of the share rises above its minimum before it levels off: on the
 /// king's boards, whose share falls only to e^-0.5 to e^-1.5, it rises by 1.1 to 2.1, past the
 /// bound (the knight's and rook's rise by 2.3 to 6).
@@ -64,8 +67,19 @@ pub(crate) fn turned(measured: &[u64], bounds: &[f64], widths: &[usize]) -> bool
 }
 
 /// The states of every layer: the measured ones, then the bound of each later layer times the
-/// share of the bound continued from the last measured layers.
+/// share of the bound continued from the last measured layers, up to [`CEILING`].
 pub(crate) fn extrapolate(measured: &[u64], bounds: &[f64], fit_from: usize) -> Vec<u64> {
+    extrapolate_to(measured, bounds, fit_from, CEILING)
+}
+
+/// [`extrapolate`] with the share's logarithm rising to `ceiling` ([`CEILING`], or
+/// [`PLANAR_CEILING`] for a planar sweep's bound).
+pub(crate) fn extrapolate_to(
+    measured: &[u64],
+    bounds: &[f64],
+    fit_from: usize,
+    ceiling: f64,
+) -> Vec<u64> {
     let mut states: Vec<u64> = measured.to_vec();
     if measured.is_empty() {
         return bounds.iter().map(|b| b.round() as u64).collect();
@@ -95,7 +109,7 @@ pub(crate) fn extrapolate(measured: &[u64], bounds: &[f64], fit_from: usize) -> 
     } else {
         fit(&points[points.len().saturating_sub(FIT_LAYERS)..])
     };
-    let top = CEILING.max(at_last).max(points[low].1 + LIFT);
+    let top = ceiling.max(at_last).max(points[low].1 + LIFT);
     for (i, bound) in bounds.iter().enumerate().skip(measured.len()) {
         let share = (at_last + slope * (i - from) as f64).min(top).exp();
         states.push((bound * share).round().max(1.0) as u64);
@@ -128,12 +142,15 @@ fn fit(points: &[(f64, f64)]) -> (f64, f64) {
     (slope, my + slope * (x_last - mx))
 }
 
-/// The most states the frontier after each step could hold (module docs).
+/// The most states the frontier after each step could hold (module docs). With `planar` (a
+/// planar graph swept so that the taken vertices lie on one side of the frontier: a rook's
+/// board by rows or columns), the segments cannot cross, so their ends pair without crossing.
 pub(crate) fn bounds(
     graph: &crate::Graph,
     order: &[usize],
     mirrors: &[usize],
     paths: bool,
+    planar: bool,
 ) -> Vec<f64> {
     let n = graph.n_vertices();
     let adjacent = graph.adjacency();
@@ -166,22 +183,26 @@ pub(crate) fn bounds(
         if mirrors > 0 {
             fold = 1.0 + mirrors as f64;
         }
-        out.push(bound(one, more, paths) / fold);
+        out.push(bound(one, more, paths, planar) / fold);
     }
     out
 }
 
 /// The states of a frontier with `one` vertices that may be untouched or a segment's end and
-/// `more` that may also be done, the ends paired (up to two of them anchored, for paths).
-fn bound(one: usize, more: usize, paths: bool) -> f64 {
+/// `more` that may also be done, the ends paired (up to two of them anchored, for paths), without
+/// crossing when `planar`.
+fn bound(one: usize, more: usize, paths: bool, planar: bool) -> f64 {
     let choose = |n: usize, k: usize| -> f64 {
         (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
     };
-    // Ways to make m segment ends: pairs, and up to two anchored.
+    // Ways to make m segment ends: pairs (any: (m-1)!!; without crossing: the Catalan number
+    // of m/2), and up to two anchored.
     let ends = |m: usize| -> f64 {
         let pairs = |m: usize| -> f64 {
             if m % 2 == 1 {
                 0.0
+            } else if planar {
+                choose(m, m / 2) / (m / 2 + 1) as f64
             } else {
                 (1..m).step_by(2).fold(1.0, |acc, k| acc * k as f64)
             }
@@ -205,11 +226,18 @@ mod tests {
     #[test]
     fn the_bound_counts_pairings() {
         // Two vertices with one taken neighbour each: untouched both, or a segment: 2.
-        assert_eq!(bound(2, 0, false), 2.0);
+        assert_eq!(bound(2, 0, false, false), 2.0);
         // For paths also one anchored end and the other untouched (2), or both anchored (1).
-        assert_eq!(bound(2, 0, true), 5.0);
+        assert_eq!(bound(2, 0, true, false), 5.0);
         // One vertex that may be done: untouched or done (an end alone cannot pair).
-        assert_eq!(bound(0, 1, false), 2.0);
+        assert_eq!(bound(0, 1, false, false), 2.0);
+        // Four ends in a line pair three ways, two of them without crossing: with none, two
+        // (six ways) or four ends, 1 + 6 + 3 = 10 states, and 1 + 6 + 2 = 9 on a planar sweep.
+        assert_eq!(bound(4, 0, false, false), 10.0);
+        assert_eq!(bound(4, 0, false, true), 9.0);
+        // Six vertices: four of them ends (15 ways) pair 3 or 2 ways, all six pair 15 ways or 5
+        // without crossing (the Catalan number of 3): 15 x 1 + 10 fewer states.
+        assert_eq!(bound(6, 0, false, false) - bound(6, 0, false, true), 25.0);
     }
 
     #[test]

@@ -324,6 +324,7 @@ impl Plan {
                 order,
                 &steps.iter().map(|s| s.mirrors.len()).collect::<Vec<_>>(),
                 paths,
+                false,
             ),
             steps,
             width,
