@@ -138,6 +138,40 @@ fn a_disk_too_small_for_the_tables_is_refused() {
     assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
 }
 
+/// A rook's board's tables go to files with a disk estimate of their size (its segments' ends
+/// pair without crossing), not of any pairing, which asked hundreds of times the disk and was
+/// refused: the closed 14x14 rook's tours, 2 x 196 x A003763(7), with 4 MiB of disk.
+#[test]
+fn a_rook_boards_tables_in_files_are_not_refused_for_a_disk_they_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rook-14x14.toml");
+    let grid = vec![["."; 14].join(" "); 14].join("\n");
+    std::fs::write(
+        &file,
+        format!("moves = \"rook\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n"),
+    )
+    .unwrap();
+    let out = pathsat()
+        .env("TMPDIR", dir.path())
+        .env("PATHSAT_DISK_FREE", (4u64 << 20).to_string())
+        .args([
+            "count", "--method", "dp", "--memory", "2MiB", "--format", "json",
+        ])
+        .args(["--progress", "none"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let report = json_of_output(&out);
+    assert!(report["frontier"]["peak_disk_bytes"].as_u64().unwrap() > 0);
+    // (Past 2^64: read from the text, every digit.)
+    let a003763_7: u128 = 56_126_499_620_491_437_281_263_608;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("\"count\": {},", 2 * 196 * a003763_7)),
+        "{text}"
+    );
+}
+
 /// `--plan` counts nothing: its measured layers are the states the count's progress reports
 /// layer by layer, and its estimate of the widest table, from a sample of a few layers, is
 /// within a factor of four of the widest table the count measures.

@@ -35,7 +35,7 @@
 //! 1.35 of their widest tables (with any pairing of the ends, 16 to 1,355 times over).
 
 use crate::dp::MAX_FRONTIER;
-use crate::growth::{extrapolate_to, turned, CEILING, PLANAR_CEILING};
+use crate::growth::{ceiling, extrapolate, turned};
 use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
 use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Shortcut, SplitBy};
@@ -237,20 +237,7 @@ fn estimate(
         }
     })?;
     let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
-    // A rook's board swept by rows or columns is planar on one side of its frontier: its
-    // segments' ends pair without crossing, a far tighter bound than any pairing.
-    let planar = !puzzle.is_graph()
-        && matches!(puzzle.moves(), pathsat_puzzle::Moves::Rook)
-        && matches!(sweep.order_name, "rows" | "columns");
-    let planar_bounds;
-    let bounds = if planar {
-        let mirrors: Vec<usize> = plan.steps.iter().map(|s| s.mirrors.len()).collect();
-        planar_bounds =
-            crate::growth::bounds(&sweep.graph, &sweep.order, &mirrors, plan.paths, true);
-        &planar_bounds
-    } else {
-        &plan.bounds
-    };
+    let bounds = &plan.bounds;
     let heard: Mutex<Vec<LayerProgress>> = Mutex::new(Vec::new());
     let enough = AtomicBool::new(false);
     let reach = AtomicBool::new(false);
@@ -307,8 +294,12 @@ fn estimate(
         .take_while(|p| p.layer <= widths.len())
         .map(|p| p.states)
         .collect();
-    let ceiling = if planar { PLANAR_CEILING } else { CEILING };
-    let states = extrapolate_to(&measured, bounds, fit_from.unwrap_or(0), ceiling);
+    let states = extrapolate(
+        &measured,
+        bounds,
+        fit_from.unwrap_or(0),
+        ceiling(plan.planar),
+    );
     let entry_bytes = match heard.last() {
         Some(p) if p.states > 0 => (p.bytes / p.states).max(1),
         _ => entry_size(plan.width),

@@ -169,6 +169,17 @@ fn graph_of(puzzle: &Puzzle) -> Graph {
         for map in puzzle.board().symmetries() {
             graph.add_symmetry(map);
         }
+        if matches!(puzzle.moves(), Moves::Rook) {
+            let board = puzzle.board();
+            graph.set_grid(
+                (0..n)
+                    .map(|c| {
+                        let p = board.pos(c);
+                        (p.row, p.col)
+                    })
+                    .collect(),
+            );
+        }
     }
     graph
 }

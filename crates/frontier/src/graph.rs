@@ -1,7 +1,8 @@
 //! The graph the frontier program counts on: an undirected simple graph on vertices 0..n,
 //! built by the caller (from a puzzle's moves, in `fillings.rs`) and read by the sweep planner
 //! (`plan.rs`, `order.rs`) and the program (`dp.rs`), with the symmetries the caller knows of
-//! (a board's reflections), which the program uses to fold mirror-image states together.
+//! (a board's reflections), which the program uses to fold mirror-image states together, and
+//! the cells' places when it is a grid, which the estimates of its tables use.
 
 /// An undirected simple graph on vertices 0..n, with symmetries its builder knows of.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -9,6 +10,7 @@ pub struct Graph {
     n: usize,
     edges: Vec<(usize, usize)>,
     symmetries: Vec<Vec<usize>>,
+    grid: Option<Vec<(usize, usize)>>,
 }
 
 impl Graph {
@@ -18,6 +20,7 @@ impl Graph {
             n,
             edges: Vec::new(),
             symmetries: Vec::new(),
+            grid: None,
         }
     }
 
@@ -81,6 +84,34 @@ impl Graph {
         &self.symmetries
     }
 
+    /// Declares the graph a grid: vertex `v` is the cell at (row, column) `places[v]` of a
+    /// board, and its edges join cells one step apart in a row or a column. Such a graph swept
+    /// by rows or by columns is planar on one side of its frontier, so its segments' ends pair
+    /// without crossing, which the estimates of its tables use (`count --plan`, the disk a
+    /// count in files needs); never the count. The planner checks the declaration (one place a
+    /// vertex, every edge a unit step) and ignores a wrong one.
+    pub fn set_grid(&mut self, places: Vec<(usize, usize)>) {
+        self.grid = Some(places);
+    }
+
+    /// Whether `order` sweeps a declared grid ([`Graph::set_grid`]) by rows or by columns,
+    /// the declaration checked.
+    pub(crate) fn is_planar_sweep(&self, order: &[usize]) -> bool {
+        let Some(places) = self.grid.as_deref().filter(|p| p.len() == self.n) else {
+            return false;
+        };
+        let unit_steps = self.edges.iter().all(|&(u, v)| {
+            let ((r, c), (s, d)) = (places[u], places[v]);
+            r.abs_diff(s) + c.abs_diff(d) == 1
+        });
+        let sorted_by = |key: fn((usize, usize)) -> (usize, usize)| {
+            order
+                .windows(2)
+                .all(|w| key(places[w[0]]) < key(places[w[1]]))
+        };
+        unit_steps && (sorted_by(|(r, c)| (r, c)) || sorted_by(|(r, c)| (c, r)))
+    }
+
     /// The declared symmetries that are automorphisms of the graph mapping `ends` onto
     /// themselves, other than the identity.
     pub(crate) fn automorphisms(&self, ends: &[usize]) -> Vec<Vec<usize>> {
@@ -115,5 +146,40 @@ impl Graph {
             adjacent[v].push(u);
         }
         adjacent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 2x3 board's cells, row by row, with its edges: orthogonal steps, and `diagonal` ones.
+    fn board(diagonal: bool) -> Graph {
+        let places: Vec<(usize, usize)> = (0..6).map(|c| (c / 3, c % 3)).collect();
+        let mut graph = Graph::new(6);
+        for u in 0..6 {
+            for v in u + 1..6 {
+                let ((r, c), (s, d)) = (places[u], places[v]);
+                let (dr, dc) = (r.abs_diff(s), c.abs_diff(d));
+                if dr + dc == 1 || (diagonal && dr == 1 && dc == 1) {
+                    graph.add_edge(u, v);
+                }
+            }
+        }
+        graph.set_grid(places);
+        graph
+    }
+
+    #[test]
+    fn a_grid_is_planar_swept_by_rows_or_columns_only() {
+        let grid = board(false);
+        assert!(grid.is_planar_sweep(&[0, 1, 2, 3, 4, 5]));
+        assert!(grid.is_planar_sweep(&[0, 3, 1, 4, 2, 5]));
+        assert!(!grid.is_planar_sweep(&[0, 4, 1, 3, 2, 5]));
+        // A king's steps are no grid, whatever it declares; nor is a graph that declares none.
+        assert!(!board(true).is_planar_sweep(&[0, 1, 2, 3, 4, 5]));
+        let mut undeclared = Graph::new(2);
+        undeclared.add_edge(0, 1);
+        assert!(!undeclared.is_planar_sweep(&[0, 1]));
     }
 }

@@ -66,15 +66,20 @@ pub(crate) fn turned(measured: &[u64], bounds: &[f64], widths: &[usize]) -> bool
     full + TURNED_LAYERS <= last && low + TURNED_LAYERS <= last
 }
 
-/// The states of every layer: the measured ones, then the bound of each later layer times the
-/// share of the bound continued from the last measured layers, up to [`CEILING`].
-pub(crate) fn extrapolate(measured: &[u64], bounds: &[f64], fit_from: usize) -> Vec<u64> {
-    extrapolate_to(measured, bounds, fit_from, CEILING)
+/// The logarithm of the share the extrapolation rises to: [`PLANAR_CEILING`] for a planar
+/// sweep's bound, else [`CEILING`].
+pub(crate) fn ceiling(planar: bool) -> f64 {
+    if planar {
+        PLANAR_CEILING
+    } else {
+        CEILING
+    }
 }
 
-/// [`extrapolate`] with the share's logarithm rising to `ceiling` ([`CEILING`], or
-/// [`PLANAR_CEILING`] for a planar sweep's bound).
-pub(crate) fn extrapolate_to(
+/// The states of every layer: the measured ones, then the bound of each later layer times the
+/// share of the bound continued from the last measured layers, its logarithm rising to at most
+/// `ceiling` ([`ceiling`]).
+pub(crate) fn extrapolate(
     measured: &[u64],
     bounds: &[f64],
     fit_from: usize,
@@ -245,19 +250,19 @@ mod tests {
         // States a tenth of the bound throughout: the later layers too.
         let bounds: Vec<f64> = (1..=10).map(|i| 1000.0 * i as f64).collect();
         let measured: Vec<u64> = bounds[..5].iter().map(|b| (b / 10.0) as u64).collect();
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         assert_eq!(states[9], 1000);
         // A share falling tenfold a layer (1 to 10^-3) is held at its geometric mean over the
         // layers fitted, 10^-1.5.
         let measured: Vec<u64> = (0..4)
             .map(|i| (1000.0 * (i + 1) as f64 / 10f64.powi(i)) as u64)
             .collect();
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         assert_eq!(states[4], 158, "{states:?}");
         // A share rising tenfold a layer (10^-6 to 10^-3) goes on rising by e^0.5 a layer.
         let bounds: Vec<f64> = (1..=10).map(|i| 1e9 * i as f64).collect();
         let measured: Vec<u64> = (0..4).map(|i| (i + 1) * 10u64.pow(i as u32 + 3)).collect();
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         let share = |i: usize| states[i] as f64 / bounds[i];
         for i in 5..10 {
             let rise = share(i) / share(i - 1);
@@ -278,7 +283,7 @@ mod tests {
         let bounds = vec![1e12; 30];
         // Falling to e^-6 at layer 2 (0-based), then rising for three layers: turned.
         let measured = of_shares(&[-2.0, -4.0, -6.0, -5.5, -5.0, -4.5]);
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         // The line through the layers since the minimum ends at -4.5; from there the share
         // rises by MAX_SLOPE a layer to CEILING (above -6 + LIFT), and holds it to the end.
         for (i, &s) in states.iter().enumerate().skip(6) {
@@ -292,13 +297,13 @@ mod tests {
         assert!((states[29] as f64 / (1e12 * CEILING.exp()) - 1.0).abs() < 1e-9);
         // Hardly rising since its minimum, it still rises by MAX_SLOPE a layer.
         let measured = of_shares(&[-2.0, -4.0, -6.0, -5.95, -5.9, -5.85]);
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         let rise = (states[7] as f64 / states[6] as f64).ln();
         assert!((rise - MAX_SLOPE).abs() < 1e-6, "{states:?}");
         // Two layers past its minimum: not turned, the line fitted to the last layers (rising
         // by about 0.15 a layer) goes on.
         let measured = of_shares(&[-6.4, -6.2, -6.6, -6.0, -5.8]);
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         let (slope, at_last) = fit(&log_shares(&measured, &bounds, 0));
         assert!(slope > 0.1 && slope < MAX_SLOPE, "{slope}");
         let expected = 1e12 * (at_last + slope).exp();
@@ -309,7 +314,7 @@ mod tests {
         // A share whose minimum was shallow (e^-1, a king's board) rises LIFT above it, past
         // the bound.
         let measured = of_shares(&[0.0, -0.5, -1.0, -0.9, -0.8, -0.7]);
-        let states = extrapolate(&measured, &bounds, 0);
+        let states = extrapolate(&measured, &bounds, 0, CEILING);
         let expected = 1e12 * (-1.0 + LIFT).exp();
         assert!(
             (states[29] as f64 / expected - 1.0).abs() < 1e-9,

@@ -76,6 +76,9 @@ pub(crate) struct Plan {
     pub width: usize,
     /// The most states the table after each step could hold ([`crate::growth`]).
     pub bounds: Vec<f64>,
+    /// A grid swept by rows or columns ([`Graph::is_planar_sweep`]): its segments' ends pair
+    /// without crossing, in the bounds and in the estimates made from them.
+    pub planar: bool,
 }
 
 /// The colour classes (+1/-1) of a bipartite graph, or `None`.
@@ -313,6 +316,7 @@ impl Plan {
             });
             frontier = next;
         }
+        let planar = graph.is_planar_sweep(order);
         Ok(Plan {
             n,
             paths,
@@ -324,8 +328,9 @@ impl Plan {
                 order,
                 &steps.iter().map(|s| s.mirrors.len()).collect::<Vec<_>>(),
                 paths,
-                false,
+                planar,
             ),
+            planar,
             steps,
             width,
         })

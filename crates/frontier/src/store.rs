@@ -408,7 +408,8 @@ fn memory_needed(used: u64, states: u64, history: &[u64]) -> u64 {
 /// done (`states` after the last) and the plan's bounds ([`crate::growth`]).
 fn disk_needed(plan: &Plan, history: &[u64], states: u64, used: u64) -> u64 {
     let entry = used.checked_div(states).map_or(16, |e| e.max(1));
-    let widest = crate::growth::extrapolate(history, &plan.bounds, 0)
+    let ceiling = crate::growth::ceiling(plan.planar);
+    let widest = crate::growth::extrapolate(history, &plan.bounds, 0, ceiling)
         .into_iter()
         .skip(history.len().saturating_sub(1))
         .max()
