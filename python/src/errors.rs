@@ -72,6 +72,14 @@ fn solve_words(error: &SolveError) -> String {
         SolveError::Encode(e @ EncodeError::Successor(SuccessorError::Trail)) => {
             format!("{e} (leave encoding= out)")
         }
+        SolveError::Encode(e @ EncodeError::Successor(SuccessorError::TooLarge { fitting, .. })) => {
+            let names: Vec<String> = fitting
+                .iter()
+                .map(|(rule, _)| format!("\"successor-{rule}\""))
+                .chain(["\"successor\"".to_string()])
+                .collect();
+            format!("{e}: use encoding={}", names.join(" or encoding="))
+        }
         SolveError::Encode(e @ EncodeError::TooLarge { .. }) => format!(
             "{e}: for a tour or path without givens in the middle, use encoding=\"successor\"; \
              otherwise try a smaller board or more givens"

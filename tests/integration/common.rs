@@ -122,3 +122,33 @@ pub fn json_of_output(out: &std::process::Output) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+/// A random cubic graph on `n` vertices (even), as a TSPLIB `.hcp` file's text: three ends per
+/// vertex paired at random (the pairing model, seeded), drawn again until no loop or double
+/// edge remains. Its sweeps are wide: about a tenth of the vertices at once.
+pub fn random_cubic_hcp(n: usize, seed: u64) -> String {
+    use rand::{seq::SliceRandom, SeedableRng};
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+    let edges = loop {
+        let mut ends: Vec<usize> = (0..3 * n).map(|i| i / 3).collect();
+        ends.shuffle(&mut rng);
+        let mut edges: Vec<(usize, usize)> = ends
+            .chunks(2)
+            .map(|pair| (pair[0].min(pair[1]), pair[0].max(pair[1])))
+            .collect();
+        edges.sort_unstable();
+        let simple = edges.iter().all(|&(u, v)| u != v) && edges.windows(2).all(|w| w[0] != w[1]);
+        if simple {
+            break edges;
+        }
+    };
+    let mut text = format!(
+        "NAME : cubic-{n}\nTYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_FORMAT : EDGE_LIST\n\
+         EDGE_DATA_SECTION\n"
+    );
+    for (u, v) in edges {
+        text.push_str(&format!("{} {}\n", u + 1, v + 1));
+    }
+    text.push_str("-1\nEOF\n");
+    text
+}

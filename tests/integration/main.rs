@@ -32,3 +32,4 @@ mod serve;
 mod shards;
 mod spill_plan;
 mod trails;
+mod wide_graphs;

@@ -34,11 +34,28 @@ pub fn unsupported(u: Unsupported) -> String {
 pub fn encode(error: &EncodeError) -> String {
     match error {
         EncodeError::Successor(SuccessorError::Trail) => format!("{error} (leave --encoding out)"),
+        EncodeError::Successor(SuccessorError::TooLarge { fitting, .. }) => {
+            format!("{error}: use --encoding {}", encodings_that_fit(fitting))
+        }
         EncodeError::TooLarge { .. } => format!(
             "{error}: for a tour or path without givens in the middle, use `--encoding \
              successor`; otherwise try a smaller board or more givens"
         ),
         other => other.to_string(),
+    }
+}
+
+/// The `--encoding` names of the complete rules that fit and of the lazy cuts, as a list in
+/// words: `successor-binary, successor-crt or successor`.
+pub fn encodings_that_fit(fitting: &[(&'static str, u64)]) -> String {
+    let names: Vec<String> = fitting
+        .iter()
+        .map(|(rule, _)| format!("successor-{rule}"))
+        .collect();
+    if names.is_empty() {
+        "successor".to_string()
+    } else {
+        format!("{} or successor", names.join(", "))
     }
 }
 

@@ -24,11 +24,13 @@ pub enum SuccessorError {
     )]
     Trail,
     /// A complete rule that would write too many clauses (for the elimination rule, the
-    /// clauses written when its trial run passed the limit).
+    /// clauses written when its trial run passed the limit), and the complete rules that fit.
     #[error(
-        "the {rule} rule against subtours would write at least {clauses} clauses for this \
-         puzzle (the limit is {limit}); take a compact rule (binary, crt) or the lazy cuts \
-         (successor)"
+        "the {rule} rule against subtours would write at least {} clauses for this puzzle \
+         (the limit is {}); {}",
+        grouped(*clauses),
+        grouped(*limit),
+        fitting_words(fitting)
     )]
     TooLarge {
         /// The rule's name.
@@ -37,7 +39,37 @@ pub enum SuccessorError {
         clauses: u64,
         /// The most allowed.
         limit: u64,
+        /// The complete rules whose size is known without a trial run (all but the
+        /// elimination) and within the limit, with the clauses each would write, smallest
+        /// first.
+        fitting: Vec<(&'static str, u64)>,
     },
+}
+
+/// What [`SuccessorError::TooLarge`] says of the rules that fit: "of the complete rules, binary
+/// would write 1,979,682 and crt 2,279,667, and the lazy cuts (successor) none".
+fn fitting_words(fitting: &[(&'static str, u64)]) -> String {
+    let named: Vec<String> = fitting
+        .iter()
+        .enumerate()
+        .map(|(i, (rule, clauses))| {
+            let verb = if i == 0 { " would write" } else { "" };
+            format!("{rule}{verb} {}", grouped(*clauses))
+        })
+        .collect();
+    match named.as_slice() {
+        [] => "no other complete rule fits, and the lazy cuts (successor) write none".to_string(),
+        [one] => format!("of the complete rules, {one}, and the lazy cuts (successor) none"),
+        [init @ .., last] => format!(
+            "of the complete rules, {} and {last}, and the lazy cuts (successor) none",
+            init.join(", ")
+        ),
+    }
+}
+
+/// `n` grouped in threes with commas.
+fn grouped(n: u64) -> String {
+    pathsat_bigcount::grouped(n)
 }
 
 /// Why a puzzle was not encoded.

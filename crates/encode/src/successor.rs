@@ -322,6 +322,58 @@ impl ArcPlan {
 /// ([`SuccessorError::TooLarge`]).
 pub const MAX_RULE_CLAUSES: u64 = crate::subtours::SIZE_LIMIT;
 
+/// [`SuccessorError::TooLarge`] when the rule `subtours` would write more than
+/// [`MAX_RULE_CLAUSES`] clauses for `puzzle`: the check [`encode_complete`] makes before it
+/// writes anything, for a caller that must know before it encodes (a race of solvers, where
+/// another member must not answer in the name of an encoding that cannot be built).
+///
+/// # Errors
+/// As [`encode_complete`].
+pub fn check_rule_size(
+    puzzle: &Puzzle,
+    exactly_one: ExactlyOneEncoding,
+    subtours: Subtours,
+) -> Result<(), SuccessorError> {
+    let plan = ArcPlan::new(puzzle)?;
+    if plan.contradiction.is_some() {
+        return Ok(());
+    }
+    rule_fits(&plan.graph(0), exactly_one, subtours)
+}
+
+/// The size check of [`encode_complete`] on the arcs of `graph`.
+fn rule_fits(
+    graph: &ArcGraph,
+    exactly_one: ExactlyOneEncoding,
+    subtours: Subtours,
+) -> Result<(), SuccessorError> {
+    let clauses = subtours.size(graph, exactly_one).clauses;
+    if clauses <= MAX_RULE_CLAUSES {
+        return Ok(());
+    }
+    Err(SuccessorError::TooLarge {
+        rule: subtours.name(),
+        clauses,
+        limit: MAX_RULE_CLAUSES,
+        fitting: rules_that_fit(graph, exactly_one),
+    })
+}
+
+/// The complete rules that write at most [`MAX_RULE_CLAUSES`] for `graph`, with their clauses,
+/// smallest first: those whose size is a formula or a pass over the sweep, so that a refusal
+/// names them at once. The elimination is left out: its size is a trial run, seconds long
+/// on a large graph.
+fn rules_that_fit(graph: &ArcGraph, exactly_one: ExactlyOneEncoding) -> Vec<(&'static str, u64)> {
+    let mut fitting: Vec<(&'static str, u64)> = Subtours::ALL
+        .into_iter()
+        .filter(|rule| rule.is_complete() && *rule != Subtours::Elimination)
+        .map(|rule| (rule.name(), rule.size(graph, exactly_one).clauses))
+        .filter(|&(_, clauses)| clauses <= MAX_RULE_CLAUSES)
+        .collect();
+    fitting.sort_by_key(|&(_, clauses)| clauses);
+    fitting
+}
+
 /// What the successor encoding of `puzzle` with `subtours` writes, by formula, before any
 /// clause: the arcs, the exactly-one constraints, the two-cycle clauses and the rule.
 ///
@@ -387,14 +439,7 @@ pub fn encode_complete<S: ClauseSink + ?Sized>(
     let (n, virtual_vertex, start) = (plan.n, plan.virtual_vertex, plan.start);
     let total = plan.total();
     let first = sink.n_vars();
-    let rule_size = subtours.size(&plan.graph(first), exactly_one);
-    if rule_size.clauses > MAX_RULE_CLAUSES {
-        return Err(SuccessorError::TooLarge {
-            rule: subtours.name(),
-            clauses: rule_size.clauses,
-            limit: MAX_RULE_CLAUSES,
-        });
-    }
+    rule_fits(&plan.graph(first), exactly_one, subtours)?;
     let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
     let mut out_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];
     let mut in_arcs: Vec<Vec<(usize, Var)>> = vec![Vec::new(); total];

@@ -122,3 +122,60 @@ fn a_count_over_the_run_memory_stops_without_files() {
     assert_eq!(report["stopped"], "memory", "{report}");
     assert_eq!(report["complete"], false, "{report}");
 }
+
+/// A ring of `n` vertices with a chord from each vertex to a random other (a seeded xorshift
+/// shuffle, chords that would double an edge left out), as `.hcp` text: a graph whose sweeps
+/// are hundreds of vertices wide.
+fn ring_with_random_chords(n: usize) -> String {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        order.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let mut edges: Vec<(usize, usize)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+    for pair in order.chunks(2) {
+        let (u, v) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+        if v - u != 1 && v - u != n - 1 {
+            edges.push((u, v));
+        }
+    }
+    let lines: Vec<String> = edges
+        .iter()
+        .map(|(u, v)| format!("{} {}", u + 1, v + 1))
+        .collect();
+    format!(
+        "TYPE : HCP\nDIMENSION : {n}\nEDGE_DATA_FORMAT : EDGE_LIST\nEDGE_DATA_SECTION\n{}\n-1\nEOF\n",
+        lines.join("\n")
+    )
+}
+
+/// A complete rule too large for the graph is refused before a clause is written, in the
+/// command line's words, by every route that encodes (the frontier rule's size is counted from
+/// its sweep; built, it would take minutes and gigabytes).
+#[test]
+fn a_rule_too_large_for_a_wide_graph_is_refused_at_once() {
+    let graph = ring_with_random_chords(2_000);
+    for route in ["/api/export", "/api/solve", "/api/count"] {
+        let request = body(serde_json::json!({
+            "puzzle": graph,
+            "format": "hcp",
+            "encoding": "successor-frontier",
+        }));
+        let reply = prepare(route, &request, &Limits::default())
+            .unwrap()
+            .run(None);
+        let text = String::from_utf8(reply.body).unwrap();
+        assert_eq!(reply.status, 400, "{route}: {text}");
+        assert!(
+            text.contains("the frontier rule against subtours would write at least"),
+            "{route}: {text}"
+        );
+        assert!(
+            text.contains("use --encoding successor-binary, successor-crt"),
+            "{route}: {text}"
+        );
+    }
+}

@@ -129,6 +129,19 @@ pub fn first_solution(
     interrupt: &Interrupt,
 ) -> Result<Raced, SolveError> {
     assert!(!members.is_empty(), "a race needs a member");
+    // A complete rule too large for the puzzle is refused before the race, as it is without
+    // one: the edge loop must not answer in the name of an encoding that cannot be built.
+    let asked = &members[0].options;
+    if asked.encoding_for(puzzle) == pathsat_encode::Encoding::Successor
+        && asked.encoding.subtours.is_complete()
+    {
+        pathsat_encode::successor::check_rule_size(
+            puzzle,
+            asked.encoding.successor_exactly_one,
+            asked.encoding.subtours,
+        )
+        .map_err(|e| SolveError::Encode(e.into()))?;
+    }
     // A narrow graph without a cycle is the frontier program's, as without a race, and
     // answered before any thread starts (the members themselves skip that check), within
     // [`NARROW_TIME`]: the classic non-Hamiltonian graphs take it milliseconds.

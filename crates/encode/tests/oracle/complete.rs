@@ -239,16 +239,37 @@ fn a_rule_too_large_is_refused_before_writing() {
     let Err(refused) = encoded else {
         panic!("the closure rule on 6,400 cells was not refused");
     };
+    let SuccessorError::TooLarge {
+        rule,
+        clauses,
+        limit,
+        ref fitting,
+    } = refused
+    else {
+        panic!("refused for another reason: {refused}");
+    };
     assert_eq!(
-        refused,
-        SuccessorError::TooLarge {
-            rule: "closure",
-            clauses: (25_280 - 4) * 6_399,
-            limit: successor::MAX_RULE_CLAUSES
-        }
+        (rule, clauses, limit),
+        ("closure", (25_280 - 4) * 6_399, successor::MAX_RULE_CLAUSES)
     );
+    // The rules that fit are named with the sizes they report, smallest first.
+    let named: Vec<&str> = fitting.iter().map(|&(name, _)| name).collect();
+    assert_eq!(named, ["binary", "crt"], "{fitting:?}");
+    for &(name, clauses) in fitting {
+        let rule = Subtours::ALL
+            .into_iter()
+            .find(|r| r.name() == name)
+            .unwrap();
+        let size = successor::size(&p, ExactlyOneEncoding::Hybrid, rule).unwrap();
+        let core = successor::size(&p, ExactlyOneEncoding::Hybrid, Subtours::Lazy).unwrap();
+        assert_eq!(size.clauses - core.clauses, clauses, "{name}");
+    }
     assert_eq!((cnf.n_vars(), cnf.n_clauses()), (0, 0));
-    assert!(refused
-        .to_string()
-        .contains("the closure rule against subtours would write"));
+    let words = refused.to_string();
+    assert_eq!(
+        words,
+        "the closure rule against subtours would write at least 161,741,124 clauses for this \
+         puzzle (the limit is 20,000,000); of the complete rules, binary would write 1,474,993 \
+         and crt 1,708,223, and the lazy cuts (successor) none"
+    );
 }

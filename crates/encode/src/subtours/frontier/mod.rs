@@ -21,7 +21,7 @@
 
 use super::{ArcGraph, Size, SubtourRule};
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_cnf::{ClauseSink, CountingSink, Lit, Var};
+use pathsat_cnf::{ClauseSink, Lit, Var};
 use pathsat_frontier::{vertex_order_within, Graph};
 
 mod refutation;
@@ -39,13 +39,10 @@ impl SubtourRule for Frontier {
         "frontier"
     }
 
+    /// Counted from the sweep's active vertices alone ([`sweep_size`]): the order is found, no
+    /// clause is built, so a graph far too wide is refused in about the time of its order.
     fn size(&self, graph: &ArcGraph, _: ExactlyOneEncoding) -> Size {
-        let mut sink = CountingSink::default();
-        encode(graph, &mut sink);
-        Size {
-            variables: sink.n_vars as u64,
-            clauses: sink.n_clauses as u64,
-        }
+        sweep_size(&sweep(graph), graph.n_vertices)
     }
 
     fn encode(&self, graph: &ArcGraph, _: ExactlyOneEncoding, sink: &mut dyn ClauseSink) {
@@ -68,11 +65,68 @@ struct Edge {
 /// the refutation's states are sets of, found without writing a clause, so that a caller can
 /// leave a wide graph before encoding it.
 pub fn interface_width(graph: &ArcGraph) -> usize {
-    interfaces(&sweep(graph), graph.n_vertices)
-        .iter()
-        .map(Vec::len)
-        .max()
-        .unwrap_or(0)
+    let edges = sweep(graph);
+    let mut to_come = degrees(&edges, graph.n_vertices);
+    let mut interface: Vec<usize> = Vec::new();
+    let mut widest = 0;
+    for (i, e) in edges.iter().enumerate() {
+        to_come[e.a] -= 1;
+        to_come[e.b] -= 1;
+        interface.push(i);
+        interface.retain(|&j| to_come[edges[j].a] > 0 || to_come[edges[j].b] > 0);
+        widest = widest.max(interface.len());
+    }
+    widest
+}
+
+/// What [`encode`] writes for the sweep `edges` of a graph on `n` vertices, counted without
+/// writing it. The pairs of active vertices after an edge a – b are of four kinds (two others,
+/// an other with a, an other with b, a with b), and the clauses each pair gets depend only on
+/// whether a and b were active before the edge, so each edge is counted in constant time; the
+/// unit tests hold the count to what [`encode`] writes.
+fn sweep_size(edges: &[Edge], n: usize) -> Size {
+    let pairs = |k: u64| k * k.saturating_sub(1) / 2;
+    let degree = degrees(edges, n);
+    // The edge variables with their arc clauses, and the degree clauses.
+    let mut variables = edges.len() as u64;
+    let mut clauses: u64 = edges.iter().map(|e| e.arcs.len() as u64 + 1).sum();
+    if n >= 3 {
+        clauses += degree
+            .iter()
+            .filter(|d| (2..=DEGREE_CLAUSES_MAX).contains(d))
+            .map(|&d| d as u64 + (d as u64) * pairs(d as u64 - 1) / 3)
+            .sum::<u64>();
+    }
+    let mut to_come = degree;
+    let mut seen = vec![false; n];
+    let mut active = 0u64;
+    for (i, e) in edges.iter().enumerate() {
+        let (a_before, b_before) = (seen[e.a], seen[e.b]);
+        seen[e.a] = true;
+        seen[e.b] = true;
+        to_come[e.a] -= 1;
+        to_come[e.b] -= 1;
+        let (a_after, b_after) = (to_come[e.a] > 0, to_come[e.b] > 0);
+        let both = u64::from(a_before && b_before);
+        let (a_old, b_old) = (u64::from(a_before), u64::from(b_before));
+        // `done`, its chain from the edge before, and the two ways to close a cycle.
+        variables += 1;
+        clauses += if i > 0 { 2 } else { 0 } + both + u64::from(e.arcs.len() == 2);
+        // The active vertices other than a and b stay active.
+        let others = active - a_old - b_old;
+        let after = others + u64::from(a_after) + u64::from(b_after);
+        variables += pairs(after);
+        clauses += pairs(others) * (1 + 2 * both);
+        clauses += others * (a_old + b_old + both) * (u64::from(a_after) + u64::from(b_after));
+        if a_after && b_after {
+            clauses += 1 + 2 * both;
+        }
+        active = after;
+    }
+    if !edges.is_empty() {
+        clauses += 1;
+    }
+    Size { variables, clauses }
 }
 
 /// How many of `edges` each of the `n` vertices has.
@@ -326,4 +380,103 @@ fn degree_two<S: ClauseSink + ?Sized>(
         }
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_cnf::CountingSink;
+    use rand::{RngExt, SeedableRng};
+
+    /// Both arcs of every edge of a graph on `n` vertices.
+    fn both_ways(edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        edges.iter().flat_map(|&(u, v)| [(u, v), (v, u)]).collect()
+    }
+
+    /// A random graph of `n` vertices and about `degree` edges a vertex (a ring, so that it is
+    /// connected, and chords).
+    fn random_graph(n: usize, degree: usize, seed: u64) -> Vec<(usize, usize)> {
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+        let mut edges: Vec<(usize, usize)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        for _ in 0..n * degree.saturating_sub(2) / 2 {
+            let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
+            if u != v && !edges.contains(&(u, v)) && !edges.contains(&(v, u)) {
+                edges.push((u, v));
+            }
+        }
+        edges
+    }
+
+    /// The `w` x `h` grid's edges.
+    fn grid(w: usize, h: usize) -> Vec<(usize, usize)> {
+        let mut edges = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if c + 1 < w {
+                    edges.push((r * w + c, r * w + c + 1));
+                }
+                if r + 1 < h {
+                    edges.push((r * w + c, (r + 1) * w + c));
+                }
+            }
+        }
+        edges
+    }
+
+    #[test]
+    fn the_counted_size_is_what_the_rule_writes_on_larger_graphs() {
+        let mut graphs: Vec<(usize, Vec<(usize, usize)>)> =
+            vec![(30, grid(6, 5)), (48, grid(8, 6))];
+        for (seed, n) in [(1, 20), (2, 40), (3, 70), (4, 120)] {
+            graphs.push((n, both_ways(&random_graph(n, 3, seed))));
+        }
+        // One-way arcs too (a path's virtual vertex has arcs of one direction each).
+        let mut one_way = random_graph(50, 4, 5);
+        one_way.truncate(60);
+        graphs.push((50, one_way));
+        for (n, arcs) in graphs {
+            let arcs = if arcs.iter().any(|&(u, v)| arcs.contains(&(v, u))) {
+                arcs
+            } else {
+                arcs.into_iter().chain([(1, 0)]).collect()
+            };
+            let graph = ArcGraph {
+                n_vertices: n,
+                root: 0,
+                arcs: &arcs,
+                first: 0,
+            };
+            let mut sink = CountingSink {
+                n_vars: arcs.len(),
+                ..CountingSink::default()
+            };
+            encode(&graph, &mut sink);
+            let written = Size {
+                variables: (sink.n_vars - arcs.len()) as u64,
+                clauses: sink.n_clauses as u64,
+            };
+            assert_eq!(
+                Frontier.size(&graph, ExactlyOneEncoding::Hybrid),
+                written,
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wide_graph_is_sized_without_building_the_rule() {
+        // 3,000 vertices of degree about 3 at random: a frontier of hundreds, hundreds of
+        // millions of clauses, counted from the sweep alone (building them would take
+        // gigabytes and minutes).
+        let arcs = both_ways(&random_graph(3_000, 3, 7));
+        let graph = ArcGraph {
+            n_vertices: 3_000,
+            root: 0,
+            arcs: &arcs,
+            first: 0,
+        };
+        let size = Frontier.size(&graph, ExactlyOneEncoding::Hybrid);
+        assert!(size.clauses > 30 * crate::subtours::SIZE_LIMIT, "{size:?}");
+        assert!(interface_width(&graph) > 100);
+    }
 }
