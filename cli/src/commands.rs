@@ -335,7 +335,15 @@ pub fn booklet(args: &BookletArgs) -> Result<ExitCode, Failure> {
         timeout: args.timeout,
         ..r
     })?;
-    let report = pathsat_api::booklet::booklet(&puzzles, &request)?;
+    // Each puzzle's uniqueness is proved before the PDF is drawn: seconds each for hard ones.
+    let report = crate::busy::with_progress(|busy| {
+        busy.step(&format!(
+            "proving {} puzzles unique, then drawing {}",
+            puzzles.len(),
+            args.output.display()
+        ));
+        pathsat_api::booklet::booklet(&puzzles, &request).map_err(Failure::from)
+    })?;
     std::fs::write(&args.output, &report.pdf)
         .map_err(|e| Failure::Input(format!("{}: {e}", args.output.display())))?;
     let mut out = io::stdout().lock();

@@ -2,6 +2,7 @@
 //! puzzle files (TOML, JSON or SVG), one per puzzle, and a summary line each on standard error.
 
 use crate::args::{GenerateArgs, GenerateFormat};
+use crate::busy::with_progress;
 use crate::pictures::{create_dir, is_directory_target};
 use crate::Failure;
 use pathsat_api::generate::{
@@ -15,6 +16,7 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
     let (template, file) = template(args)?;
@@ -36,15 +38,22 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
         certify: args.certify,
         timeout: args.timeout,
     };
-    // Puzzles of a book are independent: made in parallel, written in seed order.
-    let reports: Vec<Result<GenerateReport, Failure>> = (0..args.count)
-        .into_par_iter()
-        .map(|i| {
-            let mut request = spec.request(seed, i, Cancel::new())?;
-            request.certificate.clone_from(&args.certificate);
-            Ok(generate(&template, &file, &request)?)
-        })
-        .collect();
+    // Puzzles of a book are independent: made in parallel, written in seed order. A terminal
+    // shows how many are made once it takes a while.
+    let reports: Vec<Result<GenerateReport, Failure>> = with_progress(|busy| {
+        busy.counted("generating", args.count, "puzzles");
+        let made = AtomicU64::new(0);
+        (0..args.count)
+            .into_par_iter()
+            .map(|i| {
+                let mut request = spec.request(seed, i, Cancel::new())?;
+                request.certificate.clone_from(&args.certificate);
+                let report = generate(&template, &file, &request)?;
+                busy.done(made.fetch_add(1, Ordering::Relaxed) + 1);
+                Ok(report)
+            })
+            .collect()
+    });
     let mut stdout = io::stdout().lock();
     for report in reports {
         let report = report?;

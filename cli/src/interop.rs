@@ -5,6 +5,7 @@
 //! CNF ([`pathsat_api::compare`]).
 
 use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format, SolveFormat};
+use crate::busy::with_progress;
 use crate::pictures;
 use crate::report;
 use crate::Failure;
@@ -31,16 +32,36 @@ pub(crate) fn export_file(
 
 pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
-    let exported = export_file(&puzzle, &args.file, &args.encoding)?;
+    // A large export takes seconds to build and to write: a terminal shows how far it is.
+    let written = with_progress(|busy| -> Result<Exported, Failure> {
+        busy.step(&format!("encoding {}", args.file.display()));
+        let exported = export_file(&puzzle, &args.file, &args.encoding)?;
+        let total = exported.n_clauses();
+        let target = args
+            .output
+            .as_ref()
+            .map_or("standard output".to_string(), |p| p.display().to_string());
+        busy.counted(&format!("writing {target}"), total as u64, "clauses");
+        let mut report = |clauses: usize| busy.done(clauses as u64);
+        match &args.output {
+            None => exported.write_dimacs_reporting(&mut io::stdout().lock(), &mut report)?,
+            Some(path) => {
+                let cannot = |e: io::Error| {
+                    Failure::Input(format!("{}: cannot write the file: {e}", path.display()))
+                };
+                let mut file = std::fs::File::create(path).map_err(cannot)?;
+                exported
+                    .write_dimacs_reporting(&mut file, &mut report)
+                    .map_err(cannot)?;
+            }
+        }
+        Ok(exported)
+    });
+    let exported = written?;
     let export = &exported.export;
     match &args.output {
-        None => exported.write_dimacs(&mut io::stdout().lock())?,
+        None => {}
         Some(path) => {
-            let cannot = |e: io::Error| {
-                Failure::Input(format!("{}: cannot write the file: {e}", path.display()))
-            };
-            let mut file = std::fs::File::create(path).map_err(cannot)?;
-            exported.write_dimacs(&mut file).map_err(cannot)?;
             let stats = export.encoded.stats();
             println!(
                 "wrote {}: {} encoding, {} variables ({} primary), {} clauses",

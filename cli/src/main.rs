@@ -9,6 +9,7 @@
 mod alloc;
 mod args;
 mod batch;
+mod busy;
 mod commands;
 mod generate;
 mod install;

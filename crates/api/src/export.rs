@@ -3,7 +3,7 @@
 //! hands them to PySAT). A model of it comes back through [`crate::decode`].
 
 use crate::Error;
-use pathsat_dimacs::{write_dimacs, Header};
+use pathsat_dimacs::{write_dimacs_reporting, Header};
 use pathsat_encode::export::{export as encode_export, Encoded};
 use pathsat_encode::{Encoding, EncodingOptions, Export};
 use pathsat_puzzle::Puzzle;
@@ -102,11 +102,29 @@ impl Exported {
     /// # Errors
     /// The writer's.
     pub fn write_dimacs<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        self.write_dimacs_reporting(out, &mut |_| {})
+    }
+
+    /// [`Exported::write_dimacs`], telling `written` how many clauses are written so far, now
+    /// and then and at the end (for a progress bar).
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn write_dimacs_reporting<W: Write>(
+        &self,
+        out: &mut W,
+        written: &mut dyn FnMut(usize),
+    ) -> io::Result<()> {
         let header = Header {
             comments: &self.export.comments,
             show: self.export.show.as_deref(),
         };
-        write_dimacs(out, &self.export.cnf, &header)
+        write_dimacs_reporting(out, &self.export.cnf, &header, written)
+    }
+
+    /// The clauses the DIMACS file holds.
+    pub fn n_clauses(&self) -> usize {
+        pathsat_cnf::ClauseSink::n_clauses(&self.export.cnf)
     }
 
     /// The DIMACS file as text.

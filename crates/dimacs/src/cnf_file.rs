@@ -23,6 +23,24 @@ pub struct Header<'a> {
 /// # Errors
 /// Whatever writing to `out` fails with.
 pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header<'_>) -> io::Result<()> {
+    write_dimacs_reporting(out, cnf, header, &mut |_| {})
+}
+
+/// How many clauses [`write_dimacs_reporting`] writes between two reports.
+pub const REPORT_EVERY: usize = 1 << 16;
+
+/// [`write_dimacs`], telling `written` how many clauses are written so far every
+/// [`REPORT_EVERY`] clauses and at the end: a file of hundreds of megabytes takes seconds, and
+/// a terminal shows how far it is.
+///
+/// # Errors
+/// Whatever writing to `out` fails with.
+pub fn write_dimacs_reporting(
+    out: &mut impl Write,
+    cnf: &Cnf,
+    header: &Header<'_>,
+    written: &mut dyn FnMut(usize),
+) -> io::Result<()> {
     let mut out = io::BufWriter::new(out);
     for comment in header.comments {
         if comment.is_empty() {
@@ -40,7 +58,10 @@ pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header<'_>) -> io:
         writeln!(out, " 0")?;
     }
     let mut line = String::new();
-    for clause in cnf.clauses() {
+    for (i, clause) in cnf.clauses().enumerate() {
+        if i % REPORT_EVERY == 0 && i > 0 {
+            written(i);
+        }
         line.clear();
         for lit in clause {
             line.push_str(&lit.to_dimacs().to_string());
@@ -49,7 +70,9 @@ pub fn write_dimacs(out: &mut impl Write, cnf: &Cnf, header: &Header<'_>) -> io:
         line.push('0');
         writeln!(out, "{line}")?;
     }
-    out.flush()
+    out.flush()?;
+    written(cnf.n_clauses());
+    Ok(())
 }
 
 /// A DIMACS file read back.

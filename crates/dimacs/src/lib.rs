@@ -25,7 +25,9 @@
 mod cnf_file;
 mod solver_output;
 
-pub use cnf_file::{parse_dimacs, write_dimacs, DimacsError, Header, ParsedCnf};
+pub use cnf_file::{
+    parse_dimacs, write_dimacs, write_dimacs_reporting, DimacsError, Header, ParsedCnf,
+};
 pub use solver_output::{parse_solver_output, Model, OutputError, SolverOutput};
 
 /// A 1-based line and column (in characters) of a text.
