@@ -125,10 +125,15 @@ wasm-check:
 # The static site: the page with pathsat compiled to WebAssembly beside it, run in the
 # browser (no server), written to DIR (default target/web-static); needs a Rust for
 # wasm32-unknown-unknown (rustup's target, or Debian's rustc-web: see wasm-check) and
-# `cargo install wasm-bindgen-cli --version 0.2.130 --locked`. Try it: `python3 -m http.server
+# wasm-bindgen's tool at the crate's version (`just install-bindgen`). Try it: `python3 -m http.server
 # -d target/web-static` and open http://127.0.0.1:8000/; publish it: copy the folder to any host
 web-static *dir:
     crates/web/build.sh {{dir}}
+
+# wasm-bindgen's command-line tool at the version of the crate, for web-static: the locked build,
+# else the same version with the newest compatible dependencies; the version checked
+install-bindgen *args:
+    crates/web/install-bindgen.sh {{args}}
 
 # The static site's budgets in headless Chromium: the module's size, the page's load, the
 # first answer on the seed puzzles against the native command line (medians of RUNS page loads)

@@ -8,8 +8,7 @@
 # - rustup, with the target added (`rustup target add wasm32-unknown-unknown`);
 # - Debian's rustc-web, cargo-web, rust-web-src and lld, which build the standard library for
 #   the target from source (RUSTC_BOOTSTRAP lets that stable compiler take -Zbuild-std).
-# And wasm-bindgen's CLI, the version of the crate (Cargo.toml):
-#   cargo install wasm-bindgen-cli --version 0.2.130 --locked
+# And wasm-bindgen's CLI, the version of the crate (Cargo.toml): crates/web/install-bindgen.sh.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +23,7 @@ if [ -z "$bindgen" ] && [ -x "$HOME/.cargo/bin/wasm-bindgen" ]; then
   bindgen=$HOME/.cargo/bin/wasm-bindgen
 fi
 if [ -z "$bindgen" ] || [ "$("$bindgen" --version | cut -d' ' -f2)" != "$wanted" ]; then
-  echo "web-static: needs wasm-bindgen $wanted: cargo install wasm-bindgen-cli --version $wanted --locked" >&2
+  echo "web-static: needs wasm-bindgen $wanted: crates/web/install-bindgen.sh installs it" >&2
   exit 2
 fi
 
