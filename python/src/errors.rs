@@ -72,7 +72,9 @@ fn solve_words(error: &SolveError) -> String {
         SolveError::Encode(e @ EncodeError::Successor(SuccessorError::Trail)) => {
             format!("{e} (leave encoding= out)")
         }
-        SolveError::Encode(e @ EncodeError::Successor(SuccessorError::TooLarge { fitting, .. })) => {
+        SolveError::Encode(
+            e @ EncodeError::Successor(SuccessorError::TooLarge { fitting, .. }),
+        ) => {
             let names: Vec<String> = fitting
                 .iter()
                 .map(|(rule, _)| format!("\"successor-{rule}\""))
