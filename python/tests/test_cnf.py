@@ -1,5 +1,6 @@
 """The CNF handed to PySAT, and models read back into verified solutions."""
 
+import random
 import re
 
 import pathsat
@@ -84,6 +85,29 @@ def test_complete_successor_encodings_through_pysat():
                 true = set(model)
                 solver.add_clause([-v for v in cnf.projection if v in true])
         assert len(orders) * 20 == g.count().count == 1200
+
+
+def test_a_rule_too_large_is_refused_naming_the_encodings_that_fit():
+    # A ring of 2,000 vertices with a chord from each to a random other: the frontier rule's
+    # sweep is hundreds of vertices wide (hundreds of millions of clauses), refused at once in
+    # the package's words, which name the keyword values that fit.
+    rng = random.Random(1)
+    order = list(range(2000))
+    rng.shuffle(order)
+    edges = [[v + 1, (v + 1) % 2000 + 1] for v in range(2000)]
+    for u, v in zip(order[::2], order[1::2]):
+        if abs(u - v) not in (1, 1999):
+            edges.append([u + 1, v + 1])
+    g = pathsat.Puzzle.from_dict({"closed": True, "graph": {"vertices": 2000, "edges": edges}})
+    for call in [
+        lambda: g.to_cnf(encoding="successor-frontier"),
+        lambda: g.solve(encoding="successor-frontier"),
+    ]:
+        with pytest.raises(pathsat.PuzzleError) as refused:
+            call()
+        message = str(refused.value)
+        assert "the frontier rule against subtours would write at least" in message, message
+        assert 'use encoding="successor-binary" or encoding="successor-crt"' in message, message
 
 
 def test_a_model_that_is_no_solution_raises():
