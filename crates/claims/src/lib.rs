@@ -239,179 +239,256 @@ pub fn check(formula: &[Vec<i64>], claims: &str) -> Result<Accepted, Rejection> 
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !is_comment(l));
-    let at = |n: usize| format!("claims.txt:{n}");
     let Some((n, header)) = lines.next() else {
         return reject("claims.txt: empty");
     };
-    let header: Vec<&str> = header.split_whitespace().collect();
-    let (encoding, declared) = match header.as_slice() {
-        ["p", "claims", e, k] => match (e.parse::<usize>(), k.parse::<usize>()) {
-            (Ok(e), Ok(k)) => (e, k),
-            _ => return reject(format!("{}: a bad p line", at(n))),
-        },
-        _ => return reject(format!("{}: expected `p claims E K`", at(n))),
-    };
+    let (encoding, declared) = header_counts(n, header)?;
     if encoding > formula.len() {
         return reject(format!(
             "the encoding is said to have {encoding} clauses; formula.cnf has {}",
             formula.len()
         ));
     }
-    let mut meaning: Option<Meaning> = None;
-    let mut next_clause = encoding;
-    let mut claimed = 0;
-    let mut said_solutions: Option<usize> = None;
-    let mut solutions = Vec::new();
-    let mut excluded = Vec::new();
-    let mut assumed = Vec::new();
-    let mut seen_solutions: HashSet<Vec<i64>> = HashSet::new();
-    let mut vars_seen: HashSet<i64> = HashSet::new();
+    let mut checker = Checker::new(formula, encoding);
     for (n, line) in lines {
+        checker.line(&format!("claims.txt:{n}"), line)?;
+    }
+    checker.finish(encoding, declared)
+}
+
+/// The counts of the `p claims E K` line (on line `n`): the encoding's clauses and the claims.
+fn header_counts(n: usize, header: &str) -> Result<(usize, usize), Rejection> {
+    let header: Vec<&str> = header.split_whitespace().collect();
+    match header.as_slice() {
+        ["p", "claims", e, k] => match (e.parse::<usize>(), k.parse::<usize>()) {
+            (Ok(e), Ok(k)) => Ok((e, k)),
+            _ => reject(format!("claims.txt:{n}: a bad p line")),
+        },
+        _ => reject(format!("claims.txt:{n}: expected `p claims E K`")),
+    }
+}
+
+/// What the lines of `claims.txt` after the `p` line have said so far, and the next clause of
+/// the formula a claim must stand for.
+struct Checker<'f> {
+    formula: &'f [Vec<i64>],
+    meaning: Option<Meaning>,
+    next_clause: usize,
+    claimed: usize,
+    said_solutions: Option<usize>,
+    solutions: Vec<Solution>,
+    excluded: Vec<(usize, u32)>,
+    assumed: Vec<(usize, u32)>,
+    /// The clauses of the solutions excluded so far (each sorted), so that none is twice.
+    seen_solutions: HashSet<Vec<i64>>,
+    /// The variables given a meaning so far, so that none has two.
+    vars_seen: HashSet<i64>,
+}
+
+impl<'f> Checker<'f> {
+    /// A check whose claims start after the first `encoding` clauses of `formula`.
+    fn new(formula: &'f [Vec<i64>], encoding: usize) -> Self {
+        Checker {
+            formula,
+            meaning: None,
+            next_clause: encoding,
+            claimed: 0,
+            said_solutions: None,
+            solutions: Vec::new(),
+            excluded: Vec::new(),
+            assumed: Vec::new(),
+            seen_solutions: HashSet::new(),
+            vars_seen: HashSet::new(),
+        }
+    }
+
+    /// Reads one line (not a comment) at `here`: a meaning of the variables, the `solutions`
+    /// line or a claim.
+    fn line(&mut self, here: &str, line: &str) -> Result<(), Rejection> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let here = at(n);
-        let number = |w: &str| -> Result<usize, Rejection> {
-            w.parse::<usize>()
-                .map_err(|_| Rejection(format!("{here}: `{w}` is not a number")))
-        };
-        let new_var = |w: &str, seen: &mut HashSet<i64>| -> Result<i64, Rejection> {
-            let var: i64 = w
-                .parse()
-                .ok()
-                .filter(|&v: &i64| v > 0)
-                .ok_or_else(|| Rejection(format!("{here}: `{w}` is not a variable")))?;
-            if !seen.insert(var) {
-                return reject(format!("{here}: variable {var} is given two meanings"));
-            }
-            Ok(var)
-        };
         match words[0] {
-            "vertices" | "cells" if meaning.is_some() => {
+            "vertices" | "cells" if self.meaning.is_some() => {
                 return reject(format!("{here}: a second `{}` line", words[0]))
             }
             "vertices" => {
-                let v = number(words.get(1).copied().unwrap_or(""))?;
-                meaning = Some(Meaning::Graph(Graph {
+                let v = number(here, words.get(1).copied().unwrap_or(""))?;
+                self.meaning = Some(Meaning::Graph(Graph {
                     vertices: v,
                     neighbours: vec![Vec::new(); v],
                     ..Graph::default()
                 }));
             }
             "cells" => {
-                let cells = number(words.get(1).copied().unwrap_or(""))?;
-                meaning = Some(Meaning::Cells {
+                let cells = number(here, words.get(1).copied().unwrap_or(""))?;
+                self.meaning = Some(Meaning::Cells {
                     cells,
                     values: HashMap::new(),
                 });
             }
-            "arc" if words.len() == 4 => {
-                let Some(Meaning::Graph(g)) = &mut meaning else {
-                    return reject(format!("{here}: an arc without a `vertices` line"));
-                };
-                let var = new_var(words[1], &mut vars_seen)?;
-                let (u, v) = (
-                    vertex(&here, words[2], g.vertices)?,
-                    vertex(&here, words[3], g.vertices)?,
-                );
-                if u == v || g.arcs.insert((u, v), var).is_some() {
-                    return reject(format!(
-                        "{here}: the arc {} {} is a loop or listed twice",
-                        u + 1,
-                        v + 1
-                    ));
-                }
-                if !g.neighbours[u].contains(&v) {
-                    g.neighbours[u].push(v);
-                    g.neighbours[v].push(u);
-                }
+            "arc" if words.len() == 4 => self.arc(here, &words)?,
+            "value" if words.len() == 4 => self.value(here, &words)?,
+            "solutions" => {
+                self.said_solutions = Some(number(here, words.get(1).copied().unwrap_or(""))?)
             }
-            "value" if words.len() == 4 => {
-                let Some(Meaning::Cells { cells, values }) = &mut meaning else {
-                    return reject(format!("{here}: a value without a `cells` line"));
-                };
-                let var = new_var(words[1], &mut vars_seen)?;
-                let cell = vertex(&here, words[2], *cells)?;
-                let value: u32 = words[3]
-                    .parse()
-                    .map_err(|_| Rejection(format!("{here}: `{}` is not a value", words[3])))?;
-                if values.insert((cell, value), var).is_some() {
-                    return reject(format!(
-                        "{here}: cell {} value {value} listed twice",
-                        cell + 1
-                    ));
-                }
-            }
-            "solutions" => said_solutions = Some(number(words.get(1).copied().unwrap_or(""))?),
-            keyword => {
-                let Some(meaning) = &mut meaning else {
-                    return reject(format!("{here}: a claim before the variables' meaning"));
-                };
-                let (expected, solution) = claim(&here, keyword, &words[1..], meaning)?;
-                claimed += 1;
-                let mut expected: Vec<Vec<i64>> = expected.into_iter().map(sorted).collect();
-                expected.sort();
-                let end = next_clause + expected.len();
-                if end > formula.len() {
-                    return reject(format!(
-                        "{here}: the claim's clause is missing from formula.cnf (it has {} clauses)",
-                        formula.len()
-                    ));
-                }
-                let mut found: Vec<Vec<i64>> = formula[next_clause..end]
-                    .iter()
-                    .cloned()
-                    .map(sorted)
-                    .collect();
-                found.sort();
-                if found != expected {
-                    return reject(format!(
-                        "{here}: clause {} of formula.cnf is not the one this `{keyword}` claim gives",
-                        next_clause + 1
-                    ));
-                }
-                next_clause = end;
-                if let Some(Solution::Excluded(cell, value)) = solution {
-                    excluded.push((cell, value));
-                } else if let Some(Solution::Assumed(cell, value)) = solution {
-                    assumed.push((cell, value));
-                } else if let Some(solution) = solution {
-                    let key = sorted(expected.concat());
-                    if !seen_solutions.insert(key) {
-                        return reject(format!("{here}: this solution was excluded before"));
-                    }
-                    solutions.push(solution);
-                }
-            }
+            keyword => self.claim(here, keyword, &words[1..])?,
         }
+        Ok(())
     }
-    if claimed != declared {
-        return reject(format!(
-            "claims.txt: the p line says {declared} claims, the file has {claimed}"
-        ));
-    }
-    if next_clause != formula.len() {
-        return reject(format!(
-            "clause {} of formula.cnf has no claim: every clause after the encoding must have one",
-            next_clause + 1
-        ));
-    }
-    match said_solutions {
-        Some(s) if s == solutions.len() => {}
-        Some(s) => {
+
+    /// An `arc VAR U V` line: the variable of the arc from U to V.
+    fn arc(&mut self, here: &str, words: &[&str]) -> Result<(), Rejection> {
+        let Some(Meaning::Graph(g)) = &mut self.meaning else {
+            return reject(format!("{here}: an arc without a `vertices` line"));
+        };
+        let var = new_var(here, words[1], &mut self.vars_seen)?;
+        let (u, v) = (
+            vertex(here, words[2], g.vertices)?,
+            vertex(here, words[3], g.vertices)?,
+        );
+        if u == v || g.arcs.insert((u, v), var).is_some() {
             return reject(format!(
-                "claims.txt says {s} solutions; its tour and block claims exclude {}",
-                solutions.len()
-            ))
+                "{here}: the arc {} {} is a loop or listed twice",
+                u + 1,
+                v + 1
+            ));
         }
-        None => return reject("claims.txt: no `solutions` line"),
+        if !g.neighbours[u].contains(&v) {
+            g.neighbours[u].push(v);
+            g.neighbours[v].push(u);
+        }
+        Ok(())
     }
-    Ok(Accepted {
-        clauses: formula.len(),
-        encoding_clauses: encoding,
-        claims: claimed,
-        solutions,
-        excluded,
-        assumed,
-    })
+
+    /// A `value VAR CELL VALUE` line: the variable of a value on a cell.
+    fn value(&mut self, here: &str, words: &[&str]) -> Result<(), Rejection> {
+        let Some(Meaning::Cells { cells, values }) = &mut self.meaning else {
+            return reject(format!("{here}: a value without a `cells` line"));
+        };
+        let var = new_var(here, words[1], &mut self.vars_seen)?;
+        let cell = vertex(here, words[2], *cells)?;
+        let value: u32 = words[3]
+            .parse()
+            .map_err(|_| Rejection(format!("{here}: `{}` is not a value", words[3])))?;
+        if values.insert((cell, value), var).is_some() {
+            return reject(format!(
+                "{here}: cell {} value {value} listed twice",
+                cell + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// A claim: its rule holds, its clauses are the formula's next ones, and the solution it
+    /// excludes (if any) was not excluded before.
+    fn claim(&mut self, here: &str, keyword: &str, words: &[&str]) -> Result<(), Rejection> {
+        let Some(meaning) = &mut self.meaning else {
+            return reject(format!("{here}: a claim before the variables' meaning"));
+        };
+        let (expected, solution) = claim(here, keyword, words, meaning)?;
+        self.claimed += 1;
+        let expected = self.take_clauses(here, keyword, expected)?;
+        if let Some(Solution::Excluded(cell, value)) = solution {
+            self.excluded.push((cell, value));
+        } else if let Some(Solution::Assumed(cell, value)) = solution {
+            self.assumed.push((cell, value));
+        } else if let Some(solution) = solution {
+            let key = sorted(expected.concat());
+            if !self.seen_solutions.insert(key) {
+                return reject(format!("{here}: this solution was excluded before"));
+            }
+            self.solutions.push(solution);
+        }
+        Ok(())
+    }
+
+    /// Compares a claim's clauses, as sets, with the formula's next ones and moves past them;
+    /// gives them back sorted.
+    fn take_clauses(
+        &mut self,
+        here: &str,
+        keyword: &str,
+        expected: Vec<Vec<i64>>,
+    ) -> Result<Vec<Vec<i64>>, Rejection> {
+        let formula = self.formula;
+        let mut expected: Vec<Vec<i64>> = expected.into_iter().map(sorted).collect();
+        expected.sort();
+        let end = self.next_clause + expected.len();
+        if end > formula.len() {
+            return reject(format!(
+                "{here}: the claim's clause is missing from formula.cnf (it has {} clauses)",
+                formula.len()
+            ));
+        }
+        let mut found: Vec<Vec<i64>> = formula[self.next_clause..end]
+            .iter()
+            .cloned()
+            .map(sorted)
+            .collect();
+        found.sort();
+        if found != expected {
+            return reject(format!(
+                "{here}: clause {} of formula.cnf is not the one this `{keyword}` claim gives",
+                self.next_clause + 1
+            ));
+        }
+        self.next_clause = end;
+        Ok(expected)
+    }
+
+    /// After the last line: the counts of the `p` and `solutions` lines hold, and every clause
+    /// after the encoding has its claim.
+    fn finish(self, encoding: usize, declared: usize) -> Result<Accepted, Rejection> {
+        let formula = self.formula;
+        if self.claimed != declared {
+            return reject(format!(
+                "claims.txt: the p line says {declared} claims, the file has {}",
+                self.claimed
+            ));
+        }
+        if self.next_clause != formula.len() {
+            return reject(format!(
+                "clause {} of formula.cnf has no claim: every clause after the encoding must have one",
+                self.next_clause + 1
+            ));
+        }
+        match self.said_solutions {
+            Some(s) if s == self.solutions.len() => {}
+            Some(s) => {
+                return reject(format!(
+                    "claims.txt says {s} solutions; its tour and block claims exclude {}",
+                    self.solutions.len()
+                ))
+            }
+            None => return reject("claims.txt: no `solutions` line"),
+        }
+        Ok(Accepted {
+            clauses: formula.len(),
+            encoding_clauses: encoding,
+            claims: self.claimed,
+            solutions: self.solutions,
+            excluded: self.excluded,
+            assumed: self.assumed,
+        })
+    }
+}
+
+/// A count on the line at `here`.
+fn number(here: &str, w: &str) -> Result<usize, Rejection> {
+    w.parse::<usize>()
+        .map_err(|_| Rejection(format!("{here}: `{w}` is not a number")))
+}
+
+/// A variable given its meaning on the line at `here`: positive, and not given one before.
+fn new_var(here: &str, w: &str, seen: &mut HashSet<i64>) -> Result<i64, Rejection> {
+    let var: i64 = w
+        .parse()
+        .ok()
+        .filter(|&v: &i64| v > 0)
+        .ok_or_else(|| Rejection(format!("{here}: `{w}` is not a variable")))?;
+    if !seen.insert(var) {
+        return reject(format!("{here}: variable {var} is given two meanings"));
+    }
+    Ok(var)
 }
 
 fn vertex(here: &str, word: &str, count: usize) -> Result<usize, Rejection> {
@@ -493,6 +570,8 @@ fn claim(
     }
 }
 
+/// Checks one claim about the graph's edges and gives the clauses it stands for (and the tour
+/// it excludes).
 fn graph_claim(
     here: &str,
     keyword: &str,
@@ -508,65 +587,7 @@ fn graph_claim(
         _ => Vec::new(),
     };
     match keyword {
-        "force" | "remove" => {
-            let [u, v, "by", by] = words else {
-                return reject(format!("{here}: expected `{keyword} U V by W`"));
-            };
-            let (u, v) = (vertex(here, u, n)?, vertex(here, v, n)?);
-            let e = edge(u, v);
-            let arcs = g.arcs_of(u, v);
-            if u == v || arcs.is_empty() {
-                return reject(format!("{here}: {} {} is not an edge", u + 1, v + 1));
-            }
-            if n < 3 {
-                return reject(format!("{here}: reductions need three vertices or more"));
-            }
-            if g.forced.contains(&e) || g.removed.contains(&e) {
-                return reject(format!(
-                    "{here}: edge {} {} was forced or removed before",
-                    u + 1,
-                    v + 1
-                ));
-            }
-            if keyword == "force" {
-                let w = vertex(here, by, n)?;
-                let alive = g.alive_edges(w);
-                if (w != u && w != v) || alive.len() != 2 {
-                    return reject(format!(
-                        "{here}: vertex {} does not have exactly two edges left, {} {} among them",
-                        w + 1,
-                        u + 1,
-                        v + 1
-                    ));
-                }
-                g.forced.insert(e);
-                return Ok((vec![arcs], None));
-            }
-            if *by == "path" {
-                match g.path_from(u) {
-                    Some((end, count)) if end == v && count < n => {}
-                    _ => {
-                        return reject(format!(
-                            "{here}: {} and {} do not end one path of forced edges that misses a vertex",
-                            u + 1,
-                            v + 1
-                        ))
-                    }
-                }
-            } else {
-                let w = vertex(here, by, n)?;
-                if (w != u && w != v) || g.forced_edges(w).len() != 2 {
-                    return reject(format!(
-                        "{here}: vertex {} does not have two forced edges besides {} {}",
-                        w + 1,
-                        u + 1,
-                        v + 1
-                    ));
-                }
-            }
-            g.removed.insert(e);
-            Ok((arcs.into_iter().map(|a| vec![-a]).collect(), None))
-        }
+        "force" | "remove" => reduction_claim(here, keyword, words, g),
         "leave" | "enter" => {
             let set: HashSet<usize> = vertices.iter().copied().collect();
             if set.len() != vertices.len() || set.is_empty() || set.len() >= n {
@@ -599,6 +620,75 @@ fn graph_claim(
         }
         _ => reject(format!("{here}: `{keyword}` is not a claim")),
     }
+}
+
+/// A `force U V by W` or `remove U V by W|path` claim: the reduction's rule holds for the
+/// forced and removed edges so far; the clauses are the edge's arcs (forced) or each arc
+/// negated (removed).
+fn reduction_claim(
+    here: &str,
+    keyword: &str,
+    words: &[&str],
+    g: &mut Graph,
+) -> Result<ClaimClauses, Rejection> {
+    let n = g.vertices;
+    let [u, v, "by", by] = words else {
+        return reject(format!("{here}: expected `{keyword} U V by W`"));
+    };
+    let (u, v) = (vertex(here, u, n)?, vertex(here, v, n)?);
+    let e = edge(u, v);
+    let arcs = g.arcs_of(u, v);
+    if u == v || arcs.is_empty() {
+        return reject(format!("{here}: {} {} is not an edge", u + 1, v + 1));
+    }
+    if n < 3 {
+        return reject(format!("{here}: reductions need three vertices or more"));
+    }
+    if g.forced.contains(&e) || g.removed.contains(&e) {
+        return reject(format!(
+            "{here}: edge {} {} was forced or removed before",
+            u + 1,
+            v + 1
+        ));
+    }
+    if keyword == "force" {
+        let w = vertex(here, by, n)?;
+        let alive = g.alive_edges(w);
+        if (w != u && w != v) || alive.len() != 2 {
+            return reject(format!(
+                "{here}: vertex {} does not have exactly two edges left, {} {} among them",
+                w + 1,
+                u + 1,
+                v + 1
+            ));
+        }
+        g.forced.insert(e);
+        return Ok((vec![arcs], None));
+    }
+    if *by == "path" {
+        match g.path_from(u) {
+            Some((end, count)) if end == v && count < n => {}
+            _ => {
+                return reject(format!(
+                    "{here}: {} and {} do not end one path of forced edges that misses a vertex",
+                    u + 1,
+                    v + 1
+                ))
+            }
+        }
+    } else {
+        let w = vertex(here, by, n)?;
+        if (w != u && w != v) || g.forced_edges(w).len() != 2 {
+            return reject(format!(
+                "{here}: vertex {} does not have two forced edges besides {} {}",
+                w + 1,
+                u + 1,
+                v + 1
+            ));
+        }
+    }
+    g.removed.insert(e);
+    Ok((arcs.into_iter().map(|a| vec![-a]).collect(), None))
 }
 
 #[cfg(test)]

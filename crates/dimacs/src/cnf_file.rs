@@ -109,87 +109,127 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> DimacsError 
 /// A [`DimacsError`] at the first problem: a missing or malformed `p cnf` line, a token that is
 /// not an integer, a literal beyond the declared variables, a clause without its final `0`, or
 /// a clause count that differs from the `p` line.
-///
-/// One function: a single pass over the lines, a small state machine (header, clauses, the end)
-/// whose every error needs the line and column it is at.
 pub fn parse_dimacs(text: &str) -> Result<ParsedCnf, DimacsError> {
-    let mut comments = Vec::new();
-    let mut show: Option<Vec<Var>> = None;
-    let mut declared: Option<(usize, usize, usize)> = None;
-    let mut cnf = Cnf::new();
-    let mut clause: Vec<Lit> = Vec::new();
-    let mut clause_start = (0, 0);
+    let mut reader = CnfReader::new();
     let mut last_line = 0;
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         last_line = number;
         let trimmed = line.trim_start();
         if let Some(rest) = trimmed.strip_prefix('c') {
-            if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
-                return Err(error(number, 1, "expected a comment line `c ...`"));
-            }
-            let rest = rest.trim();
-            if let Some(vars) = rest.strip_prefix("p show") {
-                let list = show.get_or_insert_with(Vec::new);
-                // `vars` is a slice of `line`: its columns continue those of the line.
-                let before = line[..vars.as_ptr() as usize - line.as_ptr() as usize]
-                    .chars()
-                    .count();
-                for (column, token) in tokens(vars) {
-                    let column = column + before;
-                    match token.parse::<i64>() {
-                        Ok(0) => break,
-                        Ok(v) if v > 0 => {
-                            list.push(Var::from_dimacs(v as u64).ok_or_else(|| {
-                                error(number, column, format!("variable {v} is out of range"))
-                            })?)
-                        }
-                        _ => {
-                            return Err(error(
-                                number,
-                                column,
-                                format!("expected a variable in the projection, found {token:?}"),
-                            ))
-                        }
-                    }
-                }
-            } else {
-                comments.push(rest.to_string());
-            }
-            continue;
+            reader.comment(number, line, rest)?;
+        } else if trimmed.starts_with('p') {
+            reader.p_line(number, trimmed)?;
+        } else {
+            reader.clause_line(number, line, trimmed)?;
         }
-        if trimmed.starts_with('p') {
-            if declared.is_some() {
-                return Err(error(number, 1, "a second `p` line"));
-            }
-            let parts = tokens(trimmed);
-            let counts = match parts.as_slice() {
-                [(_, "p"), (_, "cnf"), (_, v), (_, c)] => {
-                    v.parse::<usize>().ok().zip(c.parse::<usize>().ok())
-                }
-                _ => None,
-            };
-            let (vars, clauses) =
-                counts.ok_or_else(|| error(number, 1, "expected `p cnf VARIABLES CLAUSES`"))?;
-            cnf.ensure_vars(vars);
-            declared = Some((vars, clauses, number));
-            continue;
+    }
+    reader.finish(last_line)
+}
+
+/// What [`parse_dimacs`] has read so far, in its single pass over the lines: the comments, the
+/// projection, the `p` line (its counts and line number), the clauses and the one still open
+/// (with where it starts, for the error if it never ends).
+struct CnfReader {
+    comments: Vec<String>,
+    show: Option<Vec<Var>>,
+    declared: Option<(usize, usize, usize)>,
+    cnf: Cnf,
+    clause: Vec<Lit>,
+    clause_start: (usize, usize),
+}
+
+impl CnfReader {
+    /// Nothing read yet.
+    fn new() -> Self {
+        CnfReader {
+            comments: Vec::new(),
+            show: None,
+            declared: None,
+            cnf: Cnf::new(),
+            clause: Vec::new(),
+            clause_start: (0, 0),
         }
-        let Some((vars, _, _)) = declared else {
+    }
+
+    /// A comment line `c ...` (line `number`; `rest` follows its `c`): a projection line
+    /// `c p show ...` or a comment kept.
+    fn comment(&mut self, number: usize, line: &str, rest: &str) -> Result<(), DimacsError> {
+        if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+            return Err(error(number, 1, "expected a comment line `c ...`"));
+        }
+        let rest = rest.trim();
+        if let Some(vars) = rest.strip_prefix("p show") {
+            self.projection(number, line, vars)
+        } else {
+            self.comments.push(rest.to_string());
+            Ok(())
+        }
+    }
+
+    /// The variables of a projection line up to its `0`; `vars` is a slice of `line`, so its
+    /// columns continue those of the line.
+    fn projection(&mut self, number: usize, line: &str, vars: &str) -> Result<(), DimacsError> {
+        let list = self.show.get_or_insert_with(Vec::new);
+        let before = line[..vars.as_ptr() as usize - line.as_ptr() as usize]
+            .chars()
+            .count();
+        for (column, token) in tokens(vars) {
+            let column = column + before;
+            match token.parse::<i64>() {
+                Ok(0) => break,
+                Ok(v) if v > 0 => list.push(Var::from_dimacs(v as u64).ok_or_else(|| {
+                    error(number, column, format!("variable {v} is out of range"))
+                })?),
+                _ => {
+                    return Err(error(
+                        number,
+                        column,
+                        format!("expected a variable in the projection, found {token:?}"),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `p cnf VARIABLES CLAUSES` line, once.
+    fn p_line(&mut self, number: usize, trimmed: &str) -> Result<(), DimacsError> {
+        if self.declared.is_some() {
+            return Err(error(number, 1, "a second `p` line"));
+        }
+        let parts = tokens(trimmed);
+        let counts = match parts.as_slice() {
+            [(_, "p"), (_, "cnf"), (_, v), (_, c)] => {
+                v.parse::<usize>().ok().zip(c.parse::<usize>().ok())
+            }
+            _ => None,
+        };
+        let (vars, clauses) =
+            counts.ok_or_else(|| error(number, 1, "expected `p cnf VARIABLES CLAUSES`"))?;
+        self.cnf.ensure_vars(vars);
+        self.declared = Some((vars, clauses, number));
+        Ok(())
+    }
+
+    /// A line of literals (or a blank line), after the `p` line: each `0` ends a clause, which
+    /// may go on over several lines.
+    fn clause_line(&mut self, number: usize, line: &str, trimmed: &str) -> Result<(), DimacsError> {
+        let Some((vars, _, _)) = self.declared else {
             if trimmed.is_empty() {
-                continue;
+                return Ok(());
             }
             return Err(error(number, 1, "a clause before the `p cnf` line"));
         };
         for (column, token) in tokens(line) {
             let value = literal(token).map_err(|m| error(number, column, m))?;
             if value == 0 {
-                cnf.add_clause(&clause);
-                clause.clear();
+                self.cnf.add_clause(&self.clause);
+                self.clause.clear();
                 continue;
             }
-            if clause.is_empty() {
-                clause_start = (number, column);
+            if self.clause.is_empty() {
+                self.clause_start = (number, column);
             }
             if value.unsigned_abs() as usize > vars {
                 return Err(error(
@@ -198,37 +238,43 @@ pub fn parse_dimacs(text: &str) -> Result<ParsedCnf, DimacsError> {
                     format!("literal {value} is beyond the {vars} declared variables"),
                 ));
             }
-            clause.push(
+            self.clause.push(
                 Lit::from_dimacs(value)
                     .ok_or_else(|| error(number, column, "literal out of range"))?,
             );
         }
+        Ok(())
     }
-    let Some((_, clauses, p_line)) = declared else {
-        return Err(error(last_line.max(1), 1, "no `p cnf` line"));
-    };
-    if !clause.is_empty() {
-        return Err(error(
-            clause_start.0,
-            clause_start.1,
-            "the last clause does not end with 0",
-        ));
+
+    /// After the last line (`last_line`): a `p` line was there, the last clause is closed and
+    /// the clauses are as many as it declares.
+    fn finish(self, last_line: usize) -> Result<ParsedCnf, DimacsError> {
+        let Some((_, clauses, p_line)) = self.declared else {
+            return Err(error(last_line.max(1), 1, "no `p cnf` line"));
+        };
+        if !self.clause.is_empty() {
+            return Err(error(
+                self.clause_start.0,
+                self.clause_start.1,
+                "the last clause does not end with 0",
+            ));
+        }
+        if self.cnf.n_clauses() != clauses {
+            return Err(error(
+                p_line,
+                1,
+                format!(
+                    "the `p` line declares {clauses} clauses, the file has {}",
+                    self.cnf.n_clauses()
+                ),
+            ));
+        }
+        Ok(ParsedCnf {
+            cnf: self.cnf,
+            comments: self.comments,
+            show: self.show,
+        })
     }
-    if cnf.n_clauses() != clauses {
-        return Err(error(
-            p_line,
-            1,
-            format!(
-                "the `p` line declares {clauses} clauses, the file has {}",
-                cnf.n_clauses()
-            ),
-        ));
-    }
-    Ok(ParsedCnf {
-        cnf,
-        comments,
-        show,
-    })
 }
 
 #[cfg(test)]

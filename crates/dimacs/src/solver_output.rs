@@ -103,14 +103,8 @@ fn error(line: usize, column: usize, message: impl Into<String>) -> OutputError 
 /// An [`OutputError`] for a missing or repeated status line, an unknown line, a `v` token that
 /// is not an integer, a variable given twice with different values, literals after the final
 /// `0`, a satisfiable answer without a complete model, or a model with another status.
-///
-/// One function: a single pass over the solver's lines (`s`, `v`, comments) whose every error needs
-/// the line and column it is at.
 pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
-    let mut status: Option<(&str, usize)> = None;
-    let mut model = Model::default();
-    let mut first_v: Option<usize> = None;
-    let mut ended: Option<usize> = None;
+    let mut reader = OutputReader::default();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let parts = tokens(line);
@@ -119,49 +113,8 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
         };
         match head {
             "c" => {}
-            "s" => {
-                if let Some((_, previous)) = status {
-                    return Err(error(
-                        number,
-                        1,
-                        format!("a second status line (the first is on line {previous})"),
-                    ));
-                }
-                let word = line.trim_start()[1..].trim();
-                match word {
-                    "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN" => status = Some((word, number)),
-                    _ => {
-                        return Err(error(
-                            number,
-                            1,
-                            format!("unknown status {word:?}: expected SATISFIABLE, UNSATISFIABLE or UNKNOWN"),
-                        ))
-                    }
-                }
-            }
-            "v" => {
-                first_v.get_or_insert(number);
-                for &(column, token) in &parts[1..] {
-                    let value = literal(token).map_err(|m| error(number, column, m))?;
-                    if let Some(end) = ended {
-                        return Err(error(
-                            number,
-                            column,
-                            format!("literal {value} after the model's final 0 (line {end})"),
-                        ));
-                    }
-                    if value == 0 {
-                        ended = Some(number);
-                        continue;
-                    }
-                    let var = Var::from_dimacs(value.unsigned_abs()).ok_or_else(|| {
-                        error(number, column, format!("literal {value} is out of range"))
-                    })?;
-                    model
-                        .assign(var, value > 0)
-                        .map_err(|m| error(number, column, m))?;
-                }
-            }
+            "s" => reader.status_line(number, line)?,
+            "v" => reader.v_line(number, &parts[1..])?,
             _ => {
                 return Err(error(
                     number,
@@ -174,44 +127,111 @@ pub fn parse_solver_output(text: &str) -> Result<SolverOutput, OutputError> {
             }
         }
     }
-    let Some((word, line)) = status else {
-        return Err(OutputError {
-            position: None,
-            message: "no status line: expected `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`"
-                .into(),
-        });
-    };
-    match word {
-        "SATISFIABLE" => {
-            if first_v.is_none() {
-                return Err(error(
-                    line,
-                    1,
-                    "satisfiable, but the output has no model (`v` lines)",
-                ));
-            }
-            if ended.is_none() {
-                return Err(error(
-                    first_v.unwrap_or(line),
-                    1,
-                    "the model (`v` lines) does not end with 0",
-                ));
-            }
-            Ok(SolverOutput::Sat(model))
+    reader.finish()
+}
+
+/// What [`parse_solver_output`] has read so far, in its single pass over the lines: the status
+/// (with its line), the model, the line of the first `v` line and of the model's final `0`.
+#[derive(Default)]
+struct OutputReader<'t> {
+    status: Option<(&'t str, usize)>,
+    model: Model,
+    first_v: Option<usize>,
+    ended: Option<usize>,
+}
+
+impl<'t> OutputReader<'t> {
+    /// The status line `s ...` (line `number`), once.
+    fn status_line(&mut self, number: usize, line: &'t str) -> Result<(), OutputError> {
+        if let Some((_, previous)) = self.status {
+            return Err(error(
+                number,
+                1,
+                format!("a second status line (the first is on line {previous})"),
+            ));
         }
-        other => {
-            if let Some(v) = first_v {
+        let word = line.trim_start()[1..].trim();
+        match word {
+            "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN" => {
+                self.status = Some((word, number));
+                Ok(())
+            }
+            _ => Err(error(
+                number,
+                1,
+                format!("unknown status {word:?}: expected SATISFIABLE, UNSATISFIABLE or UNKNOWN"),
+            )),
+        }
+    }
+
+    /// The literals (with their columns) of a `v` line (line `number`), into the model: none
+    /// after its final `0`.
+    fn v_line(&mut self, number: usize, literals: &[(usize, &str)]) -> Result<(), OutputError> {
+        self.first_v.get_or_insert(number);
+        for &(column, token) in literals {
+            let value = literal(token).map_err(|m| error(number, column, m))?;
+            if let Some(end) = self.ended {
                 return Err(error(
-                    v,
-                    1,
-                    format!("a model (`v` lines) with status {other}"),
+                    number,
+                    column,
+                    format!("literal {value} after the model's final 0 (line {end})"),
                 ));
             }
-            Ok(if other == "UNSATISFIABLE" {
-                SolverOutput::Unsat
-            } else {
-                SolverOutput::Unknown
-            })
+            if value == 0 {
+                self.ended = Some(number);
+                continue;
+            }
+            let var = Var::from_dimacs(value.unsigned_abs())
+                .ok_or_else(|| error(number, column, format!("literal {value} is out of range")))?;
+            self.model
+                .assign(var, value > 0)
+                .map_err(|m| error(number, column, m))?;
+        }
+        Ok(())
+    }
+
+    /// After the last line: the answer, when the status and the model agree.
+    fn finish(self) -> Result<SolverOutput, OutputError> {
+        let Some((word, line)) = self.status else {
+            return Err(OutputError {
+                position: None,
+                message:
+                    "no status line: expected `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`"
+                        .into(),
+            });
+        };
+        match word {
+            "SATISFIABLE" => {
+                if self.first_v.is_none() {
+                    return Err(error(
+                        line,
+                        1,
+                        "satisfiable, but the output has no model (`v` lines)",
+                    ));
+                }
+                if self.ended.is_none() {
+                    return Err(error(
+                        self.first_v.unwrap_or(line),
+                        1,
+                        "the model (`v` lines) does not end with 0",
+                    ));
+                }
+                Ok(SolverOutput::Sat(self.model))
+            }
+            other => {
+                if let Some(v) = self.first_v {
+                    return Err(error(
+                        v,
+                        1,
+                        format!("a model (`v` lines) with status {other}"),
+                    ));
+                }
+                Ok(if other == "UNSATISFIABLE" {
+                    SolverOutput::Unsat
+                } else {
+                    SolverOutput::Unknown
+                })
+            }
         }
     }
 }

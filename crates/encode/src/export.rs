@@ -151,9 +151,6 @@ pub fn encode_for_export<S: ClauseSink + ?Sized>(
 /// # Errors
 /// [`EncodeError`] when the puzzle is too large for the position encoding, or cannot be
 /// expressed in the successor encoding.
-///
-/// Long because it writes the DIMACS header (the map of every primary variable back to a cell and
-/// value or a move) and the clauses in one pass over the encoding.
 pub fn export(
     puzzle: &Puzzle,
     options: &EncodingOptions,
@@ -161,14 +158,44 @@ pub fn export(
 ) -> Result<Export, EncodeError> {
     let mut cnf = Cnf::new();
     let encoded = encode_for_export(puzzle, options, &mut cnf)?;
-    let encoding = encoded.kind();
-    let exactly_one = options.exactly_one(encoding);
-    let stats = encoded.stats();
     let mut comments = Vec::new();
     if encoded.is_complete() {
         comments.push("t pmc".to_string());
     }
-    comments.push(match encoding {
+    comments.push(title(puzzle, options, &encoded));
+    comments.push(format!("puzzle {}", puzzle.name()));
+    if let Some(source) = source {
+        comments.push(format!("file {source}"));
+    }
+    describe_puzzle(puzzle, &mut comments);
+    comments.push(options_line(puzzle, options, &encoded));
+    describe_sizes(&encoded, &mut comments);
+    let show = match &encoded {
+        Encoded::Position(e) => {
+            position_map(puzzle, e, &mut comments);
+            Some(e.map.primary().map(|(var, _, _)| var).collect())
+        }
+        Encoded::Successor(e) => {
+            successor_map(puzzle, e, &mut comments);
+            e.subtours.is_complete().then(|| {
+                (0..e.arcs.len())
+                    .map(|i| Var::from_index(e.first + i))
+                    .collect()
+            })
+        }
+    };
+    Ok(Export {
+        cnf,
+        encoded,
+        comments,
+        show,
+    })
+}
+
+/// The header's title line: the pathsat version, which encoding of which kind of puzzle, and
+/// where its format is documented.
+fn title(puzzle: &Puzzle, options: &EncodingOptions, encoded: &Encoded) -> String {
+    match encoded.kind() {
         Encoding::Position if puzzle.trail().is_some() => format!(
             "pathsat {}: the position encoding of a trail puzzle, x(cell, step) (format: \
              encodings/dimacs.md, encodings/trail.md)",
@@ -189,11 +216,11 @@ pub fn export(
              encodings/dimacs.md)",
             env!("CARGO_PKG_VERSION")
         ),
-    });
-    comments.push(format!("puzzle {}", puzzle.name()));
-    if let Some(source) = source {
-        comments.push(format!("file {source}"));
     }
+}
+
+/// The header lines that describe the puzzle: its board or graph, and its trail rules.
+fn describe_puzzle(puzzle: &Puzzle, comments: &mut Vec<String>) {
     let board = puzzle.board();
     let closed = if puzzle.is_closed() { "closed" } else { "open" };
     comments.push(if puzzle.is_graph() {
@@ -220,7 +247,12 @@ pub fn export(
             trail.distinct()
         ));
     }
-    comments.push(match &encoded {
+}
+
+/// The header's `options` line: the encoding and the options it was written with.
+fn options_line(puzzle: &Puzzle, options: &EncodingOptions, encoded: &Encoded) -> String {
+    let exactly_one = options.exactly_one(encoded.kind());
+    match encoded {
         Encoded::Position(_) if puzzle.trail().is_some() => format!(
             "options encoding=position exactly-one={} pruning={} sum={}",
             exactly_one.name(),
@@ -239,8 +271,14 @@ pub fn export(
                 exactly_one.name()
             )
         }
-    });
-    let primary = match encoding {
+    }
+}
+
+/// The header lines of the encoding's sizes: its variables (which are primary), its clauses
+/// by family, and why it is unsatisfiable when the encoder proved it.
+fn describe_sizes(encoded: &Encoded, comments: &mut Vec<String>) {
+    let stats = encoded.stats();
+    let primary = match encoded.kind() {
         Encoding::Position => "the primary x(cell, value)",
         Encoding::Successor => "the arc variables a(from, to)",
     };
@@ -265,26 +303,6 @@ pub fn export(
     if let Some(why) = encoded.contradiction() {
         comments.push(format!("unsat {why}"));
     }
-    let show = match &encoded {
-        Encoded::Position(e) => {
-            position_map(puzzle, e, &mut comments);
-            Some(e.map.primary().map(|(var, _, _)| var).collect())
-        }
-        Encoded::Successor(e) => {
-            successor_map(puzzle, e, &mut comments);
-            e.subtours.is_complete().then(|| {
-                (0..e.arcs.len())
-                    .map(|i| Var::from_index(e.first + i))
-                    .collect()
-            })
-        }
-    };
-    Ok(Export {
-        cnf,
-        encoded,
-        comments,
-        show,
-    })
 }
 
 fn position_map(puzzle: &Puzzle, encoding: &PositionEncoding, comments: &mut Vec<String>) {

@@ -427,8 +427,8 @@ pub fn encode<S: ClauseSink + ?Sized>(
 /// As [`encode`], and [`SuccessorError::TooLarge`] when the rule would write more than
 /// [`MAX_RULE_CLAUSES`] clauses (checked by formula before anything is written).
 ///
-/// One function, as the other encoders: it writes the clause families in the order
-/// `encodings/successor.md` counts them, over the arc variables it creates first.
+/// It writes the clause families in the order `encodings/successor.md` counts them, over the
+/// arc variables it creates first.
 pub fn encode_complete<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     exactly_one: ExactlyOneEncoding,

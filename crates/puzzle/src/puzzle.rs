@@ -161,6 +161,105 @@ impl ModelError {
     }
 }
 
+/// Checks the cell rules of a board of `rules.len()` cells (a graph's vertices when `graph`):
+/// givens in range and on one cell each, marks that exist and fit their class. Each error names
+/// the first cell at fault, in cell order.
+fn check_rules(
+    board: &Board,
+    graph: bool,
+    rules: &[CellRule],
+    marks: &[Mark],
+) -> Result<(), ModelError> {
+    let n = rules.len();
+    let place = |cell: usize| {
+        if graph {
+            Place::Vertex(cell + 1)
+        } else {
+            Place::Cell(board.pos(cell))
+        }
+    };
+    let mut given_at: Vec<Option<usize>> = vec![None; n + 1];
+    let mut marked = vec![0usize; marks.len()];
+    for (cell, rule) in rules.iter().enumerate() {
+        match *rule {
+            CellRule::Free => {}
+            CellRule::Given(value) => {
+                let pos = place(cell);
+                if value == 0 || value as usize > n {
+                    return Err(ModelError::GivenOutOfRange {
+                        cell,
+                        pos,
+                        value,
+                        n,
+                    });
+                }
+                if let Some(first) = given_at[value as usize] {
+                    return Err(ModelError::DuplicateGiven {
+                        cell,
+                        pos,
+                        first: place(first),
+                        value,
+                    });
+                }
+                given_at[value as usize] = Some(cell);
+            }
+            CellRule::Marked(index) => {
+                let mark = marks.get(index).ok_or(ModelError::NoSuchMark(index))?;
+                marked[index] += 1;
+                let values = mark.class.count_up_to(n as u32);
+                if marked[index] > values {
+                    let cells = rules
+                        .iter()
+                        .filter(|r| **r == CellRule::Marked(index))
+                        .count();
+                    return Err(ModelError::TooManyMarked {
+                        cell,
+                        pos: place(cell),
+                        letter: mark.letter.clone(),
+                        class: mark.class.clone(),
+                        cells,
+                        values,
+                        n,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The move graph of `board`: each cell's successors (by the graph's arcs, or by the move
+/// offsets that stay on the board) and predecessors, both sorted.
+fn move_graph(board: &Board, moves: &Moves) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let n = board.n_cells();
+    let mut successors = vec![Vec::new(); n];
+    let mut predecessors = vec![Vec::new(); n];
+    if let Some(arcs) = moves.arcs() {
+        for (from, to) in arcs.iter() {
+            if from < n && to < n {
+                successors[from].push(to);
+            }
+        }
+        successors.iter_mut().for_each(|s| s.sort_unstable());
+    } else {
+        for (cell, succ) in successors.iter_mut().enumerate() {
+            let pos = board.pos(cell);
+            for &(dr, dc) in moves.offsets() {
+                if let Some(next) = pos.offset(dr, dc).and_then(|p| board.cell_at(p)) {
+                    succ.push(next);
+                }
+            }
+            succ.sort_unstable();
+        }
+    }
+    for (cell, succ) in successors.iter().enumerate() {
+        for &next in succ {
+            predecessors[next].push(cell);
+        }
+    }
+    (successors, predecessors)
+}
+
 /// A path puzzle: place 1..N on the N cells so that consecutive values are a move apart.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -183,9 +282,6 @@ impl Puzzle {
     /// # Errors
     /// A [`ModelError`] when the board is empty, a given is out of range or repeated, a rule
     /// names a missing mark, or a mark is on more cells than its class has values.
-    ///
-    /// Long because it is the model's one gate: every rule of a valid puzzle (board, moves, givens,
-    /// marks, trail, expectations) is checked here, in the order the messages read best.
     pub fn new(
         name: impl Into<String>,
         board: Board,
@@ -208,86 +304,8 @@ impl Puzzle {
                 found: rules.len(),
             });
         }
-        let graph = moves.arcs().is_some();
-        let place = |cell: usize| {
-            if graph {
-                Place::Vertex(cell + 1)
-            } else {
-                Place::Cell(board.pos(cell))
-            }
-        };
-        let mut given_at: Vec<Option<usize>> = vec![None; n + 1];
-        let mut marked = vec![0usize; marks.len()];
-        for (cell, rule) in rules.iter().enumerate() {
-            match *rule {
-                CellRule::Free => {}
-                CellRule::Given(value) => {
-                    let pos = place(cell);
-                    if value == 0 || value as usize > n {
-                        return Err(ModelError::GivenOutOfRange {
-                            cell,
-                            pos,
-                            value,
-                            n,
-                        });
-                    }
-                    if let Some(first) = given_at[value as usize] {
-                        return Err(ModelError::DuplicateGiven {
-                            cell,
-                            pos,
-                            first: place(first),
-                            value,
-                        });
-                    }
-                    given_at[value as usize] = Some(cell);
-                }
-                CellRule::Marked(index) => {
-                    let mark = marks.get(index).ok_or(ModelError::NoSuchMark(index))?;
-                    marked[index] += 1;
-                    let values = mark.class.count_up_to(n as u32);
-                    if marked[index] > values {
-                        let cells = rules
-                            .iter()
-                            .filter(|r| **r == CellRule::Marked(index))
-                            .count();
-                        return Err(ModelError::TooManyMarked {
-                            cell,
-                            pos: place(cell),
-                            letter: mark.letter.clone(),
-                            class: mark.class.clone(),
-                            cells,
-                            values,
-                            n,
-                        });
-                    }
-                }
-            }
-        }
-        let mut successors = vec![Vec::new(); n];
-        let mut predecessors = vec![Vec::new(); n];
-        if let Some(arcs) = moves.arcs() {
-            for (from, to) in arcs.iter() {
-                if from < n && to < n {
-                    successors[from].push(to);
-                }
-            }
-            successors.iter_mut().for_each(|s| s.sort_unstable());
-        } else {
-            for (cell, succ) in successors.iter_mut().enumerate() {
-                let pos = board.pos(cell);
-                for &(dr, dc) in moves.offsets() {
-                    if let Some(next) = pos.offset(dr, dc).and_then(|p| board.cell_at(p)) {
-                        succ.push(next);
-                    }
-                }
-                succ.sort_unstable();
-            }
-        }
-        for (cell, succ) in successors.iter().enumerate() {
-            for &next in succ {
-                predecessors[next].push(cell);
-            }
-        }
+        check_rules(&board, moves.arcs().is_some(), &rules, &marks)?;
+        let (successors, predecessors) = move_graph(&board, &moves);
         Ok(Puzzle {
             name: name.into(),
             board,

@@ -21,13 +21,25 @@ use itertools::Itertools;
 use std::fmt::{Display, Write as _};
 
 /// The puzzle as a TOML puzzle file that `parse_str(.., Format::Toml)` reads back to the same
-/// puzzle. `comments` are written first, each line prefixed with "# ".
-///
-/// One function because a puzzle file is written top to bottom in the order people read it (name,
-/// moves, grid or graph, marks, trail, expectations).
+/// puzzle. `comments` are written first, each line prefixed with "# ". The file is written top
+/// to bottom in the order people read it: name, moves, grid or graph, marks, trail,
+/// expectations.
 pub fn to_toml(puzzle: &Puzzle, comments: &[String]) -> String {
     let mut out = String::new();
-    // An empty comment is an empty line: `#`.
+    toml_comments(&mut out, comments);
+    key_value(&mut out, "name", toml_str(puzzle.name()));
+    if let Some(graph) = GraphTable::of(puzzle) {
+        toml_graph(&mut out, puzzle, &graph);
+    } else {
+        toml_board(&mut out, puzzle);
+    }
+    toml_expect(&mut out, puzzle);
+    out
+}
+
+/// The comment lines of a TOML file: `# ` and each line of each comment (an empty comment is
+/// an empty line, `#`).
+fn toml_comments(out: &mut String, comments: &[String]) {
     let lines = comments.iter().flat_map(|c| {
         if c.is_empty() {
             vec![""]
@@ -47,84 +59,88 @@ pub fn to_toml(puzzle: &Puzzle, comments: &[String]) -> String {
         out.push_str(format!("# {line}").trim_end());
         out.push('\n');
     }
-    key_value(&mut out, "name", toml_str(puzzle.name()));
+}
 
-    if let Some(graph) = GraphTable::of(puzzle) {
-        key_value(&mut out, "closed", puzzle.is_closed());
-        out.push_str("\n[graph]\n");
-        key_value(&mut out, "vertices", graph.vertices);
-        key_value(&mut out, "edges", pairs(&graph.edges));
-        if graph.directed {
-            key_value(&mut out, "directed", true);
-        }
-        if let Some(start) = graph.start {
-            key_value(&mut out, "start", start);
-        }
-        if let Some(end) = graph.end {
-            key_value(&mut out, "end", end);
-        }
-    } else {
-        let moves = match puzzle.moves() {
-            Moves::Custom(offsets) => pairs(offsets),
-            named => toml_str(&named.to_string()).to_string(),
-        };
-        key_value(&mut out, "moves", moves);
-        key_value(&mut out, "closed", puzzle.is_closed());
-        out.push_str("grid = ");
-        multi_line(
-            &mut out,
-            &grid_lines(puzzle, |cell| puzzle_token(puzzle, cell)),
-        );
-        out.push('\n');
-
-        let marks = used_marks(puzzle);
-        if !marks.is_empty() {
-            let table: toml::Table = marks
-                .iter()
-                .map(|m| (m.letter.clone(), toml_class(&m.class)))
-                .collect();
-            // toml's serializer quotes the keys that are not bare words.
-            let body = toml::to_string(&table).expect("a table of strings and integer lists");
-            out.push_str("\n[marks]\n");
-            out.push_str(&body);
-        }
-        if let Some(trail) = puzzle.trail() {
-            out.push_str("\n[trail]\n");
-            key_value(&mut out, "length", trail.length());
-            if let Some(sum) = trail.sum() {
-                key_value(&mut out, "sum", sum);
-            }
-            key_value(&mut out, "distinct", trail.distinct());
-        }
+/// A graph puzzle's `closed` flag and `[graph]` table, in TOML.
+fn toml_graph(out: &mut String, puzzle: &Puzzle, graph: &GraphTable) {
+    key_value(out, "closed", puzzle.is_closed());
+    out.push_str("\n[graph]\n");
+    key_value(out, "vertices", graph.vertices);
+    key_value(out, "edges", pairs(&graph.edges));
+    if graph.directed {
+        key_value(out, "directed", true);
     }
+    if let Some(start) = graph.start {
+        key_value(out, "start", start);
+    }
+    if let Some(end) = graph.end {
+        key_value(out, "end", end);
+    }
+}
 
+/// A board puzzle's moves, `closed` flag and grid, then its `[marks]` and `[trail]` tables
+/// when it has them, in TOML.
+fn toml_board(out: &mut String, puzzle: &Puzzle) {
+    let moves = match puzzle.moves() {
+        Moves::Custom(offsets) => pairs(offsets),
+        named => toml_str(&named.to_string()).to_string(),
+    };
+    key_value(out, "moves", moves);
+    key_value(out, "closed", puzzle.is_closed());
+    out.push_str("grid = ");
+    multi_line(out, &grid_lines(puzzle, |cell| puzzle_token(puzzle, cell)));
+    out.push('\n');
+
+    let marks = used_marks(puzzle);
+    if !marks.is_empty() {
+        let table: toml::Table = marks
+            .iter()
+            .map(|m| (m.letter.clone(), toml_class(&m.class)))
+            .collect();
+        // toml's serializer quotes the keys that are not bare words.
+        let body = toml::to_string(&table).expect("a table of strings and integer lists");
+        out.push_str("\n[marks]\n");
+        out.push_str(&body);
+    }
+    if let Some(trail) = puzzle.trail() {
+        out.push_str("\n[trail]\n");
+        key_value(out, "length", trail.length());
+        if let Some(sum) = trail.sum() {
+            key_value(out, "sum", sum);
+        }
+        key_value(out, "distinct", trail.distinct());
+    }
+}
+
+/// The `[expect]` table in TOML, unless it is empty.
+fn toml_expect(out: &mut String, puzzle: &Puzzle) {
     let expect = puzzle.expect();
-    if *expect != Expect::default() {
-        out.push_str("\n[expect]\n");
-        if let Some(count) = &expect.count {
-            match count.to_u64().and_then(|c| i64::try_from(c).ok()) {
-                Some(c) => key_value(&mut out, "count", c),
-                // Beyond TOML's integers: a string of digits.
-                None => key_value(&mut out, "count", toml_str(&count.to_string())),
-            }
-        }
-        if let Some(sat) = expect.sat {
-            key_value(&mut out, "sat", sat);
-        }
-        if !expect.solutions.is_empty() {
-            out.push_str("solutions = [\n");
-            for solution in &expect.solutions {
-                if puzzle.is_graph() {
-                    let _ = write!(out, "  {}", toml_str(&order_text(solution)));
-                } else {
-                    multi_line(&mut out, &solution_lines(puzzle, solution));
-                }
-                out.push_str(",\n");
-            }
-            out.push_str("]\n");
+    if *expect == Expect::default() {
+        return;
+    }
+    out.push_str("\n[expect]\n");
+    if let Some(count) = &expect.count {
+        match count.to_u64().and_then(|c| i64::try_from(c).ok()) {
+            Some(c) => key_value(out, "count", c),
+            // Beyond TOML's integers: a string of digits.
+            None => key_value(out, "count", toml_str(&count.to_string())),
         }
     }
-    out
+    if let Some(sat) = expect.sat {
+        key_value(out, "sat", sat);
+    }
+    if !expect.solutions.is_empty() {
+        out.push_str("solutions = [\n");
+        for solution in &expect.solutions {
+            if puzzle.is_graph() {
+                let _ = write!(out, "  {}", toml_str(&order_text(solution)));
+            } else {
+                multi_line(out, &solution_lines(puzzle, solution));
+            }
+            out.push_str(",\n");
+        }
+        out.push_str("]\n");
+    }
 }
 
 /// The same as a JSON puzzle file (pretty-printed, ending with a newline), read back by

@@ -30,7 +30,7 @@ pub use options::{
     PositionEncoding, PositionOptions, Pruning, DEFAULT_MAX_PRIMARY_VARS, MAX_CELLS,
 };
 
-use crate::stats::{record_family, EncodeStats};
+use crate::stats::{record_family, EncodeStats, FamilyCount};
 use crate::{Domains, EncodeError, VarMap};
 use pathsat_cnf::card::ExactlyOne;
 use pathsat_cnf::{ClauseSink, Lit};
@@ -43,9 +43,8 @@ use pathsat_puzzle::{CellRule, Puzzle};
 /// pairs than `options.max_primary_vars` (estimated from the cell rules before pruning when no
 /// value is fixed, counted after pruning otherwise); nothing is written then.
 ///
-/// One function, as the other encoders: it writes the clause families in the order
-/// `encodings/position.md` counts them (the size checks before them refuse a board before any
-/// clause).
+/// The size checks refuse a board before any clause; the clause families follow in the order
+/// `encodings/position.md` counts them.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     options: &PositionOptions,
@@ -54,6 +53,40 @@ pub fn encode<S: ClauseSink + ?Sized>(
     if puzzle.trail().is_some() {
         return trail::encode(puzzle, options, sink);
     }
+    let n = puzzle.n_cells();
+    let domains = checked_domains(puzzle, options)?;
+    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
+    let map = VarMap::new(puzzle, &domains, sink);
+    if let Some(why) = domains.contradiction() {
+        // Pruning proved there is no solution: the whole formula is the empty clause.
+        return Ok(PositionEncoding::contradicted(
+            map,
+            options,
+            why,
+            (vars_before, clauses_before),
+            sink,
+        ));
+    }
+    let families = write_families(puzzle, options, &map, sink);
+    let stats = EncodeStats {
+        cells: n,
+        primary_vars: map.n_primary(),
+        variables: sink.n_vars() - vars_before,
+        clauses: sink.n_clauses() - clauses_before,
+        families,
+    };
+    Ok(PositionEncoding {
+        map,
+        stats,
+        options: *options,
+        contradiction: domains.contradiction().map(str::to_string),
+    })
+}
+
+/// The candidate pairs of `puzzle` (pruned or not, as `options` say), or
+/// [`EncodeError::TooLarge`]: a board too large by its cell rules alone is refused before any
+/// pruning, one whose pruned pairs are too many after it.
+fn checked_domains(puzzle: &Puzzle, options: &PositionOptions) -> Result<Domains, EncodeError> {
     let n = puzzle.n_cells();
     let all_pairs = (n as u128) * (n as u128);
     // The cell rules alone allow `rule_pairs`; without a fixed value nothing but the colour
@@ -88,18 +121,18 @@ pub fn encode<S: ClauseSink + ?Sized>(
             max_cells: MAX_CELLS,
         });
     }
-    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
-    let map = VarMap::new(puzzle, &domains, sink);
-    if let Some(why) = domains.contradiction() {
-        // Pruning proved there is no solution: the whole formula is the empty clause.
-        return Ok(PositionEncoding::contradicted(
-            map,
-            options,
-            why,
-            (vars_before, clauses_before),
-            sink,
-        ));
-    }
+    Ok(domains)
+}
+
+/// Writes the clause families 1 to 6 over the variables of `map`, in order, and gives their
+/// clause counts.
+fn write_families<S: ClauseSink + ?Sized>(
+    puzzle: &Puzzle,
+    options: &PositionOptions,
+    map: &VarMap,
+    sink: &mut S,
+) -> Vec<FamilyCount> {
+    let n = puzzle.n_cells();
     let mut families = Vec::new();
     let eo = options.exactly_one;
     let n32 = n as u32;
@@ -167,23 +200,10 @@ pub fn encode<S: ClauseSink + ?Sized>(
     });
     record_family(&mut families, "unit", sink, |sink| {
         if options.pruning == Pruning::None {
-            write_units(puzzle, &map, sink);
+            write_units(puzzle, map, sink);
         }
     });
-
-    let stats = EncodeStats {
-        cells: n,
-        primary_vars: map.n_primary(),
-        variables: sink.n_vars() - vars_before,
-        clauses: sink.n_clauses() - clauses_before,
-        families,
-    };
-    Ok(PositionEncoding {
-        map,
-        stats,
-        options: *options,
-        contradiction: domains.contradiction().map(str::to_string),
-    })
+    families
 }
 
 /// How many values the rule of a cell allows (before any other pruning).

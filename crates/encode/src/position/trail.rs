@@ -20,11 +20,11 @@
 //!    carries (sequential counter).
 
 use super::options::{PositionEncoding, PositionOptions, MAX_CELLS};
-use crate::stats::{record_family, EncodeStats};
+use crate::stats::{record_family, EncodeStats, FamilyCount};
 use crate::{Domains, EncodeError, Pruning, VarMap};
-use pathsat_cnf::card::{ExactlyOne, SequentialCounter};
+use pathsat_cnf::card::{ExactlyOne, ExactlyOneEncoding, SequentialCounter};
 use pathsat_cnf::{ClauseSink, Lit};
-use pathsat_puzzle::Puzzle;
+use pathsat_puzzle::{Puzzle, Trail};
 use std::collections::BTreeMap;
 
 /// Writes the trail encoding of `puzzle` into `sink`.
@@ -36,26 +36,66 @@ use std::collections::BTreeMap;
 /// # Panics
 /// If the puzzle is not a trail puzzle.
 ///
-/// One function, as the other encoders: it writes the clause families in the order
-/// `encodings/trail.md` counts them, and the variable map they share is built as it goes.
+/// The clause families follow in the order `encodings/trail.md` counts them.
 pub fn encode<S: ClauseSink + ?Sized>(
     puzzle: &Puzzle,
     options: &PositionOptions,
     sink: &mut S,
 ) -> Result<PositionEncoding, EncodeError> {
     let trail = puzzle.trail().expect("a trail puzzle");
-    let (n, l) = (puzzle.n_cells(), trail.length());
-    let too_large = |pairs: u128| EncodeError::TooLarge {
+    let (n, l) = (puzzle.n_cells(), trail.length() as u32);
+    let domains = checked_domains(puzzle, trail, options)?;
+    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
+    let map = VarMap::new(puzzle, &domains, sink);
+    if let Some(why) = domains.contradiction() {
+        return Ok(PositionEncoding::contradicted(
+            map,
+            options,
+            why,
+            (vars_before, clauses_before),
+            sink,
+        ));
+    }
+    let mut families = Vec::new();
+    let on = write_steps_and_cells(&mut families, &map, options.exactly_one, n, l, sink);
+    write_moves(&mut families, puzzle, &map, l, sink);
+    write_orientation(&mut families, puzzle, &map, &on, l, sink);
+    write_labels(&mut families, trail, options, &on, sink);
+
+    let stats = EncodeStats {
         cells: n,
-        pairs,
-        limit: options.max_primary_vars,
-        max_cells: MAX_CELLS,
+        primary_vars: map.n_primary(),
+        variables: sink.n_vars() - vars_before,
+        clauses: sink.n_clauses() - clauses_before,
+        families,
     };
+    Ok(PositionEncoding {
+        map,
+        stats,
+        options: *options,
+        contradiction: None,
+    })
+}
+
+/// The candidate (cell, step) pairs of the trail, contradicted when the sum is out of reach of
+/// all the labels together; or the error of a trail too large for the limits, refused before
+/// anything is written.
+fn checked_domains(
+    puzzle: &Puzzle,
+    trail: &Trail,
+    options: &PositionOptions,
+) -> Result<Domains, EncodeError> {
+    let (n, l) = (puzzle.n_cells(), trail.length());
     let pairs = n as u128 * l.min(n) as u128;
     if pairs > options.max_primary_vars as u128 {
-        return Err(too_large(pairs));
+        return Err(EncodeError::TooLarge {
+            cells: n,
+            pairs,
+            limit: options.max_primary_vars,
+            max_cells: MAX_CELLS,
+        });
     }
-    let mut domains = Domains::trail(puzzle, options.pruning == Pruning::Full);
+    let domains = Domains::trail(puzzle, options.pruning == Pruning::Full);
     let usable_labels: Vec<u64> = (0..n)
         .filter(|&c| !domains.values(c).is_empty())
         .map(|c| u64::from(trail.label(c)))
@@ -77,27 +117,29 @@ pub fn encode<S: ClauseSink + ?Sized>(
             });
         }
     }
-    let (vars_before, clauses_before) = (sink.n_vars(), sink.n_clauses());
-    if let Some(why) = out_of_reach {
-        domains = domains.contradicted(why);
-    }
-    let map = VarMap::new(puzzle, &domains, sink);
-    if let Some(why) = domains.contradiction() {
-        return Ok(PositionEncoding::contradicted(
-            map,
-            options,
-            why,
-            (vars_before, clauses_before),
-            sink,
-        ));
-    }
-    let mut families = Vec::new();
-    let l32 = l as u32;
-    let eo = options.exactly_one;
-    let x = |cell: usize, k: u32| map.var(cell, k).map(|v| v.positive());
+    Ok(match out_of_reach {
+        Some(why) => domains.contradicted(why),
+        None => domains,
+    })
+}
 
-    record_family(&mut families, "step", sink, |sink| {
-        for k in 1..=l32 {
+/// The literal of x(cell, k), if the pair has a variable.
+fn step_lit(map: &VarMap, cell: usize, k: u32) -> Option<Lit> {
+    map.var(cell, k).map(|v| v.positive())
+}
+
+/// Families 1 and 2, `step` and `cell`, over steps 1..=`l`; gives on(c) per cell: `None` for
+/// a cell that cannot be on the trail (a constant false).
+fn write_steps_and_cells<S: ClauseSink + ?Sized>(
+    families: &mut Vec<FamilyCount>,
+    map: &VarMap,
+    eo: ExactlyOneEncoding,
+    n: usize,
+    l: u32,
+    sink: &mut S,
+) -> Vec<Option<Lit>> {
+    record_family(families, "step", sink, |sink| {
+        for k in 1..=l {
             let lits: Vec<Lit> = map
                 .value_vars(k)
                 .iter()
@@ -106,9 +148,8 @@ pub fn encode<S: ClauseSink + ?Sized>(
             eo.encode(&lits, sink);
         }
     });
-    // on[c]: None for a cell that cannot be on the trail (a constant false).
     let mut on: Vec<Option<Lit>> = vec![None; n];
-    record_family(&mut families, "cell", sink, |sink| {
+    record_family(families, "cell", sink, |sink| {
         for (cell, on_cell) in on.iter_mut().enumerate() {
             let vars = map.cell_vars(cell);
             if vars.is_empty() {
@@ -122,6 +163,18 @@ pub fn encode<S: ClauseSink + ?Sized>(
             eo.encode(&lits, sink);
         }
     });
+    on
+}
+
+/// Families 3 and 4, `successor`, `predecessor` and `wrap`: each step is one move from the
+/// next (and the last from the first, on a closed trail).
+fn write_moves<S: ClauseSink + ?Sized>(
+    families: &mut Vec<FamilyCount>,
+    puzzle: &Puzzle,
+    map: &VarMap,
+    l: u32,
+    sink: &mut S,
+) {
     let mut clause: Vec<Lit> = Vec::new();
     // x(c, k) → a successor (or predecessor) of c holds `other`.
     let mut neighbour_clauses = |sink: &mut S, forward: bool, k: u32, other: u32| {
@@ -133,27 +186,40 @@ pub fn encode<S: ClauseSink + ?Sized>(
             };
             clause.clear();
             clause.push(var.negative());
-            clause.extend(neighbours.iter().filter_map(|&d| x(d, other)));
+            clause.extend(neighbours.iter().filter_map(|&d| step_lit(map, d, other)));
             sink.add_clause(&clause);
         }
     };
-    record_family(&mut families, "successor", sink, |sink| {
-        for k in 1..l32 {
+    record_family(families, "successor", sink, |sink| {
+        for k in 1..l {
             neighbour_clauses(sink, true, k, k + 1);
         }
     });
-    record_family(&mut families, "predecessor", sink, |sink| {
-        for k in 2..=l32 {
+    record_family(families, "predecessor", sink, |sink| {
+        for k in 2..=l {
             neighbour_clauses(sink, false, k, k - 1);
         }
     });
-    record_family(&mut families, "wrap", sink, |sink| {
+    record_family(families, "wrap", sink, |sink| {
         if puzzle.is_closed() {
-            neighbour_clauses(sink, true, l32, 1);
-            neighbour_clauses(sink, false, 1, l32);
+            neighbour_clauses(sink, true, l, 1);
+            neighbour_clauses(sink, false, 1, l);
         }
     });
-    record_family(&mut families, "orientation", sink, |sink| {
+}
+
+/// Family 5, `orientation`: one representative per trail, by prefix variables over cell order.
+fn write_orientation<S: ClauseSink + ?Sized>(
+    families: &mut Vec<FamilyCount>,
+    puzzle: &Puzzle,
+    map: &VarMap,
+    on: &[Option<Lit>],
+    l: u32,
+    sink: &mut S,
+) {
+    let n = puzzle.n_cells();
+    let x = |cell: usize, k: u32| step_lit(map, cell, k);
+    record_family(families, "orientation", sink, |sink| {
         if l < 2 {
             return;
         }
@@ -165,12 +231,22 @@ pub fn encode<S: ClauseSink + ?Sized>(
                     sink.add_clause(&[!*is_on, start_by[cell]]);
                 }
             }
-            before(sink, n, |c| x(c, 2), |c| x(c, l32));
+            before(sink, n, |c| x(c, 2), |c| x(c, l));
         } else {
-            before(sink, n, |c| x(c, 1), |c| x(c, l32));
+            before(sink, n, |c| x(c, 1), |c| x(c, l));
         }
     });
-    record_family(&mut families, "sum", sink, |sink| {
+}
+
+/// Families 6 and 7, `sum` and `distinct`: the labels of the cells on the trail.
+fn write_labels<S: ClauseSink + ?Sized>(
+    families: &mut Vec<FamilyCount>,
+    trail: &Trail,
+    options: &PositionOptions,
+    on: &[Option<Lit>],
+    sink: &mut S,
+) {
+    record_family(families, "sum", sink, |sink| {
         if let Some(sum) = trail.sum() {
             let (weights, lits): (Vec<u64>, Vec<Lit>) = on
                 .iter()
@@ -180,7 +256,7 @@ pub fn encode<S: ClauseSink + ?Sized>(
             options.sum.encode(&weights, &lits, sum, sink);
         }
     });
-    record_family(&mut families, "distinct", sink, |sink| {
+    record_family(families, "distinct", sink, |sink| {
         if !trail.distinct() {
             return;
         }
@@ -194,20 +270,6 @@ pub fn encode<S: ClauseSink + ?Sized>(
             SequentialCounter::at_most_one(lits, sink);
         }
     });
-
-    let stats = EncodeStats {
-        cells: n,
-        primary_vars: map.n_primary(),
-        variables: sink.n_vars() - vars_before,
-        clauses: sink.n_clauses() - clauses_before,
-        families,
-    };
-    Ok(PositionEncoding {
-        map,
-        stats,
-        options: *options,
-        contradiction: None,
-    })
 }
 
 /// Prefix variables p(0..n) with p(j) ↔ p(j − 1) ∨ lit(j) (p(−1) false): "one of the literals

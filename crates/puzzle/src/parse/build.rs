@@ -1,8 +1,8 @@
 //! From the raw form ([`super::raw`]) to a checked puzzle: the grid's tokens into cell rules,
-//! the graph's edges, the marks, the trail and the expectations, each mistake reported at its
-//! line and column.
+//! the graph's edges (in `graph.rs`), the marks, the trail and the expectations, each mistake
+//! reported at its line and column.
 
-use super::raw::{Located, RawGraph, RawPuzzle, RawTrail, Val};
+use super::raw::{Located, RawPuzzle, RawTrail, Val};
 use crate::edges::MAX_POSITIONS;
 use crate::error::{ErrorKind, Location, PuzzleError};
 use crate::solution_file::parse_filling_text;
@@ -39,7 +39,7 @@ impl Builder<'_> {
         PuzzleError::new(ErrorKind::Invalid, self.at(offset), message)
     }
 
-    fn span_start<T>(&self, located: &Located<T>) -> Option<usize> {
+    pub(super) fn span_start<T>(&self, located: &Located<T>) -> Option<usize> {
         located.span.as_ref().map(|s| s.start)
     }
 
@@ -232,115 +232,6 @@ impl Builder<'_> {
             }
             other => self.invalid(at.or(self.span_start(&self.raw.grid)), other.to_string()),
         })
-    }
-
-    /// A graph puzzle from its `[graph]` table.
-    ///
-    /// Long because a `[graph]` table's fields depend on each other (vertices, edges, directed,
-    /// start and end, named vertices); each check names the field at fault.
-    pub(super) fn build_graph(
-        &self,
-        graph: &Located<RawGraph>,
-        default_name: &str,
-    ) -> Result<Puzzle, PuzzleError> {
-        let at = self.span_start(graph);
-        let g = &graph.value;
-        if g.vertices == 0 {
-            return Err(self.invalid(at, "the graph has no vertices"));
-        }
-        if g.vertices > MAX_POSITIONS as u64 {
-            return Err(self.invalid(
-                at,
-                format!(
-                    "the graph has {} vertices: pathsat reads graphs of at most {MAX_POSITIONS}",
-                    g.vertices
-                ),
-            ));
-        }
-        let n = g.vertices as usize;
-        let vertex = |v: i64, what: &str| -> Result<usize, PuzzleError> {
-            if v >= 1 && v as u64 <= g.vertices {
-                Ok(v as usize - 1)
-            } else {
-                Err(self.invalid(
-                    at,
-                    format!("{what} names vertex {v}, but the vertices are 1..{n}"),
-                ))
-            }
-        };
-        // An edge's mistakes point at the edge where its span is known (TOML).
-        let edge_at = |i: usize| g.edge_spans.get(i).map(|s| s.start).or(at);
-        let mut edges = Vec::with_capacity(g.edges.len());
-        for (i, &[u, v]) in g.edges.iter().enumerate() {
-            let what = format!("edge #{} [{u}, {v}]", i + 1);
-            let vertex = |w: i64| {
-                vertex(w, &what).map_err(|e| self.invalid(edge_at(i), e.message().to_string()))
-            };
-            edges.push((vertex(u)?, vertex(v)?));
-        }
-        let spanned = !g.edge_spans.is_empty();
-        crate::edges::check_edges(
-            &edges,
-            g.directed,
-            |i| {
-                let [u, v] = g.edges[i];
-                if spanned {
-                    format!("[{u}, {v}]")
-                } else {
-                    format!("#{} [{u}, {v}]", i + 1)
-                }
-            },
-            |i| {
-                g.edge_spans.get(i).map(|span| {
-                    let l = Location::from_offset(self.text, span.start);
-                    format!("line {}, column {}", l.line, l.column)
-                })
-            },
-        )
-        .map_err(|p| self.invalid(edge_at(p.index), p.message))?;
-        let mut rules = vec![CellRule::Free; n];
-        if let Some(start) = g.start {
-            rules[vertex(start, "start")?] = CellRule::Given(1);
-        }
-        if let Some(end) = g.end {
-            if self.raw.closed {
-                return Err(self.invalid(at, "`end` applies to paths: a tour has no end"));
-            }
-            let end = vertex(end, "end")?;
-            if rules[end] != CellRule::Free {
-                return Err(self.invalid(at, "`start` and `end` name the same vertex"));
-            }
-            rules[end] = CellRule::Given(n as u32);
-        }
-        // Expected solutions of a graph are vertex orders.
-        let expect = match &self.raw.expect {
-            None => Expect::default(),
-            Some(raw) => Expect {
-                count: raw.value.count.clone(),
-                sat: raw.value.sat,
-                solutions: raw
-                    .value
-                    .solutions
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| {
-                        crate::solution_file::parse_order(n, text).map_err(|e| {
-                            self.invalid(
-                                self.span_start(raw),
-                                format!("expected solution #{i}: {e}"),
-                            )
-                        })
-                    })
-                    .collect::<Result<_, _>>()?,
-            },
-        };
-        let name = self
-            .raw
-            .name
-            .clone()
-            .unwrap_or_else(|| default_name.to_string());
-        Puzzle::graph(name, n, &edges, g.directed, self.raw.closed, rules, expect)
-            .map_err(|e| self.invalid(at, e.to_string()))
     }
 
     pub(super) fn moves(&self) -> Result<Moves, PuzzleError> {

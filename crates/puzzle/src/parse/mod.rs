@@ -39,6 +39,7 @@
 //! file may start with.
 
 mod build;
+mod graph;
 mod raw;
 
 use crate::error::{ErrorKind, Location, PuzzleError};

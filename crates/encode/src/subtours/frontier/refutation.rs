@@ -184,7 +184,6 @@ fn not_state(layout: &Layout, layer: &Layer, i: usize, s: &State, clause: &mut V
 /// edges are counted as they come: the proof's literals are at least those of its branching
 /// states, so a sweep whose states hold twice the limit gives up early.
 fn forward(layout: &Layout, n: usize, limits: SweepLimits) -> Option<Forward> {
-    let mut to_come = degrees(&layout.edges, n);
     let interfaces = interfaces(&layout.edges, n);
     if interfaces
         .iter()
@@ -192,9 +191,15 @@ fn forward(layout: &Layout, n: usize, limits: SweepLimits) -> Option<Forward> {
     {
         return None;
     }
-    let mut held = 0u64;
-    let mut touched = vec![false; n];
-    let mut untouched = n;
+    let mut sweep = Sweep {
+        layout,
+        limits,
+        to_come: degrees(&layout.edges, n),
+        touched: vec![false; n],
+        untouched: n,
+        held: 0,
+        kept: 1,
+    };
     let mut layers = vec![Layer {
         interface: Vec::new(),
         states: vec![State {
@@ -203,98 +208,13 @@ fn forward(layout: &Layout, n: usize, limits: SweepLimits) -> Option<Forward> {
         }],
         branches: Vec::new(),
     }];
-    let mut kept = 1usize;
-    for (i, e) in layout.edges.iter().enumerate() {
-        let before = &layers[i];
-        let active_before = &layout.active[i].vertices;
-        let active_after = &layout.active[i + 1].vertices;
-        for x in [e.a, e.b] {
-            to_come[x] -= 1;
-            if !std::mem::replace(&mut touched[x], true) {
-                untouched -= 1;
-            }
-        }
+    for i in 0..layout.edges.len() {
         let interface = interfaces[i + 1].clone();
-        // The interface edges at a vertex, as bits before and after the edge; where each bit
-        // before goes (the edge itself is the last bit after, if kept).
-        let at = |edges: &[usize], v: usize| -> u128 {
-            edges
-                .iter()
-                .enumerate()
-                .filter(|&(_, &j)| layout.edges[j].a == v || layout.edges[j].b == v)
-                .fold(0, |m, (bit, _)| m | 1 << bit)
+        let (states, branches) = match sweep.step(i, &layers[i], &interface) {
+            Ok(next) => next,
+            Err(Stop::Cycle) => return Some(Forward::Cycle),
+            Err(Stop::OutOfReach) => return None,
         };
-        let (mask_a, mask_b) = (at(&before.interface, e.a), at(&before.interface, e.b));
-        let after_masks: Vec<u128> = active_after.iter().map(|&v| at(&interface, v)).collect();
-        let moves: Vec<(usize, usize)> = before
-            .interface
-            .iter()
-            .enumerate()
-            .filter_map(|(old, j)| interface.iter().position(|k| k == j).map(|new| (old, new)))
-            .collect();
-        let own_bit = interface.iter().position(|&j| j == i);
-        let (place_a, place_b) = (
-            active_before.iter().position(|&w| w == e.a),
-            active_before.iter().position(|&w| w == e.b),
-        );
-        let mut states: Vec<State> = Vec::new();
-        let mut index: HashMap<State, usize> = HashMap::new();
-        let mut branches: Vec<[Branch; 2]> = Vec::with_capacity(before.states.len());
-        for s in &before.states {
-            // Degrees of the edge's ends before it.
-            let da = (s.chosen & mask_a).count_ones();
-            let db = (s.chosen & mask_b).count_ones();
-            let mut outcome = [Branch::Dies; 2];
-            // A vertex with two chosen edges takes no third (its "at most two" clause); a
-            // vertex with one, at its last edge, must take it (its "at least two" clause).
-            let full = da == 2 || db == 2;
-            let must = (to_come[e.a] == 0 && da == 1) || (to_come[e.b] == 0 && db == 1);
-            let mut kept_bits = 0u128;
-            for &(old, new) in &moves {
-                kept_bits |= (s.chosen >> old & 1) << new;
-            }
-            for take in [false, true] {
-                if (take && full) || (!take && must) {
-                    outcome[usize::from(take)] = Branch::Excluded;
-                    continue;
-                }
-                let (na, nb) = if take { (da + 1, db + 1) } else { (da, db) };
-                if na > 2 || nb > 2 {
-                    continue;
-                }
-                if (to_come[e.a] == 0 && na < 2) || (to_come[e.b] == 0 && nb < 2) {
-                    continue;
-                }
-                let closes = take
-                    && matches!((place_a, place_b), (Some(p), Some(q)) if s.group[p] == s.group[q]);
-                // The chosen bits after the edge.
-                let mut chosen = kept_bits;
-                if let (true, Some(bit)) = (take, own_bit) {
-                    chosen |= 1 << bit;
-                }
-                if closes {
-                    let served = untouched == 0
-                        && after_masks.iter().all(|&m| (chosen & m).count_ones() == 2);
-                    if served {
-                        return Some(Forward::Cycle);
-                    }
-                    continue;
-                }
-                let group = regroup(s, active_before, active_after, e.a, e.b, take);
-                let next = State { chosen, group };
-                let at = *index.entry(next.clone()).or_insert_with(|| {
-                    held += interface.len() as u64;
-                    states.push(next);
-                    states.len() - 1
-                });
-                outcome[usize::from(take)] = Branch::Next(at);
-                kept += 1;
-                if kept > limits.transitions || held > 2 * limits.literals {
-                    return None;
-                }
-            }
-            branches.push(outcome);
-        }
         layers[i].branches = branches;
         layers.push(Layer {
             interface,
@@ -308,6 +228,183 @@ fn forward(layout: &Layout, n: usize, limits: SweepLimits) -> Option<Forward> {
         return None;
     }
     Some(Forward::Layers(layers))
+}
+
+/// Why the forward sweep ends before its last edge.
+enum Stop {
+    /// A cycle through every vertex closes.
+    Cycle,
+    /// Past the limits.
+    OutOfReach,
+}
+
+/// The forward sweep as it goes, edge by edge: the edges still to come at each vertex, the
+/// vertices no edge has touched yet, and what counts against the limits (the interface edges
+/// the states hold, the transitions so far).
+struct Sweep<'l> {
+    layout: &'l Layout,
+    limits: SweepLimits,
+    to_come: Vec<usize>,
+    touched: Vec<bool>,
+    untouched: usize,
+    held: u64,
+    kept: usize,
+}
+
+/// The live states after an edge, in the order they are found, and the index of each.
+#[derive(Default)]
+struct NextStates {
+    states: Vec<State>,
+    index: HashMap<State, usize>,
+}
+
+impl Sweep<'_> {
+    /// Takes edge `i` from every state of `before`: gives the live states after it (whose
+    /// interface edges are `interface`) and, per state before, what each choice leads to.
+    fn step(
+        &mut self,
+        i: usize,
+        before: &Layer,
+        interface: &[usize],
+    ) -> Result<(Vec<State>, Vec<[Branch; 2]>), Stop> {
+        let layout = self.layout;
+        let e = &layout.edges[i];
+        for x in [e.a, e.b] {
+            self.to_come[x] -= 1;
+            if !std::mem::replace(&mut self.touched[x], true) {
+                self.untouched -= 1;
+            }
+        }
+        let crossing = Crossing::new(layout, i, &before.interface, interface);
+        let mut next = NextStates::default();
+        let mut branches: Vec<[Branch; 2]> = Vec::with_capacity(before.states.len());
+        for s in &before.states {
+            branches.push(self.branches(&crossing, s, &mut next)?);
+        }
+        Ok((next.states, branches))
+    }
+
+    /// What each choice of the crossing's edge (left out, then chosen) leads to from state
+    /// `s`; the live states it reaches go into `next`.
+    fn branches(
+        &mut self,
+        c: &Crossing<'_>,
+        s: &State,
+        next: &mut NextStates,
+    ) -> Result<[Branch; 2], Stop> {
+        // Degrees of the edge's ends before it.
+        let da = (s.chosen & c.mask_a).count_ones();
+        let db = (s.chosen & c.mask_b).count_ones();
+        let mut outcome = [Branch::Dies; 2];
+        // A vertex with two chosen edges takes no third (its "at most two" clause); a
+        // vertex with one, at its last edge, must take it (its "at least two" clause).
+        let full = da == 2 || db == 2;
+        let must = (self.to_come[c.a] == 0 && da == 1) || (self.to_come[c.b] == 0 && db == 1);
+        let mut kept_bits = 0u128;
+        for &(old, new) in &c.moves {
+            kept_bits |= (s.chosen >> old & 1) << new;
+        }
+        for take in [false, true] {
+            if (take && full) || (!take && must) {
+                outcome[usize::from(take)] = Branch::Excluded;
+                continue;
+            }
+            let (na, nb) = if take { (da + 1, db + 1) } else { (da, db) };
+            if na > 2 || nb > 2 {
+                continue;
+            }
+            if (self.to_come[c.a] == 0 && na < 2) || (self.to_come[c.b] == 0 && nb < 2) {
+                continue;
+            }
+            let closes = take
+                && matches!((c.place_a, c.place_b), (Some(p), Some(q)) if s.group[p] == s.group[q]);
+            // The chosen bits after the edge.
+            let mut chosen = kept_bits;
+            if let (true, Some(bit)) = (take, c.own_bit) {
+                chosen |= 1 << bit;
+            }
+            if closes {
+                let served = self.untouched == 0
+                    && c.after_masks
+                        .iter()
+                        .all(|&m| (chosen & m).count_ones() == 2);
+                if served {
+                    return Err(Stop::Cycle);
+                }
+                continue;
+            }
+            let group = regroup(s, c.active_before, c.active_after, c.a, c.b, take);
+            let state = State { chosen, group };
+            let at = *next.index.entry(state.clone()).or_insert_with(|| {
+                self.held += c.width as u64;
+                next.states.push(state);
+                next.states.len() - 1
+            });
+            outcome[usize::from(take)] = Branch::Next(at);
+            self.kept += 1;
+            if self.kept > self.limits.transitions || self.held > 2 * self.limits.literals {
+                return Err(Stop::OutOfReach);
+            }
+        }
+        Ok(outcome)
+    }
+}
+
+/// Edge `i` as the states cross it, worked out once for all of them: the interface bits at its
+/// ends before it and at each vertex active after it, where each bit before goes (the edge
+/// itself is `own_bit` after, if kept), and where its ends sit among the vertices active
+/// before it.
+struct Crossing<'l> {
+    a: usize,
+    b: usize,
+    active_before: &'l [usize],
+    active_after: &'l [usize],
+    mask_a: u128,
+    mask_b: u128,
+    after_masks: Vec<u128>,
+    /// (bit before, bit after) of each interface edge kept.
+    moves: Vec<(usize, usize)>,
+    own_bit: Option<usize>,
+    place_a: Option<usize>,
+    place_b: Option<usize>,
+    /// The interface edges after it: what each state after it holds.
+    width: usize,
+}
+
+impl<'l> Crossing<'l> {
+    /// Edge `i` of `layout`, from the interface edges `before` it to those after it
+    /// (`interface`).
+    fn new(layout: &'l Layout, i: usize, before: &[usize], interface: &[usize]) -> Self {
+        let e = &layout.edges[i];
+        let active_before = &layout.active[i].vertices;
+        let active_after = &layout.active[i + 1].vertices;
+        // The interface edges at a vertex, as bits.
+        let at = |edges: &[usize], v: usize| -> u128 {
+            edges
+                .iter()
+                .enumerate()
+                .filter(|&(_, &j)| layout.edges[j].a == v || layout.edges[j].b == v)
+                .fold(0, |m, (bit, _)| m | 1 << bit)
+        };
+        Crossing {
+            a: e.a,
+            b: e.b,
+            active_before,
+            active_after,
+            mask_a: at(before, e.a),
+            mask_b: at(before, e.b),
+            after_masks: active_after.iter().map(|&v| at(interface, v)).collect(),
+            moves: before
+                .iter()
+                .enumerate()
+                .filter_map(|(old, j)| interface.iter().position(|k| k == j).map(|new| (old, new)))
+                .collect(),
+            own_bit: interface.iter().position(|&j| j == i),
+            place_a: active_before.iter().position(|&w| w == e.a),
+            place_b: active_before.iter().position(|&w| w == e.b),
+            width: interface.len(),
+        }
+    }
 }
 
 /// The groups after the edge a – b, chosen or not: the vertices active before keep theirs, a
