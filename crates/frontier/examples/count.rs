@@ -25,62 +25,178 @@
 
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
-    vertex_order, Checkpoint, FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
+    vertex_order, Checkpoint, FrontierError, FrontierOptions, Graph, LayerProgress, Spill, Split,
+    SplitBy,
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{CellRule, Expect, Moves, Puzzle};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
+const USAGE: &str = "usage: count rook|king|knight|gp|snark ROWS COLS open|closed [--budget-gib G] \
                  [--threads N] [--order rows|columns|heuristic|continued] [--progress] [--timeout S] \
                  [--checkpoint FILE]";
-    if args.len() < 4 {
-        eprintln!("{usage}");
-        std::process::exit(2);
+
+/// The command line: the board or graph to count, and how.
+struct Args {
+    /// The first word: `rook`, `king`, `knight`, `gp` or `snark`.
+    family: String,
+    /// The fourth: `open` or `closed`.
+    shape: String,
+    /// A board's moves (`None` for a graph).
+    moves: Option<Moves>,
+    rows: usize,
+    cols: usize,
+    closed: bool,
+    /// The options the flags set directly: the memory budget, the deadline and the shard.
+    options: FrontierOptions<'static>,
+    threads: usize,
+    order_choice: Option<String>,
+    show_progress: bool,
+    apex: bool,
+    no_fold: bool,
+    prefixes: bool,
+    ends: Vec<usize>,
+    spill_dir: Option<PathBuf>,
+    checkpoint: Option<PathBuf>,
+    spill_from: u64,
+}
+
+/// What a count found and cost, as the last line prints it.
+struct Counted {
+    fillings: String,
+    hamiltonian: String,
+    peak_states: u64,
+    peak_bytes: u64,
+    peak_disk_bytes: u64,
+    width: usize,
+    order: &'static str,
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut options = FrontierOptions {
+        spill: args.spill_dir.as_deref().map(|dir| Spill {
+            dir,
+            from_states: args.spill_from,
+            over_budget_only: false,
+        }),
+        checkpoint: args.checkpoint.as_deref().map(|file| Checkpoint {
+            file,
+            every: Checkpoint::DEFAULT_EVERY,
+        }),
+        ..args.options
+    };
+    let start = Instant::now();
+    let progress = move |p: &LayerProgress| {
+        eprintln!(
+            "layer {:>4}/{} states {:>13} bytes {:>10} files {:>10} at {:.1} s",
+            p.layer,
+            p.layers,
+            p.states,
+            bytes(p.bytes),
+            bytes(p.disk_bytes),
+            start.elapsed().as_secs_f64()
+        );
+    };
+    if args.show_progress {
+        options.progress = Some(&progress);
     }
-    let moves = match args[0].as_str() {
-        "rook" => Some(Moves::Rook),
-        "king" => Some(Moves::King),
-        "knight" => Some(Moves::Knight),
-        // Graphs: `gp N K` (generalized Petersen GP(N, K)), `snark N 0` (flower snark J_N).
-        "gp" | "snark" => None,
-        _ => panic!("{usage}"),
-    };
-    let rows: usize = args[1].parse().expect("ROWS");
-    let cols: usize = args[2].parse().expect("COLS");
-    let closed = match args[3].as_str() {
-        "open" => false,
-        "closed" => true,
-        _ => panic!("{usage}"),
-    };
-    let mut options = FrontierOptions::default();
-    let mut threads = 0;
-    let mut order_choice: Option<String> = None;
-    let mut show_progress = false;
-    let mut apex = false;
-    let mut no_fold = false;
-    let mut prefixes = false;
-    let mut ends: Vec<usize> = Vec::new();
-    let mut spill_dir: Option<std::path::PathBuf> = None;
-    let mut checkpoint: Option<std::path::PathBuf> = None;
-    let mut spill_from = Spill::DEFAULT_FROM_STATES;
-    let mut rest = args[4..].iter();
-    while let Some(flag) = rest.next() {
-        match flag.as_str() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .expect("a thread pool");
+    let puzzle = args.puzzle();
+    let outcome = pool.install(|| match args.order_choice.as_deref() {
+        None => count_fillings(&puzzle, &options).map(|c| Counted {
+            fillings: c.fillings.grouped(),
+            hamiltonian: c.hamiltonian.grouped(),
+            peak_states: c.stats.peak_states,
+            peak_bytes: c.stats.peak_bytes,
+            peak_disk_bytes: c.stats.peak_disk_bytes,
+            width: c.stats.width,
+            order: c.stats.order,
+        }),
+        Some(choice) => count_in_order(&args, &puzzle, choice, &options),
+    });
+    args.print(outcome, start.elapsed().as_secs_f64());
+}
+
+impl Args {
+    /// The command line, or the usage (and exit code 2) when it is short or wrong.
+    fn parse() -> Args {
+        let words: Vec<String> = std::env::args().skip(1).collect();
+        if words.len() < 4 {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
+        let moves = match words[0].as_str() {
+            "rook" => Some(Moves::Rook),
+            "king" => Some(Moves::King),
+            "knight" => Some(Moves::Knight),
+            // Graphs: `gp N K` (generalized Petersen GP(N, K)), `snark N 0` (flower snark J_N).
+            "gp" | "snark" => None,
+            _ => panic!("{USAGE}"),
+        };
+        let rows: usize = words[1].parse().expect("ROWS");
+        let cols: usize = words[2].parse().expect("COLS");
+        let closed = match words[3].as_str() {
+            "open" => false,
+            "closed" => true,
+            _ => panic!("{USAGE}"),
+        };
+        let mut args = Args {
+            family: words[0].clone(),
+            shape: words[3].clone(),
+            moves,
+            rows,
+            cols,
+            closed,
+            options: FrontierOptions::default(),
+            threads: 0,
+            order_choice: None,
+            show_progress: false,
+            apex: false,
+            no_fold: false,
+            prefixes: false,
+            ends: Vec::new(),
+            spill_dir: None,
+            checkpoint: None,
+            spill_from: Spill::DEFAULT_FROM_STATES,
+        };
+        let mut rest = words[4..].iter();
+        while let Some(flag) = rest.next() {
+            args.flag(flag, &mut rest);
+        }
+        if args.prefixes && !args.closed {
+            eprintln!("--prefixes counts closed tours only");
+            std::process::exit(2);
+        }
+        // These shape the bare Hamiltonian count, which `count_fillings` does not take.
+        if args.order_choice.is_none()
+            && (args.no_fold || args.apex || args.prefixes || !args.ends.is_empty())
+        {
+            args.order_choice = Some("heuristic".to_string());
+        }
+        args
+    }
+
+    /// Takes `flag`, and its value from `rest` when it has one.
+    fn flag(&mut self, flag: &str, rest: &mut std::slice::Iter<String>) {
+        let options = &mut self.options;
+        match flag {
             "--budget-gib" => {
                 let g: f64 = rest.next().expect("G").parse().expect("G");
                 options.memory_budget = (g * (1u64 << 30) as f64) as u64;
             }
-            "--threads" => threads = rest.next().expect("N").parse().expect("N"),
-            "--no-fold" => no_fold = true,
-            "--prefixes" => prefixes = true,
-            "--order" => order_choice = Some(rest.next().expect("order").clone()),
-            "--progress" => show_progress = true,
+            "--threads" => self.threads = rest.next().expect("N").parse().expect("N"),
+            "--no-fold" => self.no_fold = true,
+            "--prefixes" => self.prefixes = true,
+            "--order" => self.order_choice = Some(rest.next().expect("order").clone()),
+            "--progress" => self.show_progress = true,
             // Count open paths as the cycles through an extra vertex joined to every vertex
             // (the old reduction), for comparison.
-            "--apex" => apex = true,
+            "--apex" => self.apex = true,
             "--ends" => {
                 // ROW,COL[,ROW,COL]: cells that must be ends of the path (0-based).
                 let v: Vec<usize> = rest
@@ -89,7 +205,7 @@ fn main() {
                     .split(',')
                     .map(|x| x.parse().expect("a number"))
                     .collect();
-                ends = v.chunks(2).map(|rc| rc[0] * cols + rc[1]).collect();
+                self.ends = v.chunks(2).map(|rc| rc[0] * self.cols + rc[1]).collect();
             }
             // I/N: count shard I (from 1) of N, cut at `--cut` states.
             "--shard" => {
@@ -112,209 +228,198 @@ fn main() {
                 let split = options.split.as_mut().expect("--cut after --shard");
                 split.cut_states = rest.next().expect("S").parse().expect("S");
             }
-            "--spill-dir" => spill_dir = Some(rest.next().expect("DIR").into()),
-            "--checkpoint" => checkpoint = Some(rest.next().expect("FILE").into()),
-            "--spill-from" => spill_from = rest.next().expect("S").parse().expect("S"),
+            "--spill-dir" => self.spill_dir = Some(rest.next().expect("DIR").into()),
+            "--checkpoint" => self.checkpoint = Some(rest.next().expect("FILE").into()),
+            "--spill-from" => self.spill_from = rest.next().expect("S").parse().expect("S"),
             "--timeout" => {
                 let s: f64 = rest.next().expect("S").parse().expect("S");
                 options.deadline = Some(Instant::now() + Duration::from_secs_f64(s));
             }
-            _ => panic!("{usage}"),
+            _ => panic!("{USAGE}"),
         }
     }
-    if prefixes && !closed {
-        eprintln!("--prefixes counts closed tours only");
-        std::process::exit(2);
+
+    /// The blank board, or the graph, to count.
+    fn puzzle(&self) -> Puzzle {
+        let (rows, cols, closed) = (self.rows, self.cols, self.closed);
+        if let Some(moves) = self.moves.clone() {
+            return Puzzle::blank(rows, cols, moves, closed).expect("a board");
+        }
+        let (n, edges) = if self.family == "gp" {
+            generalized_petersen(rows, cols)
+        } else {
+            flower_snark(rows)
+        };
+        Puzzle::graph(
+            &self.family,
+            n,
+            &edges,
+            false,
+            closed,
+            vec![CellRule::Free; n],
+            Expect::default(),
+        )
+        .expect("a graph")
     }
-    // These shape the bare Hamiltonian count, which `count_fillings` does not take.
-    if order_choice.is_none() && (no_fold || apex || prefixes || !ends.is_empty()) {
-        order_choice = Some("heuristic".to_string());
+
+    /// Prints what the count found, or why it stopped (then exits with code 1), after
+    /// `seconds`.
+    fn print(&self, outcome: Result<Counted, FrontierError>, seconds: f64) {
+        let (family, shape, rows, cols) = (&self.family, &self.shape, self.rows, self.cols);
+        match outcome {
+            Ok(c) => println!(
+                "{family} {rows}x{cols} {shape}: fillings {} (undirected {}); order {}, \
+                 width {}; peak states {}, peak memory {}{}; {seconds:.2} s",
+                c.fillings,
+                c.hamiltonian,
+                c.order,
+                c.width,
+                c.peak_states,
+                bytes(c.peak_bytes),
+                if c.peak_disk_bytes > 0 {
+                    format!(", peak in files {}", bytes(c.peak_disk_bytes))
+                } else {
+                    String::new()
+                }
+            ),
+            Err(e) => {
+                println!("{family} {rows}x{cols} {shape}: {e} after {seconds:.2} s");
+                std::process::exit(1);
+            }
+        }
     }
-    options.spill = spill_dir.as_deref().map(|dir| Spill {
-        dir,
-        from_states: spill_from,
-        over_budget_only: false,
-    });
-    options.checkpoint = checkpoint.as_deref().map(|file| Checkpoint {
-        file,
-        every: Checkpoint::DEFAULT_EVERY,
-    });
-    let start = Instant::now();
-    let progress = move |p: &LayerProgress| {
-        eprintln!(
-            "layer {:>4}/{} states {:>13} bytes {:>10} files {:>10} at {:.1} s",
-            p.layer,
-            p.layers,
-            p.states,
-            bytes(p.bytes),
-            bytes(p.disk_bytes),
-            start.elapsed().as_secs_f64()
-        );
+}
+
+/// The Hamiltonian count itself, in the order `choice` names (fillings as `count_fillings`
+/// would make them from it, for a board without givens).
+fn count_in_order(
+    args: &Args,
+    puzzle: &Puzzle,
+    choice: &str,
+    options: &FrontierOptions,
+) -> Result<Counted, FrontierError> {
+    let n = puzzle.n_cells();
+    let graph = graph_of(puzzle, args.no_fold);
+    let (order, name) = choose_order(choice, &graph, puzzle, args.rows, args.cols);
+    if args.show_progress {
+        print_frontier_sizes(&graph, &order);
+    }
+    let counted = if args.apex {
+        let mut with_apex = Graph::new(n + 1);
+        with_apex.add_edges(graph.edges().iter().copied());
+        with_apex.add_edges((0..n).map(|v| (v, n)));
+        let mut order = order.clone();
+        order.push(n);
+        hamiltonian_cycles(&with_apex, &order, options)
+    } else if args.closed && args.prefixes {
+        hamiltonian_cycles_of_prefixes(&graph, &order, options).map(|(h, listed, stats)| {
+            print_board_prefixes(puzzle, &order, &listed);
+            (h, stats)
+        })
+    } else if args.closed {
+        hamiltonian_cycles(&graph, &order, options)
+    } else {
+        hamiltonian_paths(&graph, &args.ends, &order, options)
     };
-    if show_progress {
-        options.progress = Some(&progress);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
-    let puzzle = match moves {
-        Some(moves) => Puzzle::blank(rows, cols, moves, closed).expect("a board"),
-        None => {
-            let (n, edges) = if args[0] == "gp" {
-                generalized_petersen(rows, cols)
-            } else {
-                flower_snark(rows)
-            };
-            Puzzle::graph(
-                &args[0],
-                n,
-                &edges,
-                false,
-                closed,
-                vec![CellRule::Free; n],
-                Expect::default(),
-            )
-            .expect("a graph")
+    counted.map(|(h, stats)| {
+        if let Some(layer) = stats.resumed_layer {
+            eprintln!("went on from the checkpoint after layer {layer}");
         }
+        let factor = match (args.closed, args.ends.len()) {
+            (true, _) => 2 * n as u64,
+            (false, 0) => 2,
+            _ => 1,
+        };
+        Counted {
+            fillings: (h.clone() * factor).grouped(),
+            hamiltonian: h.grouped(),
+            peak_states: stats.peak_states,
+            peak_bytes: stats.peak_bytes,
+            peak_disk_bytes: stats.peak_disk_bytes,
+            width: stats.width,
+            order: name,
+        }
+    })
+}
+
+/// The graph of `puzzle`'s moves, with a board's symmetries unless `no_fold`.
+fn graph_of(puzzle: &Puzzle, no_fold: bool) -> Graph {
+    let n = puzzle.n_cells();
+    let mut graph = Graph::new(n);
+    for cell in 0..n {
+        for &next in puzzle.successors(cell) {
+            if cell < next {
+                graph.add_edge(cell, next);
+            }
+        }
+    }
+    if !no_fold && !puzzle.is_graph() {
+        for map in puzzle.board().symmetries() {
+            graph.add_symmetry(map);
+        }
+    }
+    graph
+}
+
+/// The sweep order `choice` names for `graph` (of `puzzle`, a board of `rows` x `cols` or a
+/// graph), and its name as the count prints it.
+fn choose_order(
+    choice: &str,
+    graph: &Graph,
+    puzzle: &Puzzle,
+    rows: usize,
+    cols: usize,
+) -> (Vec<usize>, &'static str) {
+    let board = puzzle.board();
+    let mut order: Vec<usize> = (0..puzzle.n_cells()).collect();
+    let name = match choice {
+        "rows" => "rows",
+        "columns" => {
+            order.sort_by_key(|&c| (board.pos(c).col, board.pos(c).row));
+            "columns"
+        }
+        "heuristic" => {
+            order = vertex_order(graph);
+            "path decomposition"
+        }
+        // The path decomposition up to its last prefix that is a whole board of columns,
+        // then its last block of columns again and again: every block ends a board.
+        "continued" => {
+            order = continued(&vertex_order(graph), rows, cols).unwrap_or_else(|| {
+                eprintln!("the sweep has no block of columns to repeat to the end");
+                std::process::exit(2)
+            });
+            "path decomposition, continued"
+        }
+        // A list of vertex numbers, comma-separated: an order found elsewhere.
+        list if list.contains(',') => {
+            order = list
+                .split(',')
+                .map(|v| v.trim().parse().expect("a vertex"))
+                .collect();
+            "given"
+        }
+        _ => panic!("{USAGE}"),
     };
-    let outcome = pool.install(|| match order_choice.as_deref() {
-        None => count_fillings(&puzzle, &options).map(|c| {
-            (
-                c.fillings.grouped(),
-                c.hamiltonian.grouped(),
-                c.stats.peak_states,
-                (c.stats.peak_bytes, c.stats.peak_disk_bytes),
-                c.stats.width,
-                c.stats.order,
-            )
-        }),
-        Some(choice) => {
-            // The Hamiltonian count itself, in the chosen order (fillings as count_fillings
-            // would make them from it, for a board without givens).
-            let n = puzzle.n_cells();
-            let mut graph = Graph::new(n);
-            for cell in 0..n {
-                for &next in puzzle.successors(cell) {
-                    if cell < next {
-                        graph.add_edge(cell, next);
-                    }
-                }
-            }
-            let board = puzzle.board();
-            if !no_fold && !puzzle.is_graph() {
-                for map in board.symmetries() {
-                    graph.add_symmetry(map);
-                }
-            }
-            let mut order: Vec<usize> = (0..n).collect();
-            let name = match choice {
-                "rows" => "rows",
-                "columns" => {
-                    order.sort_by_key(|&c| (board.pos(c).col, board.pos(c).row));
-                    "columns"
-                }
-                "heuristic" => {
-                    order = vertex_order(&graph);
-                    "path decomposition"
-                }
-                // The path decomposition up to its last prefix that is a whole board of columns,
-                // then its last block of columns again and again: every block ends a board.
-                "continued" => {
-                    order = continued(&vertex_order(&graph), rows, cols).unwrap_or_else(|| {
-                        eprintln!("the sweep has no block of columns to repeat to the end");
-                        std::process::exit(2)
-                    });
-                    "path decomposition, continued"
-                }
-                // A list of vertex numbers, comma-separated: an order found elsewhere.
-                list if list.contains(',') => {
-                    order = list
-                        .split(',')
-                        .map(|v| v.trim().parse().expect("a vertex"))
-                        .collect();
-                    "given"
-                }
-                _ => panic!("{usage}"),
-            };
-            if show_progress {
-                let adjacent = graph.adjacency();
-                let mut position = vec![0; n];
-                for (i, &v) in order.iter().enumerate() {
-                    position[v] = i;
-                }
-                let widths: Vec<usize> = (0..n)
-                    .map(|i| {
-                        (0..n)
-                            .filter(|&u| {
-                                position[u] > i && adjacent[u].iter().any(|&w| position[w] <= i)
-                            })
-                            .count()
-                    })
-                    .collect();
-                eprintln!("order {order:?}\nfrontier sizes {widths:?}");
-            }
-            let counted = if apex {
-                let mut with_apex = Graph::new(n + 1);
-                with_apex.add_edges(graph.edges().iter().copied());
-                with_apex.add_edges((0..n).map(|v| (v, n)));
-                let mut order = order.clone();
-                order.push(n);
-                hamiltonian_cycles(&with_apex, &order, &options)
-            } else if closed && prefixes {
-                hamiltonian_cycles_of_prefixes(&graph, &order, &options).map(
-                    |(h, listed, stats)| {
-                        print_board_prefixes(&puzzle, &order, &listed);
-                        (h, stats)
-                    },
-                )
-            } else if closed {
-                hamiltonian_cycles(&graph, &order, &options)
-            } else {
-                hamiltonian_paths(&graph, &ends, &order, &options)
-            };
-            counted.map(|(h, stats)| {
-                if let Some(layer) = stats.resumed_layer {
-                    eprintln!("went on from the checkpoint after layer {layer}");
-                }
-                let factor = match (closed, ends.len()) {
-                    (true, _) => 2 * n as u64,
-                    (false, 0) => 2,
-                    _ => 1,
-                };
-                (
-                    (h.clone() * factor).grouped(),
-                    h.grouped(),
-                    stats.peak_states,
-                    (stats.peak_bytes, stats.peak_disk_bytes),
-                    stats.width,
-                    name,
-                )
-            })
-        }
-    });
-    let seconds = start.elapsed().as_secs_f64();
-    match outcome {
-        Ok((fillings, hamiltonian, states, (peak, disk), width, order)) => println!(
-            "{} {rows}x{cols} {}: fillings {fillings} (undirected {hamiltonian}); order {order}, \
-             width {width}; peak states {states}, peak memory {}{}; {seconds:.2} s",
-            args[0],
-            args[3],
-            bytes(peak),
-            if disk > 0 {
-                format!(", peak in files {}", bytes(disk))
-            } else {
-                String::new()
-            }
-        ),
-        Err(e) => {
-            println!(
-                "{} {rows}x{cols} {}: {e} after {seconds:.2} s",
-                args[0], args[3]
-            );
-            std::process::exit(1);
-        }
+    (order, name)
+}
+
+/// Prints the sweep `order` of `graph` and the frontier's size after each step (on stderr).
+fn print_frontier_sizes(graph: &Graph, order: &[usize]) {
+    let adjacent = graph.adjacency();
+    let n = adjacent.len();
+    let mut position = vec![0; n];
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
     }
+    let widths: Vec<usize> = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&u| position[u] > i && adjacent[u].iter().any(|&w| position[w] <= i))
+                .count()
+        })
+        .collect();
+    eprintln!("order {order:?}\nfrontier sizes {widths:?}");
 }
 
 /// The prefixes of the sweep that are whole boards (the first columns, or the first rows), with

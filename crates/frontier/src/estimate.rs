@@ -216,18 +216,7 @@ fn estimate(
     fit_from: Option<usize>,
 ) -> Result<SweepEstimate, FrontierError> {
     let Some(sweep) = crate::fillings::prepare(puzzle)? else {
-        return Ok(SweepEstimate {
-            layers: Vec::new(),
-            order: "",
-            width: 0,
-            entry_bytes: 0,
-            step_factor: 1.0,
-            sample_seconds: 0.0,
-            sample_end: None,
-            cut: None,
-            shortcut: Some(crate::fillings::shortcut(puzzle)),
-            whole: None,
-        });
+        return Ok(no_sweep(puzzle));
     };
     let ends = (!puzzle.is_closed()).then_some(sweep.ends.as_slice());
     let plan = Plan::new(&sweep.graph, &sweep.order, ends, false).map_err(|width| {
@@ -237,7 +226,80 @@ fn estimate(
         }
     })?;
     let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
-    let bounds = &plan.bounds;
+    let sample = take_sample(&plan, &widths, options, sample_states)?;
+    let heard = &sample.heard;
+    let measured: Vec<u64> = heard
+        .iter()
+        .take_while(|p| p.layer <= widths.len())
+        .map(|p| p.states)
+        .collect();
+    let states = extrapolate(
+        &measured,
+        &plan.bounds,
+        fit_from.unwrap_or(0),
+        ceiling(plan.planar),
+    );
+    let entry_bytes = match heard.last() {
+        Some(p) if p.states > 0 => (p.bytes / p.states).max(1),
+        _ => entry_size(plan.width),
+    };
+    Ok(SweepEstimate {
+        layers: (0..widths.len())
+            .map(|i| LayerEstimate {
+                layer: i + 1,
+                width: widths[i],
+                states: states[i],
+                measured: i < measured.len(),
+            })
+            .collect(),
+        order: sweep.order_name,
+        width: plan.width,
+        entry_bytes,
+        step_factor: step_factor(&sample, &measured, entry_bytes),
+        sample_seconds: sample.seconds,
+        sample_end: sample.end,
+        cut: sample.cut,
+        shortcut: None,
+        whole: None,
+    })
+}
+
+/// The estimate of a count made without a sweep ([`Shortcut`]).
+fn no_sweep(puzzle: &Puzzle) -> SweepEstimate {
+    SweepEstimate {
+        layers: Vec::new(),
+        order: "",
+        width: 0,
+        entry_bytes: 0,
+        step_factor: 1.0,
+        sample_seconds: 0.0,
+        sample_end: None,
+        cut: None,
+        shortcut: Some(crate::fillings::shortcut(puzzle)),
+        whole: None,
+    }
+}
+
+/// What the sample swept: the progress of each layer, why it ended (`None`: it swept them
+/// all), the most bytes it held (0 when it was stopped), where it cut a sharded sweep, and the
+/// seconds it took.
+struct Sample {
+    heard: Vec<LayerProgress>,
+    end: Option<SampleEnd>,
+    peak_bytes: u64,
+    cut: Option<Cut>,
+    seconds: f64,
+}
+
+/// Sweeps the first layers of `plan` (of frontiers of `widths`) exactly, in memory, until the
+/// sample has enough (module docs) or `options`' deadline or memory budget stops it; the
+/// progress hook of `options` hears every layer.
+fn take_sample(
+    plan: &Plan,
+    widths: &[usize],
+    options: &FrontierOptions,
+    sample_states: u64,
+) -> Result<Sample, FrontierError> {
     let heard: Mutex<Vec<LayerProgress>> = Mutex::new(Vec::new());
     let enough = AtomicBool::new(false);
     let reach = AtomicBool::new(false);
@@ -258,7 +320,7 @@ fn estimate(
                 .take_while(|h| h.layer <= widths.len())
                 .map(|h| h.states)
                 .collect();
-            if turned(&states, bounds, &widths) {
+            if turned(&states, &plan.bounds, widths) {
                 enough.store(true, Ordering::Relaxed);
             }
         }
@@ -273,12 +335,12 @@ fn estimate(
     };
     let started = Instant::now();
     let swept = if plan.width <= MAX_FRONTIER_COMPACT {
-        crate::store::sweep::<Compact64>(&plan, &sample_options)
+        crate::store::sweep::<Compact64>(plan, &sample_options)
     } else {
-        crate::store::sweep::<Key128>(&plan, &sample_options)
+        crate::store::sweep::<Key128>(plan, &sample_options)
     };
-    let sample_seconds = started.elapsed().as_secs_f64();
-    let (sample_end, peak_bytes, cut) = match swept {
+    let seconds = started.elapsed().as_secs_f64();
+    let (end, peak_bytes, cut) = match swept {
         Ok(swept) => (None, swept.peak_bytes, swept.cut),
         Err(FrontierError::Cancelled { .. }) if reach.load(Ordering::Relaxed) => {
             (Some(SampleEnd::Reach), 0, None)
@@ -288,52 +350,31 @@ fn estimate(
         Err(FrontierError::OverMemory { .. }) => (Some(SampleEnd::Memory), 0, None),
         Err(e) => return Err(e),
     };
-    let heard = heard.into_inner().unwrap_or_else(|e| e.into_inner());
-    let measured: Vec<u64> = heard
-        .iter()
-        .take_while(|p| p.layer <= widths.len())
-        .map(|p| p.states)
-        .collect();
-    let states = extrapolate(
-        &measured,
-        bounds,
-        fit_from.unwrap_or(0),
-        ceiling(plan.planar),
-    );
-    let entry_bytes = match heard.last() {
-        Some(p) if p.states > 0 => (p.bytes / p.states).max(1),
-        _ => entry_size(plan.width),
-    };
-    // What a step held beyond its two tables, at the sample's largest step.
-    let peak_bytes = peak_bytes.max(heard.iter().map(|p| p.bytes).max().unwrap_or(0));
+    Ok(Sample {
+        heard: heard.into_inner().unwrap_or_else(|e| e.into_inner()),
+        end,
+        peak_bytes,
+        cut,
+        seconds,
+    })
+}
+
+/// What a step held beyond its two tables, at the sample's largest step (`measured` the
+/// states of its layers, of `entry_bytes` each).
+fn step_factor(sample: &Sample, measured: &[u64], entry_bytes: u64) -> f64 {
+    let heard = &sample.heard;
+    let peak_bytes = sample
+        .peak_bytes
+        .max(heard.iter().map(|p| p.bytes).max().unwrap_or(0));
     let largest_step = (0..measured.len())
         .map(|i| (if i == 0 { 1 } else { measured[i - 1] }) + measured[i])
         .max()
         .unwrap_or(1);
-    let step_factor = match sample_end {
+    match sample.end {
         // A stopped sample reports no peak: the step's tables, as the progress saw them.
         Some(_) => 1.5,
         None => (peak_bytes as f64 / (largest_step * entry_bytes) as f64).max(1.0),
-    };
-    Ok(SweepEstimate {
-        layers: (0..widths.len())
-            .map(|i| LayerEstimate {
-                layer: i + 1,
-                width: widths[i],
-                states: states[i],
-                measured: i < measured.len(),
-            })
-            .collect(),
-        order: sweep.order_name,
-        width: plan.width,
-        entry_bytes,
-        step_factor,
-        sample_seconds,
-        sample_end,
-        cut,
-        shortcut: None,
-        whole: None,
-    })
+    }
 }
 
 /// Bytes of a state with a 64-bit count and the key of a frontier of `width`.

@@ -8,9 +8,12 @@
 //! A state gives each frontier vertex (in sweep order) a 4-bit code ([`crate::codes`]), and
 //! the states are packed into keys ([`crate::keys`]).
 
-use crate::codes::{kind, ANCHORED, DONE, FIRST_LABEL, FRESH, UNTOUCHED};
+mod steps;
+
+use crate::codes::{kind, ANCHORED, DONE, FRESH, UNTOUCHED};
 use crate::graph::Graph;
 use crate::keys::Key;
+use steps::SweepSteps;
 
 /// The widest frontier a state can hold: 2 codes + 1 anchored + 13 segment labels = 16 codes.
 pub const MAX_FRONTIER: usize = 26;
@@ -143,9 +146,6 @@ impl Plan {
     /// cut the prefix's cycles) and every symmetry folded at an earlier step maps the
     /// processed vertices onto themselves (else a folded state stands for a mirror image with
     /// other prefix cycles).
-    ///
-    /// Long because the plan is one computation over the sweep: the frontier's width, the
-    /// colour counts and the per-vertex steps are worked out together from the order.
     pub(crate) fn new(
         graph: &Graph,
         order: &[usize],
@@ -154,10 +154,6 @@ impl Plan {
     ) -> Result<Plan, usize> {
         let n = graph.n_vertices();
         let adjacent = graph.adjacency();
-        let mut position = vec![usize::MAX; n];
-        for (i, &v) in order.iter().enumerate() {
-            position[v] = i;
-        }
         let width = frontier_sizes(&adjacent, order)
             .into_iter()
             .max()
@@ -165,164 +161,23 @@ impl Plan {
         if width > MAX_FRONTIER {
             return Err(width);
         }
-        let colours = two_colouring(n, &adjacent);
-        let sign = |v: usize| colours.as_ref().map_or(0, |c| c[v]);
         let paths = ends.is_some();
-        let prefixes = prefixes && !paths;
         let ends = ends.unwrap_or(&[]);
-        let is_given = |v: usize| ends.contains(&v);
-        // The signed colour count of the vertices after each position.
-        let mut later_sign = vec![0i32; n + 1];
-        for i in (0..n).rev() {
-            later_sign[i] = later_sign[i + 1] + i32::from(sign(order[i]));
-        }
+        let mut sweep = SweepSteps::new(graph, order, adjacent, ends, paths, prefixes && !paths);
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
-        let symmetries = graph.automorphisms(ends);
-        let inverses: Vec<Vec<usize>> = symmetries
-            .iter()
-            .map(|map| {
-                let mut inverse = vec![0; n];
-                for (v, &image) in map.iter().enumerate() {
-                    inverse[image] = v;
-                }
-                inverse
-            })
-            .collect();
-        // For each symmetry: the processed vertices whose image is not processed yet.
-        let mut outside = vec![0usize; symmetries.len()];
-        // The symmetries folded at an earlier step (for the prefixes' counts).
-        let mut folded_before = vec![false; symmetries.len()];
-        let mut processed = vec![false; n];
         for (i, &v) in order.iter().enumerate() {
-            processed[v] = true;
-            for (s, map) in symmetries.iter().enumerate() {
-                if !processed[map[v]] {
-                    outside[s] += 1;
-                }
-                let preimage = inverses[s][v];
-                if preimage != v && processed[preimage] {
-                    outside[s] -= 1;
-                }
-            }
-            let mut later: Vec<usize> = adjacent[v]
-                .iter()
-                .copied()
-                .filter(|&w| position[w] > i)
-                .collect();
-            later.sort_by_key(|&w| position[w]);
-            let mut work: Vec<usize> = frontier.clone();
-            work.push(v);
-            work.extend(&later);
-            work.sort_by_key(|&w| position[w]);
-            work.dedup();
-            debug_assert_eq!(work[0], v);
-            let index =
-                |w: usize| work.iter().position(|&x| x == w).expect("on the frontier") as u8;
-            let prev: Vec<u8> = frontier.iter().map(|&w| index(w)).collect();
-            let later_idx: Vec<u8> = later.iter().map(|&w| index(w)).collect();
-            // Edges still undecided after this step (to later vertices), and the colour
-            // class (+1 or -1 when the graph is bipartite, else 0).
-            let rem: Vec<u8> = work
-                .iter()
-                .map(|&w| {
-                    adjacent[w]
-                        .iter()
-                        .filter(|&&x| position[x] > i)
-                        .count()
-                        .min(255) as u8
-                })
-                .collect();
-            let given: Vec<bool> = work.iter().map(|&w| is_given(w)).collect();
-            let signs: Vec<i8> = work.iter().map(|&w| sign(w)).collect();
-            let next: Vec<usize> = work[1..].to_vec();
-            let frontier_sign: i32 = next.iter().map(|&w| i32::from(sign(w))).sum();
-            let parity_const = 2 * (later_sign[i + 1] - frontier_sign);
-            let given_processed = ends.iter().filter(|&&e| position[e] <= i).count() as u8;
-            let given_later = ends.len() as u8 - given_processed;
-            let given_later_sign = ends
-                .iter()
-                .filter(|&&e| position[e] > i)
-                .map(|&e| i32::from(sign(e)))
-                .sum();
-            let l = later.len();
-            let max_branch = (l * l.saturating_sub(1) / 2 + l).max(l + 1);
-            let contrib: Vec<[u64; 4]> = (0..work.len())
-                .map(|k| {
-                    if k == 0 {
-                        return [0; 4];
-                    }
-                    [UNTOUCHED, DONE, ANCHORED, FIRST_LABEL].map(|code| {
-                        // Counting prefixes: an untouched vertex may stay untouched.
-                        let rem = if prefixes && code == UNTOUCHED {
-                            rem[k].max(2)
-                        } else {
-                            rem[k]
-                        };
-                        Tally::of(paths, rem, given[k], signs[k], code)
-                    })
-                })
-                .collect();
-            let fresh_tally = (1..work.len())
-                .filter(|k| !prev.contains(&(*k as u8)))
-                .map(|k| contrib[k][kind(UNTOUCHED)])
-                .sum();
-            let prefix = prefixes
-                && i + 1 < n
-                && later_sign[i + 1] == 0
-                && (0..symmetries.len()).all(|s| !folded_before[s] || outside[s] == 0);
-            let consecutive = next
-                .iter()
-                .enumerate()
-                .take_while(|&(k, &w)| position[w] == i + 1 + k)
-                .count();
-            // A symmetry that maps the processed vertices onto themselves maps the frontier
-            // (the later vertices with a processed neighbour) onto itself.
-            let mut mirrors: Vec<Vec<u8>> = Vec::new();
-            for (s, map) in symmetries.iter().enumerate() {
-                if outside[s] != 0 || work.len() < 2 {
-                    continue;
-                }
-                let mirror: Vec<u8> = work
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &u)| if k == 0 { 0 } else { index(map[u]) })
-                    .collect();
-                let moves = mirror.iter().enumerate().any(|(k, &m)| usize::from(m) != k);
-                if moves {
-                    folded_before[s] = true;
-                    if !mirrors.contains(&mirror) {
-                        mirrors.push(mirror);
-                    }
-                }
-            }
-            steps.push(Step {
-                contrib,
-                fresh_tally,
-                mirrors,
-                prev,
-                work: work.len(),
-                later: later_idx,
-                given,
-                parity_const,
-                all_in: next.len() == n - 1 - i,
-                prefix,
-                consecutive,
-                given_processed,
-                given_later,
-                given_later_sign,
-                vertex_given: is_given(v),
-                max_branch,
-            });
+            let (step, next) = sweep.step(i, v, &frontier);
+            steps.push(step);
             frontier = next;
         }
         let planar = graph.is_planar_sweep(order);
         Ok(Plan {
             n,
             paths,
-            prefixes,
+            prefixes: sweep.prefixes,
             n_given: ends.len() as u8,
-            bipartite: colours.is_some(),
+            bipartite: sweep.colours.is_some(),
             bounds: crate::growth::bounds(
                 graph,
                 order,

@@ -53,9 +53,10 @@ use step::step;
 use table::Table;
 
 use crate::counts::{Residue, Upper, Width, U256};
+use crate::eta::Eta;
 use crate::keys::Key;
 use crate::plan::Plan;
-use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Share, Split, SplitBy};
+use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Share, Spill, Split, SplitBy};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::sync::atomic::Ordering;
@@ -94,78 +95,143 @@ pub(crate) fn sweep_with<K: Key>(
     options: &FrontierOptions,
     arithmetic: Arithmetic,
 ) -> Result<Swept, FrontierError> {
-    let ctx = Ctx::new(options, arithmetic);
-    let layers = plan.n;
-    let mut saver = options
-        .checkpoint
-        .map(|checkpoint| resume::Saver::new::<K>(checkpoint, plan, &ctx));
-    let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
-    let resumed = match &mut saver {
-        Some(saver) => saver.restore::<K>(&ctx)?,
-        None => None,
-    };
-    let resumed_layer = resumed.as_ref().map(|at| at.layer);
-    let mut eta = match &resumed {
-        Some(at) => crate::eta::Eta::resumed(widths[at.layer..].to_vec(), at.states),
-        None => crate::eta::Eta::new(widths),
-    };
-    let at = match resumed {
-        Some(at) => at,
-        None => {
-            // The table before the first layer: the empty frontier, once.
-            if !ctx.reserve(entry_bytes::<K, u64>(1)) {
-                return Err(ctx.error(0, layers, 0));
-            }
-            resume::Position {
-                layer: 0,
-                table: Table::start(arithmetic),
-                states: 1,
-                sum: <BigUint as One>::one(),
-                bits: 1,
-                total: BigUint::zero(),
-                cut: None,
-                peak_states: 1,
-                pending: vec![BigUint::zero(); if plan.prefixes { layers + 1 } else { 0 }],
-                listed: Vec::new(),
-            }
+    let mut sweep = Sweep::<K>::resume(plan, options, arithmetic)?;
+    for index in sweep.at.layer..plan.n {
+        if !sweep.layer(index)? {
+            break;
         }
-    };
-    let resume::Position {
-        layer: start,
-        mut table,
-        mut states,
-        mut sum,
-        mut bits,
-        mut total,
-        mut cut,
-        mut peak_states,
-        mut pending,
-        listed: mut prefix_cycles,
-    } = at;
-    // The states after each layer (0 for those before a checkpoint it went on from), whether
-    // the tables went to files over the budget, and whether that was told.
-    let mut history: Vec<u64> = vec![0; start];
-    if let Some(last) = history.last_mut() {
-        *last = states;
     }
-    let (mut spilling, mut told) = (false, false);
-    for index in start..layers {
-        if ctx.should_stop() {
-            return Err(ctx.error(index, layers, states));
-        }
-        let (layer_started, read) = (Instant::now(), states);
-        // Every count of the next table is at most the sum of this one.
-        let new_bits = sum.bits();
-        let width = Width::for_bits(new_bits);
-        let was_big = table.width() == Some(Width::Big);
-        table = match table.widen(&ctx, width, bits, new_bits) {
-            Some(t) => t,
-            None => return Err(ctx.error(index, layers, states)),
+    Ok(sweep.finish())
+}
+
+/// A sweep under way: where it stands after the layers done, and what it keeps from one layer
+/// to the next. Its methods are the phases of a layer, in the order [`Sweep::layer`] runs them.
+struct Sweep<'a, K> {
+    plan: &'a Plan,
+    options: &'a FrontierOptions<'a>,
+    ctx: Ctx<'a>,
+    saver: Option<resume::Saver<'a>>,
+    eta: Eta,
+    /// Where it stands: the layers done, the table after them and what was counted so far.
+    at: resume::Position<K>,
+    /// The layer it went on from, when it was resumed from a checkpoint.
+    resumed_layer: Option<usize>,
+    /// The states after each layer (0 for those before a checkpoint it went on from).
+    history: Vec<u64>,
+    /// Whether the tables went to files over the budget, and whether that was told.
+    spilling: bool,
+    told: bool,
+}
+
+/// The position before the first layer: the empty frontier, once.
+fn start<K: Key>(plan: &Plan, ctx: &Ctx) -> Result<resume::Position<K>, FrontierError> {
+    if !ctx.reserve(entry_bytes::<K, u64>(1)) {
+        return Err(ctx.error(0, plan.n, 0));
+    }
+    Ok(resume::Position {
+        layer: 0,
+        table: Table::start(ctx.arithmetic),
+        states: 1,
+        sum: <BigUint as One>::one(),
+        bits: 1,
+        total: BigUint::zero(),
+        cut: None,
+        peak_states: 1,
+        pending: vec![BigUint::zero(); if plan.prefixes { plan.n + 1 } else { 0 }],
+        listed: Vec::new(),
+    })
+}
+
+impl<'a, K: Key> Sweep<'a, K> {
+    /// The sweep of `plan` before its first layer to do: from the checkpoint when `options`
+    /// have one to go on from, else from the empty frontier.
+    fn resume(
+        plan: &'a Plan,
+        options: &'a FrontierOptions<'a>,
+        arithmetic: Arithmetic,
+    ) -> Result<Self, FrontierError> {
+        let ctx = Ctx::new(options, arithmetic);
+        let mut saver = options
+            .checkpoint
+            .map(|checkpoint| resume::Saver::new::<K>(checkpoint, plan, &ctx));
+        let widths: Vec<usize> = plan.steps.iter().map(|s| s.work - 1).collect();
+        let resumed = match &mut saver {
+            Some(saver) => saver.restore::<K>(&ctx)?,
+            None => None,
         };
-        if let (true, Table::Big(parts)) = (was_big, &table) {
+        let resumed_layer = resumed.as_ref().map(|at| at.layer);
+        let eta = match &resumed {
+            Some(at) => Eta::resumed(widths[at.layer..].to_vec(), at.states),
+            None => Eta::new(widths),
+        };
+        let at = match resumed {
+            Some(at) => at,
+            None => start(plan, &ctx)?,
+        };
+        let mut history: Vec<u64> = vec![0; at.layer];
+        if let Some(last) = history.last_mut() {
+            *last = at.states;
+        }
+        Ok(Sweep {
+            plan,
+            options,
+            ctx,
+            saver,
+            eta,
+            at,
+            resumed_layer,
+            history,
+            spilling: false,
+            told: false,
+        })
+    }
+
+    /// Sweeps layer `index` (0-based): widens the counts, turns the table into the next, cuts
+    /// a sharded count, reports, and saves or stops when that is due. `false` when nothing is
+    /// left to extend (the later layers are empty).
+    fn layer(&mut self, index: usize) -> Result<bool, FrontierError> {
+        if self.ctx.should_stop() {
+            return Err(self.stopped(index));
+        }
+        let (layer_started, read) = (Instant::now(), self.at.states);
+        self.widen(index)?;
+        let to_disk = self.goes_to_disk(index)?;
+        self.step(index, to_disk)?;
+        self.cut(index)?;
+        self.report(index);
+        if self.at.states == 0 {
+            self.end_early(index);
+            return Ok(false);
+        }
+        self.save_or_stop(index, layer_started.elapsed(), read)?;
+        Ok(true)
+    }
+
+    /// The error of a sweep stopped at layer `index` (the reason is in the context).
+    fn stopped(&self, index: usize) -> FrontierError {
+        self.ctx.error(index, self.plan.n, self.at.states)
+    }
+
+    /// The table, taken out to be turned into another (an empty one stands in its place).
+    fn take_table(&mut self) -> Table<K> {
+        std::mem::replace(&mut self.at.table, Table::W64(Vec::new()))
+    }
+
+    /// Widens the counts to what layer `index` needs: every count of the next table is at most
+    /// the sum of this one.
+    fn widen(&mut self, index: usize) -> Result<(), FrontierError> {
+        let new_bits = self.at.sum.bits();
+        let width = Width::for_bits(new_bits);
+        let was_big = self.at.table.width() == Some(Width::Big);
+        let table = self.take_table();
+        self.at.table = match table.widen(&self.ctx, width, self.at.bits, new_bits) {
+            Some(t) => t,
+            None => return Err(self.stopped(index)),
+        };
+        if let (true, Table::Big(parts)) = (was_big, &self.at.table) {
             // Big counts are charged for their digits, which the bound of this layer sets.
             let (old, new) = (
-                entry_bytes::<K, BigUint>(bits),
+                entry_bytes::<K, BigUint>(self.at.bits),
                 entry_bytes::<K, BigUint>(new_bits),
             );
             // (Parts in files hold their digits on disk.)
@@ -176,61 +242,82 @@ pub(crate) fn sweep_with<K: Key>(
                     Stored::Disk(_) => 0,
                 })
                 .sum();
-            if new > old && !ctx.reserve(capacity * (new - old)) {
-                return Err(ctx.error(index, layers, states));
+            if new > old && !self.ctx.reserve(capacity * (new - old)) {
+                return Err(self.stopped(index));
             }
-            ctx.release(capacity * old.saturating_sub(new));
+            self.ctx.release(capacity * old.saturating_sub(new));
         }
-        bits = new_bits;
-        // Files from the first large table on (or, only over the budget, from the first that
-        // would not fit the memory); a sharded count's only once it is cut.
-        let may_spill = options.split.is_none_or(|s| s.by == SplitBy::Residues) || cut.is_some();
+        self.at.bits = new_bits;
+        Ok(())
+    }
+
+    /// Whether layer `index` writes its table to files: from the first large table on (or,
+    /// only over the budget, from the first that would not fit the memory); a sharded count's
+    /// only once it is cut. The first such layer is told ([`Sweep::tell_spill`]).
+    fn goes_to_disk(&mut self, index: usize) -> Result<bool, FrontierError> {
+        let (options, states) = (self.options, self.at.states);
+        let may_spill =
+            options.split.is_none_or(|s| s.by == SplitBy::Residues) || self.at.cut.is_some();
         let large = options.spill.is_some_and(|s| states >= s.from_states) && may_spill;
         let mut needed = 0;
         let to_disk = match options.spill {
             Some(s) if s.over_budget_only => {
-                if large && !spilling {
-                    needed = memory_needed(ctx.used(), states, &history);
-                    spilling = needed > options.memory_budget;
+                if large && !self.spilling {
+                    needed = memory_needed(self.ctx.used(), states, &self.history);
+                    self.spilling = needed > options.memory_budget;
                 }
-                spilling && may_spill
+                self.spilling && may_spill
             }
             _ => large,
         };
-        if let (true, false, Some(spill)) = (to_disk, told, options.spill) {
-            told = true;
-            let start = crate::SpillStart {
-                dir: spill.dir,
-                layer: index + 1,
-                layers,
-                states,
-                needed_bytes: needed,
-                disk_bytes: disk_needed(plan, &history, states, ctx.used()),
-                free_bytes: crate::spill::free_bytes(spill.dir),
-            };
-            let heard = match start.free_bytes {
-                // Before the first file is written: a disk too small is known now.
-                Some(free) if free < start.disk_bytes => Err(start.no_room(free)),
-                _ => options.on_spill.map_or(Ok(()), |hear| hear(&start)),
-            };
-            if let Err(message) = heard {
-                return Err(FrontierError::NoRoom {
-                    dir: spill.dir.display().to_string(),
-                    message,
-                });
-            }
+        if let (true, false, Some(spill)) = (to_disk, self.told, options.spill) {
+            self.told = true;
+            self.tell_spill(index, spill, needed)?;
         }
+        Ok(to_disk)
+    }
+
+    /// Tells the spill hook that layer `index` is the first to keep its table in files
+    /// (`needed` the bytes it was estimated to need in memory, or 0), or refuses a disk known
+    /// to be too small before the first file is written.
+    fn tell_spill(&self, index: usize, spill: Spill, needed: u64) -> Result<(), FrontierError> {
+        let states = self.at.states;
+        let start = crate::SpillStart {
+            dir: spill.dir,
+            layer: index + 1,
+            layers: self.plan.n,
+            states,
+            needed_bytes: needed,
+            disk_bytes: disk_needed(self.plan, &self.history, states, self.ctx.used()),
+            free_bytes: crate::spill::free_bytes(spill.dir),
+        };
+        let heard = match start.free_bytes {
+            // Before the first file is written: a disk too small is known now.
+            Some(free) if free < start.disk_bytes => Err(start.no_room(free)),
+            _ => self.options.on_spill.map_or(Ok(()), |hear| hear(&start)),
+        };
+        heard.map_err(|message| FrontierError::NoRoom {
+            dir: spill.dir.display().to_string(),
+            message,
+        })
+    }
+
+    /// Turns the table into the next by step `index` of the plan (in files when `to_disk`), and
+    /// adds up what the step completed.
+    fn step(&mut self, index: usize, to_disk: bool) -> Result<(), FrontierError> {
+        let table = self.take_table();
+        let (ctx, plan, states, bits) = (&self.ctx, self.plan, self.at.states, self.at.bits);
         macro_rules! run {
             ($parts:expr, $c:ty, $variant:ident) => {{
                 let entry = entry_bytes::<K, $c>(bits);
-                match step::<K, $c>(&ctx, plan, index, $parts, states, entry, to_disk) {
+                match step::<K, $c>(ctx, plan, index, $parts, states, entry, to_disk) {
                     Some(out) => (
                         Table::$variant(out.parts),
                         out.states,
                         out.sum,
                         (out.completed, out.prefixes),
                     ),
-                    None => return Err(ctx.error(index, layers, states)),
+                    None => return Err(ctx.error(index, plan.n, states)),
                 }
             }};
         }
@@ -242,23 +329,38 @@ pub(crate) fn sweep_with<K: Key>(
             Table::Residue(p) => run!(p, Residue, Residue),
             Table::Upper(p) => run!(p, Upper, Upper),
         };
-        table = next;
-        states = next_states;
-        sum = next_sum;
-        total += completed;
-        // Cycles of the prefix of `index + k` vertices, listed once its last step is done.
+        self.at.layer = index + 1;
+        self.at.table = next;
+        self.at.states = next_states;
+        self.at.sum = next_sum;
+        self.at.total += completed;
+        self.add_prefixes(index, prefixes);
+        self.at.peak_states = self.at.peak_states.max(next_states);
+        self.history.push(next_states);
+        Ok(())
+    }
+
+    /// Adds the cycles of prefixes that step `index` closed (those of `index + k` vertices at
+    /// `k - 1`) to the pending ones, and lists the prefix whose last step this was.
+    fn add_prefixes(&mut self, index: usize, prefixes: Vec<BigUint>) {
+        let pending = &mut self.at.pending;
         for (k, cycles) in (1..).zip(prefixes) {
             match pending.get_mut(index + k) {
                 Some(p) => *p += cycles,
                 None => debug_assert!(cycles.is_zero(), "no prefix past the whole graph"),
             }
         }
-        if plan.steps[index].prefix {
-            prefix_cycles.push((index + 1, std::mem::take(&mut pending[index + 1])));
+        if self.plan.steps[index].prefix {
+            let cycles = std::mem::take(&mut pending[index + 1]);
+            self.at.listed.push((index + 1, cycles));
         }
-        peak_states = peak_states.max(states);
-        history.push(states);
-        if let (
+    }
+
+    /// Cuts a sharded count after layer `index` when it is the first whose table holds enough
+    /// states: what was completed so far counts in shard 0 alone, and the table keeps this
+    /// shard's class of states. (`sum` stays a bound of its counts.)
+    fn cut(&mut self, index: usize) -> Result<(), FrontierError> {
+        let (
             Some(
                 split @ Split {
                     by: SplitBy::States,
@@ -266,125 +368,138 @@ pub(crate) fn sweep_with<K: Key>(
                 },
             ),
             None,
-        ) = (options.split, cut)
-        {
-            if states >= split.cut_states && states > 0 {
-                // The cut: what was completed so far counts in shard 0 alone, and the table
-                // keeps this shard's class of states. (`sum` stays a bound of its counts.)
-                let width = plan.steps[index].work - 1;
-                let (kept_table, kept) = match table.keep_class(&ctx, split, bits, width) {
-                    Some(kept) => kept,
-                    None => return Err(ctx.error(index + 1, layers, states)),
-                };
-                if split.index != 0 {
-                    total = BigUint::zero();
-                }
-                cut = Some(Cut {
-                    layer: index + 1,
-                    states,
-                    kept,
-                });
-                table = kept_table;
-                states = kept;
+        ) = (self.options.split, self.at.cut)
+        else {
+            return Ok(());
+        };
+        let states = self.at.states;
+        if states >= split.cut_states && states > 0 {
+            let width = self.plan.steps[index].work - 1;
+            let table = self.take_table();
+            let bits = self.at.bits;
+            let (kept_table, kept) = match table.keep_class(&self.ctx, split, bits, width) {
+                Some(kept) => kept,
+                None => return Err(self.stopped(index + 1)),
+            };
+            if split.index != 0 {
+                self.at.total = BigUint::zero();
             }
+            self.at.cut = Some(Cut {
+                layer: index + 1,
+                states,
+                kept,
+            });
+            self.at.table = kept_table;
+            self.at.states = kept;
         }
-        if let Some(progress) = options.progress {
+        Ok(())
+    }
+
+    /// Tells the progress hook that layer `index` is done.
+    fn report(&mut self, index: usize) {
+        if let Some(progress) = self.options.progress {
             progress(&LayerProgress {
                 layer: index + 1,
-                layers,
-                states,
-                bytes: ctx.used(),
-                disk_bytes: ctx.disk.now(),
-                left_ms: eta.layer_done(states),
+                layers: self.plan.n,
+                states: self.at.states,
+                bytes: self.ctx.used(),
+                disk_bytes: self.ctx.disk.now(),
+                left_ms: self.eta.layer_done(self.at.states),
             });
         }
-        if states == 0 {
-            // Nothing left to extend: the later layers are empty, and a progress bar should
-            // still reach its end. The later prefixes have the cycles that closed already: a
-            // prefix's cycles pass through states that no step prunes.
-            prefix_cycles.extend(
-                (index + 1..layers)
-                    .filter(|&later| plan.steps[later].prefix)
-                    .map(|later| (later + 1, std::mem::take(&mut pending[later + 1]))),
-            );
-            if index + 1 < layers {
-                if let Some(progress) = options.progress {
-                    progress(&LayerProgress {
-                        layer: layers,
-                        layers,
-                        states: 0,
-                        bytes: ctx.used(),
-                        disk_bytes: ctx.disk.now(),
-                        left_ms: Some(0),
-                    });
-                }
+    }
+
+    /// Ends a sweep with nothing left to extend after layer `index`: the later layers are
+    /// empty, and a progress bar should still reach its end. The later prefixes have the
+    /// cycles that closed already: a prefix's cycles pass through states that no step prunes.
+    fn end_early(&mut self, index: usize) {
+        let (plan, layers) = (self.plan, self.plan.n);
+        let pending = &mut self.at.pending;
+        self.at.listed.extend(
+            (index + 1..layers)
+                .filter(|&later| plan.steps[later].prefix)
+                .map(|later| (later + 1, std::mem::take(&mut pending[later + 1]))),
+        );
+        if index + 1 < layers {
+            if let Some(progress) = self.options.progress {
+                progress(&LayerProgress {
+                    layer: layers,
+                    layers,
+                    states: 0,
+                    bytes: self.ctx.used(),
+                    disk_bytes: self.ctx.disk.now(),
+                    left_ms: Some(0),
+                });
             }
-            break;
         }
-        let took = layer_started.elapsed();
-        // Interrupted: save (whenever the last save was) and stop, unless this was the last layer.
+    }
+
+    /// Saves the checkpoint after layer `index` when it is due (the layer took `took` to turn
+    /// `read` states into the table); an interrupted count saves (whenever the last save was)
+    /// and stops, unless this was the last layer.
+    fn save_or_stop(
+        &mut self,
+        index: usize,
+        took: Duration,
+        read: u64,
+    ) -> Result<(), FrontierError> {
+        let (options, layers, states) = (self.options, self.plan.n, self.at.states);
         let interrupted = index + 1 < layers
             && options
                 .interrupt
                 .is_some_and(|flag| flag.load(Ordering::Relaxed));
-        if let Some(saver) = saver.as_mut().filter(|s| {
+        if let Some(saver) = self.saver.as_mut().filter(|s| {
             index + 1 < layers && (interrupted || s.due(options.deadline, took, read, states))
         }) {
-            let at = resume::Position {
-                layer: index + 1,
-                table,
-                states,
-                sum,
-                bits,
-                total,
-                cut,
-                peak_states,
-                pending,
-                listed: prefix_cycles,
-            };
-            saver.save(&ctx, &at)?;
-            (table, sum, total) = (at.table, at.sum, at.total);
-            (pending, prefix_cycles) = (at.pending, at.listed);
+            saver.save(&self.ctx, &self.at)?;
         }
         if interrupted {
             return Err(FrontierError::Interrupted {
                 layer: index + 1,
                 layers,
-                saved: saver.is_some(),
+                saved: self.saver.is_some(),
             });
         }
+        Ok(())
     }
-    if let Some(saver) = &saver {
-        saver.remove();
-    }
-    if options
-        .split
-        .is_some_and(|s| s.share() == Share::Part && s.index != 0)
-        && cut.is_none()
-    {
-        // Never cut: shard 0 holds the whole count.
-        total = BigUint::zero();
-    }
-    if let Arithmetic::Modulo(p) = arithmetic {
-        // The sum of the residues of the cycles or paths completed at each layer.
-        total %= p;
-        for (_, cycles) in &mut prefix_cycles {
-            *cycles %= p;
+
+    /// What the whole sweep found and cost, its checkpoint removed. A shard of a count never
+    /// cut counts nothing (shard 0 holds the whole count); counts modulo a prime are reduced.
+    fn finish(mut self) -> Swept {
+        if let Some(saver) = &self.saver {
+            saver.remove();
+        }
+        if self
+            .options
+            .split
+            .is_some_and(|s| s.share() == Share::Part && s.index != 0)
+            && self.at.cut.is_none()
+        {
+            // Never cut: shard 0 holds the whole count.
+            self.at.total = BigUint::zero();
+        }
+        if let Arithmetic::Modulo(p) = self.ctx.arithmetic {
+            // The sum of the residues of the cycles or paths completed at each layer.
+            self.at.total %= p;
+            for (_, cycles) in &mut self.at.listed {
+                *cycles %= p;
+            }
+        }
+        Swept {
+            count: self.at.total,
+            prefix_cycles: self.at.listed,
+            peak_states: self.at.peak_states,
+            peak_bytes: self.ctx.peak.load(Ordering::Relaxed),
+            peak_disk_bytes: self.ctx.disk.peak(),
+            cut: self.at.cut,
+            resumed_layer: self.resumed_layer,
+            earlier: self
+                .saver
+                .as_ref()
+                .and_then(|s| s.earlier())
+                .filter(|_| self.resumed_layer.is_some()),
         }
     }
-    Ok(Swept {
-        count: total,
-        prefix_cycles,
-        peak_states,
-        peak_bytes: ctx.peak.load(Ordering::Relaxed),
-        peak_disk_bytes: ctx.disk.peak(),
-        cut,
-        resumed_layer,
-        earlier: saver
-            .as_ref()
-            .and_then(|s| s.earlier())
-            .filter(|_| resumed_layer.is_some()),
-    })
 }
 
 /// The bytes a step in memory is estimated to hold: the `used` bytes of its input table of

@@ -9,10 +9,11 @@ use super::parts::{file_of, load, new_files, part_bytes, read_segment, store, Pa
 use crate::counts::{Count, Sum};
 use crate::keys::Key;
 use crate::par;
-use crate::plan::Plan;
+use crate::plan::{Plan, Step};
 use crate::spill::{Segment, SpillFile};
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::iter::Peekable;
 use std::sync::Arc;
 
 /// States read by one task, at most.
@@ -57,12 +58,70 @@ pub(super) struct StepOut<K, C> {
     pub(super) prefixes: Vec<BigUint>,
 }
 
+/// How one step is laid out: its output parts, the states of its tasks, and what their buffers
+/// cost.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// The output parts: `1 << part_bits` of them, a key's part fixed by its hash.
+    part_bits: u32,
+    n_parts: usize,
+    /// States read by one task.
+    task_states: usize,
+    /// The headers of a task's pieces and of their places in the lists of the parts, given
+    /// back after the batch's merge.
+    header_bytes: u64,
+    /// Bytes of an entry of the tables.
+    entry: u64,
+    /// Counting prefixes: the sums of prefix cycles a task keeps ([`TaskOut::prefixes`]; none
+    /// for other sweeps).
+    n_prefixes: usize,
+    /// The modulus the counts are added with ([`super::ctx::Arithmetic::modulus`]).
+    modulus: u64,
+}
+
+impl Layout {
+    /// The layout of step `index` of `plan`, which reads `in_states` states of `entry` bytes.
+    fn new<K: Key, C: Count>(
+        ctx: &Ctx,
+        plan: &Plan,
+        index: usize,
+        in_states: u64,
+        entry: u64,
+    ) -> Layout {
+        let step = &plan.steps[index];
+        // Output parts of about PART_STATES states, guessing two successors a state, and enough
+        // of them to keep every thread merging (a small table stays in one part).
+        let guess = in_states.saturating_mul(2) / PART_STATES;
+        let threads = rayon::current_num_threads() as u64;
+        let floor = if in_states < 1 << 12 { 1 } else { 4 * threads };
+        let part_bits = (guess.max(floor).next_power_of_two().trailing_zeros()).min(12);
+        let n_parts = 1usize << part_bits;
+        // Tasks of a 256th of the table, within bounds, and small enough that their buffers
+        // (for the most successors a state can have) stay within RAW_STATES entries.
+        let task_states = ((in_states / 256) as usize)
+            .clamp(MIN_TASK_STATES, TASK_STATES)
+            .min((RAW_STATES / step.max_branch).max(256));
+        Layout {
+            part_bits,
+            n_parts,
+            task_states,
+            header_bytes: 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64,
+            entry,
+            // Counting prefixes: a cycle closed at this step is of the first `index + k`
+            // vertices, `k` from 1 to the frontier's size.
+            n_prefixes: if plan.prefixes { step.work } else { 0 },
+            modulus: ctx.arithmetic.modulus(),
+        }
+    }
+}
+
 /// One step: the table after vertex `index` of the sweep from the table before it, in memory
 /// or (`to_disk`) in files. `None` when it stopped (the reason is in `ctx`).
 ///
-/// Long because it is one parallel step of the program: sizing the output parts and the
-/// tasks, running the transitions of every state in parallel, and merging the parts, with the
-/// memory and the deadline checked between them.
+/// It sizes the output parts and the tasks ([`Layout`]), then reads the input in batches of
+/// parts, each turned into successors by parallel tasks ([`expand_task`]) and merged into the
+/// output (or written as runs) before the next is read, with the memory and the deadline
+/// checked between them.
 pub(super) fn step<K: Key, C: Count>(
     ctx: &Ctx,
     plan: &Plan,
@@ -72,86 +131,8 @@ pub(super) fn step<K: Key, C: Count>(
     entry: u64,
     to_disk: bool,
 ) -> Option<StepOut<K, C>> {
-    let step = &plan.steps[index];
-    // Output parts of about PART_STATES states, guessing two successors a state, and enough
-    // of them to keep every thread merging (a small table stays in one part).
-    let guess = in_states.saturating_mul(2) / PART_STATES;
-    let threads = rayon::current_num_threads() as u64;
-    let floor = if in_states < 1 << 12 { 1 } else { 4 * threads };
-    let part_bits = (guess.max(floor).next_power_of_two().trailing_zeros()).min(12);
-    let n_parts = 1usize << part_bits;
-    // Tasks of a 256th of the table, within bounds, and small enough that their buffers (for
-    // the most successors a state can have) stay within RAW_STATES entries.
-    let task_states = ((in_states / 256) as usize)
-        .clamp(MIN_TASK_STATES, TASK_STATES)
-        .min((RAW_STATES / step.max_branch).max(256));
-
-    let header_bytes = 2 * (n_parts * std::mem::size_of::<Part<K, C>>()) as u64;
-    let modulus = ctx.arithmetic.modulus();
-    // Counting prefixes: a cycle closed at this step is of the first `index + k` vertices,
-    // `k` from 1 to the frontier's size.
-    let n_prefixes = if plan.prefixes { step.work } else { 0 };
-    let generate = |chunk: &[(K, C)]| -> Option<TaskOut<K, C>> {
-        if ctx.should_stop() {
-            return None;
-        }
-        let capacity = chunk.len() * step.max_branch;
-        let raw_bytes = part_bytes(capacity, entry);
-        // With the headers of the task's pieces and of their places in the lists of the
-        // parts, given back after the batch's merge.
-        if !ctx.reserve(raw_bytes + header_bytes) {
-            return None;
-        }
-        let mut raw: Vec<(K, C)> = Vec::with_capacity(capacity);
-        let mut completed = C::default();
-        let mut prefixes = vec![C::default(); n_prefixes];
-        for (i, (key, count)) in chunk.iter().enumerate() {
-            if i % POLL_STATES == POLL_STATES - 1 && ctx.should_stop() {
-                ctx.release(raw_bytes + header_bytes);
-                return None;
-            }
-            plan.expand(
-                step,
-                *key,
-                &mut |k| raw.push((k, count.clone())),
-                &mut |k| {
-                    let sum = match k {
-                        0 => &mut completed,
-                        _ => &mut prefixes[k - 1],
-                    };
-                    assert!(sum.add(count, modulus), "a layer's sums fit its count type");
-                },
-            );
-        }
-        debug_assert!(raw.len() <= capacity);
-        let pieces = if n_parts == 1 {
-            raw.shrink_to_fit();
-            ctx.release(raw_bytes - part_bytes(raw.capacity(), entry));
-            vec![raw]
-        } else {
-            let mut sizes = vec![0usize; n_parts];
-            for (k, _) in &raw {
-                sizes[k.part(part_bits)] += 1;
-            }
-            if !ctx.reserve(part_bytes(raw.len(), entry)) {
-                ctx.release(raw_bytes + header_bytes);
-                return None;
-            }
-            let mut pieces: Vec<Part<K, C>> =
-                sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
-            for (k, c) in raw {
-                pieces[k.part(part_bits)].push((k, c));
-            }
-            ctx.release(raw_bytes);
-            pieces
-        };
-        Some(TaskOut {
-            pieces,
-            completed,
-            prefixes,
-        })
-    };
-
+    let layout = Layout::new::<K, C>(ctx, plan, index, in_states, entry);
+    let n_parts = layout.n_parts;
     // The input is read in batches of parts, each merged into the output before the next
     // is read: only one batch's successors wait for their merge at a time.
     let batch_states = if to_disk {
@@ -170,80 +151,24 @@ pub(super) fn step<K: Key, C: Count>(
         ));
     }
     let mut completed = Sum::default();
-    let mut prefixes: Vec<Sum> = (0..n_prefixes).map(|_| Sum::default()).collect();
+    let mut prefixes: Vec<Sum> = (0..layout.n_prefixes).map(|_| Sum::default()).collect();
     loop {
-        let mut batch = Vec::new();
-        let mut taken = 0u64;
-        while let Some(part) = input.next_if(|_| taken < batch_states) {
-            taken += part.states();
-            batch.push(part);
-        }
+        let batch = next_batch(&mut input, batch_states);
         if batch.is_empty() {
             break;
         }
-        let tasks: Vec<Option<TaskOut<K, C>>> = par::map(batch, |stored| {
-            let Some(part) = load(ctx, stored, entry) else {
-                return vec![None];
-            };
-            let outs = par::map(part.chunks(task_states).collect(), generate);
-            ctx.release(part_bytes(part.capacity(), entry));
-            drop(part);
-            outs
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        let tasks = read_batch(ctx, plan, index, &layout, batch);
         if ctx.should_stop() {
             return None;
         }
         let n_tasks = tasks.len() as u64;
-        let mut by_part: Vec<Vec<Part<K, C>>> = (0..n_parts)
-            .map(|_| Vec::with_capacity(tasks.len()))
-            .collect();
-        for task in tasks {
-            let task = task.expect("a task that stopped halted the step");
-            completed.add(&task.completed);
-            for (sum, c) in prefixes.iter_mut().zip(&task.prefixes) {
-                sum.add(c);
-            }
-            for (p, piece) in task.pieces.into_iter().enumerate() {
-                if piece.is_empty() {
-                    ctx.release(part_bytes(piece.capacity(), entry));
-                } else {
-                    by_part[p].push(piece);
-                }
-            }
-        }
+        let by_part = gather(ctx, &layout, tasks, &mut completed, &mut prefixes);
         if let Some((files, runs)) = &mut runs {
-            // Each part's successors of this batch, sorted, as one run in its group's file.
-            let written: Vec<Option<Option<Segment>>> =
-                par::map(by_part.into_iter().enumerate().collect(), |(p, pieces)| {
-                    let run = merge(ctx, Vec::new(), pieces, entry)?;
-                    store(ctx, &files[file_of(p, n_parts)], run, entry)
-                });
-            if ctx.should_stop() {
-                return None;
-            }
-            for (p, run) in written.into_iter().enumerate() {
-                if let Some(run) = run.expect("a run that stopped halted the step") {
-                    runs[p].push(run);
-                }
-            }
-            ctx.release(n_tasks * header_bytes);
-            continue;
+            write_runs(ctx, &layout, files, runs, by_part)?;
+        } else {
+            out = merge_batch(ctx, entry, out, by_part)?;
         }
-        let merged: Vec<Option<Part<K, C>>> = par::map(
-            out.into_iter().zip(by_part).collect(),
-            |(so_far, pieces)| merge(ctx, so_far, pieces, entry),
-        );
-        if ctx.should_stop() {
-            return None;
-        }
-        out = merged
-            .into_iter()
-            .map(|m| m.expect("a merge that stopped halted the step"))
-            .collect();
-        ctx.release(n_tasks * header_bytes);
+        ctx.release(n_tasks * layout.header_bytes);
     }
     if let Some((files, runs)) = runs {
         // The runs alone hold their files now: each goes once its group's parts are merged.
@@ -253,6 +178,225 @@ pub(super) fn step<K: Key, C: Count>(
         step.prefixes = prefixes.into_iter().map(Sum::total).collect();
         return Some(step);
     }
+    let (parts, states, sum) = in_memory(ctx, out, entry);
+    Some(StepOut {
+        parts,
+        states,
+        sum,
+        completed: completed.total(),
+        prefixes: prefixes.into_iter().map(Sum::total).collect(),
+    })
+}
+
+/// The next batch of input parts: parts until they hold `batch_states` states (and at least
+/// one, while any is left).
+fn next_batch<K: Key, C: Count>(
+    input: &mut Peekable<std::vec::IntoIter<Stored<K, C>>>,
+    batch_states: u64,
+) -> Vec<Stored<K, C>> {
+    let mut batch = Vec::new();
+    let mut taken = 0u64;
+    while let Some(part) = input.next_if(|_| taken < batch_states) {
+        taken += part.states();
+        batch.push(part);
+    }
+    batch
+}
+
+/// The tasks of a batch of input parts, in parallel: each part is loaded, read by tasks of
+/// [`Layout::task_states`] states ([`expand_task`]) and freed as soon as they are done. A task
+/// that stopped is `None`.
+fn read_batch<K: Key, C: Count>(
+    ctx: &Ctx,
+    plan: &Plan,
+    index: usize,
+    layout: &Layout,
+    batch: Vec<Stored<K, C>>,
+) -> Vec<Option<TaskOut<K, C>>> {
+    let step = &plan.steps[index];
+    let entry = layout.entry;
+    let generate = |chunk: &[(K, C)]| expand_task(ctx, plan, step, layout, chunk);
+    par::map(batch, |stored| {
+        let Some(part) = load(ctx, stored, entry) else {
+            return vec![None];
+        };
+        let outs = par::map(part.chunks(layout.task_states).collect(), generate);
+        ctx.release(part_bytes(part.capacity(), entry));
+        drop(part);
+        outs
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// One task: the successors of the states of `chunk` by `step`, each with its parent's count,
+/// in a piece for each output part, and the cycles or paths the states complete. `None` when
+/// the count stops (the task then holds no bytes).
+fn expand_task<K: Key, C: Count>(
+    ctx: &Ctx,
+    plan: &Plan,
+    step: &Step,
+    layout: &Layout,
+    chunk: &[(K, C)],
+) -> Option<TaskOut<K, C>> {
+    if ctx.should_stop() {
+        return None;
+    }
+    let capacity = chunk.len() * step.max_branch;
+    let raw_bytes = part_bytes(capacity, layout.entry);
+    let header_bytes = layout.header_bytes;
+    // With the headers of the task's pieces and of their places in the lists of the parts,
+    // given back after the batch's merge.
+    if !ctx.reserve(raw_bytes + header_bytes) {
+        return None;
+    }
+    let modulus = layout.modulus;
+    let mut raw: Vec<(K, C)> = Vec::with_capacity(capacity);
+    let mut completed = C::default();
+    let mut prefixes = vec![C::default(); layout.n_prefixes];
+    for (i, (key, count)) in chunk.iter().enumerate() {
+        if i % POLL_STATES == POLL_STATES - 1 && ctx.should_stop() {
+            ctx.release(raw_bytes + header_bytes);
+            return None;
+        }
+        plan.expand(
+            step,
+            *key,
+            &mut |k| raw.push((k, count.clone())),
+            &mut |k| {
+                let sum = match k {
+                    0 => &mut completed,
+                    _ => &mut prefixes[k - 1],
+                };
+                assert!(sum.add(count, modulus), "a layer's sums fit its count type");
+            },
+        );
+    }
+    debug_assert!(raw.len() <= capacity);
+    let pieces = into_pieces(ctx, layout, raw, raw_bytes)?;
+    Some(TaskOut {
+        pieces,
+        completed,
+        prefixes,
+    })
+}
+
+/// A task's successors `raw` (`raw_bytes` reserved for them) split into a piece for each
+/// output part. `None` when the budget stops it (the task's bytes are then given back).
+fn into_pieces<K: Key, C: Count>(
+    ctx: &Ctx,
+    layout: &Layout,
+    mut raw: Part<K, C>,
+    raw_bytes: u64,
+) -> Option<Vec<Part<K, C>>> {
+    let (part_bits, entry) = (layout.part_bits, layout.entry);
+    if layout.n_parts == 1 {
+        raw.shrink_to_fit();
+        ctx.release(raw_bytes - part_bytes(raw.capacity(), entry));
+        return Some(vec![raw]);
+    }
+    let mut sizes = vec![0usize; layout.n_parts];
+    for (k, _) in &raw {
+        sizes[k.part(part_bits)] += 1;
+    }
+    if !ctx.reserve(part_bytes(raw.len(), entry)) {
+        ctx.release(raw_bytes + layout.header_bytes);
+        return None;
+    }
+    let mut pieces: Vec<Part<K, C>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+    for (k, c) in raw {
+        pieces[k.part(part_bits)].push((k, c));
+    }
+    ctx.release(raw_bytes);
+    Some(pieces)
+}
+
+/// The pieces of a batch's `tasks`, gathered by output part (empty ones freed), their
+/// completed cycles or paths added to `completed` and their prefixes' cycles to `prefixes`.
+fn gather<K: Key, C: Count>(
+    ctx: &Ctx,
+    layout: &Layout,
+    tasks: Vec<Option<TaskOut<K, C>>>,
+    completed: &mut Sum,
+    prefixes: &mut [Sum],
+) -> Vec<Vec<Part<K, C>>> {
+    let mut by_part: Vec<Vec<Part<K, C>>> = (0..layout.n_parts)
+        .map(|_| Vec::with_capacity(tasks.len()))
+        .collect();
+    for task in tasks {
+        let task = task.expect("a task that stopped halted the step");
+        completed.add(&task.completed);
+        for (sum, c) in prefixes.iter_mut().zip(&task.prefixes) {
+            sum.add(c);
+        }
+        for (p, piece) in task.pieces.into_iter().enumerate() {
+            if piece.is_empty() {
+                ctx.release(part_bytes(piece.capacity(), layout.entry));
+            } else {
+                by_part[p].push(piece);
+            }
+        }
+    }
+    by_part
+}
+
+/// A step to disk: each part's successors of this batch (`by_part`), sorted, as one run in its
+/// group's file of `files`, added to the part's `runs`. `None` when the count stopped.
+fn write_runs<K: Key, C: Count>(
+    ctx: &Ctx,
+    layout: &Layout,
+    files: &[Arc<SpillFile>],
+    runs: &mut [Vec<Segment>],
+    by_part: Vec<Vec<Part<K, C>>>,
+) -> Option<()> {
+    let (n_parts, entry) = (layout.n_parts, layout.entry);
+    let written: Vec<Option<Option<Segment>>> =
+        par::map(by_part.into_iter().enumerate().collect(), |(p, pieces)| {
+            let run = merge(ctx, Vec::new(), pieces, entry)?;
+            store(ctx, &files[file_of(p, n_parts)], run, entry)
+        });
+    if ctx.should_stop() {
+        return None;
+    }
+    for (p, run) in written.into_iter().enumerate() {
+        if let Some(run) = run.expect("a run that stopped halted the step") {
+            runs[p].push(run);
+        }
+    }
+    Some(())
+}
+
+/// A step in memory: each output part's successors of this batch (`by_part`) merged into what
+/// it holds so far (`out`). `None` when the count stopped.
+fn merge_batch<K: Key, C: Count>(
+    ctx: &Ctx,
+    entry: u64,
+    out: Vec<Part<K, C>>,
+    by_part: Vec<Vec<Part<K, C>>>,
+) -> Option<Vec<Part<K, C>>> {
+    let merged: Vec<Option<Part<K, C>>> = par::map(
+        out.into_iter().zip(by_part).collect(),
+        |(so_far, pieces)| merge(ctx, so_far, pieces, entry),
+    );
+    if ctx.should_stop() {
+        return None;
+    }
+    Some(
+        merged
+            .into_iter()
+            .map(|m| m.expect("a merge that stopped halted the step"))
+            .collect(),
+    )
+}
+
+/// The table of a step in memory: its output parts that are not empty (the empty ones freed),
+/// with their states and the sum of their counts.
+fn in_memory<K: Key, C: Count>(
+    ctx: &Ctx,
+    out: Vec<Part<K, C>>,
+    entry: u64,
+) -> (Vec<Stored<K, C>>, u64, BigUint) {
     let sums: Vec<BigUint> = par::map(out.iter().collect(), |part| {
         let mut sum = Sum::default();
         for (_, c) in part {
@@ -272,13 +416,7 @@ pub(super) fn step<K: Key, C: Count>(
         sum += part_sum;
         parts.push(Stored::Mem(part));
     }
-    Some(StepOut {
-        parts,
-        states,
-        sum,
-        completed: completed.total(),
-        prefixes: prefixes.into_iter().map(Sum::total).collect(),
-    })
+    (parts, states, sum)
 }
 
 /// The table of a step to disk: each output part's runs read back and merged two by two, the
