@@ -378,17 +378,11 @@ fn check_cubes(dir: &Path, text: &str) -> Result<CertificateSummary, Error> {
     Ok(combined)
 }
 
+/// Checks the certificate in `dir` of a run on `puzzle` that `record` describes, step by step
+/// as the module's documentation lists them.
 fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateSummary, Error> {
     let started = Instant::now();
-    for name in CHECKED_FILES {
-        let sum = checksum(&dir.join(name)).map_err(|e| rejected(dir, format!("{name}: {e}")))?;
-        if record.checksums.get(name) != Some(&sum) {
-            return Err(rejected(
-                dir,
-                format!("{name} was changed after the run (its CRC-32 is not run.json's)"),
-            ));
-        }
-    }
+    check_checksums(dir, record)?;
     let read = |name: &str| {
         fs::read_to_string(dir.join(name)).map_err(|e| rejected(dir, format!("{name}: {e}")))
     };
@@ -397,37 +391,7 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
     let formula = pathsat_claims::parse_cnf(&formula_text).map_err(|e| rejected(dir, e))?;
     let accepted = pathsat_claims::check(&formula, &claims_text).map_err(|e| rejected(dir, e))?;
     // 1. The CNF and the variables' meaning are this puzzle's.
-    let (cnf, meaning) = encode(puzzle, &record.encoding).map_err(|e| rejected(dir, e))?;
-    if cnf.n_clauses() != accepted.encoding_clauses
-        || cnf.clauses().zip(&formula).any(|(ours, theirs)| {
-            !ours
-                .iter()
-                .map(|l| l.to_dimacs())
-                .eq(theirs.iter().copied())
-        })
-    {
-        return Err(rejected(
-            dir,
-            format!(
-                "formula.cnf does not begin with the encoding of {} ({} clauses)",
-                puzzle.name(),
-                cnf.n_clauses()
-            ),
-        ));
-    }
-    if !meaning_lines(&meaning).eq(claims_text.lines().filter(|l| {
-        ["vertices ", "arc ", "cells ", "value "]
-            .iter()
-            .any(|k| l.starts_with(k))
-    })) {
-        return Err(rejected(
-            dir,
-            format!(
-                "claims.txt gives the variables another meaning than the encoding of {}",
-                puzzle.name()
-            ),
-        ));
-    }
+    let meaning = check_encoding(dir, puzzle, record, &formula, &claims_text, &accepted)?;
     // What it proves, derived from the claims accepted, is what it says it proves.
     let tours = accepted
         .solutions
@@ -463,17 +427,9 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
             ));
         }
     }
-    // 4. The proof (none is needed when the formula holds the empty clause: the encoder's
-    // contradiction, or a cut with no arc across).
+    // 4. The proof.
     let proof_started = Instant::now();
-    let checker = if formula.iter().any(Vec::is_empty) {
-        "no proof needed: formula.cnf holds the empty clause".to_string()
-    } else {
-        let proof = fs::read(dir.join("proof.drat"))
-            .map_err(|e| rejected(dir, format!("proof.drat: {e}")))?;
-        pathsat_claims::check_proof(&formula, &proof).map_err(|e| rejected(dir, e))?;
-        DRAT_CHECKER.to_string()
-    };
+    let checker = check_proof(dir, &formula)?;
     let proof_check_seconds = proof_started.elapsed().as_secs_f64();
     let mut claims = BTreeMap::new();
     for line in claims_text
@@ -498,6 +454,78 @@ fn check(dir: &Path, puzzle: &Puzzle, record: &RunRecord) -> Result<CertificateS
         directory: None,
         cubes: None,
         assumed: accepted.assumed,
+    })
+}
+
+/// Refuses a certificate whose files were changed after the run: each checked file's CRC-32
+/// must be the one `run.json` records.
+fn check_checksums(dir: &Path, record: &RunRecord) -> Result<(), Error> {
+    for name in CHECKED_FILES {
+        let sum = checksum(&dir.join(name)).map_err(|e| rejected(dir, format!("{name}: {e}")))?;
+        if record.checksums.get(name) != Some(&sum) {
+            return Err(rejected(
+                dir,
+                format!("{name} was changed after the run (its CRC-32 is not run.json's)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Step 1: `formula` begins with `puzzle` encoded afresh as `record` says, and the claims give
+/// the variables the encoding's meaning, which is returned.
+fn check_encoding(
+    dir: &Path,
+    puzzle: &Puzzle,
+    record: &RunRecord,
+    formula: &[Vec<i64>],
+    claims_text: &str,
+    accepted: &pathsat_claims::Accepted,
+) -> Result<Meaning, Error> {
+    let (cnf, meaning) = encode(puzzle, &record.encoding).map_err(|e| rejected(dir, e))?;
+    if cnf.n_clauses() != accepted.encoding_clauses
+        || cnf.clauses().zip(formula).any(|(ours, theirs)| {
+            !ours
+                .iter()
+                .map(|l| l.to_dimacs())
+                .eq(theirs.iter().copied())
+        })
+    {
+        return Err(rejected(
+            dir,
+            format!(
+                "formula.cnf does not begin with the encoding of {} ({} clauses)",
+                puzzle.name(),
+                cnf.n_clauses()
+            ),
+        ));
+    }
+    if !meaning_lines(&meaning).eq(claims_text.lines().filter(|l| {
+        ["vertices ", "arc ", "cells ", "value "]
+            .iter()
+            .any(|k| l.starts_with(k))
+    })) {
+        return Err(rejected(
+            dir,
+            format!(
+                "claims.txt gives the variables another meaning than the encoding of {}",
+                puzzle.name()
+            ),
+        ));
+    }
+    Ok(meaning)
+}
+
+/// Step 4: `proof.drat` refutes `formula`, and the checker that said so. None is needed when
+/// the formula holds the empty clause: the encoder's contradiction, or a cut with no arc across.
+fn check_proof(dir: &Path, formula: &[Vec<i64>]) -> Result<String, Error> {
+    Ok(if formula.iter().any(Vec::is_empty) {
+        "no proof needed: formula.cnf holds the empty clause".to_string()
+    } else {
+        let proof = fs::read(dir.join("proof.drat"))
+            .map_err(|e| rejected(dir, format!("proof.drat: {e}")))?;
+        pathsat_claims::check_proof(formula, &proof).map_err(|e| rejected(dir, e))?;
+        DRAT_CHECKER.to_string()
     })
 }
 

@@ -14,7 +14,7 @@
 //! Literals are named by their cell and value, as the DIMACS header of `export` maps them:
 //! `(r,c)=v` and `(r,c)≠v`, rows and columns from 0; auxiliary variables as `aN`.
 
-use crate::export::{export, Meaning};
+use crate::export::{export, Exported, Meaning};
 use crate::{Error, Refusal};
 use pathsat_cnf::propagate::Propagation;
 use pathsat_encode::{Encoding, EncodingChoice, EncodingOptions, PositionOptions};
@@ -135,50 +135,7 @@ pub fn explain(
     if exported.encoding() != Encoding::Position {
         return Err(Error::refused(file, Refusal::ExplainPosition));
     }
-    let clauses = exported.clauses();
-    let variables = exported.variables();
-    let meanings: HashMap<u64, (usize, u32)> = exported
-        .meanings()
-        .into_iter()
-        .filter_map(|(var, m)| match m {
-            Meaning::Place { cell, value } => Some((var, (cell, value))),
-            Meaning::Arc { .. } => None,
-        })
-        .collect();
-    let var_of: HashMap<(usize, u32), u64> = meanings.iter().map(|(&v, &m)| (m, v)).collect();
-    let mut family_of: Vec<&'static str> = Vec::with_capacity(clauses.len());
-    for f in &exported.export.encoded.stats().families {
-        family_of.extend(std::iter::repeat_n(f.name, f.clauses));
-    }
-    let name = |lit: i64| -> String {
-        match meanings.get(&lit.unsigned_abs()) {
-            Some(&(c, v)) => {
-                let sign = if lit > 0 { "=" } else { "≠" };
-                format!("{}{sign}{v}", short(puzzle.place(c)))
-            }
-            None if lit > 0 => format!("a{lit}"),
-            None => format!("¬a{}", -lit),
-        }
-    };
-    let step = |(lit, i): (i64, usize)| ExplainStep {
-        sets: if lit == 0 { String::new() } else { name(lit) },
-        clause: clauses[i]
-            .iter()
-            .map(|&l| name(l))
-            .collect::<Vec<_>>()
-            .join(" ∨ "),
-        family: family_of.get(i).copied().unwrap_or("other"),
-    };
-    // The chain behind a clause with every literal false, ended by that clause.
-    let refutation = |p: &Propagation, i: usize| -> Vec<ExplainStep> {
-        let mut steps: Vec<ExplainStep> = p
-            .reasons(&clauses, &clauses[i])
-            .into_iter()
-            .map(step)
-            .collect();
-        steps.push(step((0, i)));
-        steps
-    };
+    let chains = Chains::new(puzzle, &exported);
     let given = puzzle.givens().any(|(c, _)| c == cell);
     let mut report = ExplainReport {
         file: file.to_string(),
@@ -192,20 +149,33 @@ pub fn explain(
         propagated_cells: 0,
         pruning: options.pruning.name(),
         exactly_one: options.exactly_one.name(),
-        variables,
-        clauses: clauses.len(),
+        variables: chains.variables,
+        clauses: chains.clauses.len(),
         seconds: 0.0,
     };
-    let top = Propagation::run(&clauses, variables, &[]);
-    report.propagated_cells = (0..puzzle.n_cells())
-        .filter(|&c| {
-            (1..=puzzle.n_values() as u32).any(|v| {
-                var_of
-                    .get(&(c, v))
-                    .is_some_and(|&x| top.value(x as i64) == Some(true))
-            })
-        })
-        .count();
+    let top = Propagation::run(&chains.clauses, chains.variables, &[]);
+    report.propagated_cells = chains.propagated_cells(&top);
+    find_how(&mut report, &chains, &top, file, cell)?;
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Fills in `report` the value of `cell`, from a solution, and how it follows from the clauses
+/// (`top` is propagation from the clauses alone), with the chain that shows it: whether another
+/// solution differs there, else whether propagation sets it, else whether assuming another
+/// value refutes itself.
+///
+/// # Errors
+/// [`Error::Solve`] when the solver fails, or when the solution's value has no variable.
+fn find_how(
+    report: &mut ExplainReport,
+    chains: &Chains,
+    top: &Propagation,
+    file: &str,
+    cell: usize,
+) -> Result<(), Error> {
+    let puzzle = chains.puzzle;
+    let clauses = &chains.clauses;
     // The value: from a solution, and whether another solution differs there.
     let mut solver = AssumingSolver::new(puzzle, &PositionOptions::default())
         .map_err(|e| Error::solve(file, e))?;
@@ -213,10 +183,9 @@ pub fn explain(
         Assumed::Filling(f) => f,
         Assumed::Unsat { .. } => {
             if let Some(i) = top.conflict().filter(|&i| i < clauses.len()) {
-                report.steps = refutation(&top, i);
+                report.steps = chains.refutation(top, i);
             }
-            report.seconds = started.elapsed().as_secs_f64();
-            return Ok(report);
+            return Ok(());
         }
     };
     let value = solution.value(cell);
@@ -227,10 +196,9 @@ pub fn explain(
     {
         report.how = How::NotForced;
         report.other_value = Some(other.value(cell));
-        report.seconds = started.elapsed().as_secs_f64();
-        return Ok(report);
+        return Ok(());
     }
-    let Some(&x) = var_of.get(&(cell, value)) else {
+    let Some(&x) = chains.var_of.get(&(cell, value)) else {
         // Pruned away as impossible: cannot be, for the value of a solution.
         return Err(Error::solve(
             file,
@@ -240,19 +208,123 @@ pub fn explain(
     let x = x as i64;
     if top.value(x) == Some(true) {
         report.how = How::Propagation;
-        report.steps = top.reasons(&clauses, &[x]).into_iter().map(step).collect();
+        report.steps = top
+            .reasons(clauses, &[x])
+            .into_iter()
+            .map(|s| chains.step(s))
+            .collect();
     } else {
-        let probe = Propagation::run(&clauses, variables, &[-x]);
+        let probe = Propagation::run(clauses, chains.variables, &[-x]);
         match probe.conflict().filter(|&i| i < clauses.len()) {
             Some(i) => {
                 report.how = How::Refutation;
-                report.steps = refutation(&probe, i);
+                report.steps = chains.refutation(&probe, i);
             }
             None => report.how = How::Search,
         }
     }
-    report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
+    Ok(())
+}
+
+/// The clauses of a puzzle's position encoding with what their variables and clauses mean:
+/// what a chain of reasons is told in.
+struct Chains<'a> {
+    /// The puzzle encoded.
+    puzzle: &'a Puzzle,
+    /// The clauses, as DIMACS literals.
+    clauses: Vec<Vec<i64>>,
+    /// Variables of the encoding.
+    variables: usize,
+    /// The cell and value of each variable that has one (the others are auxiliary).
+    meanings: HashMap<u64, (usize, u32)>,
+    /// The variable of each cell and value that has one.
+    var_of: HashMap<(usize, u32), u64>,
+    /// Each clause's family, in the order of the clauses.
+    family_of: Vec<&'static str>,
+}
+
+impl<'a> Chains<'a> {
+    /// The clauses of `exported`, the position encoding of `puzzle`, and their meaning.
+    fn new(puzzle: &'a Puzzle, exported: &Exported) -> Chains<'a> {
+        let clauses = exported.clauses();
+        let variables = exported.variables();
+        let meanings: HashMap<u64, (usize, u32)> = exported
+            .meanings()
+            .into_iter()
+            .filter_map(|(var, m)| match m {
+                Meaning::Place { cell, value } => Some((var, (cell, value))),
+                Meaning::Arc { .. } => None,
+            })
+            .collect();
+        let var_of: HashMap<(usize, u32), u64> = meanings.iter().map(|(&v, &m)| (m, v)).collect();
+        let mut family_of: Vec<&'static str> = Vec::with_capacity(clauses.len());
+        for f in &exported.export.encoded.stats().families {
+            family_of.extend(std::iter::repeat_n(f.name, f.clauses));
+        }
+        Chains {
+            puzzle,
+            clauses,
+            variables,
+            meanings,
+            var_of,
+            family_of,
+        }
+    }
+
+    /// A literal named by its cell and value (`(1,4)=3`, `(0,2)≠5`), or as auxiliary (`a812`).
+    fn name(&self, lit: i64) -> String {
+        match self.meanings.get(&lit.unsigned_abs()) {
+            Some(&(c, v)) => {
+                let sign = if lit > 0 { "=" } else { "≠" };
+                format!("{}{sign}{v}", short(self.puzzle.place(c)))
+            }
+            None if lit > 0 => format!("a{lit}"),
+            None => format!("¬a{}", -lit),
+        }
+    }
+
+    /// The step of clause `i` setting `lit` (0 for a clause with every literal false).
+    fn step(&self, (lit, i): (i64, usize)) -> ExplainStep {
+        ExplainStep {
+            sets: if lit == 0 {
+                String::new()
+            } else {
+                self.name(lit)
+            },
+            clause: self.clauses[i]
+                .iter()
+                .map(|&l| self.name(l))
+                .collect::<Vec<_>>()
+                .join(" ∨ "),
+            family: self.family_of.get(i).copied().unwrap_or("other"),
+        }
+    }
+
+    /// The chain behind clause `i`, which has every literal false under `p`, ended by that
+    /// clause.
+    fn refutation(&self, p: &Propagation, i: usize) -> Vec<ExplainStep> {
+        let mut steps: Vec<ExplainStep> = p
+            .reasons(&self.clauses, &self.clauses[i])
+            .into_iter()
+            .map(|s| self.step(s))
+            .collect();
+        steps.push(self.step((0, i)));
+        steps
+    }
+
+    /// Cells whose value `top`, propagation from the clauses alone, sets (givens included).
+    fn propagated_cells(&self, top: &Propagation) -> usize {
+        let puzzle = self.puzzle;
+        (0..puzzle.n_cells())
+            .filter(|&c| {
+                (1..=puzzle.n_values() as u32).any(|v| {
+                    self.var_of
+                        .get(&(c, v))
+                        .is_some_and(|&x| top.value(x as i64) == Some(true))
+                })
+            })
+            .count()
+    }
 }
 
 /// `(1, 4)` without the space: `(1,4)`, so that clauses stay short.

@@ -323,47 +323,8 @@ fn next(
     interrupt: Interrupt,
     report: &mut HintReport,
 ) -> Result<(), SolveError> {
-    let n = puzzle.n_cells() as u32;
-    // A value out of range, on a given cell, or given elsewhere is wrong on its face; the
-    // cells before the first such one go to the solver (one of them may be wrong first).
-    let given = |v: u32| puzzle.givens().find(|&(_, w)| w == v).map(|(c, _)| c);
-    let on_its_face = |&(cell, value): &(usize, u32)| {
-        if value > n {
-            Some(format!("the numbers go from 1 to {n}"))
-        } else if values[cell] != 0 {
-            Some(format!("{} is given {}", puzzle.place(cell), values[cell]))
-        } else {
-            given(value).map(|c| format!("{value} is given at {}", puzzle.place(c)))
-        }
-    };
-    let face = filled
-        .iter()
-        .enumerate()
-        .find_map(|(k, entry)| on_its_face(entry).map(|reason| (k, reason)));
-    let checked = &filled[..face.as_ref().map_or(filled.len(), |(k, _)| *k)];
-    let mut wrong = |k: usize, reason: String| {
-        report.status = HintStatus::Wrong;
-        report.wrong = Some(WrongCell {
-            index: filled[k].0,
-            cell: CellValue::new(puzzle, filled[k].0, filled[k].1),
-            reason,
-        });
-    };
     let options = PositionOptions::default();
-    let mut solver = AssumingSolver::new(puzzle, &options)?;
-    solver.interrupt_when(interrupt.clone());
-    let consistent = solver.solve_with(checked)?;
-    if let Assumed::Unsat { .. } = consistent {
-        if matches!(solver.solve_with(&[])?, Assumed::Unsat { .. }) {
-            report.status = HintStatus::NoSolution;
-        } else {
-            let (k, reason) = first_wrong(&mut solver, checked)?;
-            wrong(k, reason);
-        }
-    } else if let Some((k, reason)) = face {
-        wrong(k, reason);
-    }
-    report.solver_calls = solver.calls();
+    find_wrong(puzzle, values, filled, &options, interrupt.clone(), report)?;
     if report.status != HintStatus::Unknown {
         return Ok(());
     }
@@ -409,45 +370,118 @@ fn next(
         // The rules stall (or, on a filling the solver accepts, could only stall): the
         // solver's forced cells.
         NextStep::Stuck | NextStep::Contradiction | NextStep::Complete => {
-            let (found, calls) = backbone(&sub, &options, interrupt)?;
-            report.solver_calls += calls;
-            let Backbone::Solved { forced, .. } = found else {
-                return Err(SolveError::Certificate(
-                    "a filling with a solution has none as givens".into(),
-                ));
-            };
-            let open: Vec<(usize, u32)> = forced
-                .into_iter()
-                .filter(|&(c, _)| values[c] == 0)
-                .collect();
-            // Prefer a value next to one already written: the easiest to see.
-            let written = |v: u32| values.contains(&v);
-            let Some(&(cell, value)) = open
-                .iter()
-                .find(|&&(_, v)| (v > 1 && written(v - 1)) || (v < n && written(v + 1)))
-                .or(open.first())
-            else {
+            let Some(step) = solver_step(puzzle, &sub, values, &options, interrupt, report)? else {
                 report.status = HintStatus::Several;
                 return Ok(());
             };
-            HintStep {
-                index: cell,
-                cell: CellValue::new(puzzle, cell, value),
-                rule: HintRule::Solver,
-                level: Level::Hard,
-                reason: format!(
-                    "no deduction rule applies here; the solver proves that every solution \
-                     that extends the filling has {value} at {}",
-                    puzzle.place(cell)
-                ),
-                cited: Vec::new(),
-            }
+            step
         }
     };
     values[step.index] = step.cell.value;
     report.status = HintStatus::Hint;
     report.hint = Some(step);
     Ok(())
+}
+
+/// Sets `report`'s status to `wrong` (with the first wrong cell) when the filled cells are
+/// wrong on their face or leave no solution, or to `no-solution` when the puzzle has none, and
+/// counts the solver's calls; `values` holds the givens. Leaves the status `unknown` when a
+/// solution extends the filling.
+fn find_wrong(
+    puzzle: &Puzzle,
+    values: &[u32],
+    filled: &[(usize, u32)],
+    options: &PositionOptions,
+    interrupt: Interrupt,
+    report: &mut HintReport,
+) -> Result<(), SolveError> {
+    let n = puzzle.n_cells() as u32;
+    // A value out of range, on a given cell, or given elsewhere is wrong on its face; the
+    // cells before the first such one go to the solver (one of them may be wrong first).
+    let given = |v: u32| puzzle.givens().find(|&(_, w)| w == v).map(|(c, _)| c);
+    let on_its_face = |&(cell, value): &(usize, u32)| {
+        if value > n {
+            Some(format!("the numbers go from 1 to {n}"))
+        } else if values[cell] != 0 {
+            Some(format!("{} is given {}", puzzle.place(cell), values[cell]))
+        } else {
+            given(value).map(|c| format!("{value} is given at {}", puzzle.place(c)))
+        }
+    };
+    let face = filled
+        .iter()
+        .enumerate()
+        .find_map(|(k, entry)| on_its_face(entry).map(|reason| (k, reason)));
+    let checked = &filled[..face.as_ref().map_or(filled.len(), |(k, _)| *k)];
+    let mut wrong = |k: usize, reason: String| {
+        report.status = HintStatus::Wrong;
+        report.wrong = Some(WrongCell {
+            index: filled[k].0,
+            cell: CellValue::new(puzzle, filled[k].0, filled[k].1),
+            reason,
+        });
+    };
+    let mut solver = AssumingSolver::new(puzzle, options)?;
+    solver.interrupt_when(interrupt);
+    let consistent = solver.solve_with(checked)?;
+    if let Assumed::Unsat { .. } = consistent {
+        if matches!(solver.solve_with(&[])?, Assumed::Unsat { .. }) {
+            report.status = HintStatus::NoSolution;
+        } else {
+            let (k, reason) = first_wrong(&mut solver, checked)?;
+            wrong(k, reason);
+        }
+    } else if let Some((k, reason)) = face {
+        wrong(k, reason);
+    }
+    report.solver_calls = solver.calls();
+    Ok(())
+}
+
+/// The step the solver gives when no rule applies: a cell of `sub` (the puzzle with the
+/// filling as givens) that every solution agrees on and that `values` leaves empty, preferably
+/// next to a number already written; `None` when there is none. Counts its calls in `report`.
+fn solver_step(
+    puzzle: &Puzzle,
+    sub: &Puzzle,
+    values: &[u32],
+    options: &PositionOptions,
+    interrupt: Interrupt,
+    report: &mut HintReport,
+) -> Result<Option<HintStep>, SolveError> {
+    let n = puzzle.n_cells() as u32;
+    let (found, calls) = backbone(sub, options, interrupt)?;
+    report.solver_calls += calls;
+    let Backbone::Solved { forced, .. } = found else {
+        return Err(SolveError::Certificate(
+            "a filling with a solution has none as givens".into(),
+        ));
+    };
+    let open: Vec<(usize, u32)> = forced
+        .into_iter()
+        .filter(|&(c, _)| values[c] == 0)
+        .collect();
+    // Prefer a value next to one already written: the easiest to see.
+    let written = |v: u32| values.contains(&v);
+    let Some(&(cell, value)) = open
+        .iter()
+        .find(|&&(_, v)| (v > 1 && written(v - 1)) || (v < n && written(v + 1)))
+        .or(open.first())
+    else {
+        return Ok(None);
+    };
+    Ok(Some(HintStep {
+        index: cell,
+        cell: CellValue::new(puzzle, cell, value),
+        rule: HintRule::Solver,
+        level: Level::Hard,
+        reason: format!(
+            "no deduction rule applies here; the solver proves that every solution \
+             that extends the filling has {value} at {}",
+            puzzle.place(cell)
+        ),
+        cited: Vec::new(),
+    }))
 }
 
 /// The first filled cell (in reading order) that leaves no solution with the cells before it,

@@ -12,6 +12,7 @@ use crate::outcome::{
 use crate::{wait_for, Cancel, Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::Stopped;
+use pathsat_encode::EncodingOptions;
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::certificate::RecordedRun;
 use pathsat_solver::{
@@ -131,10 +132,6 @@ enum Event {
 /// [`Error::Solve`] when the encoding cannot take the puzzle (the user's input) or the solver
 /// fails or returns a model that does not verify (a bug). A puzzle without solutions, or a
 /// timeout, is an answer.
-///
-/// Long because it is the one place where a solve request meets the solver: the race or the single
-/// solver, the wanted solutions, the deadline and the cancel flag, and the report; each branch is a
-/// few lines.
 pub fn solve(
     puzzle: &Arc<Puzzle>,
     file: &str,
@@ -156,12 +153,78 @@ pub fn solve(
         abandoned,
         &request.cancel,
     );
+    let (heard, recorded) = hear(&events, deadline, &request.cancel, file)?;
+    // The encoding options of the run that answered (a certified race's winner may rule out
+    // subtours in its CNF).
+    let mut encoding_used = options.encoding;
+    if let Some(run) = &recorded {
+        encoding_used.subtours = run.subtours;
+    }
+    // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
+    // written and checked by tools that are not the solver.
+    let checked = match recorded {
+        Some(run) if heard.complete && !heard.stopped_by_deadline => {
+            Some(crate::certificate::write_and_check(
+                *run,
+                puzzle,
+                crate::certificate::PuzzleSource::File(file),
+                &options.encoding,
+                request.certificate.as_deref(),
+            )?)
+        }
+        _ => None,
+    };
+    Ok(report(
+        puzzle,
+        file,
+        request,
+        started,
+        heard,
+        checked,
+        encoding_used,
+    ))
+}
+
+/// What the solving thread told before it came back, or before the wait for it ended.
+struct Heard {
+    /// The solutions it found.
+    fillings: Vec<Filling>,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
+    contradiction: Option<String>,
+    /// Whether the run came back (`Done`) before the deadline, its grace or a cancel.
+    came_back: bool,
+    /// Whether the cancel flag ended the wait before the run came back.
+    cancelled: bool,
+    /// Whether the deadline or the cancel flag stopped the run before it was complete.
+    stopped_by_deadline: bool,
+    /// Whether every solution was found.
+    complete: bool,
+    /// The solver's statistics, when it got as far as being ready.
+    stats: Option<SolveStats>,
+    /// A certified varisat run's certificate.
+    certificate: Option<Certificate>,
+    /// A certified run stopped inside a solver call: its proof is unfinished.
+    unfinished: bool,
+}
+
+/// Waits for the solving thread's events until it is done, the deadline and [`GRACE`] pass or
+/// `cancel` is raised, and reads what it said: apart, a certified CaDiCaL run's recording, which
+/// the certificate is written from.
+///
+/// # Errors
+/// [`Error::Solve`] when the thread reports that the solver failed.
+fn hear(
+    events: &mpsc::Receiver<Event>,
+    deadline: Option<Instant>,
+    cancel: &Cancel,
+    file: &str,
+) -> Result<(Heard, Option<Box<RecordedRun>>), Error> {
     let mut fillings = Vec::new();
     let mut ready = None;
     let mut done = None;
     let mut unfinished = false;
     let mut recorded = None;
-    while let Some(event) = wait_for(&events, deadline.map(|d| d + GRACE), &request.cancel) {
+    while let Some(event) = wait_for(events, deadline.map(|d| d + GRACE), cancel) {
         match event {
             Event::Ready {
                 stats,
@@ -196,8 +259,44 @@ pub fn solve(
         None => (true, false, ready_stats, None),
     };
     // The wait ends early only when the flag was raised before the run came back.
-    let cancelled = !came_back && request.cancel.is_cancelled();
-    let stopped_by_deadline = stopped_by_deadline || cancelled;
+    let cancelled = !came_back && cancel.is_cancelled();
+    let heard = Heard {
+        fillings,
+        contradiction,
+        came_back,
+        cancelled,
+        stopped_by_deadline: stopped_by_deadline || cancelled,
+        complete,
+        stats,
+        certificate,
+        unfinished,
+    };
+    Ok((heard, recorded))
+}
+
+/// The report of a run that `heard` tells, whose certificate (if it wrote one) is `checked`,
+/// and whose encoding options were `encoding_used`.
+fn report(
+    puzzle: &Puzzle,
+    file: &str,
+    request: &SolveRequest,
+    started: Instant,
+    heard: Heard,
+    checked: Option<crate::certificate::CertificateSummary>,
+    encoding_used: EncodingOptions,
+) -> SolveReport {
+    let Heard {
+        fillings,
+        contradiction,
+        came_back,
+        cancelled,
+        stopped_by_deadline,
+        complete,
+        stats,
+        certificate,
+        unfinished,
+    } = heard;
+    let options = request.options;
     let found = fillings.len() as u64;
     let count = BigCount::from(found);
     let wanted = request.wanted;
@@ -208,49 +307,10 @@ pub fn solve(
         (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
         _ => None,
     };
-    // The encoding options of the run that answered (a certified race's winner may rule out
-    // subtours in its CNF).
-    let mut encoding_used = options.encoding;
-    if let Some(run) = &recorded {
-        encoding_used.subtours = run.subtours;
-    }
-    // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
-    // written and checked by tools that are not the solver.
-    let checked = match recorded {
-        Some(run) if complete && !stopped_by_deadline => Some(crate::certificate::write_and_check(
-            *run,
-            puzzle,
-            crate::certificate::PuzzleSource::File(file),
-            &options.encoding,
-            request.certificate.as_deref(),
-        )?),
-        _ => None,
-    };
     // The solver that ran: varisat, when the automatic choice found the formula small.
     let solver = stats.as_ref().map_or(options.solver, |s| s.solver);
-    let run_stats = RunStats {
-        cells: puzzle.n_cells(),
-        graph: puzzle.is_graph(),
-        encoded: stats
-            .as_ref()
-            .map(|s| EncodedSizes::new(&s.encode, s.encode_time)),
-        solver_calls: stats.as_ref().map_or(0, |s| s.solve_calls),
-        solve_seconds: match &stats {
-            Some(s) if came_back => s.solve_time.as_secs_f64(),
-            Some(s) => started
-                .elapsed()
-                .saturating_sub(s.encode_time)
-                .as_secs_f64(),
-            None => 0.0,
-        },
-        total_seconds: started.elapsed().as_secs_f64(),
-        subtours: stats
-            .as_ref()
-            .and_then(|s| s.subtours.as_ref())
-            .map(SubtoursInfo::from),
-        phases: Vec::new(),
-    };
-    Ok(SolveReport {
+    let run_stats = run_stats(puzzle, stats.as_ref(), came_back, started);
+    SolveReport {
         answer: Answer::new(puzzle, file, count, complete),
         limit: match wanted {
             Wanted::Upto(n) => Some(n),
@@ -295,7 +355,37 @@ pub fn solve(
         wanted,
         certify: options.certify,
         fillings,
-    })
+    }
+}
+
+/// The sizes and times of a run that started at `started`, whose solver reported `stats` (if
+/// it got that far) and which `came_back` before the wait for it ended (if not, its solving
+/// time is what has passed since it was encoded).
+fn run_stats(
+    puzzle: &Puzzle,
+    stats: Option<&SolveStats>,
+    came_back: bool,
+    started: Instant,
+) -> RunStats {
+    RunStats {
+        cells: puzzle.n_cells(),
+        graph: puzzle.is_graph(),
+        encoded: stats.map(|s| EncodedSizes::new(&s.encode, s.encode_time)),
+        solver_calls: stats.map_or(0, |s| s.solve_calls),
+        solve_seconds: match stats {
+            Some(s) if came_back => s.solve_time.as_secs_f64(),
+            Some(s) => started
+                .elapsed()
+                .saturating_sub(s.encode_time)
+                .as_secs_f64(),
+            None => 0.0,
+        },
+        total_seconds: started.elapsed().as_secs_f64(),
+        subtours: stats
+            .and_then(|s| s.subtours.as_ref())
+            .map(SubtoursInfo::from),
+        phases: Vec::new(),
+    }
 }
 
 /// Solves on a thread of its own (or races `jobs` of them, see [`races`]), reporting each

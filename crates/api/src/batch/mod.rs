@@ -185,9 +185,6 @@ impl Observer for Unobserved {}
 /// # Errors
 /// [`Error::Option`] for count options that are refused (checked before any file is counted),
 /// [`Error::Batch`] for a run that cannot be made ([`BatchError`]).
-///
-/// Long because it is the batch's life in order (options checked, files listed, journal
-/// opened, files counted, report written), each step a call or a few lines.
 pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutcome, Error> {
     // Each file is counted on one thread, with these options; checked here (a solver that is
     // not built in, a bad value) before any file is counted.
@@ -216,16 +213,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
         }
         (None, _) => None,
     };
-    // Each worker's share of the memory, unless one was given; a resumed run keeps the
-    // journal's, whatever its jobs.
-    let memory = match (
-        request.spec.memory,
-        resumed.as_ref().and_then(|c| c.header.as_ref()),
-    ) {
-        (Some(memory), _) => memory,
-        (None, Some(header)) => header.memory,
-        (None, None) => pathsat_frontier::default_memory_budget() / u64::from(jobs),
-    };
+    let memory = worker_memory(request, resumed.as_ref(), jobs);
     let header = journal::Header::new(
         dir,
         request.shard.map(|s| s.to_string()),
@@ -240,19 +228,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
             .check(&header, &path.display().to_string())
             .map_err(BatchError::Input)?;
     }
-    let files::PuzzleFiles {
-        files: all,
-        skipped,
-    } = files::puzzle_files(dir, output_path, request.report_on_stdout)?;
-    let files: Vec<PathBuf> = match request.shard {
-        Some(shard) => all
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| shard.takes(*k))
-            .map(|(_, f)| f)
-            .collect(),
-        None => all,
-    };
+    let files::PuzzleFiles { files, skipped } = files_of_run(request, output_path)?;
     // The rows of the journal for files of this run are taken as they are; the other files
     // are counted.
     let (done, files): (Vec<Row>, Vec<PathBuf>) = match (&resumed, output_path) {
@@ -285,8 +261,58 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
     }
     rows.extend(done);
     rows.sort_by(|a, b| a.file.cmp(&b.file));
-    let report = Report {
-        dir: Some(dir.display().to_string()),
+    let report = report_of(request, jobs, started, &skipped, resumed_rows, rows);
+    drop(journal);
+    if let Some(path) = output_path {
+        write_output(&report, request.format, path)?;
+    }
+    Ok(BatchOutcome::Finished(Box::new(report)))
+}
+
+/// Each worker's share of the memory, unless one was given; a resumed run keeps the memory of
+/// its journal (`resumed`), whatever its jobs.
+fn worker_memory(request: &BatchRequest, resumed: Option<&journal::Contents>, jobs: u32) -> u64 {
+    match (request.spec.memory, resumed.and_then(|c| c.header.as_ref())) {
+        (Some(memory), _) => memory,
+        (None, Some(header)) => header.memory,
+        (None, None) => pathsat_frontier::default_memory_budget() / u64::from(jobs),
+    }
+}
+
+/// The puzzle files under the request's directory that this run counts (only its shard's, with
+/// a shard), and the files skipped as pathsat's own output; `output_path` is left out.
+fn files_of_run(
+    request: &BatchRequest,
+    output_path: Option<&Path>,
+) -> Result<files::PuzzleFiles, BatchError> {
+    let files::PuzzleFiles {
+        files: all,
+        skipped,
+    } = files::puzzle_files(&request.dir, output_path, request.report_on_stdout)?;
+    let files: Vec<PathBuf> = match request.shard {
+        Some(shard) => all
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| shard.takes(*k))
+            .map(|(_, f)| f)
+            .collect(),
+        None => all,
+    };
+    Ok(files::PuzzleFiles { files, skipped })
+}
+
+/// The report of a run of `request` with `jobs` that started at `started`: its `rows`, sorted
+/// (`resumed` of them taken from the journal), and the files it `skipped`.
+fn report_of(
+    request: &BatchRequest,
+    jobs: u32,
+    started: Instant,
+    skipped: &[PathBuf],
+    resumed: usize,
+    rows: Vec<Row>,
+) -> Report {
+    Report {
+        dir: Some(request.dir.display().to_string()),
         shard: request.shard.map(|s| s.to_string()),
         jobs: Some(jobs),
         limit: request.spec.limit,
@@ -294,15 +320,10 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
         seconds: started.elapsed().as_secs_f64(),
         merged_from: vec![],
         skipped: skipped.iter().map(|f| f.display().to_string()).collect(),
-        resumed: resumed_rows,
+        resumed,
         summary: Summary::of(&rows),
         rows,
-    };
-    drop(journal);
-    if let Some(path) = output_path {
-        write_output(&report, request.format, path)?;
     }
-    Ok(BatchOutcome::Finished(Box::new(report)))
 }
 
 /// Splits `files` into the rows `contents` (a journal being resumed, called `name`) already

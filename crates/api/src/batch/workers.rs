@@ -22,7 +22,7 @@ use crate::{Cancel, GRACE};
 use pathsat_bigcount::BigCount;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 use web_time::Instant;
@@ -183,10 +183,9 @@ fn on_thread(
     })
 }
 
-/// Counts `file` in a worker process and turns its events into a row.
-///
-/// Long because it is one worker's life: started, heard line by line, killed at its deadline
-/// or when the batch is cancelled, or ended, then settled into its row ([`settle`]).
+/// Counts `file` in a worker process and turns its events into a row: the worker is started,
+/// heard line by line, killed at its deadline or when the batch is cancelled, or ended, then
+/// settled into its row ([`settle`]).
 fn in_process(
     file: &Path,
     program: &Path,
@@ -196,32 +195,10 @@ fn in_process(
     mut row: Row,
 ) -> Counted {
     let started = Instant::now();
-    let spec = match serde_json::to_string(setup.spec) {
-        Ok(spec) => spec,
-        Err(e) => {
-            row.error = Some(format!("cannot hand the options to a worker: {e}"));
-            return Counted {
-                row,
-                interrupted: false,
-            };
-        }
-    };
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .arg(file)
-        .arg("--parent-stdin")
-        .arg("--spec")
-        .arg(spec);
-    let mut child = match command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
+    let mut child = match start_worker(file, program, args, setup.spec) {
         Ok(child) => child,
-        Err(e) => {
-            row.error = Some(format!("cannot start a worker: {e}"));
+        Err(error) => {
+            row.error = Some(error);
             return Counted {
                 row,
                 interrupted: false,
@@ -249,6 +226,75 @@ fn in_process(
         text
     });
     let kill_at = setup.timeout.map(|t| started + t + GRACE);
+    let ended = hear_worker(
+        &mut child,
+        &events,
+        kill_at,
+        setup.cancel,
+        &mut row,
+        observer,
+    );
+    let status = child.wait();
+    drop(parent_alive);
+    let interrupted = ended.cancelled
+        || (!ended.killed && ended.finished.is_none() && status.as_ref().is_ok_and(interrupted));
+    let _ = reader.join();
+    let stderr_text = stderr_reader.join().unwrap_or_default();
+    settle(
+        &mut row,
+        ended.finished,
+        ended.killed,
+        Some(status),
+        &stderr_text,
+    );
+    Counted { row, interrupted }
+}
+
+/// Starts the worker process that counts `file` with `spec`, its standard streams piped; the
+/// row's error when it cannot be started.
+fn start_worker(
+    file: &Path,
+    program: &Path,
+    args: &[String],
+    spec: &CountSpec,
+) -> Result<Child, String> {
+    let spec = serde_json::to_string(spec)
+        .map_err(|e| format!("cannot hand the options to a worker: {e}"))?;
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .arg(file)
+        .arg("--parent-stdin")
+        .arg("--spec")
+        .arg(spec);
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start a worker: {e}"))
+}
+
+/// How the wait for a worker process ended.
+struct Ended {
+    /// Its last event (`done`, `error`), if it said one.
+    finished: Option<Event>,
+    /// Whether it was killed at its deadline (`kill_at`).
+    killed: bool,
+    /// Whether it was killed because the batch was cancelled.
+    cancelled: bool,
+}
+
+/// Hears the worker's `events` into `row` until its output ends, or kills `child` when `cancel`
+/// is raised or `kill_at` passes before its last event.
+fn hear_worker(
+    child: &mut Child,
+    events: &mpsc::Receiver<Result<Event, String>>,
+    kill_at: Option<Instant>,
+    cancel: &Cancel,
+    row: &mut Row,
+    observer: &dyn Observer,
+) -> Ended {
     let mut finished: Option<Event> = None;
     let mut killed = false;
     let mut cancelled = false;
@@ -259,7 +305,7 @@ fn in_process(
         });
         match events.recv_timeout(wait) {
             Ok(Ok(event)) => {
-                if let Some(last) = hear(&mut row, event, observer) {
+                if let Some(last) = hear(row, event, observer) {
                     finished = Some(last);
                 }
             }
@@ -269,7 +315,7 @@ fn in_process(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if finished.is_none() && setup.cancel.is_cancelled() {
+        if finished.is_none() && cancel.is_cancelled() {
             let _ = child.kill();
             cancelled = true;
             break;
@@ -281,14 +327,11 @@ fn in_process(
             break;
         }
     }
-    let status = child.wait();
-    drop(parent_alive);
-    let interrupted =
-        cancelled || (!killed && finished.is_none() && status.as_ref().is_ok_and(interrupted));
-    let _ = reader.join();
-    let stderr_text = stderr_reader.join().unwrap_or_default();
-    settle(&mut row, finished, killed, Some(status), &stderr_text);
-    Counted { row, interrupted }
+    Ended {
+        finished,
+        killed,
+        cancelled,
+    }
 }
 
 /// Fills in `row` from how its worker ended: its last event (`finished`), or its kill at the
