@@ -21,7 +21,8 @@ test *args:
 docs-test *args:
     cargo test -p pathsat --test docs {{args}}
 
-# No source file over 700 lines, no module circle in a crate (`--graph` prints the edges)
+# No source file over 700 lines, no function over 100, no module circle in a crate (`--graph`
+# prints the edges)
 layout *args:
     python3 tests/layout.py {{args}}
 

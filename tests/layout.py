@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The house rules a compiler does not check: no source file too long, no module circle.
+"""The house rules a compiler does not check: no source file or function too long, no module
+circle.
 
 Run from the repository root (`just layout`; `.ci/run` runs it too):
 
@@ -9,7 +10,11 @@ Run from the repository root (`just layout`; `.ci/run` runs it too):
 1. No non-test Rust source file longer than 700 lines, counted up to its first `#[cfg(test)]`
    (the unit tests at the end of a file are not what a reader has to hold in their head).
    Test-only files (under a `tests/` folder, `proptest-regressions/`) are left out.
-2. No circle among the modules of a crate: module A depends on module B when A's code names
+2. No function longer than 100 lines outside the tests, from its `fn` line to its closing
+   brace (its doc comment aside), in the crates' sources, examples and benchmarks. The code is
+   as rustfmt lays it out, so a function's body ends at the first line that closes a brace at
+   the indentation of its `fn`.
+3. No circle among the modules of a crate: module A depends on module B when A's code names
    B's items (`use crate::b::X`, `super::b::f()`, `crate::X` where the crate root re-exports X
    from B). A `mod b;` declaration is not a dependency, and a facade (the crate root or a
    `mod.rs`) re-exporting an item is seen through: `crate::X` is a dependency on the module
@@ -28,6 +33,7 @@ import sys
 from pathlib import Path
 
 LIMIT = 700
+FUNCTION_LIMIT = 100
 ROOT = Path(__file__).resolve().parent.parent
 # Every tree of Rust sources in the repository, with the crate roots under it.
 SOURCE_TREES = ["crates", "cli", "python", "fuzz"]
@@ -45,6 +51,49 @@ def before_tests(text: str) -> str:
     """The part of a file before its first `#[cfg(test)]`."""
     index = text.find("#[cfg(test)]")
     return text if index < 0 else text[:index]
+
+
+FN_LINE = re.compile(
+    r"^(?P<indent>\s*)(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?"
+    r"(?:extern\s+\"[^\"]*\"\s+)?fn\s+(?P<name>\w+)"
+)
+
+
+def long_functions(text: str) -> list[tuple[str, int, int]]:
+    """The functions of `text` (up to its tests) longer than FUNCTION_LIMIT lines, as (name,
+    first line, length). A declaration without a body (in a trait) is not a function here."""
+    lines = before_tests(text).split("\n")
+    found = []
+    for start, line in enumerate(lines):
+        match = FN_LINE.match(line)
+        if not match:
+            continue
+        body = start
+        while body < len(lines) and "{" not in lines[body] and not lines[body].rstrip().endswith(";"):
+            body += 1
+        if body == len(lines) or lines[body].rstrip().endswith(";"):
+            continue
+        if lines[body].rstrip().endswith("}"):
+            continue  # a body on one line
+        close = re.compile("^" + match.group("indent") + r"\}")
+        end = body + 1
+        while end < len(lines) and not close.match(lines[end]):
+            end += 1
+        length = end - start + 1
+        if length > FUNCTION_LIMIT:
+            found.append((match.group("name"), start + 1, length))
+    return found
+
+
+def other_sources() -> list[Path]:
+    """The crates' examples and benchmarks: not compiled into a crate, held to the same rule."""
+    files = []
+    for tree in SOURCE_TREES:
+        for folder in ("examples", "benches"):
+            for path in sorted((ROOT / tree).rglob(f"{folder}/*.rs")):
+                if not SKIPPED_PARTS & set(path.relative_to(ROOT).parts):
+                    files.append(path)
+    return files
 
 
 def crate_roots() -> list[Path]:
@@ -229,9 +278,11 @@ def main() -> int:
     for src in crate_roots():
         crate = Crate(src)
         for module, path in crate.files.items():
-            lines = before_tests(path.read_text()).count("\n")
+            text = path.read_text()
+            lines = before_tests(text).count("\n")
             if lines > LIMIT:
                 problems.append(f"{path.relative_to(ROOT)}: {lines} lines before its tests (at most {LIMIT})")
+            problems.extend(function_findings(path, text))
         graph = crate.edges()
         if args.graph:
             for module in sorted(graph):
@@ -240,13 +291,25 @@ def main() -> int:
         for component in circles(graph):
             members = ", ".join(name(crate, m) for m in component)
             problems.append(f"{src.parent.relative_to(ROOT)}: a module circle: {members}")
+    for path in other_sources():
+        problems.extend(function_findings(path, path.read_text()))
     for problem in problems:
         print(problem)
     if problems:
         print(f"{len(problems)} finding(s)", file=sys.stderr)
         return 1
-    print("layout: no file over 700 lines, no module circle")
+    print(
+        f"layout: no file over {LIMIT} lines, no function over {FUNCTION_LIMIT}, no module circle"
+    )
     return 0
+
+
+def function_findings(path: Path, text: str) -> list[str]:
+    """A finding for each function of the file at `path` longer than FUNCTION_LIMIT lines."""
+    return [
+        f"{path.relative_to(ROOT)}:{line}: fn {name} is {length} lines (at most {FUNCTION_LIMIT})"
+        for name, line, length in long_functions(text)
+    ]
 
 
 if __name__ == "__main__":

@@ -42,6 +42,25 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
     if let (Status::Unsat, Some(why)) = (r.answer.status, &r.reason) {
         writeln!(out, "unsat: {why}")?;
     }
+    write_stops(&mut out, r)?;
+    writeln!(out, "{}", method_line(r))?;
+    writeln!(out, "why: {}", r.why)?;
+    if let Some(c) = &r.certificate {
+        writeln!(out, "{}", certificate_line(c))?;
+    }
+    if r.certified == Some(false) {
+        writeln!(out, "{UNFINISHED_PROOF}")?;
+    }
+    match (&r.frontier, &r.encoding) {
+        (Some(_), _) | (None, None) => writeln!(out, "{}", frontier_line(r))?,
+        (None, Some(encoding)) => writeln!(out, "{}", stats_line(encoding, &r.stats, false))?,
+    }
+    out.flush()
+}
+
+/// What to do about a count that stopped short: past the patience (with its estimate), at an
+/// interrupt, or out of memory. Nothing for a count that did not.
+fn write_stops(out: &mut impl Write, r: &CountReport) -> io::Result<()> {
     if let Some(estimate) = &r.estimate {
         // A certified count is one solver's run: the cubes cannot be certified.
         let anyway = if r.certify {
@@ -68,52 +87,40 @@ pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> 
              with --memory SIZE, or count a part by SAT with --method sat --limit N"
         )?;
     }
+    Ok(())
+}
+
+/// The `method:` line: how the count was made, and what of it was verified.
+fn method_line(r: &CountReport) -> String {
     match r.method {
-        Method::Dp => writeln!(
-            out,
-            "method: the frontier dynamic program, which counts without enumerating \
-             (--method sat enumerates and verifies every filling)"
-        )?,
+        Method::Dp => "method: the frontier dynamic program, which counts without enumerating \
+                       (--method sat enumerates and verifies every filling)"
+            .to_string(),
         Method::Sat => {
             let cubes = plural(r.cubes.unwrap_or(0) as u64, "cube");
             match &r.symmetry {
-                Some(symmetry) => writeln!(
-                    out,
-                    "method: SAT in {cubes}, {symmetry}; every filling verified"
-                )?,
-                None => writeln!(out, "method: SAT in {cubes}; every filling verified")?,
+                Some(symmetry) => {
+                    format!("method: SAT in {cubes}, {symmetry}; every filling verified")
+                }
+                None => format!("method: SAT in {cubes}; every filling verified"),
             }
         }
         Method::Enumerate | Method::Auto => match (r.cycles, r.answer.counts) {
-            (Some(cycles), _) => writeln!(
-                out,
+            (Some(cycles), _) => format!(
                 "method: SAT enumeration in the successor encoding: {} found as arc sets, each \
                  standing for its fillings (one per starting cell for a tour without a given \
                  start); every filling verified",
                 plural(cycles, "Hamiltonian cycle")
-            )?,
-            (None, Counts::Trails) => writeln!(
-                out,
-                "method: SAT enumeration of trails, each once (a path and its reverse are one \
-                 trail; a closed trail also has one start); every trail verified"
-            )?,
+            ),
+            (None, Counts::Trails) => "method: SAT enumeration of trails, each once (a path and \
+                                       its reverse are one trail; a closed trail also has one \
+                                       start); every trail verified"
+                .to_string(),
             (None, Counts::Fillings) => {
-                writeln!(out, "method: SAT enumeration; every filling verified")?
+                "method: SAT enumeration; every filling verified".to_string()
             }
         },
     }
-    writeln!(out, "why: {}", r.why)?;
-    if let Some(c) = &r.certificate {
-        writeln!(out, "{}", certificate_line(c))?;
-    }
-    if r.certified == Some(false) {
-        writeln!(out, "{UNFINISHED_PROOF}")?;
-    }
-    match (&r.frontier, &r.encoding) {
-        (Some(_), _) | (None, None) => writeln!(out, "{}", frontier_line(r))?,
-        (None, Some(encoding)) => writeln!(out, "{}", stats_line(encoding, &r.stats, false))?,
-    }
-    out.flush()
 }
 
 /// The statistics line of a count by the frontier program (or of a count that stopped before

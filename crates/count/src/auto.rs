@@ -91,48 +91,9 @@ pub(crate) fn auto(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Counted, CountError> {
     let mut phases = Vec::new();
-    // The frontier program, where it applies, runs to its answer within its memory budget.
-    let (dp_not_used, relaxable) = if options.solve.encoding.choice == EncodingChoice::Successor {
-        // An explicit encoding asks for a SAT count.
-        ("the successor encoding was asked for".to_string(), false)
-    } else {
-        match pathsat_frontier::applies(puzzle) {
-            Ok(ends) => {
-                let why = format!(
-                    "the frontier program applies ({})",
-                    applies_because(puzzle, &ends)
-                );
-                let started = Instant::now();
-                let result = frontier(puzzle, options, progress, &why);
-                let spent = Phase {
-                    stage: Stage::Frontier,
-                    time: started.elapsed(),
-                };
-                match result {
-                    Ok(counted) => return Ok(counted),
-                    Err(
-                        e @ (FrontierError::Timeout { .. }
-                        | FrontierError::Cancelled { .. }
-                        | FrontierError::Interrupted { .. }
-                        | FrontierError::Disk { .. }
-                        | FrontierError::NoRoom { .. }
-                        | FrontierError::Checkpoint { .. }),
-                    ) => return stopped_frontier(e, &why).map(|c| c.after(vec![spent])),
-                    // Too wide, or over the memory budget: the puzzle itself is the bound.
-                    Err(e) => {
-                        phases.push(spent);
-                        (e.to_string(), false)
-                    }
-                }
-            }
-            Err(e) => {
-                let relaxable = matches!(e, FrontierError::Givens | FrontierError::Marks);
-                (
-                    format!("the frontier program does not apply: {e}"),
-                    relaxable,
-                )
-            }
-        }
+    let (dp_not_used, relaxable) = match frontier_first(puzzle, options, progress, &mut phases) {
+        FrontierFirst::Answered(result) => return *result,
+        FrontierFirst::NotUsed { why, relaxable } => (why, relaxable),
     };
     let user_bounded = options.limit.is_some() || options.deadline.is_some();
     let encoding = options.solve.encoding_for(puzzle);
@@ -186,6 +147,73 @@ pub(crate) fn auto(
         estimate.bound = bound.get();
     }
     Ok(counted)
+}
+
+/// What the frontier program, tried first, made of a count.
+enum FrontierFirst {
+    /// It answered: the count, or how it stopped (a timeout, a cancel, its files). Boxed, as
+    /// a count is large beside the other variant.
+    Answered(Box<Result<Counted, CountError>>),
+    /// It did not count: why not, and whether it could count the puzzle without its givens and
+    /// marks (the bound of the estimate).
+    NotUsed { why: String, relaxable: bool },
+}
+
+/// The frontier program, where it applies, run to its answer within its memory budget; its time
+/// goes to `phases` when it gives up (too wide, or over the budget) and SAT goes on.
+fn frontier_first(
+    puzzle: &Puzzle,
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    phases: &mut Vec<Phase>,
+) -> FrontierFirst {
+    if options.solve.encoding.choice == EncodingChoice::Successor {
+        // An explicit encoding asks for a SAT count.
+        return FrontierFirst::NotUsed {
+            why: "the successor encoding was asked for".to_string(),
+            relaxable: false,
+        };
+    }
+    let ends = match pathsat_frontier::applies(puzzle) {
+        Ok(ends) => ends,
+        Err(e) => {
+            return FrontierFirst::NotUsed {
+                why: format!("the frontier program does not apply: {e}"),
+                relaxable: matches!(e, FrontierError::Givens | FrontierError::Marks),
+            }
+        }
+    };
+    let why = format!(
+        "the frontier program applies ({})",
+        applies_because(puzzle, &ends)
+    );
+    let started = Instant::now();
+    let result = frontier(puzzle, options, progress, &why);
+    let spent = Phase {
+        stage: Stage::Frontier,
+        time: started.elapsed(),
+    };
+    match result {
+        Ok(counted) => FrontierFirst::Answered(Box::new(Ok(counted))),
+        Err(
+            e @ (FrontierError::Timeout { .. }
+            | FrontierError::Cancelled { .. }
+            | FrontierError::Interrupted { .. }
+            | FrontierError::Disk { .. }
+            | FrontierError::NoRoom { .. }
+            | FrontierError::Checkpoint { .. }),
+        ) => FrontierFirst::Answered(Box::new(
+            stopped_frontier(e, &why).map(|c| c.after(vec![spent])),
+        )),
+        // Too wide, or over the memory budget: the puzzle itself is the bound.
+        Err(e) => {
+            phases.push(spent);
+            FrontierFirst::NotUsed {
+                why: e.to_string(),
+                relaxable: false,
+            }
+        }
+    }
 }
 
 /// What the givens of a puzzle the frontier program applies to pin.

@@ -13,8 +13,8 @@ use pathsat_bigcount::BigCount;
 use pathsat_cnf::CountingSink;
 use pathsat_encode::{position, EncodingChoice};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::certificate::RecordedSlot;
-use pathsat_solver::{PuzzleSolver, SolveError, Stop};
+use pathsat_solver::certificate::{RecordedRun, RecordedSlot};
+use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -40,50 +40,22 @@ pub(crate) fn certified_cubes(
         None => vec![None],
     };
     progress(Progress::Stage(Stage::Cubes));
-    let found = AtomicU64::new(0);
-    let done = AtomicUsize::new(0);
-    let total = values.len();
+    let cubes = Cubes {
+        puzzle,
+        options,
+        solve: &solve,
+        cell,
+        total: values.len(),
+        found: AtomicU64::new(0),
+        done: AtomicUsize::new(0),
+        progress,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()
         .map_err(|e| SolveError::Solver(format!("cannot start the cube threads: {e}")))?;
-    let runs: Vec<Result<_, SolveError>> = pool.install(|| {
-        values
-            .par_iter()
-            .map(|&value| {
-                let mut solver = PuzzleSolver::new(puzzle, &solve)?;
-                solver.interrupt_when(options.deadline, options.cancel.clone());
-                if let (Some(c), Some(v)) = (cell, value) {
-                    if !solver.assume_value(c, v) {
-                        return Err(SolveError::Certificate(format!(
-                            "no variable for {} = {v}",
-                            puzzle.place(c)
-                        )));
-                    }
-                }
-                let mut run = solver.fillings().until(options.deadline);
-                if let Some(flag) = &options.cancel {
-                    run = run.cancelled_by(flag.clone());
-                }
-                let mut count = 0u64;
-                for filling in &mut run {
-                    filling?;
-                    count += 1;
-                    let all = found.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(Progress::Found(all));
-                }
-                let stopped = run.stopped();
-                let exhausted = solver.is_exhausted() && stopped.is_none();
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress(Progress::Cubes {
-                    done: d,
-                    total,
-                    found: BigCount::from(found.load(Ordering::Relaxed)),
-                });
-                Ok((value, count, exhausted, stopped, solver.finish_recording()))
-            })
-            .collect()
-    });
+    let runs: Vec<Result<CubeRun, SolveError>> =
+        pool.install(|| values.par_iter().map(|&value| cubes.run(value)).collect());
     let mut counted = Counted::new(
         Method::Sat,
         match cell {
@@ -94,23 +66,112 @@ pub(crate) fn certified_cubes(
             None => "a certified count: every cell has one candidate, one run".into(),
         },
     );
+    add_up(&mut counted, runs, cell)?;
+    counted.encoding = Some(pathsat_encode::Encoding::Position);
+    counted.solver = Some(solve.solver);
+    Ok(counted)
+}
+
+/// The cubes of one count, and the counters their threads share for the progress reports.
+struct Cubes<'a> {
+    puzzle: &'a Puzzle,
+    options: &'a crate::CountOptions,
+    /// The options of each cube's solver: the position encoding, certified.
+    solve: &'a SolveOptions,
+    /// The cell split on (`None`: one cube, the whole puzzle).
+    cell: Option<usize>,
+    total: usize,
+    /// Fillings found in every cube so far, and cubes done.
+    found: AtomicU64,
+    done: AtomicUsize,
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+/// What one cube's certified run gave.
+struct CubeRun {
+    /// The value pinned on the cell (`None` for the whole puzzle).
+    value: Option<u32>,
+    count: u64,
+    /// Enumerated to the end.
+    exhausted: bool,
+    stopped: Option<Stop>,
+    /// What its certificate is written from.
+    recorded: Option<RecordedRun>,
+}
+
+impl Cubes<'_> {
+    /// Enumerates the cube with `value` pinned on the cell by a certified solver, reporting
+    /// each filling found and the cube when it is done.
+    fn run(&self, value: Option<u32>) -> Result<CubeRun, SolveError> {
+        let (puzzle, options) = (self.puzzle, self.options);
+        let mut solver = PuzzleSolver::new(puzzle, self.solve)?;
+        solver.interrupt_when(options.deadline, options.cancel.clone());
+        if let (Some(c), Some(v)) = (self.cell, value) {
+            if !solver.assume_value(c, v) {
+                return Err(SolveError::Certificate(format!(
+                    "no variable for {} = {v}",
+                    puzzle.place(c)
+                )));
+            }
+        }
+        let mut run = solver.fillings().until(options.deadline);
+        if let Some(flag) = &options.cancel {
+            run = run.cancelled_by(flag.clone());
+        }
+        let mut count = 0u64;
+        for filling in &mut run {
+            filling?;
+            count += 1;
+            let all = self.found.fetch_add(1, Ordering::Relaxed) + 1;
+            (self.progress)(Progress::Found(all));
+        }
+        let stopped = run.stopped();
+        let exhausted = solver.is_exhausted() && stopped.is_none();
+        let d = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        (self.progress)(Progress::Cubes {
+            done: d,
+            total: self.total,
+            found: BigCount::from(self.found.load(Ordering::Relaxed)),
+        });
+        Ok(CubeRun {
+            value,
+            count,
+            exhausted,
+            stopped,
+            recorded: solver.finish_recording(),
+        })
+    }
+}
+
+/// Adds the cubes' `runs` up into `counted`: the count, whether it is complete and why not,
+/// and the recorded runs a certificate is written from (one per value of `cell`, or the one
+/// run of the whole puzzle).
+///
+/// # Errors
+/// The first run's error, in the order of the cubes.
+fn add_up(
+    counted: &mut Counted,
+    runs: Vec<Result<CubeRun, SolveError>>,
+    cell: Option<usize>,
+) -> Result<(), SolveError> {
+    let cubes = runs.len();
     let mut total_count = BigCount::from(0u64);
     let mut complete = true;
     let mut stopped = None;
     let mut recorded = Vec::new();
     for run in runs {
-        let (value, count, exhausted, stop, run) = run?;
-        total_count += count;
-        complete &= exhausted;
-        if let Some(s) = stop {
+        let run = run?;
+        total_count += run.count;
+        complete &= run.exhausted;
+        if let Some(s) = run.stopped {
             stopped.get_or_insert(match s {
                 Stop::Deadline => Stopped::Timeout,
                 Stop::Cancelled => Stopped::Cancelled,
                 Stop::Limit => Stopped::Limit,
             });
         }
-        if let Some(run) = run {
-            recorded.push((value, RecordedSlot::new(run)));
+        if let Some(slot) = run.recorded {
+            recorded.push((run.value, RecordedSlot::new(slot)));
         }
     }
     counted.count = total_count;
@@ -120,11 +181,9 @@ pub(crate) fn certified_cubes(
     } else {
         stopped.or(Some(Stopped::Timeout))
     };
-    counted.cubes = values.len();
-    counted.encoding = Some(pathsat_encode::Encoding::Position);
-    counted.solver = Some(solve.solver);
+    counted.cubes = cubes;
     match (cell, recorded.len()) {
-        (Some(cell), n) if n == values.len() => {
+        (Some(cell), n) if n == cubes => {
             counted.cube_runs = Some(CubeRuns {
                 cell,
                 runs: recorded
@@ -136,5 +195,5 @@ pub(crate) fn certified_cubes(
         (None, 1) => counted.recorded = recorded.pop().map(|(_, slot)| slot),
         _ => {}
     }
-    Ok(counted)
+    Ok(())
 }

@@ -166,6 +166,19 @@ struct Shared {
 }
 
 impl Shared {
+    /// Nothing found, nothing done, nothing stopped.
+    fn new() -> Self {
+        Shared {
+            found: Mutex::new(BigCount::zero()),
+            found_in_done: Mutex::new(BigCount::zero()),
+            done: AtomicUsize::new(0),
+            calls: AtomicU64::new(0),
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: Mutex::new(None),
+            failure: Mutex::new(None),
+        }
+    }
+
     fn stop_for(&self, why: CubeStop) {
         self.stopped
             .lock()
@@ -198,15 +211,7 @@ impl Job<'_> {
         watch: &(dyn Fn(&CubeProgress) -> bool + Sync),
     ) -> Result<CubeCount, SolveError> {
         let started = Instant::now();
-        let shared = Shared {
-            found: Mutex::new(BigCount::zero()),
-            found_in_done: Mutex::new(BigCount::zero()),
-            done: AtomicUsize::new(0),
-            calls: AtomicU64::new(0),
-            stop: Arc::new(AtomicBool::new(false)),
-            stopped: Mutex::new(None),
-            failure: Mutex::new(None),
-        };
+        let shared = Shared::new();
         let total = self.cubes.len();
         // The watcher's look: the deadline, and whatever `watch` decides.
         let look = || {
@@ -232,30 +237,7 @@ impl Job<'_> {
         };
         #[cfg(not(target_family = "wasm"))]
         let tick = || {};
-        let work = || {
-            self.cubes.par_iter().for_each(|cube| {
-                tick();
-                if shared.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let class = &self.classes[cube.class];
-                match count_cube(self, class, cube, &shared, &tick) {
-                    Ok(Some(found)) => {
-                        *shared.found_in_done.lock().expect("not poisoned") += &found;
-                        shared.done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        shared.stop.store(true, Ordering::Relaxed);
-                        shared
-                            .failure
-                            .lock()
-                            .expect("not poisoned")
-                            .get_or_insert(e);
-                    }
-                }
-            });
-        };
+        let work = || self.count_cubes(&shared, &tick);
         // WebAssembly has no threads: the cubes are counted on the current one, whatever `jobs`
         // asks (rayon's global pool falls back to it).
         #[cfg(target_family = "wasm")]
@@ -264,29 +246,46 @@ impl Job<'_> {
             work();
         }
         #[cfg(not(target_family = "wasm"))]
-        {
-            let (finished, wake) = std::sync::mpsc::channel::<()>();
-            std::thread::scope(|scope| {
-                // The watcher: progress, the deadline, and whatever `watch` decides.
-                let look = &look;
-                scope.spawn(move || {
-                    // Woken every 200 ms until the work is done (the sender dropped).
-                    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                        wake.recv_timeout(WATCH_EVERY)
-                    {
-                        look();
-                    }
-                });
-                match rayon::ThreadPoolBuilder::new()
-                    .num_threads(self.jobs.max(1))
-                    .build()
-                {
-                    Ok(pool) => pool.install(work),
-                    Err(_) => work(),
+        run_watched(self.jobs, work, &look);
+        self.outcome(&shared, started, watch)
+    }
+
+    /// Counts every cube on the current thread pool, until the shared flag stops them. The
+    /// fillings of the cubes done go to `found_in_done`; the first error is kept in `failure`.
+    fn count_cubes(&self, shared: &Shared, tick: &(dyn Fn() + Sync)) {
+        self.cubes.par_iter().for_each(|cube| {
+            tick();
+            if shared.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let class = &self.classes[cube.class];
+            match count_cube(self, class, cube, shared, tick) {
+                Ok(Some(found)) => {
+                    *shared.found_in_done.lock().expect("not poisoned") += &found;
+                    shared.done.fetch_add(1, Ordering::Relaxed);
                 }
-                drop(finished);
-            });
-        }
+                Ok(None) => {}
+                Err(e) => {
+                    shared.stop.store(true, Ordering::Relaxed);
+                    shared
+                        .failure
+                        .lock()
+                        .expect("not poisoned")
+                        .get_or_insert(e);
+                }
+            }
+        });
+    }
+
+    /// What the count gave once the threads are done: the first failure, or the count (held to
+    /// the limit) and why it stopped; `watch` sees the final progress.
+    fn outcome(
+        &self,
+        shared: &Shared,
+        started: Instant,
+        watch: &(dyn Fn(&CubeProgress) -> bool + Sync),
+    ) -> Result<CubeCount, SolveError> {
+        let total = self.cubes.len();
         if let Some(e) = shared.failure.lock().expect("not poisoned").take() {
             return Err(e);
         }
@@ -303,6 +302,32 @@ impl Job<'_> {
             solver_calls: shared.calls.load(Ordering::Relaxed),
         })
     }
+}
+
+/// Runs `work` on a pool of `jobs` threads while a watcher thread calls `look` every
+/// WATCH_EVERY, until the work is done.
+#[cfg(not(target_family = "wasm"))]
+fn run_watched(jobs: usize, work: impl FnOnce() + Send, look: &(dyn Fn() + Sync)) {
+    let (finished, wake) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        // The watcher: progress, the deadline, and whatever `watch` decides.
+        scope.spawn(move || {
+            // Woken every 200 ms until the work is done (the sender dropped).
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                wake.recv_timeout(WATCH_EVERY)
+            {
+                look();
+            }
+        });
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build()
+        {
+            Ok(pool) => pool.install(work),
+            Err(_) => work(),
+        }
+        drop(finished);
+    });
 }
 
 /// Enumerates one cube. Returns the fillings it stands for when it was counted to the end

@@ -37,9 +37,10 @@ pub struct Plan {
     pub symmetry: Option<String>,
 }
 
-/// Long because the split is one decision: which symmetries apply (none for trails or most
-/// givens), the cells to fix and the classes of cubes under those symmetries are chosen
-/// together (see the module docs).
+/// The classes to count `puzzle` in: one class, the whole puzzle, unless the board's
+/// symmetries apply (no trail, no marks, no givens but value 1 of a tour, and nothing pruning
+/// shows contradictory); then the labels of a tour or a path in classes under those symmetries
+/// (see the module docs).
 pub fn plan(puzzle: &Puzzle) -> Plan {
     let n = puzzle.n_cells();
     let whole = Plan {
@@ -67,101 +68,129 @@ pub fn plan(puzzle: &Puzzle) -> Plan {
     if domains.contradiction().is_some() {
         return whole;
     }
-    let board = board_symmetries(puzzle);
-    let reversal = puzzle
-        .moves()
-        .is_symmetric()
-        .then(|| value_reversal(n, puzzle.is_closed()));
-    let identity_values: Vec<u32> = (0..=n as u32).collect();
-    let n32 = n as u32;
+    let symmetries = Symmetries {
+        board: board_symmetries(puzzle),
+        reversal: puzzle
+            .moves()
+            .is_symmetric()
+            .then(|| value_reversal(n, puzzle.is_closed())),
+        identity_values: (0..=n as u32).collect(),
+    };
     if puzzle.is_closed() {
-        // Value 1 on the given cell, or else on the cell with the fewest moves (every tour
-        // turns round to put it there); board symmetries that keep it there.
-        let c0 = one_start.unwrap_or_else(|| {
-            (0..n)
-                .min_by_key(|&c| puzzle.successors(c).len())
-                .expect("n >= 4")
-        });
-        let group = with_reversal(
-            board.iter().filter(|p| p[c0] == c0),
-            &identity_values,
-            reversal.as_ref(),
-        );
-        let mut labels = Vec::new();
-        for &a in puzzle.successors(c0) {
-            for &b in puzzle.predecessors(c0) {
-                if a != b {
-                    labels.push(vec![(c0, 1), (a, 2), (b, n32)]);
-                }
-            }
-        }
-        let turns = if one_start.is_some() { 1 } else { n };
-        let rotations: Vec<Symmetry> = (0..turns)
-            .map(|s| Symmetry {
-                cells: (0..n).collect(),
-                values: value_rotation(n, s),
-            })
-            .collect();
-        let mut classes = orbits(&labels, &group);
-        for class in &mut classes {
-            class.images = class
-                .images
-                .iter()
-                .flat_map(|h| rotations.iter().map(move |r| h.then(r)))
-                .collect();
-        }
-        let start = if one_start.is_some() {
-            "value 1 given".to_string()
-        } else {
-            format!("tours turned to start on one cell (x{})", grouped(n as u64))
-        };
-        let symmetry = format!(
-            "{start}; {} board symmetr{} keeping it{}: {} labels in {} classes",
-            group.len() / if reversal.is_some() { 2 } else { 1 },
-            if group.len() == 1 || (group.len() == 2 && reversal.is_some()) {
-                "y"
-            } else {
-                "ies"
-            },
-            if reversal.is_some() {
-                ", and reversal"
-            } else {
-                ""
-            },
-            grouped(labels.len() as u64),
-            grouped(classes.len() as u64)
-        );
-        Plan {
-            classes,
-            symmetry: Some(symmetry),
-        }
+        tour_plan(puzzle, one_start, &symmetries)
     } else {
-        let group = with_reversal(board.iter(), &identity_values, reversal.as_ref());
-        let mut labels = Vec::new();
-        for &c in domains.cells(1) {
-            for &d in domains.cells(n32) {
-                if c != d {
-                    labels.push(vec![(c, 1), (d, n32)]);
-                }
+        path_plan(puzzle, &domains, &symmetries)
+    }
+}
+
+/// The symmetries a plan draws on: the board's permutations of the cells, and the reversal of
+/// the values where the moves are symmetric.
+struct Symmetries {
+    board: Vec<Vec<usize>>,
+    reversal: Option<Vec<u32>>,
+    /// The values kept as they are (index 0 unused).
+    identity_values: Vec<u32>,
+}
+
+/// The plan of a tour without givens, or whose only given is value 1 on `one_start`: value 1
+/// on one cell c0, the cells of 2 and N as the label, the symmetries that keep c0 in place,
+/// and each class standing for every turn of the tour that puts 1 on c0.
+fn tour_plan(puzzle: &Puzzle, one_start: Option<usize>, symmetries: &Symmetries) -> Plan {
+    let n = puzzle.n_cells();
+    let reversal = symmetries.reversal.as_ref();
+    // Value 1 on the given cell, or else on the cell with the fewest moves (every tour
+    // turns round to put it there); board symmetries that keep it there.
+    let c0 = one_start.unwrap_or_else(|| {
+        (0..n)
+            .min_by_key(|&c| puzzle.successors(c).len())
+            .expect("n >= 4")
+    });
+    let group = with_reversal(
+        symmetries.board.iter().filter(|p| p[c0] == c0),
+        &symmetries.identity_values,
+        reversal,
+    );
+    let mut labels = Vec::new();
+    for &a in puzzle.successors(c0) {
+        for &b in puzzle.predecessors(c0) {
+            if a != b {
+                labels.push(vec![(c0, 1), (a, 2), (b, n as u32)]);
             }
         }
-        let classes = orbits(&labels, &group);
-        let symmetry = format!(
-            "{} board symmetr{}{}: {} (1, N) labels in {} classes",
-            board.len(),
-            if board.len() == 1 { "y" } else { "ies" },
-            if reversal.is_some() {
-                " and path reversal"
-            } else {
-                ""
-            },
-            grouped(labels.len() as u64),
-            grouped(classes.len() as u64)
-        );
-        Plan {
-            classes,
-            symmetry: Some(symmetry),
+    }
+    let turns = if one_start.is_some() { 1 } else { n };
+    let rotations: Vec<Symmetry> = (0..turns)
+        .map(|s| Symmetry {
+            cells: (0..n).collect(),
+            values: value_rotation(n, s),
+        })
+        .collect();
+    let mut classes = orbits(&labels, &group);
+    for class in &mut classes {
+        class.images = class
+            .images
+            .iter()
+            .flat_map(|h| rotations.iter().map(move |r| h.then(r)))
+            .collect();
+    }
+    let start = if one_start.is_some() {
+        "value 1 given".to_string()
+    } else {
+        format!("tours turned to start on one cell (x{})", grouped(n as u64))
+    };
+    let symmetry = format!(
+        "{start}; {} board symmetr{} keeping it{}: {} labels in {} classes",
+        group.len() / if reversal.is_some() { 2 } else { 1 },
+        if group.len() == 1 || (group.len() == 2 && reversal.is_some()) {
+            "y"
+        } else {
+            "ies"
+        },
+        if reversal.is_some() {
+            ", and reversal"
+        } else {
+            ""
+        },
+        grouped(labels.len() as u64),
+        grouped(classes.len() as u64)
+    );
+    Plan {
+        classes,
+        symmetry: Some(symmetry),
+    }
+}
+
+/// The plan of a path without givens: the cells of 1 and N (among their pruned `domains`) as
+/// the label, under every board symmetry and the reversal of the path.
+fn path_plan(puzzle: &Puzzle, domains: &Domains, symmetries: &Symmetries) -> Plan {
+    let n32 = puzzle.n_cells() as u32;
+    let board = &symmetries.board;
+    let reversal = symmetries.reversal.as_ref();
+    let group = with_reversal(board.iter(), &symmetries.identity_values, reversal);
+    let mut labels = Vec::new();
+    for &c in domains.cells(1) {
+        for &d in domains.cells(n32) {
+            if c != d {
+                labels.push(vec![(c, 1), (d, n32)]);
+            }
         }
+    }
+    let classes = orbits(&labels, &group);
+    let symmetry = format!(
+        "{} board symmetr{}{}: {} (1, N) labels in {} classes",
+        board.len(),
+        if board.len() == 1 { "y" } else { "ies" },
+        if reversal.is_some() {
+            " and path reversal"
+        } else {
+            ""
+        },
+        grouped(labels.len() as u64),
+        grouped(classes.len() as u64)
+    );
+    Plan {
+        classes,
+        symmetry: Some(symmetry),
     }
 }
 

@@ -69,36 +69,9 @@ fn label(exponent: i32) -> String {
 /// named `x_label` and `y_label`, a legend of the series names below. Points with a
 /// non-positive coordinate are left out.
 pub fn log_log_chart(title: &str, x_label: &str, y_label: &str, panels: &[Panel]) -> String {
-    let points = || {
-        panels
-            .iter()
-            .flat_map(|p| &p.series)
-            .flat_map(|s| &s.points)
-            .filter(|p| p.x > 0.0 && p.y > 0.0)
-    };
-    let (x_lo, x_hi) = points().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
-    let (y_lo, y_hi) = points().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
-    let ((xa, xb), (ya, yb)) = if x_lo <= x_hi {
-        (decades(x_lo, x_hi), decades(y_lo, y_hi))
-    } else {
-        ((0, 1), (0, 1))
-    };
-    let mut names: Vec<&str> = Vec::new();
-    for s in panels.iter().flat_map(|p| &p.series) {
-        if !names.contains(&s.name.as_str()) {
-            names.push(&s.name);
-        }
-    }
-    let colour = |name: &str| {
-        let i = names.iter().position(|n| *n == name).unwrap_or(0);
-        COLOURS[i % COLOURS.len()]
-    };
-    let plot_w = PANEL_W - MARGIN_L - 12.0;
-    let plot_h = PANEL_H - MARGIN_B - TITLE_H;
-    let sx = |x: f64| MARGIN_L + (x.log10() - f64::from(xa)) / f64::from(xb - xa) * plot_w;
-    let sy = |y: f64| TITLE_H + plot_h - (y.log10() - f64::from(ya)) / f64::from(yb - ya) * plot_h;
+    let layout = Layout::new(panels);
     let width = PANEL_W * panels.len().max(1) as f64;
-    let legend_h = LEGEND_LINE * names.len() as f64 + LEGEND_LINE;
+    let legend_h = LEGEND_LINE * layout.names.len() as f64 + LEGEND_LINE;
     let height = TITLE_H + PANEL_H + legend_h;
     let mut doc = document(width, height, title);
     doc.append(text(
@@ -109,6 +82,83 @@ pub fn log_log_chart(title: &str, x_label: &str, y_label: &str, panels: &[Panel]
         15.0,
     ));
     for (k, panel) in panels.iter().enumerate() {
+        doc.append(layout.panel(k, panel, x_label, y_label));
+    }
+    doc.append(layout.legend());
+    finish(doc)
+}
+
+/// What every panel shares: the decades the axes span, the plot's size and the series names in
+/// order of first appearance (which fixes their colours), so that the panels line up.
+struct Layout<'a> {
+    /// The powers of ten at the ends of the x axis, and of the y axis.
+    xa: i32,
+    xb: i32,
+    ya: i32,
+    yb: i32,
+    /// The size of the plot inside a panel.
+    plot_w: f64,
+    plot_h: f64,
+    /// The series names, each once, in order of first appearance.
+    names: Vec<&'a str>,
+}
+
+impl<'a> Layout<'a> {
+    /// The layout of `panels`: axes spanning every drawable point (one decade each when there is
+    /// none).
+    fn new(panels: &'a [Panel]) -> Self {
+        let points = || {
+            panels
+                .iter()
+                .flat_map(|p| &p.series)
+                .flat_map(|s| &s.points)
+                .filter(|p| p.x > 0.0 && p.y > 0.0)
+        };
+        let (x_lo, x_hi) =
+            points().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+        let (y_lo, y_hi) =
+            points().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+        let ((xa, xb), (ya, yb)) = if x_lo <= x_hi {
+            (decades(x_lo, x_hi), decades(y_lo, y_hi))
+        } else {
+            ((0, 1), (0, 1))
+        };
+        let mut names: Vec<&str> = Vec::new();
+        for s in panels.iter().flat_map(|p| &p.series) {
+            if !names.contains(&s.name.as_str()) {
+                names.push(&s.name);
+            }
+        }
+        Layout {
+            xa,
+            xb,
+            ya,
+            yb,
+            plot_w: PANEL_W - MARGIN_L - 12.0,
+            plot_h: PANEL_H - MARGIN_B - TITLE_H,
+            names,
+        }
+    }
+
+    /// The colour of the series `name`, the same in every panel and in the legend.
+    fn colour(&self, name: &str) -> &'static str {
+        let i = self.names.iter().position(|n| *n == name).unwrap_or(0);
+        COLOURS[i % COLOURS.len()]
+    }
+
+    /// The panel's horizontal coordinate of the size `x`.
+    fn sx(&self, x: f64) -> f64 {
+        MARGIN_L + (x.log10() - f64::from(self.xa)) / f64::from(self.xb - self.xa) * self.plot_w
+    }
+
+    /// The panel's vertical coordinate of the time `y`.
+    fn sy(&self, y: f64) -> f64 {
+        TITLE_H + self.plot_h
+            - (y.log10() - f64::from(self.ya)) / f64::from(self.yb - self.ya) * self.plot_h
+    }
+
+    /// The `k`th panel, placed in the document: its title, axes and series.
+    fn panel(&self, k: usize, panel: &Panel, x_label: &str, y_label: &str) -> Group {
         let mut g = Group::new().set("class", "panel").set(
             "transform",
             format!(
@@ -119,11 +169,21 @@ pub fn log_log_chart(title: &str, x_label: &str, y_label: &str, panels: &[Panel]
         );
         g.append(text(
             &panel.title,
-            MARGIN_L + plot_w / 2.0,
+            MARGIN_L + self.plot_w / 2.0,
             16.0,
             "middle",
             13.0,
         ));
+        self.axes(&mut g, x_label, y_label);
+        for series in &panel.series {
+            self.series(&mut g, series);
+        }
+        g
+    }
+
+    /// The plot's frame, a grid line and label at each decade, and the axis names.
+    fn axes(&self, g: &mut Group, x_label: &str, y_label: &str) {
+        let (plot_w, plot_h) = (self.plot_w, self.plot_h);
         g.append(
             Rectangle::new()
                 .set("x", MARGIN_L)
@@ -133,13 +193,13 @@ pub fn log_log_chart(title: &str, x_label: &str, y_label: &str, panels: &[Panel]
                 .set("fill", "none")
                 .set("stroke", "#888888"),
         );
-        for e in xa..=xb {
-            let x = sx(10f64.powi(e));
+        for e in self.xa..=self.xb {
+            let x = self.sx(10f64.powi(e));
             g.append(grid_line(x, TITLE_H, x, TITLE_H + plot_h));
             g.append(text(&label(e), x, TITLE_H + plot_h + 14.0, "middle", FONT));
         }
-        for e in ya..=yb {
-            let y = sy(10f64.powi(e));
+        for e in self.ya..=self.yb {
+            let y = self.sy(10f64.powi(e));
             g.append(grid_line(MARGIN_L, y, MARGIN_L + plot_w, y));
             g.append(text(&label(e), MARGIN_L - 4.0, y + 4.0, "end", FONT));
         }
@@ -154,86 +214,100 @@ pub fn log_log_chart(title: &str, x_label: &str, y_label: &str, panels: &[Panel]
             "transform",
             format!("translate(14,{}) rotate(-90)", TITLE_H + plot_h / 2.0),
         ));
-        for series in &panel.series {
-            let mut points: Vec<Point> = series
-                .points
-                .iter()
-                .copied()
-                .filter(|p| p.x > 0.0 && p.y > 0.0)
-                .collect();
-            points.sort_by(|a, b| a.x.total_cmp(&b.x));
-            let c = colour(&series.name);
-            // The line joins the median time at each size (several graphs may share one).
-            let mut finished: Vec<String> = Vec::new();
-            let mut i = 0;
-            while i < points.len() {
-                let x = points[i].x;
-                let mut ys: Vec<f64> = points[i..]
-                    .iter()
-                    .take_while(|p| p.x == x)
-                    .filter(|p| !p.timed_out)
-                    .map(|p| p.y)
-                    .collect();
-                i += points[i..].iter().take_while(|p| p.x == x).count();
-                if ys.is_empty() {
-                    continue;
-                }
-                ys.sort_by(f64::total_cmp);
-                let median = ys[ys.len() / 2];
-                finished.push(format!("{:.1},{:.1}", sx(x), sy(median)));
-            }
-            if finished.len() > 1 {
-                g.append(
-                    Polyline::new()
-                        .set("class", "series")
-                        .set("points", finished.join(" "))
-                        .set("fill", "none")
-                        .set("stroke", c)
-                        .set("stroke-width", 1.5),
-                );
-            }
-            for p in &points {
-                g.append(
-                    Circle::new()
-                        .set("class", if p.timed_out { "timeout" } else { "point" })
-                        .set("cx", format!("{:.1}", sx(p.x)))
-                        .set("cy", format!("{:.1}", sy(p.y)))
-                        .set("r", 3.5)
-                        .set("fill", if p.timed_out { "white" } else { c })
-                        .set("stroke", c),
-                );
-            }
+    }
+
+    /// One series in a panel: the line through its medians, then every point.
+    fn series(&self, g: &mut Group, series: &Series) {
+        let mut points: Vec<Point> = series
+            .points
+            .iter()
+            .copied()
+            .filter(|p| p.x > 0.0 && p.y > 0.0)
+            .collect();
+        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let c = self.colour(&series.name);
+        let finished: Vec<String> = medians(&points)
+            .into_iter()
+            .map(|(x, median)| format!("{:.1},{:.1}", self.sx(x), self.sy(median)))
+            .collect();
+        if finished.len() > 1 {
+            g.append(
+                Polyline::new()
+                    .set("class", "series")
+                    .set("points", finished.join(" "))
+                    .set("fill", "none")
+                    .set("stroke", c)
+                    .set("stroke-width", 1.5),
+            );
         }
-        doc.append(g);
+        for p in &points {
+            g.append(
+                Circle::new()
+                    .set("class", if p.timed_out { "timeout" } else { "point" })
+                    .set("cx", format!("{:.1}", self.sx(p.x)))
+                    .set("cy", format!("{:.1}", self.sy(p.y)))
+                    .set("r", 3.5)
+                    .set("fill", if p.timed_out { "white" } else { c })
+                    .set("stroke", c),
+            );
+        }
     }
-    let mut legend = Group::new().set("class", "legend").set(
-        "transform",
-        format!(
-            "translate({},{})",
-            crate::style::PAD + MARGIN_L,
-            crate::style::PAD + TITLE_H + PANEL_H
-        ),
-    );
-    for (i, name) in names.iter().enumerate() {
-        let y = LEGEND_LINE * i as f64;
-        legend.append(
-            Circle::new()
-                .set("cx", 6)
-                .set("cy", y + 6.0)
-                .set("r", 4)
-                .set("fill", colour(name)),
+
+    /// The legend under the panels: a dot of each series' colour and its name, then what a
+    /// hollow point means.
+    fn legend(&self) -> Group {
+        let mut legend = Group::new().set("class", "legend").set(
+            "transform",
+            format!(
+                "translate({},{})",
+                crate::style::PAD + MARGIN_L,
+                crate::style::PAD + TITLE_H + PANEL_H
+            ),
         );
-        legend.append(text(name, 16.0, y + 10.0, "start", FONT));
+        for (i, name) in self.names.iter().enumerate() {
+            let y = LEGEND_LINE * i as f64;
+            legend.append(
+                Circle::new()
+                    .set("cx", 6)
+                    .set("cy", y + 6.0)
+                    .set("r", 4)
+                    .set("fill", self.colour(name)),
+            );
+            legend.append(text(name, 16.0, y + 10.0, "start", FONT));
+        }
+        legend.append(text(
+            "hollow: stopped at the time limit",
+            0.0,
+            LEGEND_LINE * self.names.len() as f64 + 10.0,
+            "start",
+            FONT,
+        ));
+        legend
     }
-    legend.append(text(
-        "hollow: stopped at the time limit",
-        0.0,
-        LEGEND_LINE * names.len() as f64 + 10.0,
-        "start",
-        FONT,
-    ));
-    doc.append(legend);
-    finish(doc)
+}
+
+/// The median time of the finished points at each size of `points` (sorted by size), in order
+/// of size: the line joins these, since several graphs may share one size. A size whose every
+/// point timed out has none.
+fn medians(points: &[Point]) -> Vec<(f64, f64)> {
+    let mut medians = Vec::new();
+    let mut i = 0;
+    while i < points.len() {
+        let x = points[i].x;
+        let mut ys: Vec<f64> = points[i..]
+            .iter()
+            .take_while(|p| p.x == x)
+            .filter(|p| !p.timed_out)
+            .map(|p| p.y)
+            .collect();
+        i += points[i..].iter().take_while(|p| p.x == x).count();
+        if ys.is_empty() {
+            continue;
+        }
+        ys.sort_by(f64::total_cmp);
+        medians.push((x, ys[ys.len() / 2]));
+    }
+    medians
 }
 
 fn text(content: &str, x: f64, y: f64, anchor: &str, size: f64) -> Text {

@@ -40,8 +40,9 @@ use std::process::{ExitCode, ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::{Child, ChildStdout, Command};
 use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
+use tokio::task::JoinHandle;
 
 /// The command that starts a worker: `pathsat serve-worker` for `pathsat serve`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,26 +183,88 @@ pub(crate) async fn forward(
 }
 
 /// Gives the worker `child` the run `job` (then has `refill` start the next spare), and turns
-/// what it answers, or how it ended, into the response.
-///
-/// Long because it is one loop over a worker's life: its input, its lines out, its memory and its
-/// end, each of which can stop the others.
+/// what it answers, or how it ended, into the response: a progress stream relayed line by line,
+/// any other answer whole once the worker has ended well.
 async fn relay(
     config: &ServerConfig,
-    mut child: Child,
+    child: Child,
     job: &Job,
     body: Bytes,
     permit: OwnedSemaphorePermit,
     refill: impl FnOnce(),
 ) -> Result<Response, Response> {
-    let failed = |what: String| {
-        error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the run failed: {what}"),
-        )
-    };
     let mut line = serde_json::to_vec(job).map_err(|e| failed(e.to_string()))?;
     line.push(b'\n');
+    let Running {
+        mut stdout,
+        last_words,
+        ending,
+        guard,
+    } = hand_over(config, child, line, body, permit, refill);
+    let mut head = String::new();
+    let read = (&mut stdout).take(MAX_HEAD).read_line(&mut head).await;
+    let head: Option<Head> = read
+        .ok()
+        .and_then(|_| serde_json::from_str(head.trim_end()).ok());
+    let (memory, time_limit) = (config.memory_per_run, config.time_limit);
+    let verdict = move |ending: Result<Ending, oneshot::error::RecvError>, words: String| {
+        ending_response(memory, time_limit, ending.ok(), &words)
+    };
+    let Some(head) = head else {
+        let ending = ending.await;
+        let words = last_words.await.unwrap_or_default();
+        return Err(verdict(ending, words).unwrap_or_else(|| {
+            failed("the worker process answered nothing readable".to_string())
+        }));
+    };
+    let status = StatusCode::from_u16(head.status)
+        .map_err(|_| failed(format!("the worker answered status {}", head.status)))?;
+    let content_type = head.content_type.unwrap_or_default();
+    if content_type == "application/x-ndjson" {
+        let receiver = relay_lines(stdout, last_words, ending, verdict);
+        let body = Body::new(crate::running::Lines::new(receiver, Box::new(guard)));
+        return Ok(with_type((status, body).into_response(), &content_type));
+    }
+    let mut answer = Vec::new();
+    let read = stdout.read_to_end(&mut answer).await;
+    let ending = ending.await;
+    let words = last_words.await.unwrap_or_default();
+    if let Some(response) = verdict(ending, words) {
+        return Err(response);
+    }
+    read.map_err(|e| failed(format!("cannot read the worker's answer: {e}")))?;
+    drop(guard);
+    Ok(with_type((status, answer).into_response(), &content_type))
+}
+
+/// The 500 of a run that failed for the reason `what`.
+fn failed(what: String) -> Response {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("the run failed: {what}"),
+    )
+}
+
+/// A worker that has its run: its answer to read, its last words and its ending to wait for,
+/// and what keeps it alive.
+struct Running {
+    stdout: BufReader<ChildStdout>,
+    /// The last line it wrote on standard error, for a 500.
+    last_words: JoinHandle<String>,
+    ending: oneshot::Receiver<Ending>,
+    guard: Supervision,
+}
+
+/// Writes the job's `line` and `body` to the worker `child`, has `refill` start the next spare,
+/// and sets the worker's supervisor to watch it under `config`'s limits.
+fn hand_over(
+    config: &ServerConfig,
+    mut child: Child,
+    line: Vec<u8>,
+    body: Bytes,
+    permit: OwnedSemaphorePermit,
+    refill: impl FnOnce(),
+) -> Running {
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
@@ -229,70 +292,53 @@ async fn relay(
     tokio::spawn(async move {
         let _ = tell.send(supervise(child, limit, time, stopped).await);
     });
-    let guard = Supervision {
-        _stop: stop,
-        _permit: permit,
-        _stdin: done,
-    };
-    let mut stdout = BufReader::new(stdout);
-    let mut head = String::new();
-    let read = (&mut stdout).take(MAX_HEAD).read_line(&mut head).await;
-    let head: Option<Head> = read
-        .ok()
-        .and_then(|_| serde_json::from_str(head.trim_end()).ok());
-    let (memory, time_limit) = (config.memory_per_run, config.time_limit);
-    let verdict = move |ending: Result<Ending, oneshot::error::RecvError>, words: String| {
-        ending_response(memory, time_limit, ending.ok(), &words)
-    };
-    let Some(head) = head else {
-        let ending = ending.await;
-        let words = last_words.await.unwrap_or_default();
-        return Err(verdict(ending, words).unwrap_or_else(|| {
-            failed("the worker process answered nothing readable".to_string())
-        }));
-    };
-    let status = StatusCode::from_u16(head.status)
-        .map_err(|_| failed(format!("the worker answered status {}", head.status)))?;
-    let content_type = head.content_type.unwrap_or_default();
-    if content_type == "application/x-ndjson" {
-        // Lines as they come; how the worker ended, if it did not end well, as the last.
-        let (lines, receiver) = mpsc::channel::<Bytes>(4);
-        tokio::spawn(async move {
-            let mut buffer = vec![0u8; 16 << 10];
-            loop {
-                match stdout.read(&mut buffer).await {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => {
-                        if lines
-                            .send(Bytes::copy_from_slice(&buffer[..n]))
-                            .await
-                            .is_err()
-                        {
-                            return;
-                        }
+    Running {
+        stdout: BufReader::new(stdout),
+        last_words,
+        ending,
+        guard: Supervision {
+            _stop: stop,
+            _permit: permit,
+            _stdin: done,
+        },
+    }
+}
+
+/// A progress stream's lines as the worker writes them, and how the worker ended, if it did not
+/// end well (as judged by `verdict`), as the last.
+fn relay_lines(
+    mut stdout: BufReader<ChildStdout>,
+    last_words: JoinHandle<String>,
+    ending: oneshot::Receiver<Ending>,
+    verdict: impl FnOnce(Result<Ending, oneshot::error::RecvError>, String) -> Option<Response>
+        + Send
+        + 'static,
+) -> mpsc::Receiver<Bytes> {
+    let (lines, receiver) = mpsc::channel::<Bytes>(4);
+    tokio::spawn(async move {
+        let mut buffer = vec![0u8; 16 << 10];
+        loop {
+            match stdout.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    if lines
+                        .send(Bytes::copy_from_slice(&buffer[..n]))
+                        .await
+                        .is_err()
+                    {
+                        return;
                     }
                 }
             }
-            let words = last_words.await.unwrap_or_default();
-            if let Some(response) = verdict(ending.await, words) {
-                let message = response_message(response).await;
-                let line = serde_json::json!({ "error": message }).to_string() + "\n";
-                let _ = lines.send(Bytes::from(line)).await;
-            }
-        });
-        let body = Body::new(crate::running::Lines::new(receiver, Box::new(guard)));
-        return Ok(with_type((status, body).into_response(), &content_type));
-    }
-    let mut answer = Vec::new();
-    let read = stdout.read_to_end(&mut answer).await;
-    let ending = ending.await;
-    let words = last_words.await.unwrap_or_default();
-    if let Some(response) = verdict(ending, words) {
-        return Err(response);
-    }
-    read.map_err(|e| failed(format!("cannot read the worker's answer: {e}")))?;
-    drop(guard);
-    Ok(with_type((status, answer).into_response(), &content_type))
+        }
+        let words = last_words.await.unwrap_or_default();
+        if let Some(response) = verdict(ending.await, words) {
+            let message = response_message(response).await;
+            let line = serde_json::json!({ "error": message }).to_string() + "\n";
+            let _ = lines.send(Bytes::from(line)).await;
+        }
+    });
+    receiver
 }
 
 /// The response for a worker that did not end well (`None` when it did), under a server that
