@@ -149,6 +149,15 @@ python:
     python3 -m pip install -q ./python
     python3 -m pytest -q python/tests
 
+# The Python Ctrl-C tests, `runs` times over (after `just python`): any run that hangs fails at
+# the per-test limit, so that a race between a cancel and a running solver shows itself
+python-ctrl-c runs="200":
+    for i in $(seq {{runs}}); do \
+      python3 -m pytest -q -x -p no:cacheprovider --timeout 60 --timeout-method thread \
+        -k "ctrl_c and not checkpoint" python/tests/test_python.py > /tmp/pathsat-ctrl-c.log \
+        || { cat /tmp/pathsat-ctrl-c.log; echo "run $i of {{runs}} failed"; exit 1; }; \
+    done; echo "{{runs}} runs of the Ctrl-C tests, none hung"
+
 # The example notebook (seed 003's knight's tour, timed beside its own methods), run headless
 notebook *args:
     python3 python/examples/run_notebook.py {{args}}

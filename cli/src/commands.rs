@@ -16,7 +16,7 @@ use crate::Failure;
 use pathsat_api::count::count as run_count;
 use pathsat_api::options::{CountSpec, EncodingSpec, SolveSpec, SolverSpec};
 use pathsat_api::solve::solve as run_solve;
-use pathsat_api::{Cancel, Stage, Stopped};
+use pathsat_api::{Cancel, Stage, Stopped, WindDown};
 use pathsat_puzzle::{parse_file, read_text, Place, Pos};
 use std::io::{self, Write};
 use std::path::Path;
@@ -125,7 +125,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     if let Some(checkpoint) = &args.checkpoint {
         let raised = crate::interrupt::on_signals()
             .map_err(|e| Failure::Input(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
-        request.options.interrupt = Some(Arc::clone(&raised));
+        request.options.budget.wind_down = Some(WindDown::from_flag(Arc::clone(&raised)));
         let (display, checkpoint) = (Arc::clone(&display), checkpoint.display().to_string());
         crate::interrupt::when_raised(raised, move || {
             if display.stage() == Some(Stage::Frontier) {

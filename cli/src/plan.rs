@@ -4,6 +4,7 @@
 use crate::args::{CountArgs, Format, ShardArg};
 use crate::Failure;
 use bytesize::ByteSize;
+use pathsat_api::Budget;
 use pathsat_count::CountOptions;
 use pathsat_frontier::{
     estimate_fillings, FrontierOptions, SampleEnd, Split, SweepEstimate, SAMPLE_REACH,
@@ -42,9 +43,10 @@ pub fn print(
     });
     let frontier_options = FrontierOptions {
         memory_budget: options.memory_budget,
-        deadline: args
-            .timeout
-            .map(|t| Instant::now() + std::time::Duration::from_secs_f64(t)),
+        budget: &Budget::until(
+            args.timeout
+                .map(|t| Instant::now() + std::time::Duration::from_secs_f64(t)),
+        ),
         split,
         ..FrontierOptions::default()
     };

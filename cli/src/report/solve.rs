@@ -4,7 +4,7 @@
 use super::stats::{certificate_line, stats_line, UNFINISHED_PROOF};
 use super::words::{plural, plural_big, thousands};
 use pathsat_api::outcome::vertex_order;
-use pathsat_api::{CheckReport, DecodeReport, SolveReport, Status, Wanted};
+use pathsat_api::{CheckReport, DecodeReport, SolveReport, Status, Stopped, Wanted};
 use pathsat_puzzle::{render, Filling, Puzzle};
 use std::io::{self, BufWriter, Write};
 
@@ -154,6 +154,10 @@ pub fn solve_status(r: &SolveReport) -> String {
         ),
         _ if r.timed_out() => format!(
             "sat: {} found before the timeout (there may be more)",
+            plural_big(&r.answer.count, "solution")
+        ),
+        _ if r.stopped == Some(Stopped::Cancelled) => format!(
+            "sat: {} found before the run was cancelled (there may be more)",
             plural_big(&r.answer.count, "solution")
         ),
         (None, Wanted::All | Wanted::Upto(_)) if r.answer.complete => {

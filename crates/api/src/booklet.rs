@@ -9,7 +9,7 @@ use pathsat_encode::PositionOptions;
 use pathsat_generate::{deduce::deduce, Level};
 use pathsat_picture::booklet::{booklet as draw, BookletPuzzle};
 use pathsat_puzzle::{Filling, Puzzle};
-use pathsat_solver::{Assumed, AssumingSolver, Interrupt, SolveError};
+use pathsat_solver::{Assumed, AssumingSolver, Budget, SolveError};
 use serde::Serialize;
 use std::time::Duration;
 use web_time::Instant;
@@ -97,10 +97,9 @@ fn unique_solution(
 ) -> Result<Filling, Error> {
     let mut solver = AssumingSolver::new(puzzle, &PositionOptions::default())
         .map_err(|e| Error::solve(file, e))?;
-    solver.interrupt_when(Interrupt {
-        deadline: timeout.map(|t| Instant::now() + t),
-        flags: Vec::new(),
-    });
+    solver.set_budget(Budget::until(
+        timeout.and_then(|t| Instant::now().checked_add(t)),
+    ));
     let undecided = |e: SolveError| match e {
         SolveError::Interrupted => Error::refused(file, Refusal::BookletUndecided),
         e => Error::solve(file, e),

@@ -14,8 +14,7 @@ use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::certificate::RecordedRun;
 use pathsat_solver::sweep_proof::sweep_refutation;
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, SolveStats, Stop};
-use std::sync::atomic::{AtomicBool, Ordering};
+use pathsat_solver::{Budget, Cancel, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stopped};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 use web_time::Instant;
@@ -32,7 +31,8 @@ pub const RACE_MAX_CELLS: usize = 500;
 pub(crate) struct Finished {
     pub fillings: Vec<Filling>,
     pub exhausted: bool,
-    pub stopped_by_deadline: bool,
+    /// What stopped the winner before it was complete: its deadline.
+    pub stopped: Option<Stopped>,
     pub stats: SolveStats,
     pub contradiction: Option<String>,
     pub recorded: Option<RecordedRun>,
@@ -83,94 +83,81 @@ pub(crate) fn sweep(puzzle: &Puzzle, options: &SolveOptions) -> Option<Finished>
     Some(Finished {
         fillings: Vec::new(),
         exhausted: true,
-        stopped_by_deadline: false,
+        stopped: None,
         stats,
         contradiction: None,
         recorded: Some(run),
     })
 }
 
-/// One member's run: its fillings up to `limit`, until `deadline` or `stop`.
+/// One member's run: its fillings up to `limit`, within `budget`; stopped by a cancel (the
+/// race is over, or the caller's), it leaves the race.
 fn run(
     puzzle: &Puzzle,
     options: &SolveOptions,
     limit: Option<u64>,
-    deadline: Option<Instant>,
-    stop: &Arc<AtomicBool>,
+    budget: &Budget,
 ) -> Result<Finished, SolveError> {
-    let mut solver = PuzzleSolver::new(puzzle, options)?;
-    solver.interrupt_when(deadline, Some(Arc::clone(stop)));
+    let mut solver = PuzzleSolver::within(puzzle, options, budget)?;
     let mut fillings = Vec::new();
-    let mut run = solver
-        .fillings()
-        .limit(limit)
-        .until(deadline)
-        .cancelled_by(Arc::clone(stop));
+    let mut run = solver.fillings().within(budget).limit(limit);
     for filling in &mut run {
         fillings.push(filling?);
     }
     let stopped = run.stopped();
-    if stopped == Some(Stop::Cancelled) {
+    if stopped == Some(Stopped::Cancelled) {
         return Err(SolveError::Interrupted);
     }
     Ok(Finished {
         fillings,
         exhausted: solver.is_exhausted(),
-        stopped_by_deadline: stopped == Some(Stop::Deadline),
+        stopped: stopped.filter(|&s| s == Stopped::Timeout),
         stats: solver.stats(),
         contradiction: solver.contradiction().map(str::to_string),
         recorded: solver.finish_recording(),
     })
 }
 
-/// Races `members`; the first to finish wins and the others are stopped. `abandoned` stops
-/// them all (the caller went away).
+/// Races `members` within `budget`; the first to finish wins and the others are stopped.
 pub(crate) fn race(
     puzzle: &Arc<Puzzle>,
     members: [SolveOptions; 2],
     limit: Option<u64>,
-    deadline: Option<Instant>,
-    abandoned: &Arc<AtomicBool>,
+    budget: &Budget,
 ) -> Result<Finished, SolveError> {
     let (send, results) = mpsc::channel();
-    let stops: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
-    for (i, (options, stop)) in members.into_iter().zip(&stops).enumerate() {
-        let (puzzle, stop, send) = (Arc::clone(puzzle), Arc::clone(stop), send.clone());
+    let over = Cancel::new();
+    let budget = budget.and_cancel(&over);
+    for (i, options) in members.into_iter().enumerate() {
+        let (puzzle, budget, send) = (Arc::clone(puzzle), budget.clone(), send.clone());
         std::thread::spawn(move || {
             if i > 0 {
                 // The cut loop's head start, cut short if the race is over.
                 let joins = Instant::now() + HEAD_START;
                 while Instant::now() < joins {
-                    if stop.load(Ordering::Relaxed) {
+                    if budget.is_cancelled() {
                         return;
                     }
                     std::thread::sleep(Duration::from_millis(5));
                 }
             }
-            let _ = send.send(run(&puzzle, &options, limit, deadline, &stop));
+            let _ = send.send(run(&puzzle, &options, limit, &budget));
         });
     }
     drop(send);
-    let stop_all = || stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
     let mut failure = None;
-    loop {
-        match results.recv_timeout(Duration::from_millis(50)) {
-            Ok(Ok(finished)) => {
-                stop_all();
+    // A member that cannot run (or was stopped) leaves the race to the other; the budget's
+    // cancel stops both, and the race ends when both have left.
+    for result in results {
+        match result {
+            Ok(finished) => {
+                over.cancel();
                 return Ok(finished);
             }
-            // A member that cannot run (or was stopped) leaves the race to the other.
-            Ok(Err(e)) => {
+            Err(e) => {
                 failure.get_or_insert(e);
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(failure.unwrap_or(SolveError::Interrupted))
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if abandoned.load(Ordering::Relaxed) {
-                    stop_all();
-                }
             }
         }
     }
+    Err(failure.unwrap_or(SolveError::Interrupted))
 }

@@ -127,15 +127,15 @@ pub fn count(
 ) -> Result<CountReport, Error> {
     let started = Instant::now();
     let mut options = request.options.clone();
-    options.cancel = Some(request.cancel.flag());
     if options.method == Method::Dp && options.solve.encoding.choice != EncodingChoice::Auto {
         return Err(Error::refused(file, Refusal::DpTakesNoEncoding));
     }
-    let deadline = request.timeout.map(|t| started + t);
-    options.deadline = match (options.deadline, deadline) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
+    // The request's timeout and cancel on top of the options' own budget (a wind-down on
+    // SIGTERM, from the command line).
+    options.budget = options
+        .budget
+        .and_until(request.timeout.map(|t| started + t))
+        .and_cancel(&request.cancel);
     let seen = Arc::new(Mutex::new(CountProgress::default()));
     let (send, result) = mpsc::channel();
     {
@@ -148,7 +148,7 @@ pub fn count(
             let _ = send.send(pathsat_count::count(&puzzle, &options, &hear));
         });
     }
-    let until = options.deadline.map(|d| d + GRACE);
+    let until = options.budget.deadline.map(|d| d + GRACE);
     let counted = match wait_for(&result, until, &request.cancel) {
         Some(result) => result.map_err(|e| Error::count(file, e))?,
         None => {

@@ -9,7 +9,7 @@ use crate::outcome::Status;
 use crate::{Error, Refusal};
 use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{Filling, Place, Puzzle};
-use pathsat_solver::{backbone, Backbone, Interrupt, SolveError};
+use pathsat_solver::{backbone, Backbone, Budget, SolveError};
 use serde::Serialize;
 use web_time::Instant;
 
@@ -97,10 +97,7 @@ pub fn forced(puzzle: &Puzzle, file: &str, request: &ForcedRequest) -> Result<Fo
         return Err(Error::refused(file, Refusal::ForcedTrail));
     }
     let started = Instant::now();
-    let interrupt = Interrupt {
-        deadline: request.timeout.map(|t| started + t),
-        flags: vec![request.cancel.flag()],
-    };
+    let interrupt = Budget::until(request.timeout.map(|t| started + t)).and_cancel(&request.cancel);
     let n = puzzle.n_cells();
     let mut report = ForcedReport {
         file: file.to_string(),

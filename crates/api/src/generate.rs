@@ -62,8 +62,11 @@ pub fn generate(
 ) -> Result<GenerateReport, Error> {
     let deadline = request.timeout.map(|t| Instant::now() + t);
     let options = Options {
-        deadline,
-        cancel: Some(request.cancel.flag()),
+        budget: request
+            .options
+            .budget
+            .and_until(deadline)
+            .and_cancel(&request.cancel),
         ..request.options.clone()
     };
     // On a thread of its own, so that a cancelled request returns at once, whatever the

@@ -20,7 +20,7 @@ use pathsat_generate::deduce::hint::{next_step, NextStep, Rule};
 use pathsat_generate::Level;
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use pathsat_solver::{
-    backbone, Assumed, AssumingSolver, Backbone, Interrupt, PuzzleSolver, SolveError, SolveOptions,
+    backbone, Assumed, AssumingSolver, Backbone, Budget, PuzzleSolver, SolveError, SolveOptions,
     SolverChoice,
 };
 use serde::Serialize;
@@ -228,10 +228,7 @@ pub fn hint(puzzle: &Puzzle, file: &str, request: &HintRequest) -> Result<HintRe
         seconds: 0.0,
         board: Filling::from_values(values.clone()),
     };
-    let interrupt = Interrupt {
-        deadline: request.timeout.map(|t| started + t),
-        flags: vec![request.cancel.flag()],
-    };
+    let interrupt = Budget::until(request.timeout.map(|t| started + t)).and_cancel(&request.cancel);
     let found = next(puzzle, &mut values, &filled, interrupt.clone(), &mut report);
     report.board = Filling::from_values(values);
     match found {
@@ -255,7 +252,7 @@ fn certify_hint(
     filled: &[(usize, u32)],
     cell: usize,
     value: u32,
-    interrupt: Interrupt,
+    interrupt: Budget,
     request: &HintRequest,
 ) -> Result<Option<CertificateSummary>, Error> {
     let sub = puzzle
@@ -274,7 +271,7 @@ fn certify_hint(
             SolveError::Unsupported(pathsat_solver::Unsupported::CadicalNotBuiltIn),
         ));
     }
-    solver.interrupt_on(interrupt);
+    solver.set_budget(interrupt);
     if !solver.exclude(cell, value) {
         return Err(Error::solve(
             file,
@@ -320,7 +317,7 @@ fn next(
     puzzle: &Puzzle,
     values: &mut [u32],
     filled: &[(usize, u32)],
-    interrupt: Interrupt,
+    interrupt: Budget,
     report: &mut HintReport,
 ) -> Result<(), SolveError> {
     let options = PositionOptions::default();
@@ -344,7 +341,7 @@ fn next(
     let step = match next_step(puzzle, &filling).expect("not a trail") {
         NextStep::Hint(hint) => {
             let mut check = AssumingSolver::new(&sub, &options)?;
-            check.interrupt_when(interrupt.clone());
+            check.set_budget(interrupt.clone());
             let other = check.solve_without(hint.cell, hint.value)?;
             report.solver_calls += check.calls();
             if other.is_some() {
@@ -392,7 +389,7 @@ fn find_wrong(
     values: &[u32],
     filled: &[(usize, u32)],
     options: &PositionOptions,
-    interrupt: Interrupt,
+    interrupt: Budget,
     report: &mut HintReport,
 ) -> Result<(), SolveError> {
     let n = puzzle.n_cells() as u32;
@@ -422,7 +419,7 @@ fn find_wrong(
         });
     };
     let mut solver = AssumingSolver::new(puzzle, options)?;
-    solver.interrupt_when(interrupt);
+    solver.set_budget(interrupt);
     let consistent = solver.solve_with(checked)?;
     if let Assumed::Unsat { .. } = consistent {
         if matches!(solver.solve_with(&[])?, Assumed::Unsat { .. }) {
@@ -446,7 +443,7 @@ fn solver_step(
     sub: &Puzzle,
     values: &[u32],
     options: &PositionOptions,
-    interrupt: Interrupt,
+    interrupt: Budget,
     report: &mut HintReport,
 ) -> Result<Option<HintStep>, SolveError> {
     let n = puzzle.n_cells() as u32;

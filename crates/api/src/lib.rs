@@ -97,11 +97,11 @@ pub use options::{
     CountRequest, ForcedRequest, GenerateRequest, HintRequest, SolveRequest, Wanted,
 };
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
-pub use pathsat_count::{Method, Stage, Stopped};
+pub use pathsat_budget::{Budget, Cancel, CancelOnDrop, Stopped, WindDown};
+pub use pathsat_count::{Method, Stage};
 pub use solve::{SolutionStream, SolveReport};
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -110,35 +110,6 @@ pub const GRACE: Duration = Duration::from_millis(250);
 
 /// How often a waiting call looks at its [`Cancel`] flag.
 pub const CANCEL_POLL: Duration = Duration::from_millis(50);
-
-/// A flag that stops a run from outside: raised by the Python package on Ctrl-C and by the
-/// web server when a client goes away. Clones share the flag. A run that sees it returns what
-/// it found by then, marked [`Stopped::Cancelled`]; its solver threads stop at their next
-/// check (a solver call in progress stops inside its search).
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A flag not raised yet.
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-
-    /// Raises the flag: every run holding a clone stops.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the flag was raised.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// The flag itself, for the solver layers that take an `AtomicBool`.
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.0)
-    }
-}
 
 /// The next message from `events`, waiting until `until` at the most; `None` when it passed,
 /// `cancel` was raised, or the sender is gone.

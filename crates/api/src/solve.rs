@@ -9,18 +9,16 @@ use crate::outcome::{
     vertex_order, Answer, CertificateInfo, CertificateReport, Differences, EncodedSizes,
     EncodingInfo, RunStats, Solutions, SubtoursInfo,
 };
-use crate::{wait_for, Cancel, Error, GRACE};
+use crate::{wait_for, Error, GRACE};
 use pathsat_bigcount::BigCount;
-use pathsat_count::Stopped;
+use pathsat_budget::{Budget, Cancel, CancelOnDrop, Stopped};
 use pathsat_encode::EncodingOptions;
 use pathsat_puzzle::{Filling, Puzzle};
 use pathsat_solver::certificate::RecordedRun;
 use pathsat_solver::{
-    first_solution, Certificate, Interrupt, Member, PuzzleSolver, SolveError, SolveOptions,
-    SolveStats, Stop,
+    first_solution, Certificate, Member, PuzzleSolver, SolveError, SolveOptions, SolveStats,
 };
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 use web_time::Instant;
@@ -99,9 +97,10 @@ impl SolveReport {
         }
     }
 
-    /// Whether the timeout or the cancel flag stopped the run before it was complete.
+    /// Whether the timeout stopped the run before it was complete (a cancelled run did not
+    /// time out: [`SolveReport::stopped`] says [`Stopped::Cancelled`]).
     pub fn timed_out(&self) -> bool {
-        self.stopped.is_some()
+        self.stopped == Some(Stopped::Timeout)
     }
 }
 
@@ -114,7 +113,8 @@ enum Event {
     },
     Solution(Filling),
     Done {
-        stopped_by_deadline: bool,
+        /// What stopped the run before it was complete.
+        stopped: Option<Stopped>,
         exhausted: bool,
         stats: SolveStats,
         certificate: Option<Certificate>,
@@ -140,17 +140,19 @@ pub fn solve(
     let started = Instant::now();
     let deadline = request.timeout.map(|t| started + t);
     let options = request.options;
-    // Raised when this call returns, so that a solver thread still inside a call stops at the
-    // next solution rather than go on for nobody.
-    let abandoned = Arc::new(AtomicBool::new(false));
-    let _raise = RaiseOnDrop(Arc::clone(&abandoned));
+    // The run stops at the deadline, at the caller's cancel, and when this call returns (a
+    // solver thread still inside a call then stops rather than go on for nobody).
+    let abandoned = Cancel::new();
+    let budget = Budget::until(deadline)
+        .and_cancel(&request.cancel)
+        .and_cancel(&abandoned);
+    let _abandon = CancelOnDrop(abandoned);
     let events = spawn(
         Arc::clone(puzzle),
         options,
         request.wanted.limit(),
         request.jobs.unwrap_or_else(processors),
-        deadline,
-        abandoned,
+        budget,
         &request.cancel,
     );
     let (heard, recorded) = hear(&events, deadline, &request.cancel, file)?;
@@ -163,7 +165,7 @@ pub fn solve(
     // A certified CaDiCaL run that said "no" (no solution, or no other): its certificate,
     // written and checked by tools that are not the solver.
     let checked = match recorded {
-        Some(run) if heard.complete && !heard.stopped_by_deadline => {
+        Some(run) if heard.complete && heard.stopped.is_none() => {
             Some(crate::certificate::write_and_check(
                 *run,
                 puzzle,
@@ -193,10 +195,8 @@ struct Heard {
     contradiction: Option<String>,
     /// Whether the run came back (`Done`) before the deadline, its grace or a cancel.
     came_back: bool,
-    /// Whether the cancel flag ended the wait before the run came back.
-    cancelled: bool,
-    /// Whether the deadline or the cancel flag stopped the run before it was complete.
-    stopped_by_deadline: bool,
+    /// What stopped the run (or the wait for it) before it was complete.
+    stopped: Option<Stopped>,
     /// Whether every solution was found.
     complete: bool,
     /// The solver's statistics, when it got as far as being ready.
@@ -232,7 +232,7 @@ fn hear(
             } => ready = Some((stats, contradiction)),
             Event::Solution(filling) => fillings.push(filling),
             Event::Done {
-                stopped_by_deadline,
+                stopped,
                 exhausted,
                 stats,
                 certificate,
@@ -241,7 +241,7 @@ fn hear(
             } => {
                 unfinished = proof_unfinished;
                 recorded = run;
-                done = Some((stopped_by_deadline, exhausted, stats, certificate));
+                done = Some((stopped, exhausted, stats, certificate));
                 break;
             }
             Event::Failed(e) => return Err(Error::solve(file, e)),
@@ -252,20 +252,19 @@ fn hear(
     let contradiction = contradiction.flatten();
     // Without `Done`, the deadline passed inside a solver call.
     let came_back = done.is_some();
-    let (stopped_by_deadline, complete, stats, certificate) = match done {
+    let (stopped, complete, stats, certificate) = match done {
         Some((stopped, exhausted, stats, certificate)) => {
             (stopped, exhausted, Some(stats), certificate)
         }
-        None => (true, false, ready_stats, None),
+        // The wait ended early: the flag was raised, or the deadline and its grace passed.
+        None if cancel.is_cancelled() => (Some(Stopped::Cancelled), false, ready_stats, None),
+        None => (Some(Stopped::Timeout), false, ready_stats, None),
     };
-    // The wait ends early only when the flag was raised before the run came back.
-    let cancelled = !came_back && cancel.is_cancelled();
     let heard = Heard {
         fillings,
         contradiction,
         came_back,
-        cancelled,
-        stopped_by_deadline: stopped_by_deadline || cancelled,
+        stopped,
         complete,
         stats,
         certificate,
@@ -289,8 +288,7 @@ fn report(
         fillings,
         contradiction,
         came_back,
-        cancelled,
-        stopped_by_deadline,
+        stopped,
         complete,
         stats,
         certificate,
@@ -302,7 +300,7 @@ fn report(
     let wanted = request.wanted;
     let unique = (wanted == Wanted::Unique)
         .then_some(found == 1 && complete)
-        .filter(|_| !stopped_by_deadline || found >= 2);
+        .filter(|_| stopped.is_none() || found >= 2);
     let differences = match (wanted, fillings.as_slice()) {
         (Wanted::Unique, [first, second, ..]) => Some(Differences::between(puzzle, first, second)),
         _ => None,
@@ -324,11 +322,7 @@ fn report(
             .map(vertex_order),
         differences,
         reason: contradiction,
-        stopped: match (cancelled, stopped_by_deadline) {
-            (true, _) => Some(Stopped::Cancelled),
-            (false, true) => Some(Stopped::Timeout),
-            (false, false) => None,
-        },
+        stopped,
         certified: if unfinished || (!came_back && request.options.certify) {
             Some(false)
         } else if checked.is_some() {
@@ -389,15 +383,14 @@ fn run_stats(
 }
 
 /// Solves on a thread of its own (or races `jobs` of them, see [`races`]), reporting each
-/// solution as it is found and stopping at `limit` solutions or (between two solutions) at
-/// `deadline`. Nothing runs in WebAssembly when `cancel` was raised before the call.
+/// solution as it is found and stopping at `limit` solutions or at `budget`, inside a solver
+/// call too. Nothing runs in WebAssembly when `cancel` was raised before the call.
 fn spawn(
     puzzle: Arc<Puzzle>,
     options: SolveOptions,
     limit: Option<u64>,
     jobs: usize,
-    deadline: Option<Instant>,
-    abandoned: Arc<AtomicBool>,
+    budget: Budget,
     cancel: &Cancel,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
@@ -407,20 +400,19 @@ fn spawn(
     }
     if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
         crate::detach::detach(cancel, move || {
-            let finished =
-                crate::certified_race::race(&puzzle, members, limit, deadline, &abandoned);
+            let finished = crate::certified_race::race(&puzzle, members, limit, &budget);
             send_finished(&send, finished);
         });
         return events;
     }
     if races(&puzzle, &options, limit, jobs) {
         crate::detach::detach(cancel, move || {
-            race(&puzzle, &options, jobs, deadline, abandoned, &send)
+            race(&puzzle, &options, jobs, &budget, &send)
         });
         return events;
     }
     crate::detach::detach(cancel, move || {
-        let mut solver = match PuzzleSolver::new(&puzzle, &options) {
+        let mut solver = match PuzzleSolver::within(&puzzle, &options, &budget) {
             Ok(solver) => solver,
             Err(e) => {
                 let _ = send.send(Event::Failed(e));
@@ -431,12 +423,7 @@ fn spawn(
             stats: solver.stats(),
             contradiction: solver.contradiction().map(str::to_string),
         });
-        solver.interrupt_when(deadline, Some(Arc::clone(&abandoned)));
-        let mut fillings = solver
-            .fillings()
-            .limit(limit)
-            .until(deadline)
-            .cancelled_by(abandoned);
+        let mut fillings = solver.fillings().within(&budget).limit(limit);
         let outcome = loop {
             match fillings.next() {
                 Some(Ok(filling)) => {
@@ -448,7 +435,8 @@ fn spawn(
                 None => break Ok(()),
             }
         };
-        let stopped_by_deadline = fillings.stopped() == Some(Stop::Deadline);
+        // Stopping at the limit is what was asked for.
+        let stopped = fillings.stopped().filter(|&s| s != Stopped::Limit);
         // The deadline or cancel flag stops the proof's check too (or stopped a solver call,
         // and the proof with it): then there is no verdict.
         let recorded = solver.finish_recording().map(Box::new);
@@ -464,7 +452,7 @@ fn spawn(
         };
         let event = match certificate {
             Ok(certificate) => Event::Done {
-                stopped_by_deadline,
+                stopped,
                 // Stopping at the limit proves nothing about the rest.
                 exhausted: solver.is_exhausted(),
                 stats: solver.stats(),
@@ -494,7 +482,7 @@ fn send_finished(
                 let _ = send.send(Event::Solution(filling));
             }
             send.send(Event::Done {
-                stopped_by_deadline: f.stopped_by_deadline,
+                stopped: f.stopped,
                 exhausted: f.exhausted,
                 stats: f.stats,
                 certificate: None,
@@ -504,15 +492,6 @@ fn send_finished(
         }
         Err(e) => send.send(Event::Failed(e)),
     };
-}
-
-/// Raises its flag when dropped.
-struct RaiseOnDrop(Arc<AtomicBool>);
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 /// This machine's processors (1 when that cannot be told).
@@ -537,16 +516,11 @@ fn race(
     puzzle: &Puzzle,
     options: &SolveOptions,
     jobs: usize,
-    deadline: Option<Instant>,
-    abandoned: Arc<AtomicBool>,
+    budget: &Budget,
     send: &mpsc::Sender<Event>,
 ) {
-    let interrupt = Interrupt {
-        deadline,
-        flags: vec![abandoned],
-    };
     let members = Member::portfolio(puzzle, options, jobs);
-    match first_solution(puzzle, &members, &interrupt) {
+    match first_solution(puzzle, &members, budget) {
         Ok(raced) => {
             let _ = send.send(Event::Ready {
                 stats: raced.stats.clone(),
@@ -556,7 +530,9 @@ fn race(
                 let _ = send.send(Event::Solution(filling));
             }
             let _ = send.send(Event::Done {
-                stopped_by_deadline: raced.interrupted,
+                stopped: raced
+                    .interrupted
+                    .then(|| budget.must_stop().unwrap_or(Stopped::Timeout)),
                 exhausted: raced.exhausted,
                 stats: raced.stats,
                 certificate: None,
@@ -591,9 +567,9 @@ pub fn first_within(
     options: &SolveOptions,
     timeout: Duration,
 ) -> Result<FirstAnswer, Error> {
-    let start = Instant::now();
-    let mut solver = PuzzleSolver::new(puzzle, options).map_err(|e| Error::solve(file, e))?;
-    solver.interrupt_when(Some(start + timeout), None);
+    let budget = Budget::until(Instant::now().checked_add(timeout));
+    let mut solver =
+        PuzzleSolver::within(puzzle, options, &budget).map_err(|e| Error::solve(file, e))?;
     match solver.next_solution() {
         Ok(Some(filling)) => Ok(FirstAnswer::Solution(filling)),
         Ok(None) => Ok(FirstAnswer::NoSolution),

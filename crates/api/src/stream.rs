@@ -3,12 +3,12 @@
 //! WebAssembly, which has no threads, replays a solver for each request.
 
 use crate::Error;
+#[cfg(not(target_family = "wasm"))]
+use pathsat_budget::{Budget, Cancel};
 use pathsat_puzzle::{Filling, Puzzle};
 #[cfg(not(target_family = "wasm"))]
 use pathsat_solver::SolveError;
 use pathsat_solver::{PuzzleSolver, SolveOptions};
-#[cfg(not(target_family = "wasm"))]
-use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(not(target_family = "wasm"))]
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -32,7 +32,7 @@ pub struct SolutionStream {
     /// The thread said it has no more.
     ended: bool,
     found: u64,
-    abandoned: Arc<AtomicBool>,
+    abandoned: Cancel,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -63,21 +63,20 @@ impl SolutionStream {
     pub fn start(puzzle: Arc<Puzzle>, file: &str, options: SolveOptions) -> SolutionStream {
         let (ask, asked) = mpsc::channel::<()>();
         let (send, answers) = mpsc::channel();
-        let abandoned = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&abandoned);
+        let abandoned = Cancel::new();
+        let budget = Budget::default().and_cancel(&abandoned);
         let thread = std::thread::spawn(move || {
             if asked.recv().is_err() {
                 return;
             }
-            let mut solver = match PuzzleSolver::new(&puzzle, &options) {
+            let mut solver = match PuzzleSolver::within(&puzzle, &options, &budget) {
                 Ok(solver) => solver,
                 Err(e) => {
                     let _ = send.send(Streamed::Failed(e));
                     return;
                 }
             };
-            solver.interrupt_when(None, Some(Arc::clone(&flag)));
-            let mut fillings = solver.fillings().cancelled_by(flag);
+            let mut fillings = solver.fillings().within(&budget);
             loop {
                 let answer = match fillings.next() {
                     Some(Ok(filling)) => Streamed::Solution(filling),
@@ -160,7 +159,7 @@ impl Drop for SolutionStream {
     /// Ends the thread: an idle one wakes to a closed channel and is joined at once; one inside
     /// a solver call stops at the end of that call, on its own.
     fn drop(&mut self) {
-        self.abandoned.store(true, Ordering::Relaxed);
+        self.abandoned.cancel();
         self.ask = None;
         if let Some(thread) = self.thread.take() {
             if !self.waiting || thread.is_finished() {

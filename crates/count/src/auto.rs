@@ -60,7 +60,7 @@ pub(crate) fn certified_auto(
     let (mut counted, _) = enumerate_guarded(
         puzzle,
         options,
-        options.deadline,
+        &options.budget,
         progress,
         why,
         &out_of_reach,
@@ -95,18 +95,17 @@ pub(crate) fn auto(
         FrontierFirst::Answered(result) => return *result,
         FrontierFirst::NotUsed { why, relaxable } => (why, relaxable),
     };
-    let user_bounded = options.limit.is_some() || options.deadline.is_some();
+    let user_bounded = options.limit.is_some() || options.budget.deadline.is_some();
     let encoding = options.solve.encoding_for(puzzle);
 
     // A short probe: small counts finish here, in one solver.
-    let probe_end = Instant::now() + PROBE_TIME;
-    let probe_deadline = Some(options.deadline.map_or(probe_end, |d| d.min(probe_end)));
+    let probe_budget = options.budget.and_within(PROBE_TIME);
     progress(Progress::Stage(Stage::Probe));
     let probe_why = format!("{dp_not_used}; one solver enumerated every filling within 0.3 s");
     let (counted, probe_expired) = phase(&mut phases, Stage::Probe, || {
-        enumerate(puzzle, options, probe_deadline, progress, &probe_why)
+        enumerate(puzzle, options, &probe_budget, progress, &probe_why)
     })?;
-    let out_of_time = options.deadline.is_some_and(|d| Instant::now() >= d);
+    let out_of_time = options.budget.is_past_deadline();
     if !probe_expired || out_of_time || options.cancelled() {
         let mut counted = counted.after(phases);
         counted.frontier_not_used = Some(dp_not_used);
@@ -196,9 +195,7 @@ fn frontier_first(
     match result {
         Ok(counted) => FrontierFirst::Answered(Box::new(Ok(counted))),
         Err(
-            e @ (FrontierError::Timeout { .. }
-            | FrontierError::Cancelled { .. }
-            | FrontierError::Interrupted { .. }
+            e @ (FrontierError::Stopped { .. }
             | FrontierError::Disk { .. }
             | FrontierError::NoRoom { .. }
             | FrontierError::Checkpoint { .. }),

@@ -14,7 +14,7 @@ use pathsat_cnf::CountingSink;
 use pathsat_encode::{position, EncodingChoice};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::certificate::{RecordedRun, RecordedSlot};
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
+use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -94,7 +94,7 @@ struct CubeRun {
     count: u64,
     /// Enumerated to the end.
     exhausted: bool,
-    stopped: Option<Stop>,
+    stopped: Option<Stopped>,
     /// What its certificate is written from.
     recorded: Option<RecordedRun>,
 }
@@ -104,8 +104,7 @@ impl Cubes<'_> {
     /// each filling found and the cube when it is done.
     fn run(&self, value: Option<u32>) -> Result<CubeRun, SolveError> {
         let (puzzle, options) = (self.puzzle, self.options);
-        let mut solver = PuzzleSolver::new(puzzle, self.solve)?;
-        solver.interrupt_when(options.deadline, options.cancel.clone());
+        let mut solver = PuzzleSolver::within(puzzle, self.solve, &options.budget)?;
         if let (Some(c), Some(v)) = (self.cell, value) {
             if !solver.assume_value(c, v) {
                 return Err(SolveError::Certificate(format!(
@@ -114,10 +113,7 @@ impl Cubes<'_> {
                 )));
             }
         }
-        let mut run = solver.fillings().until(options.deadline);
-        if let Some(flag) = &options.cancel {
-            run = run.cancelled_by(flag.clone());
-        }
+        let mut run = solver.fillings().within(&options.budget);
         let mut count = 0u64;
         for filling in &mut run {
             filling?;
@@ -164,11 +160,7 @@ fn add_up(
         total_count += run.count;
         complete &= run.exhausted;
         if let Some(s) = run.stopped {
-            stopped.get_or_insert(match s {
-                Stop::Deadline => Stopped::Timeout,
-                Stop::Cancelled => Stopped::Cancelled,
-                Stop::Limit => Stopped::Limit,
-            });
+            stopped.get_or_insert(s);
         }
         if let Some(slot) = run.recorded {
             recorded.push((run.value, RecordedSlot::new(slot)));

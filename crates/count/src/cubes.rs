@@ -10,12 +10,13 @@
 
 use crate::plan::Class;
 use pathsat_bigcount::BigCount;
+use pathsat_budget::{Budget, Cancel, Stopped};
 use pathsat_encode::Domains;
 use pathsat_puzzle::{verify, Puzzle};
-use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions, Stop};
+use pathsat_solver::{PuzzleSolver, SolveError, SolveOptions};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -146,7 +147,7 @@ pub struct Job<'a> {
     pub cubes: &'a [Cube],
     pub options: &'a SolveOptions,
     pub limit: Option<u64>,
-    pub deadline: Option<Instant>,
+    pub budget: &'a Budget,
     pub jobs: usize,
 }
 
@@ -160,7 +161,7 @@ struct Shared {
     done: AtomicUsize,
     calls: AtomicU64,
     /// Raised to stop every thread; each cube's fillings are cancelled by it.
-    stop: Arc<AtomicBool>,
+    stop: Cancel,
     stopped: Mutex<Option<CubeStop>>,
     failure: Mutex<Option<SolveError>>,
 }
@@ -173,7 +174,7 @@ impl Shared {
             found_in_done: Mutex::new(BigCount::zero()),
             done: AtomicUsize::new(0),
             calls: AtomicU64::new(0),
-            stop: Arc::new(AtomicBool::new(false)),
+            stop: Cancel::new(),
             stopped: Mutex::new(None),
             failure: Mutex::new(None),
         }
@@ -184,7 +185,7 @@ impl Shared {
             .lock()
             .expect("not poisoned")
             .get_or_insert(why);
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.cancel();
     }
 
     fn progress(&self, total: usize, started: Instant) -> CubeProgress {
@@ -215,7 +216,7 @@ impl Job<'_> {
         let total = self.cubes.len();
         // The watcher's look: the deadline, and whatever `watch` decides.
         let look = || {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.budget.is_past_deadline() {
                 shared.stop_for(CubeStop::Deadline);
             }
             if watch(&shared.progress(total, started)) {
@@ -255,7 +256,9 @@ impl Job<'_> {
     fn count_cubes(&self, shared: &Shared, tick: &(dyn Fn() + Sync)) {
         self.cubes.par_iter().for_each(|cube| {
             tick();
-            if shared.stop.load(Ordering::Relaxed) {
+            // The caller's cancel stops the cubes not begun at once, without waiting for the
+            // watcher's next look.
+            if shared.stop.is_cancelled() || self.budget.is_cancelled() {
                 return;
             }
             let class = &self.classes[cube.class];
@@ -266,7 +269,7 @@ impl Job<'_> {
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    shared.stop.store(true, Ordering::Relaxed);
+                    shared.stop.cancel();
                     shared
                         .failure
                         .lock()
@@ -342,16 +345,14 @@ fn count_cube(
     let Some(sub) = job.puzzle.with_givens(&cube.fixed) else {
         return Ok(Some(BigCount::zero()));
     };
-    let mut solver = PuzzleSolver::new(&sub, job.options)?;
-    solver.interrupt_when(job.deadline, Some(Arc::clone(&shared.stop)));
+    // The shared flag stops every thread (at the limit, the deadline, the watcher's word, or
+    // another thread's failure), the caller's flags stop each at once; the limit is on all the
+    // threads' fillings together.
+    let budget = job.budget.and_cancel(&shared.stop);
+    let mut solver = PuzzleSolver::within(&sub, job.options, &budget)?;
     let mut in_cube = BigCount::zero();
     let images = class.images.len() as u64;
-    // The shared flag stops every thread (at the limit, the deadline, the watcher's word, or
-    // another thread's failure); the limit is on all the threads' fillings together.
-    let mut run = solver
-        .fillings()
-        .cancelled_by(Arc::clone(&shared.stop))
-        .until(job.deadline);
+    let mut run = solver.fillings().within(&budget);
     for filling in &mut run {
         let filling = filling?;
         for image in &class.images {
@@ -369,7 +370,7 @@ fn count_cube(
         tick();
     }
     let stopped = run.stopped();
-    if stopped == Some(Stop::Deadline) {
+    if stopped == Some(Stopped::Timeout) {
         shared.stop_for(CubeStop::Deadline);
     }
     shared

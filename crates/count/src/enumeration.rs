@@ -7,10 +7,10 @@ use crate::options::{CountOptions, Method};
 use crate::outcome::{phase, Counted, Estimate, Phase, Progress, Stage, Stopped};
 use crate::plan;
 use pathsat_bigcount::BigCount;
+use pathsat_budget::Budget;
 use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::{PuzzleSolver, SolveError};
-use std::sync::Arc;
 use web_time::Instant;
 
 /// One solver to the end (or to the limit or deadline of the options).
@@ -23,20 +23,20 @@ pub(crate) fn enumerate_all(
     progress(Progress::Stage(Stage::Enumeration));
     let mut phases = Vec::new();
     let (counted, _) = phase(&mut phases, Stage::Enumeration, || {
-        enumerate(puzzle, options, options.deadline, progress, why)
+        enumerate(puzzle, options, &options.budget, progress, why)
     })?;
     Ok(counted.after(phases))
 }
 
-/// Plain enumeration until `deadline`; also says whether that deadline stopped it.
+/// Plain enumeration within `budget`; also says whether its deadline stopped it.
 pub(crate) fn enumerate(
     puzzle: &Puzzle,
     options: &CountOptions,
-    deadline: Option<Instant>,
+    budget: &Budget,
     progress: &(dyn Fn(Progress) + Sync),
     why: &str,
 ) -> Result<(Counted, bool), SolveError> {
-    enumerate_guarded(puzzle, options, deadline, progress, why, &|_| None)
+    enumerate_guarded(puzzle, options, budget, progress, why, &|_| None)
 }
 
 /// [`enumerate`], stopping as out of reach when `out_of_reach` (which hears the fillings found
@@ -44,17 +44,13 @@ pub(crate) fn enumerate(
 pub(crate) fn enumerate_guarded(
     puzzle: &Puzzle,
     options: &CountOptions,
-    deadline: Option<Instant>,
+    budget: &Budget,
     progress: &(dyn Fn(Progress) + Sync),
     why: &str,
     out_of_reach: &dyn Fn(u64) -> Option<Estimate>,
 ) -> Result<(Counted, bool), SolveError> {
-    let mut solver = PuzzleSolver::new(puzzle, &options.solve)?;
-    solver.interrupt_when(deadline, options.cancel.clone());
-    let mut run = solver.fillings().limit(options.limit).until(deadline);
-    if let Some(cancel) = &options.cancel {
-        run = run.cancelled_by(Arc::clone(cancel));
-    }
+    let mut solver = PuzzleSolver::within(puzzle, &options.solve, budget)?;
+    let mut run = solver.fillings().within(budget).limit(options.limit);
     let mut estimate = None;
     // `out_of_reach` is asked before the bounds: it is only given (by `certified_auto`) to
     // counts without a limit or deadline.
@@ -68,7 +64,7 @@ pub(crate) fn enumerate_guarded(
                 filling?;
                 progress(Progress::Found(run.found()));
             }
-            None => break run.stopped().map(Stopped::from),
+            None => break run.stopped(),
         }
     };
     let count = run.found();
@@ -137,7 +133,7 @@ pub(crate) fn sat_cubes(
         cubes: &cubes,
         options: &solve,
         limit: options.limit,
-        deadline: options.deadline,
+        budget: &options.budget,
         jobs: options.jobs,
     };
     let estimate = std::sync::Mutex::new(None);

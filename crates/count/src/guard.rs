@@ -8,6 +8,7 @@ use crate::options::CountOptions;
 use crate::outcome::{bound_time, Estimate, Phase, Stage};
 use crate::program::with_threads;
 use pathsat_bigcount::BigCount;
+use pathsat_budget::Budget;
 use pathsat_frontier::{count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use std::time::Duration;
@@ -48,9 +49,10 @@ impl<'a> LazyBound<'a> {
         let end = started + bound_time(puzzle.n_cells());
         let frontier_options = FrontierOptions {
             memory_budget: self.options.memory_budget / 4,
-            deadline: Some(self.options.deadline.map_or(end, |d| d.min(end))),
-            cancel: self.options.cancel.as_deref(),
-            interrupt: None,
+            budget: &Budget {
+                wind_down: None,
+                ..self.options.budget.and_until(Some(end))
+            },
             progress: None,
             split: None,
             spill: None,

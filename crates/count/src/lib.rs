@@ -103,7 +103,7 @@ pub fn count(
     if options.solve.certify {
         // One proof covers one solver's run: certified counts are plain enumerations.
         return match options.method {
-            Method::Auto if options.limit.is_none() && options.deadline.is_none() => {
+            Method::Auto if options.limit.is_none() && options.budget.deadline.is_none() => {
                 certified_auto(puzzle, options, progress)
             }
             Method::Auto | Method::Enumerate => {

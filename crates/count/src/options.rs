@@ -1,13 +1,11 @@
 //! What a count is asked: the method ([`Method`]) and the options ([`CountOptions`]) every
 //! driver reads (limit, deadline, cancel flag, threads, memory, patience, solver).
 
+use pathsat_budget::Budget;
 use pathsat_frontier::Split;
 use pathsat_solver::SolveOptions;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
-use web_time::Instant;
 
 /// How to count. Reports name each method as [`Method::name`] says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -56,15 +54,13 @@ pub struct CountOptions {
     pub method: Method,
     /// Stop after this many fillings (the count is then incomplete).
     pub limit: Option<u64>,
-    /// Stop at this instant (the count is then incomplete).
-    pub deadline: Option<Instant>,
-    /// Stop when this flag is raised (Ctrl-C in Python, a web client that went away): the
-    /// count is then incomplete, [`crate::Stopped::Cancelled`].
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Stop the frontier program when this flag is raised (a SIGTERM), once the layer under way
-    /// is done and its table saved to [`CountOptions::checkpoint`]: the count is then
-    /// incomplete, [`crate::Stopped::Interrupted`], and goes on from there when run again.
-    pub interrupt: Option<Arc<AtomicBool>>,
+    /// When to stop (the count is then incomplete): at the deadline
+    /// ([`crate::Stopped::Timeout`]) or a raised cancel flag ([`crate::Stopped::Cancelled`]),
+    /// inside a solver call too; at a wind-down (a SIGTERM), once the frontier program's layer
+    /// under way is done and its table saved to [`CountOptions::checkpoint`]
+    /// ([`crate::Stopped::Interrupted`]), from where it goes on when run again. The SAT methods
+    /// have no layer to finish, and go on at a wind-down.
+    pub budget: Budget,
     /// Threads for the cubes and the frontier program.
     pub jobs: usize,
     /// The most memory the frontier program's tables may take.
@@ -99,9 +95,7 @@ impl Default for CountOptions {
         CountOptions {
             method: Method::Auto,
             limit: None,
-            deadline: None,
-            cancel: None,
-            interrupt: None,
+            budget: Budget::default(),
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             memory_budget: pathsat_frontier::default_memory_budget(),
             patience: DEFAULT_PATIENCE,
@@ -116,10 +110,8 @@ impl Default for CountOptions {
 }
 
 impl CountOptions {
-    /// Whether [`CountOptions::cancel`] was raised.
+    /// Whether a cancel flag of [`CountOptions::budget`] was raised.
     pub(crate) fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        self.budget.is_cancelled()
     }
 }

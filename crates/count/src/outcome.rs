@@ -4,59 +4,12 @@
 
 use crate::options::Method;
 use pathsat_bigcount::BigCount;
+pub use pathsat_budget::Stopped;
 use pathsat_encode::{EncodeStats, Encoding};
 use pathsat_frontier::{FrontierError, FrontierStats, LayerProgress};
-use pathsat_solver::{Certificate, LoopStats, SolveError, SolverChoice, Stop};
+use pathsat_solver::{Certificate, LoopStats, SolveError, SolverChoice};
 use std::time::Duration;
 use web_time::Instant;
-
-/// Why a count stopped before it was complete. Reports name each as [`Stopped::name`] says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Stopped {
-    /// `limit` fillings were found.
-    Limit,
-    /// The deadline passed (`deadline` is read as this too: the batch protocol's old word).
-    #[serde(alias = "deadline")]
-    Timeout,
-    /// The frontier program (asked for by name) needs more memory than its budget, or a
-    /// frontier wider than it can hold.
-    Memory,
-    /// Enumeration was estimated to take longer than the patience allows (see [`Estimate`]).
-    OutOfReach,
-    /// The cancel flag was raised ([`crate::CountOptions::cancel`]).
-    Cancelled,
-    /// The interrupt flag was raised ([`crate::CountOptions::interrupt`]): the frontier
-    /// program saved its checkpoint, if it had one, and stopped.
-    Interrupted,
-}
-
-impl Stopped {
-    /// The name in reports: `limit`, `timeout`, `memory`, `out-of-reach`, `cancelled`,
-    /// `interrupted`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stopped::Limit => "limit",
-            Stopped::Timeout => "timeout",
-            Stopped::Memory => "memory",
-            Stopped::OutOfReach => "out-of-reach",
-            Stopped::Cancelled => "cancelled",
-            Stopped::Interrupted => "interrupted",
-        }
-    }
-}
-
-impl From<Stop> for Stopped {
-    /// Why a bounded enumeration stopped, as a count reports it: the only flag an enumeration
-    /// is cancelled by is [`crate::CountOptions::cancel`].
-    fn from(stop: Stop) -> Stopped {
-        match stop {
-            Stop::Limit => Stopped::Limit,
-            Stop::Deadline => Stopped::Timeout,
-            Stop::Cancelled => Stopped::Cancelled,
-        }
-    }
-}
 
 /// How long enumerating every filling was estimated to take, when [`Method::Auto`] stopped
 /// rather than start it.

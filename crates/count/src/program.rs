@@ -41,9 +41,7 @@ pub(crate) fn frontier(
     let run = |over_budget_only: bool, from: u64| {
         let frontier_options = FrontierOptions {
             memory_budget: options.memory_budget,
-            deadline: options.deadline,
-            cancel: options.cancel.as_deref(),
-            interrupt: options.interrupt.as_deref(),
+            budget: &options.budget,
             progress: Some(&layer),
             split: options.split,
             spill: options.spill_dir.as_deref().map(|dir| Spill {
@@ -124,9 +122,7 @@ pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counte
     }
     let mut counted = Counted::new(Method::Dp, format!("{why}; {error}"));
     counted.stopped = Some(match error {
-        FrontierError::Timeout { .. } => Stopped::Timeout,
-        FrontierError::Cancelled { .. } => Stopped::Cancelled,
-        FrontierError::Interrupted { .. } => Stopped::Interrupted,
+        FrontierError::Stopped { why, .. } => why,
         _ => Stopped::Memory,
     });
     Ok(counted)

@@ -23,6 +23,7 @@
 //! count the bare Hamiltonian paths or cycles in an order of their own, `heuristic` unless
 //! `--order` says otherwise.
 
+use pathsat_budget::Budget;
 use pathsat_frontier::{
     bytes, count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
     vertex_order, Checkpoint, FrontierError, FrontierOptions, Graph, LayerProgress, Spill, Split,
@@ -233,7 +234,9 @@ impl Args {
             "--spill-from" => self.spill_from = rest.next().expect("S").parse().expect("S"),
             "--timeout" => {
                 let s: f64 = rest.next().expect("S").parse().expect("S");
-                options.deadline = Some(Instant::now() + Duration::from_secs_f64(s));
+                // The options live as long as the program: so may their budget.
+                let deadline = Instant::now() + Duration::from_secs_f64(s);
+                options.budget = Box::leak(Box::new(Budget::until(Some(deadline))));
             }
             _ => panic!("{USAGE}"),
         }

@@ -200,7 +200,7 @@ fn sweep_plan(
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
 
     fn identity(n: usize) -> Vec<usize> {
         (0..n).collect()
@@ -384,12 +384,13 @@ mod tests {
         let dir = std::env::temp_dir();
         let checkpoints = tempfile::tempdir().unwrap();
         let file = checkpoints.path().join("count.checkpoint");
-        let stop = AtomicBool::new(false);
+        let stop = pathsat_budget::Cancel::new();
         let raise = |p: &crate::LayerProgress| {
             if Some(p.layer) == stop_after {
-                stop.store(true, Ordering::Relaxed);
+                stop.cancel();
             }
         };
+        let budget = pathsat_budget::Budget::default().and_cancel(&stop);
         let options = FrontierOptions {
             split: Some(split),
             spill: spill_from.map(|from_states| crate::Spill {
@@ -397,7 +398,7 @@ mod tests {
                 from_states,
                 over_budget_only: false,
             }),
-            cancel: Some(&stop),
+            budget: &budget,
             progress: Some(&raise),
             checkpoint: stop_after.map(|_| crate::Checkpoint {
                 file: &file,
@@ -406,11 +407,11 @@ mod tests {
             ..FrontierOptions::default()
         };
         let finish = |count: &dyn Fn() -> Result<BigCount, FrontierError>| {
-            stop.store(false, Ordering::Relaxed);
+            stop.flag().store(false, Ordering::Relaxed);
             match count() {
-                Err(FrontierError::Cancelled { .. }) => {
+                Err(FrontierError::Stopped { .. }) => {
                     assert!(file.exists());
-                    stop.store(false, Ordering::Relaxed);
+                    stop.flag().store(false, Ordering::Relaxed);
                     count().unwrap()
                 }
                 other => other.unwrap(),
@@ -455,10 +456,10 @@ mod tests {
         let checkpoints = tempfile::tempdir().unwrap();
         let file = checkpoints.path().join("prefixes.checkpoint");
         for stop_after in 1..rows * cols {
-            let stop = AtomicBool::new(false);
+            let stop = pathsat_budget::Cancel::new();
             let raise = |p: &crate::LayerProgress| {
                 if p.layer == stop_after {
-                    stop.store(true, Ordering::Relaxed);
+                    stop.cancel();
                 }
             };
             let options = FrontierOptions {
@@ -467,7 +468,7 @@ mod tests {
                     from_states: 8,
                     over_budget_only: false,
                 }),
-                cancel: Some(&stop),
+                budget: &pathsat_budget::Budget::default().and_cancel(&stop),
                 progress: Some(&raise),
                 checkpoint: Some(crate::Checkpoint {
                     file: &file,
@@ -476,13 +477,13 @@ mod tests {
                 ..FrontierOptions::default()
             };
             let first = hamiltonian_cycles_of_prefixes(&g, &order, &options);
-            if !matches!(first, Err(FrontierError::Cancelled { .. })) {
+            if !matches!(first, Err(FrontierError::Stopped { .. })) {
                 // The last layer: nothing after it to stop.
                 assert_eq!(stop_after, rows * cols - 1, "{first:?}");
                 continue;
             }
             assert!(file.exists(), "stopped after layer {stop_after}");
-            stop.store(false, Ordering::Relaxed);
+            stop.flag().store(false, Ordering::Relaxed);
             let (resumed_count, resumed_prefixes, stats) =
                 hamiltonian_cycles_of_prefixes(&g, &order, &options).unwrap();
             assert!(

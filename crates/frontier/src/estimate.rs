@@ -39,6 +39,7 @@ use crate::growth::{ceiling, extrapolate, turned};
 use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
 use crate::{Cut, FrontierError, FrontierOptions, LayerProgress, Shortcut, SplitBy};
+use pathsat_budget::{Budget, Cancel, Stopped};
 use pathsat_puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -301,7 +302,7 @@ fn take_sample(
     sample_states: u64,
 ) -> Result<Sample, FrontierError> {
     let heard: Mutex<Vec<LayerProgress>> = Mutex::new(Vec::new());
-    let enough = AtomicBool::new(false);
+    let enough = Cancel::new();
     let reach = AtomicBool::new(false);
     let hear = |p: &LayerProgress| {
         if let Some(progress) = options.progress {
@@ -313,7 +314,7 @@ fn take_sample(
         // or a table holds SAMPLE_REACH times the sample's states.
         if p.states >= sample_states.saturating_mul(SAMPLE_REACH) {
             reach.store(true, Ordering::Relaxed);
-            enough.store(true, Ordering::Relaxed);
+            enough.cancel();
         } else if heard.iter().any(|h| h.states >= sample_states) {
             let states: Vec<u64> = heard
                 .iter()
@@ -321,13 +322,18 @@ fn take_sample(
                 .map(|h| h.states)
                 .collect();
             if turned(&states, &plan.bounds, widths) {
-                enough.store(true, Ordering::Relaxed);
+                enough.cancel();
             }
         }
     };
+    // Stopped by the caller's deadline and cancel, and by `enough`; a wind-down waits for the
+    // count itself.
+    let budget = Budget {
+        wind_down: None,
+        ..options.budget.and_cancel(&enough)
+    };
     let sample_options = FrontierOptions {
-        cancel: Some(&enough),
-        interrupt: None,
+        budget: &budget,
         progress: Some(&hear),
         spill: None,
         checkpoint: None,
@@ -342,11 +348,19 @@ fn take_sample(
     let seconds = started.elapsed().as_secs_f64();
     let (end, peak_bytes, cut) = match swept {
         Ok(swept) => (None, swept.peak_bytes, swept.cut),
-        Err(FrontierError::Cancelled { .. }) if reach.load(Ordering::Relaxed) => {
-            (Some(SampleEnd::Reach), 0, None)
-        }
-        Err(FrontierError::Cancelled { .. }) => (Some(SampleEnd::States), 0, None),
-        Err(FrontierError::Timeout { .. }) => (Some(SampleEnd::Timeout), 0, None),
+        Err(e @ FrontierError::Stopped { .. }) if options.budget.is_cancelled() => return Err(e),
+        Err(FrontierError::Stopped {
+            why: Stopped::Cancelled,
+            ..
+        }) if reach.load(Ordering::Relaxed) => (Some(SampleEnd::Reach), 0, None),
+        Err(FrontierError::Stopped {
+            why: Stopped::Cancelled,
+            ..
+        }) => (Some(SampleEnd::States), 0, None),
+        Err(FrontierError::Stopped {
+            why: Stopped::Timeout,
+            ..
+        }) => (Some(SampleEnd::Timeout), 0, None),
         Err(FrontierError::OverMemory { .. }) => (Some(SampleEnd::Memory), 0, None),
         Err(e) => return Err(e),
     };

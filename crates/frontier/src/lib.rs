@@ -70,11 +70,10 @@ pub use pathsat_bigcount::BigCount;
 pub use primes::{is_prime, residue_prime};
 pub use spill::free_bytes;
 
+use pathsat_budget::{Budget, Stopped};
 use std::fmt;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use web_time::Instant;
 
 /// The default memory budget when the machine's memory is unknown: 4 GiB.
 pub const FALLBACK_MEMORY_BUDGET: u64 = 4 << 30;
@@ -85,15 +84,13 @@ pub struct FrontierOptions<'a> {
     /// The most bytes the state tables may hold at once; a count that would need more stops
     /// with [`FrontierError::OverMemory`] before allocating them.
     pub memory_budget: u64,
-    /// Stop with [`FrontierError::Timeout`] at this instant.
-    pub deadline: Option<Instant>,
-    /// Stop with [`FrontierError::Cancelled`] when this becomes true (Ctrl-C, a closed request).
-    pub cancel: Option<&'a AtomicBool>,
-    /// Stop with [`FrontierError::Interrupted`] when this becomes true, but only once the layer
-    /// under way is done, and after saving the table if the count has a
-    /// [`FrontierOptions::checkpoint`]: how a count on a cluster answers the SIGTERM of a
-    /// preemption or a time limit without losing the layers since its last save.
-    pub interrupt: Option<&'a AtomicBool>,
+    /// When to stop: at its deadline or a raised cancel flag, at once
+    /// ([`FrontierError::Stopped`] with [`Stopped::Timeout`] or [`Stopped::Cancelled`]); at a
+    /// requested wind-down, once the layer under way is done and the table saved if the count
+    /// has a [`FrontierOptions::checkpoint`] ([`Stopped::Interrupted`]): how a count on a
+    /// cluster answers the SIGTERM of a preemption or a time limit without losing the layers
+    /// since its last save.
+    pub budget: &'a Budget,
     /// Hears each layer (a vertex of the sweep) as it is done.
     pub progress: Option<&'a (dyn Fn(&LayerProgress) + Sync)>,
     /// Count one shard of the count only ([`Split`]).
@@ -314,9 +311,7 @@ impl Default for FrontierOptions<'_> {
     fn default() -> Self {
         FrontierOptions {
             memory_budget: default_memory_budget(),
-            deadline: None,
-            cancel: None,
-            interrupt: None,
+            budget: Budget::unlimited(),
             progress: None,
             split: None,
             spill: None,
@@ -330,9 +325,7 @@ impl fmt::Debug for FrontierOptions<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FrontierOptions")
             .field("memory_budget", &self.memory_budget)
-            .field("deadline", &self.deadline)
-            .field("cancel", &self.cancel)
-            .field("interrupt", &self.interrupt)
+            .field("budget", &self.budget)
             .field("progress", &self.progress.is_some())
             .field("split", &self.split)
             .field("spill", &self.spill)
@@ -497,23 +490,11 @@ pub enum FrontierError {
         /// States in the last table that fitted.
         states: u64,
     },
-    /// The deadline passed after `layer` of `layers` layers.
-    Timeout {
-        /// Layers done.
-        layer: usize,
-        /// Layers in all.
-        layers: usize,
-    },
-    /// The cancel flag was raised after `layer` of `layers` layers.
-    Cancelled {
-        /// Layers done.
-        layer: usize,
-        /// Layers in all.
-        layers: usize,
-    },
-    /// The interrupt flag was raised ([`FrontierOptions::interrupt`]); the count stopped after
-    /// `layer` of `layers` layers.
-    Interrupted {
+    /// The budget stopped the count after `layer` of `layers` layers: its deadline passed, a
+    /// cancel flag was raised, or a wind-down was requested ([`FrontierOptions::budget`]).
+    Stopped {
+        /// Why: [`Stopped::Timeout`], [`Stopped::Cancelled`] or [`Stopped::Interrupted`].
+        why: Stopped,
         /// Layers done.
         layer: usize,
         /// Layers in all.
@@ -592,27 +573,27 @@ impl fmt::Display for FrontierError {
                 bytes(*needed),
                 pathsat_bigcount::grouped(*states)
             ),
-            FrontierError::Timeout { layer, layers } => write!(
-                f,
-                "the frontier program stopped at the timeout after {layer} of {layers} layers"
-            ),
-            FrontierError::Cancelled { layer, layers } => write!(
-                f,
-                "the frontier program was cancelled after {layer} of {layers} layers"
-            ),
-            FrontierError::Interrupted {
+            FrontierError::Stopped {
+                why,
                 layer,
                 layers,
                 saved,
-            } => write!(
-                f,
-                "the frontier program was interrupted after {layer} of {layers} layers{}",
-                if *saved {
+            } => {
+                let how = match why {
+                    Stopped::Timeout => "stopped at the timeout",
+                    Stopped::Cancelled => "was cancelled",
+                    _ => "was interrupted",
+                };
+                let saved = if *saved {
                     ", and saved its checkpoint there"
                 } else {
                     ""
-                }
-            ),
+                };
+                write!(
+                    f,
+                    "the frontier program {how} after {layer} of {layers} layers{saved}"
+                )
+            }
             FrontierError::Disk {
                 dir,
                 message,

@@ -444,17 +444,16 @@ impl<'a, K: Key> Sweep<'a, K> {
         read: u64,
     ) -> Result<(), FrontierError> {
         let (options, layers, states) = (self.options, self.plan.n, self.at.states);
-        let interrupted = index + 1 < layers
-            && options
-                .interrupt
-                .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let interrupted = index + 1 < layers && options.budget.wind_down_requested();
         if let Some(saver) = self.saver.as_mut().filter(|s| {
-            index + 1 < layers && (interrupted || s.due(options.deadline, took, read, states))
+            index + 1 < layers
+                && (interrupted || s.due(options.budget.deadline, took, read, states))
         }) {
             saver.save(&self.ctx, &self.at)?;
         }
         if interrupted {
-            return Err(FrontierError::Interrupted {
+            return Err(FrontierError::Stopped {
+                why: pathsat_budget::Stopped::Interrupted,
                 layer: index + 1,
                 layers,
                 saved: self.saver.is_some(),

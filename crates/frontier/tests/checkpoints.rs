@@ -5,13 +5,14 @@
 
 use num_bigint::BigUint;
 use num_traits::One;
+use pathsat_budget::{Budget, Cancel, Stopped, WindDown};
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_paths, Checkpoint, FrontierError,
     FrontierOptions, Graph, LayerProgress, Spill, Split, SplitBy,
 };
 use pathsat_puzzle::{Moves, Puzzle};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 fn factorial(n: u64) -> BigUint {
@@ -45,16 +46,16 @@ struct Run<'a> {
     spill: Option<Spill<'a>>,
 }
 
-/// Options of `run` that save after every layer to `file`, with `stop` as the cancel flag and
+/// Options of `run` that save after every layer to `file`, with `stop` as the budget and
 /// `progress` as the hook.
 fn saving<'a>(
     run: Run<'a>,
     file: &'a Path,
-    stop: &'a AtomicBool,
+    stop: &'a Budget,
     progress: &'a (dyn Fn(&LayerProgress) + Sync),
 ) -> FrontierOptions<'a> {
     FrontierOptions {
-        cancel: Some(stop),
+        budget: stop,
         progress: Some(progress),
         checkpoint: Some(Checkpoint {
             file,
@@ -74,25 +75,28 @@ fn stopped_and_resumed<T>(
     run: Run,
     count: impl Fn(&FrontierOptions) -> Result<(T, Option<usize>), FrontierError>,
 ) -> T {
-    let stop = AtomicBool::new(false);
+    let stop = Cancel::new();
+    let stopping = Budget::default().and_cancel(&stop);
     let raise = |p: &LayerProgress| {
         if p.layer == stop_after {
-            stop.store(true, Ordering::Relaxed);
+            stop.cancel();
         }
     };
-    let error = count(&saving(run, file, &stop, &raise)).err();
+    let error = count(&saving(run, file, &stopping, &raise)).err();
     assert_eq!(
         error,
-        Some(FrontierError::Cancelled {
+        Some(FrontierError::Stopped {
+            why: Stopped::Cancelled,
             layer: stop_after,
             layers: error.as_ref().map_or(0, |e| match e {
-                FrontierError::Cancelled { layers, .. } => *layers,
+                FrontierError::Stopped { layers, .. } => *layers,
                 _ => 0,
             }),
+            saved: false,
         })
     );
     assert!(file.exists(), "a checkpoint after layer {stop_after}");
-    let quiet = AtomicBool::new(false);
+    let quiet = Budget::default();
     let (answer, resumed) = count(&saving(run, file, &quiet, &|_| {})).unwrap();
     assert_eq!(resumed, Some(stop_after));
     assert!(!file.exists(), "a finished count removes its checkpoint");
@@ -115,24 +119,29 @@ fn a_resumed_count_knows_how_long_its_earlier_run_took() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("knight.checkpoint");
     let puzzle = knight(6, 6, false);
-    let stop = AtomicBool::new(false);
+    let stop = Cancel::new();
+    let stopping = Budget::default().and_cancel(&stop);
     let slow = |p: &LayerProgress| {
         if p.layer <= 10 {
             std::thread::sleep(Duration::from_millis(30));
         }
         if p.layer == 10 {
-            stop.store(true, Ordering::Relaxed);
+            stop.cancel();
         }
     };
     let started = std::time::Instant::now();
-    let stopped = count_fillings(&puzzle, &saving(Run::default(), &file, &stop, &slow));
+    let stopped = count_fillings(&puzzle, &saving(Run::default(), &file, &stopping, &slow));
     let first_run = started.elapsed();
     assert!(matches!(
         stopped,
-        Err(FrontierError::Cancelled { layer: 10, .. })
+        Err(FrontierError::Stopped {
+            why: Stopped::Cancelled,
+            layer: 10,
+            ..
+        })
     ));
 
-    let quiet = AtomicBool::new(false);
+    let quiet = Budget::default();
     let resumed = count_fillings(&puzzle, &saving(Run::default(), &file, &quiet, &|_| {})).unwrap();
     assert_eq!(resumed.fillings.into_biguint(), BigUint::from(6_637_920u64));
     assert_eq!(resumed.stats.resumed_layer, Some(10));
@@ -189,12 +198,12 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("knight.checkpoint");
     let puzzle = knight(6, 6, false);
-    let interrupt = AtomicBool::new(false);
+    let interrupt = WindDown::new();
     let raise_at = |layer: usize| {
         let interrupt = &interrupt;
         move |p: &LayerProgress| {
             if p.layer == layer {
-                interrupt.store(true, Ordering::Relaxed);
+                interrupt.request();
             }
         }
     };
@@ -204,7 +213,10 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     });
     let raise = raise_at(18);
     let options = FrontierOptions {
-        interrupt: Some(&interrupt),
+        budget: &Budget {
+            wind_down: Some(interrupt.clone()),
+            ..Budget::default()
+        },
         progress: Some(&raise),
         checkpoint: hourly,
         ..FrontierOptions::default()
@@ -212,7 +224,8 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     let error = count_fillings(&puzzle, &options).err();
     assert_eq!(
         error,
-        Some(FrontierError::Interrupted {
+        Some(FrontierError::Stopped {
+            why: Stopped::Interrupted,
             layer: 18,
             layers: 36,
             saved: true
@@ -220,7 +233,7 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     );
     assert!(file.exists());
 
-    interrupt.store(false, Ordering::Relaxed);
+    interrupt.flag().store(false, Ordering::Relaxed);
     let resumed = count_fillings(
         &puzzle,
         &FrontierOptions {
@@ -243,7 +256,8 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     .err();
     assert!(matches!(
         error,
-        Some(FrontierError::Interrupted {
+        Some(FrontierError::Stopped {
+            why: Stopped::Interrupted,
             layer: 18,
             saved: false,
             ..
@@ -251,7 +265,7 @@ fn an_interrupted_count_saves_after_the_layer_under_way() {
     ));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 
-    interrupt.store(false, Ordering::Relaxed);
+    interrupt.flag().store(false, Ordering::Relaxed);
     let raise = raise_at(36);
     let last = count_fillings(
         &puzzle,
@@ -288,11 +302,12 @@ fn shards_resume_to_their_own_parts() {
     // 9,862 undirected closed tours, each 2 x 36 fillings.
     assert_eq!(total, BigUint::from(9_862u64 * 72));
 
-    let stop = AtomicBool::new(false);
-    let raise = |p: &LayerProgress| stop.store(p.layer == 24, Ordering::Relaxed);
-    let options = saving(shard(1), &file, &stop, &raise);
+    let stop = Cancel::new();
+    let stopping = Budget::default().and_cancel(&stop);
+    let raise = |p: &LayerProgress| stop.flag().store(p.layer == 24, Ordering::Relaxed);
+    let options = saving(shard(1), &file, &stopping, &raise);
     assert!(count_fillings(&puzzle, &options).is_err());
-    let quiet = AtomicBool::new(false);
+    let quiet = Budget::default();
     let error = count_fillings(&puzzle, &saving(shard(2), &file, &quiet, &|_| {})).unwrap_err();
     assert!(
         matches!(error, FrontierError::Checkpoint { .. }),
@@ -332,14 +347,15 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("board.checkpoint");
     let puzzle = knight(6, 6, false);
-    let stop = AtomicBool::new(false);
-    let raise = |p: &LayerProgress| stop.store(p.layer == 20, Ordering::Relaxed);
-    assert!(count_fillings(&puzzle, &saving(Run::default(), &file, &stop, &raise)).is_err());
+    let stop = Cancel::new();
+    let stopping = Budget::default().and_cancel(&stop);
+    let raise = |p: &LayerProgress| stop.flag().store(p.layer == 20, Ordering::Relaxed);
+    assert!(count_fillings(&puzzle, &saving(Run::default(), &file, &stopping, &raise)).is_err());
     let saved = std::fs::read(&file).unwrap();
     // The table of layer 20 is in it: 6,729 states, about 4 bytes each.
     assert!(saved.len() > 20_000, "{} bytes", saved.len());
 
-    let quiet = AtomicBool::new(false);
+    let quiet = Budget::default();
     let refused = |bytes: &[u8], puzzle: &Puzzle| -> String {
         std::fs::write(&file, bytes).unwrap();
         let error =
@@ -373,9 +389,9 @@ fn an_unwritable_checkpoint_stops_the_count_at_once() {
     let not_a_dir = dir.path().join("a-file");
     std::fs::write(&not_a_dir, "").unwrap();
     let file = not_a_dir.join("count.checkpoint");
-    let layers = AtomicBool::new(false);
-    let heard = |_: &LayerProgress| layers.store(true, Ordering::Relaxed);
-    let quiet = AtomicBool::new(false);
+    let layers = Cancel::new(); // raised by a counted layer
+    let heard = |_: &LayerProgress| layers.cancel();
+    let quiet = Budget::default();
     let options = saving(Run::default(), &file, &quiet, &heard);
     let error = count_fillings(&knight(6, 6, false), &options).unwrap_err();
     assert!(
@@ -386,7 +402,7 @@ fn an_unwritable_checkpoint_stops_the_count_at_once() {
         error.to_string().contains("count.checkpoint cannot be"),
         "{error}"
     );
-    assert!(!layers.load(Ordering::Relaxed), "no layer was counted");
+    assert!(!layers.is_cancelled(), "no layer was counted");
 }
 
 /// A checkpoint's name that is not a regular file (a pipe, a directory; `/dev/null` is such a
@@ -403,7 +419,7 @@ fn a_checkpoint_that_is_not_a_regular_file_is_refused_and_kept() {
         .status()
         .unwrap();
     assert!(made.success());
-    let quiet = AtomicBool::new(false);
+    let quiet = Budget::default();
     for file in [fifo.as_path(), dir.path()] {
         let options = saving(Run::default(), file, &quiet, &|_| {});
         let error = count_fillings(&knight(4, 4, false), &options).unwrap_err();

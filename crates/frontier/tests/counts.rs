@@ -7,6 +7,7 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::One;
+use pathsat_budget::{Budget, Cancel, Stopped};
 use pathsat_frontier::residue_prime;
 use pathsat_frontier::{
     count_fillings, hamiltonian_cycles, hamiltonian_cycles_of_prefixes, hamiltonian_paths,
@@ -14,7 +15,6 @@ use pathsat_frontier::{
 };
 use pathsat_puzzle::families::{flower_snark, generalized_petersen};
 use pathsat_puzzle::{brute, CellRule, Expect, Moves, Puzzle};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -1288,51 +1288,58 @@ fn a_tiny_budget_stops_with_over_memory() {
 #[test]
 fn a_past_deadline_stops_with_timeout() {
     let options = FrontierOptions {
-        deadline: Some(Instant::now()),
+        budget: &Budget::until(Some(Instant::now())),
         ..FrontierOptions::default()
     };
     assert_eq!(
         count_fillings(&blank(6, 6, Moves::Rook, false), &options),
-        Err(FrontierError::Timeout {
+        Err(FrontierError::Stopped {
+            why: Stopped::Timeout,
             layer: 0,
-            layers: 36
+            layers: 36,
+            saved: false,
         })
     );
 }
 
 #[test]
 fn a_raised_flag_cancels() {
-    let flag = AtomicBool::new(true);
+    let flag = Cancel::new();
+    flag.cancel();
     let options = FrontierOptions {
-        cancel: Some(&flag),
+        budget: &Budget::default().and_cancel(&flag),
         ..FrontierOptions::default()
     };
     assert_eq!(
         count_fillings(&blank(6, 6, Moves::Rook, false), &options),
-        Err(FrontierError::Cancelled {
+        Err(FrontierError::Stopped {
+            why: Stopped::Cancelled,
             layer: 0,
-            layers: 36
+            layers: 36,
+            saved: false,
         })
     );
     // Raised by the progress hook after layer 10: the count stops there.
-    let flag = AtomicBool::new(false);
+    let flag = Cancel::new();
     let seen = Mutex::new(Vec::new());
     let progress = |p: &LayerProgress| {
         seen.lock().unwrap().push(p.layer);
         if p.layer == 10 {
-            flag.store(true, Ordering::Relaxed);
+            flag.cancel();
         }
     };
     let options = FrontierOptions {
-        cancel: Some(&flag),
+        budget: &Budget::default().and_cancel(&flag),
         progress: Some(&progress),
         ..FrontierOptions::default()
     };
     assert_eq!(
         count_fillings(&blank(6, 6, Moves::Rook, false), &options),
-        Err(FrontierError::Cancelled {
+        Err(FrontierError::Stopped {
+            why: Stopped::Cancelled,
             layer: 10,
-            layers: 36
+            layers: 36,
+            saved: false,
         })
     );
     assert_eq!(*seen.lock().unwrap(), (1..=10).collect::<Vec<_>>());
@@ -1344,12 +1351,18 @@ fn a_raised_flag_cancels() {
 fn a_deadline_inside_a_big_layer_stops_soon() {
     let start = Instant::now();
     let options = FrontierOptions {
-        deadline: Some(start + Duration::from_millis(300)),
+        budget: &Budget::until(Some(start + Duration::from_millis(300))),
         ..FrontierOptions::default()
     };
     let result = count_fillings(&blank(7, 7, Moves::Knight, false), &options);
     assert!(
-        matches!(result, Err(FrontierError::Timeout { .. })),
+        matches!(
+            result,
+            Err(FrontierError::Stopped {
+                why: Stopped::Timeout,
+                ..
+            })
+        ),
         "{result:?}"
     );
     assert!(

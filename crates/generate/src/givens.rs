@@ -18,14 +18,13 @@
 //! `minimal_for` does the same with any test of "still good" (the deduction solver, for
 //! easy and medium puzzles), without cores.
 
-use crate::{GenerateError, Until};
+use crate::GenerateError;
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
+use pathsat_solver::Budget;
 use pathsat_solver::{Assumed, AssumingSolver, SolveError};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
-use std::sync::atomic::Ordering;
-use web_time::Instant;
 
 /// The spacing of the first givens along the path.
 const SPACING: usize = 3;
@@ -53,7 +52,7 @@ pub(crate) fn unique_givens(
     required: &[usize],
     minimise: bool,
     rng: &mut ChaCha8Rng,
-    until: &Until,
+    until: &Budget,
 ) -> Result<Chosen, GenerateError> {
     let start_calls = oracle.calls();
     let pairs = |cells: &[usize]| -> Vec<(usize, u32)> {
@@ -252,7 +251,7 @@ pub(crate) fn minimal_for(
     mut chosen: Vec<usize>,
     required: &[usize],
     rng: &mut ChaCha8Rng,
-    until: &Until,
+    until: &Budget,
     mut still_good: impl FnMut(&[usize]) -> bool,
 ) -> (Vec<usize>, bool) {
     let order = removal_order(&chosen, required, rng);
@@ -308,17 +307,10 @@ fn removal_order(chosen: &[usize], required: &[usize], rng: &mut ChaCha8Rng) -> 
     order
 }
 
-/// Stops at the deadline, or when the cancel flag is raised.
-pub(crate) fn check(until: &Until) -> Result<(), GenerateError> {
-    if until
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
-    {
-        return Err(GenerateError::Cancelled);
-    }
-    match until.deadline {
-        Some(d) if Instant::now() >= d => Err(GenerateError::Timeout),
-        _ => Ok(()),
+/// Stops at the deadline, or when a cancel flag is raised.
+pub(crate) fn check(until: &Budget) -> Result<(), GenerateError> {
+    match until.must_stop() {
+        Some(_) => Err(crate::stopped(until)),
+        None => Ok(()),
     }
 }

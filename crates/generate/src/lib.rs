@@ -48,14 +48,12 @@ use pathsat_bigcount::BigCount;
 use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{CellRule, Expect, Filling, Mark, Puzzle, ValueClass};
 use pathsat_solver::{
-    Assumed, AssumingSolver, Certificate, Interrupt, PuzzleSolver, SolveError, SolveOptions,
+    Assumed, AssumingSolver, Budget, Certificate, PuzzleSolver, SolveError, SolveOptions, Stopped,
 };
 pub(crate) use prove::prove;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -86,11 +84,10 @@ pub struct Options {
     pub difficulty: Option<Level>,
     /// Have varisat's proof checker confirm the proof of uniqueness.
     pub certify: bool,
-    /// Stop with [`GenerateError::Timeout`] past this instant.
-    pub deadline: Option<Instant>,
-    /// Stop with [`GenerateError::Cancelled`] when this flag is raised (Ctrl-C in Python, a web
-    /// client that went away), between two solver calls.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// When to stop: with [`GenerateError::Timeout`] past its deadline, with
+    /// [`GenerateError::Cancelled`] when a cancel flag is raised (Ctrl-C in Python, a web client
+    /// that went away), inside a solver call too.
+    pub budget: Budget,
     /// Trail puzzles: the largest label (labels are drawn from 1 to it); 0 takes the default,
     /// [`trail::DEFAULT_MAX_LABEL`] or the trail's length if larger.
     pub max_label: u32,
@@ -259,39 +256,12 @@ impl std::fmt::Display for Sought {
     }
 }
 
-impl Options {
-    /// When to stop: the deadline and the cancel flag.
-    fn until(&self) -> Until {
-        Until {
-            deadline: self.deadline,
-            cancel: self.cancel.clone(),
-        }
-    }
-}
-
-/// When a generation stops before its puzzle is ready.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Until {
-    pub deadline: Option<Instant>,
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Until {
-    /// The same bounds for a solver, whose calls then stop inside their search too.
-    pub fn interrupt(&self) -> Interrupt {
-        Interrupt {
-            deadline: self.deadline,
-            flags: self.cancel.iter().cloned().collect(),
-        }
-    }
-
-    /// The error of a solver call these bounds stopped: cancelled or out of time.
-    pub fn stopped(&self) -> GenerateError {
-        match givens::check(self) {
-            Err(e) => e,
-            // A flag lowered again since (nothing lowers them): out of time is all it can be.
-            Ok(()) => GenerateError::Timeout,
-        }
+/// The error of a run `budget` stopped: cancelled or out of time.
+pub(crate) fn stopped(budget: &Budget) -> GenerateError {
+    match budget.must_stop() {
+        Some(Stopped::Cancelled) => GenerateError::Cancelled,
+        // A flag lowered again since (nothing lowers them): out of time is all it can be.
+        _ => GenerateError::Timeout,
     }
 }
 
@@ -310,7 +280,7 @@ const PERTURBATIONS: usize = 8;
 pub fn generate(template: &Puzzle, options: &Options) -> Result<Generated, GenerateError> {
     generate_until(template, options).map_err(|e| match e {
         // A solver call stopped by the deadline or the cancel flag.
-        GenerateError::Solve(SolveError::Interrupted) => options.until().stopped(),
+        GenerateError::Solve(SolveError::Interrupted) => stopped(&options.budget),
         e => e,
     })
 }
@@ -335,7 +305,7 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
     }
     let mut outcomes: Vec<String> = Vec::new();
     for attempt in 1..=MAX_ATTEMPTS {
-        let (solution, mut calls) = random_solution(template, &mut rng, &options.until())?;
+        let (solution, mut calls) = random_solution(template, &mut rng, &options.budget)?;
         let (base, marked) = match &options.mark {
             Some(class) => with_mark(template, &solution, class)?,
             None => (template.clone(), 0),
@@ -392,12 +362,11 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
 fn random_solution(
     template: &Puzzle,
     rng: &mut ChaCha8Rng,
-    until: &Until,
+    until: &Budget,
 ) -> Result<(Filling, u64), GenerateError> {
     if walk::applies(template) {
         // Any solution will do to start the walk: the default encoding finds one fastest.
-        let mut solver = PuzzleSolver::new(template, &SolveOptions::default())?;
-        solver.interrupt_when(until.deadline, until.cancel.clone());
+        let mut solver = PuzzleSolver::within(template, &SolveOptions::default(), until)?;
         let first = solver.next_solution()?.ok_or(GenerateError::NoSolution)?;
         return Ok((
             walk::backbite(template, &first, rng),
@@ -405,7 +374,7 @@ fn random_solution(
         ));
     }
     let mut solver = AssumingSolver::new(template, &PositionOptions::default())?;
-    solver.interrupt_when(until.interrupt());
+    solver.set_budget(until.clone());
     let Assumed::Filling(first) = solver.solve_with(&[])? else {
         return Err(GenerateError::NoSolution);
     };
@@ -509,7 +478,7 @@ fn choose_givens(
         }
     }
     let mut oracle = AssumingSolver::new(base, &PositionOptions::default())?;
-    oracle.interrupt_when(options.until().interrupt());
+    oracle.set_budget(options.budget.clone());
     oracle.exclude(solution);
     let level = match options.difficulty {
         Some(level @ (Level::Easy | Level::Medium)) => level,
@@ -520,7 +489,7 @@ fn choose_givens(
                 &required,
                 true,
                 rng,
-                &options.until(),
+                &options.budget,
             )?;
             return Ok((chosen.cells, chosen.calls, chosen.minimal));
         }
@@ -533,7 +502,7 @@ fn choose_givens(
         &required,
         false,
         rng,
-        &options.until(),
+        &options.budget,
     )?;
     let solves = |cells: &[usize]| -> bool {
         given(base, solution, cells).is_some_and(|p| deduce::solves_within(&p, level))
@@ -552,7 +521,7 @@ fn choose_givens(
     let (mut low, mut high) = (0, extra.len());
     if !solves(&with_prefix(low)) {
         while high - low > 1 {
-            givens::check(&options.until())?;
+            givens::check(&options.budget)?;
             let mid = (low + high) / 2;
             if solves(&with_prefix(mid)) {
                 high = mid;
@@ -564,7 +533,7 @@ fn choose_givens(
         high = 0;
     }
     let (cells, minimal) =
-        givens::minimal_for(with_prefix(high), &required, rng, &options.until(), solves);
+        givens::minimal_for(with_prefix(high), &required, rng, &options.budget, solves);
     Ok((cells, unique.calls, minimal))
 }
 

@@ -13,11 +13,10 @@ use crate::{givens::check, prove, rename, GenerateError, Generated, Grade, Optio
 use pathsat_bigcount::BigCount;
 use pathsat_encode::{EncodingChoice, EncodingOptions};
 use pathsat_puzzle::{canonical_trail, CellRule, Expect, Filling, Puzzle, Trail};
-use pathsat_solver::{PuzzleSolver, SolveOptions, Stop};
+use pathsat_solver::{PuzzleSolver, SolveOptions, Stopped};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
-use std::sync::Arc;
 use web_time::Instant;
 
 /// The largest label when none is asked for (the labels of "100 and 13" go up to 15).
@@ -57,7 +56,7 @@ pub(crate) fn generate(
     }
     let mut calls = 0;
     for attempt in 1..=MAX_TRAILS {
-        check(&options.until())?;
+        check(&options.budget)?;
         let Some(target) = random_trail(template, length, rng) else {
             continue;
         };
@@ -75,18 +74,13 @@ pub(crate) fn generate(
             .map(|c| u64::from(labels[c]))
             .sum();
         for _ in 0..MAX_ROUNDS {
-            check(&options.until())?;
+            check(&options.budget)?;
             let puzzle = labelled(template, &labels, sum)?;
-            let mut solver = PuzzleSolver::new(&puzzle, &position())?;
-            let until = options.until();
-            solver.interrupt_when(until.deadline, until.cancel.clone());
-            let mut run = solver.fillings().limit(Some(2)).until(until.deadline);
-            if let Some(flag) = &until.cancel {
-                run = run.cancelled_by(Arc::clone(flag));
-            }
+            let mut solver = PuzzleSolver::within(&puzzle, &position(), &options.budget)?;
+            let mut run = solver.fillings().within(&options.budget).limit(Some(2));
             let found: Vec<Filling> = run.by_ref().collect::<Result<_, _>>()?;
-            if matches!(run.stopped(), Some(Stop::Deadline | Stop::Cancelled)) {
-                return Err(until.stopped());
+            if matches!(run.stopped(), Some(Stopped::Timeout | Stopped::Cancelled)) {
+                return Err(crate::stopped(&options.budget));
             }
             calls += solver.stats().solve_calls;
             let Some(rival) = found.iter().find(|f| **f != target) else {

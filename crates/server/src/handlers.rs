@@ -8,7 +8,9 @@
 
 use crate::body::{error, read_body, response};
 use crate::limits::Limits;
-use crate::running::{backstop, json, line_bytes, run, start, CancelOnDrop, Lines};
+use crate::running::{backstop, json, line_bytes, run, start, Lines};
+// Raises a run's flag when dropped: when the handler's future is dropped because the client
+// went away, or when a streamed response's body is.
 use crate::{assets, isolate, AppState};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -16,6 +18,7 @@ use axum::http::{header, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use pathsat_api::CancelOnDrop;
 use pathsat_routes::{error_line, Prepared, ProgressLine};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -23,16 +23,6 @@ pub(crate) fn json(report: &impl Serialize) -> Response {
     response(Reply::json(report))
 }
 
-/// Raises a run's flag when dropped: when the handler's future is dropped because the client
-/// went away, or when a streamed response's body is.
-pub(crate) struct CancelOnDrop(pub(crate) Cancel);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 /// The reply when every run permit is taken: 503, try again in a second.
 pub(crate) fn busy(state: &AppState) -> Response {
     let mut response = error(

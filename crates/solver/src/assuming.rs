@@ -99,8 +99,8 @@ impl<'p> AssumingSolver<'p> {
 
     /// Makes later calls give up, inside their search too, when `interrupt` is raised: they
     /// come back [`SolveError::Interrupted`] (and every call after one stopped inside).
-    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
-        self.sat.interrupt_when(interrupt);
+    pub fn set_budget(&mut self, budget: crate::Budget) {
+        self.sat.interrupt_when(budget);
     }
 
     /// A filling that puts each assumed value on its cell, or the proof that none does.

@@ -12,7 +12,7 @@
 //! puzzle solved with its givens assumed rather than written, then shrunk one given at a time
 //! while the rest stays unsolvable (so that no given of the set can be dropped).
 
-use crate::{Assumed, AssumingSolver, Interrupt, SolveError};
+use crate::{Assumed, AssumingSolver, Budget, SolveError};
 use pathsat_encode::PositionOptions;
 use pathsat_puzzle::{CellRule, Filling, Puzzle};
 
@@ -50,10 +50,10 @@ pub enum Backbone {
 pub fn backbone(
     puzzle: &Puzzle,
     options: &PositionOptions,
-    interrupt: Interrupt,
+    interrupt: Budget,
 ) -> Result<(Backbone, u64), SolveError> {
     let mut solver = AssumingSolver::new(puzzle, options)?;
-    solver.interrupt_when(interrupt.clone());
+    solver.set_budget(interrupt.clone());
     let solution = match solver.solve_with(&[])? {
         Assumed::Filling(f) => f,
         Assumed::Unsat { .. } => {
@@ -112,14 +112,14 @@ pub fn backbone(
 fn conflicting_givens(
     puzzle: &Puzzle,
     options: &PositionOptions,
-    interrupt: Interrupt,
+    interrupt: Budget,
 ) -> Result<(Vec<(usize, u32)>, u64), SolveError> {
     let givens: Vec<(usize, u32)> = puzzle.givens().collect();
     let Some(open) = puzzle.without_givens() else {
         return Ok((Vec::new(), 0));
     };
     let mut solver = AssumingSolver::new(&open, options)?;
-    solver.interrupt_when(interrupt);
+    solver.set_budget(interrupt);
     let mut core: Vec<(usize, u32)> = match solver.solve_with(&givens)? {
         // The givens are not to blame (a trail, or a puzzle whose givens were fine).
         Assumed::Filling(_) => return Ok((Vec::new(), solver.calls())),
@@ -159,8 +159,7 @@ mod tests {
     }
 
     fn check(p: &Puzzle) {
-        let (found, calls) =
-            backbone(p, &PositionOptions::default(), Interrupt::default()).unwrap();
+        let (found, calls) = backbone(p, &PositionOptions::default(), Budget::default()).unwrap();
         match (found, by_enumeration(p)) {
             (
                 Backbone::Solved {
@@ -264,7 +263,7 @@ mod tests {
             Format::Toml,
         )
         .unwrap();
-        let (found, _) = backbone(&p, &PositionOptions::default(), Interrupt::default()).unwrap();
+        let (found, _) = backbone(&p, &PositionOptions::default(), Budget::default()).unwrap();
         assert_eq!(
             found,
             Backbone::NoSolution {

@@ -141,8 +141,8 @@ impl<'p> EdgeLoop<'p> {
     }
 
     /// Makes later solver calls give up when `interrupt` is raised.
-    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
-        self.sat.interrupt_when(interrupt);
+    pub fn set_budget(&mut self, budget: crate::Budget) {
+        self.sat.interrupt_when(budget);
     }
 
     /// Why there is no tour, when the reductions proved it.

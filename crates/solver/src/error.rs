@@ -11,7 +11,7 @@ use pathsat_puzzle::Violation;
 /// Why a solver call came back without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SatError {
-    /// The [`Interrupt`](crate::Interrupt) was raised before or during the call, or an earlier
+    /// The [`Budget`](crate::Budget) was raised before or during the call, or an earlier
     /// call of this varisat engine was stopped by it.
     Interrupted,
     /// The solver's own error message.
@@ -37,7 +37,7 @@ pub enum SolveError {
     /// The SAT solver failed, with its message.
     #[error("the SAT solver failed: {0}")]
     Solver(String),
-    /// The run's [`Interrupt`](crate::Interrupt) stopped a solver call: the enumeration ends
+    /// The run's [`Budget`](crate::Budget) stopped a solver call: the enumeration ends
     /// there, as stopped by its deadline or cancel flag, never as complete.
     #[error("interrupted inside a solver call")]
     Interrupted,

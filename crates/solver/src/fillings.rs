@@ -8,24 +8,24 @@
 //! Bounds are adaptors, because a caller needs to know not only how many fillings came but why
 //! they stopped coming: the fillings ran out (the count is complete), a limit was reached, a
 //! deadline passed, or a cancel flag was raised (Ctrl-C, a closed web request, a Python
-//! `KeyboardInterrupt`). [`Bounded`] holds any of the three bounds and records which one stopped
-//! it ([`Bounded::stopped`]); `None` after the end means the iterator itself ran out. A plain
-//! `.take(n)` works as on any iterator, but cannot tell a limit from the end.
+//! `KeyboardInterrupt`). [`Bounded`] holds a limit and the run's [`Budget`] and records which
+//! one stopped it ([`Bounded::stopped`]); `None` after the end means the iterator itself ran
+//! out. A plain `.take(n)` works as on any iterator, but cannot tell a limit from the end.
 //!
 //! ```
 //! use pathsat_puzzle::{Moves, Puzzle};
-//! use pathsat_solver::{PuzzleSolver, SolveOptions, Stop};
+//! use pathsat_solver::{Budget, PuzzleSolver, SolveOptions, Stopped};
 //! use std::time::{Duration, Instant};
 //!
 //! // The 3x3 rook board has 40 fillings (OEIS A096969).
 //! let puzzle = Puzzle::blank(3, 3, Moves::Rook, false).unwrap();
 //! let mut solver = PuzzleSolver::new(&puzzle, &SolveOptions::default())?;
-//! let deadline = Instant::now() + Duration::from_secs(60);
-//! let mut run = solver.fillings().limit(Some(25)).until(Some(deadline));
+//! let budget = Budget::until(Some(Instant::now() + Duration::from_secs(60)));
+//! let mut run = solver.fillings().within(&budget).limit(Some(25));
 //! for filling in &mut run {
 //!     let _verified = filling?;
 //! }
-//! assert_eq!((run.found(), run.stopped()), (25, Some(Stop::Limit)));
+//! assert_eq!((run.found(), run.stopped()), (25, Some(Stopped::Limit)));
 //! // The same solver goes on where it stopped: the other 15, then the end.
 //! let mut rest = solver.fillings().limit(Some(100));
 //! assert_eq!(rest.by_ref().count(), 15);
@@ -34,23 +34,19 @@
 //! # Ok::<(), pathsat_solver::SolveError>(())
 //! ```
 //!
-//! The bounds are checked before each filling is asked for, that is between two solver calls.
-//! Give the solver the same deadline and flag with [`PuzzleSolver::interrupt_when`], and a call
-//! in progress stops at them too (varisat's as CaDiCaL's), the run ending as stopped by that
-//! bound.
+//! The bounds are checked before each filling is asked for, that is between two solver calls;
+//! [`Fillings::within`] gives the solver the same budget, so that a call in progress stops at it
+//! too (varisat's as CaDiCaL's), the run ending as stopped by it.
 
 use crate::{PuzzleSolver, SolveError};
+use pathsat_budget::{Budget, Stopped};
 use pathsat_puzzle::Filling;
 use std::iter::FusedIterator;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use web_time::Instant;
 
 impl<'p> PuzzleSolver<'p> {
     /// The fillings not returned before, verified, one solver call (or round of subtour cuts)
     /// at a time: the enumeration every count and list is made of. Bound it with
-    /// [`Fillings::limit`], [`Fillings::until`] and [`Fillings::cancelled_by`], which record
-    /// why it stopped.
+    /// [`Fillings::within`] and [`Fillings::limit`], which record why it stopped.
     pub fn fillings(&mut self) -> Fillings<'_, 'p> {
         Fillings::new(self)
     }
@@ -88,14 +84,12 @@ impl<'s, 'p> Fillings<'s, 'p> {
         Bounded::new(self).limit(limit)
     }
 
-    /// These fillings, until `deadline` passes (none: no deadline).
-    pub fn until(self, deadline: Option<Instant>) -> Bounded<Self> {
-        Bounded::new(self).until(deadline)
-    }
-
-    /// These fillings, until `flag` is raised.
-    pub fn cancelled_by(self, flag: Arc<AtomicBool>) -> Bounded<Self> {
-        Bounded::new(self).cancelled_by(flag)
+    /// These fillings, until `budget` says stop: the solver's calls stop at it too, inside a
+    /// search (the one way to bound a run of fillings in time), and go on doing so until
+    /// another budget is given. Bound the result by a limit with [`Bounded::limit`].
+    pub fn within(self, budget: &Budget) -> Bounded<Self> {
+        self.solver.set_budget(budget.clone());
+        Bounded::new(self).within(budget)
     }
 }
 
@@ -112,8 +106,8 @@ impl Iterator for Fillings<'_, '_> {
                 self.ended = true;
                 None
             }
-            // The run's interrupt (its deadline or cancel flag, set with
-            // `PuzzleSolver::interrupt_when`) stopped a solver call: the end of this run, which
+            // The run's budget (its deadline or a cancel flag, set by `Fillings::within`)
+            // stopped a solver call: the end of this run, which
             // the bounds around it record as theirs.
             Err(SolveError::Interrupted) => {
                 self.ended = true;
@@ -129,29 +123,17 @@ impl Iterator for Fillings<'_, '_> {
 
 impl FusedIterator for Fillings<'_, '_> {}
 
-/// Why a [`Bounded`] iterator stopped before its inner iterator ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Stop {
-    /// The limit's number of items came.
-    Limit,
-    /// The deadline passed.
-    Deadline,
-    /// The cancel flag was raised.
-    Cancelled,
-}
-
-/// An iterator under a limit, a deadline and a cancel flag (each optional), which records the
-/// one that stopped it. They are checked in that order before each item is asked for; once
-/// stopped, it stays stopped. Setting a bound again keeps the tighter one (the smaller limit,
-/// the earlier deadline); a second flag replaces the first.
+/// An iterator under a limit and a [`Budget`] (each optional), which records the one that
+/// stopped it ([`Stopped::Limit`], [`Stopped::Cancelled`], [`Stopped::Timeout`]). They are
+/// checked in that order before each item is asked for; once stopped, it stays stopped. Setting
+/// a bound again keeps the tighter one (the smaller limit, the earlier deadline, every flag).
 #[derive(Debug)]
 pub struct Bounded<I> {
     inner: I,
     limit: Option<u64>,
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
+    budget: Budget,
     found: u64,
-    stopped: Option<Stop>,
+    stopped: Option<Stopped>,
 }
 
 impl<I: Iterator> Bounded<I> {
@@ -160,8 +142,7 @@ impl<I: Iterator> Bounded<I> {
         Bounded {
             inner,
             limit: None,
-            deadline: None,
-            cancel: None,
+            budget: Budget::default(),
             found: 0,
             stopped: None,
         }
@@ -176,18 +157,11 @@ impl<I: Iterator> Bounded<I> {
         self
     }
 
-    /// No item asked for once `deadline` has passed (none: no deadline).
-    pub fn until(mut self, deadline: Option<Instant>) -> Self {
-        self.deadline = match (self.deadline, deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self
-    }
-
-    /// No item asked for once `flag` is true.
-    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
+    /// No item asked for once `budget` says stop. Within the crate only: a solver's fillings
+    /// are bounded by [`Fillings::within`], which gives the solver the budget too.
+    pub(crate) fn within(mut self, budget: &Budget) -> Self {
+        self.budget = self.budget.and_until(budget.deadline);
+        self.budget.cancel.extend(budget.cancel.iter().cloned());
         self
     }
 
@@ -198,7 +172,7 @@ impl<I: Iterator> Bounded<I> {
 
     /// Which bound stopped the iteration; `None` while it runs, and after the inner iterator
     /// ran out (for [`Fillings`]: every filling was found, or an error ended them).
-    pub fn stopped(&self) -> Option<Stop> {
+    pub fn stopped(&self) -> Option<Stopped> {
         self.stopped
     }
 
@@ -213,19 +187,11 @@ impl<I: Iterator> Bounded<I> {
     }
 
     /// The bound that holds now, if any.
-    fn bound_reached(&self) -> Option<Stop> {
+    fn bound_reached(&self) -> Option<Stopped> {
         if self.limit.is_some_and(|l| self.found >= l) {
-            Some(Stop::Limit)
-        } else if self
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            Some(Stop::Cancelled)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Stop::Deadline)
+            Some(Stopped::Limit)
         } else {
-            None
+            self.budget.must_stop()
         }
     }
 }
@@ -262,10 +228,12 @@ impl<I: FusedIterator> FusedIterator for Bounded<I> {}
 mod tests {
     use super::*;
     use crate::SolveOptions;
+    use pathsat_budget::Cancel;
     use pathsat_encode::EncodingChoice;
     use pathsat_puzzle::{brute, verify, Moves, Puzzle};
     use std::collections::BTreeSet;
     use std::time::Duration;
+    use web_time::Instant;
 
     /// Small puzzles of every kind the two encodings take, and brute force can count.
     fn puzzles() -> Vec<Puzzle> {
@@ -334,7 +302,7 @@ mod tests {
                     let first: Vec<Filling> = run.by_ref().map(Result::unwrap).collect();
                     let want = limit.min(total);
                     assert_eq!(run.found(), want, "{} {choice:?} {limit}", p.name());
-                    let stop = (limit <= total).then_some(Stop::Limit);
+                    let stop = (limit <= total).then_some(Stopped::Limit);
                     assert_eq!(run.stopped(), stop, "{} {choice:?} {limit}", p.name());
                     assert_eq!(solver.is_exhausted(), limit > total);
                     let mut all: BTreeSet<Filling> = first.into_iter().collect();
@@ -354,16 +322,21 @@ mod tests {
         let total = brute::count(&p, None).count;
         for choice in CHOICES {
             let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
-            let mut run = solver.fillings().until(Some(Instant::now()));
+            let mut run = solver
+                .fillings()
+                .within(&Budget::until(Some(Instant::now())));
             assert!(run.next().is_none());
-            assert_eq!((run.found(), run.stopped()), (0, Some(Stop::Deadline)));
+            assert_eq!((run.found(), run.stopped()), (0, Some(Stopped::Timeout)));
             // Stopped stays stopped.
             assert!(run.next().is_none());
             let far = Instant::now() + Duration::from_secs(3600);
-            let mut run = solver.fillings().until(Some(far)).limit(Some(5));
+            let mut run = solver
+                .fillings()
+                .within(&Budget::until(Some(far)))
+                .limit(Some(5));
             assert_eq!(run.by_ref().count(), 5);
-            assert_eq!(run.stopped(), Some(Stop::Limit));
-            let mut run = solver.fillings().until(Some(far));
+            assert_eq!(run.stopped(), Some(Stopped::Limit));
+            let mut run = solver.fillings().within(&Budget::until(Some(far)));
             assert_eq!(run.by_ref().count() as u64, total - 5);
             assert_eq!(run.stopped(), None);
         }
@@ -373,10 +346,12 @@ mod tests {
     #[test]
     fn a_deadline_passing_mid_run_stops_between_items() {
         let slow = std::iter::repeat_with(|| std::thread::sleep(Duration::from_millis(5)));
-        let mut run = Bounded::new(slow).until(Some(Instant::now() + Duration::from_millis(60)));
+        let mut run = Bounded::new(slow).within(&Budget::until(Some(
+            Instant::now() + Duration::from_millis(60),
+        )));
         let n = run.by_ref().count();
         assert!((1..=12).contains(&n), "{n}");
-        assert_eq!(run.stopped(), Some(Stop::Deadline));
+        assert_eq!(run.stopped(), Some(Stopped::Timeout));
     }
 
     /// The cancel flag stops the fillings before the next one is asked for, and the solver
@@ -390,19 +365,22 @@ mod tests {
             std::thread::sleep(Duration::from_millis(60));
             None::<()>
         });
-        let mut run = Bounded::new(interrupted).until(Some(deadline));
-        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Deadline)));
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
+        let mut run = Bounded::new(interrupted).within(&Budget::until(Some(deadline)));
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stopped::Timeout)));
+        let flag = Cancel::new();
+        let raised = flag.clone();
         let cancelled = std::iter::from_fn(move || {
-            raised.store(true, Ordering::Relaxed);
+            raised.cancel();
             None::<()>
         });
-        let mut run = Bounded::new(cancelled).cancelled_by(flag);
-        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Cancelled)));
+        let mut run = Bounded::new(cancelled).within(&Budget::default().and_cancel(&flag));
+        assert_eq!(
+            (run.next(), run.stopped()),
+            (None, Some(Stopped::Cancelled))
+        );
         // Without a bound reached, the end is the inner iterator's own.
-        let mut run =
-            Bounded::new(std::iter::empty::<()>()).until(Some(deadline + Duration::from_secs(60)));
+        let mut run = Bounded::new(std::iter::empty::<()>())
+            .within(&Budget::until(Some(deadline + Duration::from_secs(60))));
         assert_eq!((run.next(), run.stopped()), (None, None));
     }
 
@@ -415,50 +393,62 @@ mod tests {
             let expected = brute_fillings(&p);
             for choice in CHOICES {
                 let mut solver = PuzzleSolver::new(&p, &options(choice)).unwrap();
-                let flag = Arc::new(AtomicBool::new(false));
-                let mut run = solver.fillings().cancelled_by(Arc::clone(&flag));
+                let flag = Cancel::new();
+                let mut run = solver
+                    .fillings()
+                    .within(&Budget::default().and_cancel(&flag));
                 let mut all = BTreeSet::new();
                 for filling in &mut run {
                     all.insert(filling.unwrap());
                     if all.len() == 3 {
-                        flag.store(true, Ordering::Relaxed);
+                        flag.cancel();
                     }
                 }
-                assert_eq!((run.found(), run.stopped()), (3, Some(Stop::Cancelled)));
-                all.extend(solver.fillings().map(Result::unwrap));
+                assert_eq!((run.found(), run.stopped()), (3, Some(Stopped::Cancelled)));
+                // The cancelled budget stays the solver's until another is given.
+                all.extend(
+                    solver
+                        .fillings()
+                        .within(&Budget::default())
+                        .map(Result::unwrap),
+                );
                 assert_eq!(all, expected, "{} {choice:?}", p.name());
             }
         }
     }
 
-    /// The bounds are checked in order (limit, cancel flag, deadline), and setting one twice
-    /// keeps the tighter.
+    /// The bounds are checked in order (limit, cancel flag, deadline: a cancelled run is not
+    /// reported as timed out), and setting one twice keeps the tighter.
     #[test]
     fn bounds_combine() {
-        let flag = Arc::new(AtomicBool::new(true));
-        let past = Some(Instant::now());
+        let flag = Cancel::new();
+        flag.cancel();
+        let past = Budget::until(Some(Instant::now()));
         let mut run = Bounded::new(0..10)
-            .until(past)
-            .cancelled_by(flag)
+            .within(&past)
+            .within(&Budget::default().and_cancel(&flag))
             .limit(Some(0));
-        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Limit)));
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stopped::Limit)));
         let mut run = Bounded::new(0..10)
-            .until(past)
-            .cancelled_by(Arc::new(AtomicBool::new(true)));
-        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Cancelled)));
+            .within(&past)
+            .within(&Budget::default().and_cancel(&flag));
+        assert_eq!(
+            (run.next(), run.stopped()),
+            (None, Some(Stopped::Cancelled))
+        );
         let run = Bounded::new(0..10)
             .limit(Some(3))
             .limit(Some(5))
             .limit(None);
         assert_eq!(run.collect::<Vec<_>>(), [0, 1, 2]);
-        let far = Some(Instant::now() + Duration::from_secs(3600));
-        let mut run = Bounded::new(0..10).until(far).until(past);
-        assert_eq!((run.next(), run.stopped()), (None, Some(Stop::Deadline)));
+        let far = Budget::until(Some(Instant::now() + Duration::from_secs(3600)));
+        let mut run = Bounded::new(0..10).within(&far).within(&past);
+        assert_eq!((run.next(), run.stopped()), (None, Some(Stopped::Timeout)));
         let mut run = Bounded::new(0..3).limit(Some(3));
         assert_eq!(run.by_ref().count(), 3);
         assert_eq!(
             run.stopped(),
-            Some(Stop::Limit),
+            Some(Stopped::Limit),
             "a limit reached is a limit"
         );
         let mut run = Bounded::new(0..3).limit(Some(4));

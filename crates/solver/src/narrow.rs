@@ -12,11 +12,11 @@
 //! time or memory spent) leaves the puzzle to the SAT solver, which finds the cycles of the
 //! Hamiltonian ones quickly. Certified runs skip it: their proof is varisat's.
 
+use pathsat_budget::Budget;
 use pathsat_frontier::{applies, count_fillings, FrontierOptions};
 use pathsat_puzzle::Puzzle;
 use std::collections::VecDeque;
 use std::time::Duration;
-use web_time::Instant;
 
 /// The widest breadth-first layer a graph may have for the frontier program to be tried: the
 /// program holds frontiers up to [`pathsat_frontier::MAX_FRONTIER`] vertices, and a sweep in a
@@ -32,19 +32,19 @@ pub const DECIDE_MEMORY: u64 = 512 << 20;
 /// Why the graph puzzle `puzzle` has no solution, when the frontier program proves it quickly:
 /// `None` for a board, a graph it does not apply to or that is too wide, and a graph that has
 /// a Hamiltonian cycle (or path).
-pub fn refutation(puzzle: &Puzzle) -> Option<String> {
-    refutation_within(puzzle, DECIDE_TIME)
+pub fn refutation(puzzle: &Puzzle, budget: &Budget) -> Option<String> {
+    refutation_within(puzzle, DECIDE_TIME, budget)
 }
 
 /// As [`refutation`], with the program given `time` rather than [`DECIDE_TIME`] (a race of
-/// solvers waits for it: [`crate::portfolio`]).
-pub fn refutation_within(puzzle: &Puzzle, time: Duration) -> Option<String> {
+/// solvers waits for it: [`crate::portfolio`]). Either stops early at `budget`.
+pub fn refutation_within(puzzle: &Puzzle, time: Duration, budget: &Budget) -> Option<String> {
     if !puzzle.is_graph() || applies(puzzle).is_err() || widest_layer(puzzle) > SCREEN_WIDTH {
         return None;
     }
     let options = FrontierOptions {
         memory_budget: DECIDE_MEMORY,
-        deadline: Some(Instant::now() + time),
+        budget: &budget.and_within(time),
         ..FrontierOptions::default()
     };
     let counted = count_fillings(puzzle, &options).ok()?;
@@ -119,10 +119,10 @@ mod tests {
     fn non_hamiltonian_petersen_graphs_are_refuted_and_hamiltonian_ones_are_not() {
         // Alspach 1983: GP(n, 2) is Hamiltonian exactly when n is not 5 mod 6.
         for n in 5..=40 {
-            let refuted = refutation(&petersen(n, 2));
+            let refuted = refutation(&petersen(n, 2), &Budget::default());
             assert_eq!(refuted.is_some(), n % 6 == 5, "GP({n}, 2): {refuted:?}");
         }
-        let why = refutation(&petersen(17, 2)).unwrap();
+        let why = refutation(&petersen(17, 2), &Budget::default()).unwrap();
         assert!(
             why.starts_with("the frontier program counts 0 Hamiltonian cycles"),
             "{why}"
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn boards_and_wide_graphs_are_left_to_the_solver() {
         let board = Puzzle::blank(3, 3, pathsat_puzzle::Moves::Rook, true).unwrap();
-        assert_eq!(refutation(&board), None);
+        assert_eq!(refutation(&board, &Budget::default()), None);
         // K_60 is Hamiltonian, and its one layer is 59 vertices wide: not even tried.
         let mut edges = Vec::new();
         for a in 0..60 {
@@ -142,6 +142,6 @@ mod tests {
         }
         let k60 = graph(60, &edges, true);
         assert!(widest_layer(&k60) > SCREEN_WIDTH);
-        assert_eq!(refutation(&k60), None);
+        assert_eq!(refutation(&k60, &Budget::default()), None);
     }
 }

@@ -15,11 +15,9 @@
 
 use crate::edge_loop::EdgeLoop;
 use crate::two_cuts::{self, Split};
-use crate::{Interrupt, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
+use crate::{Budget, Cancel, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_puzzle::{verify, Filling, Puzzle};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The fewest cells (vertices) for which a first solution is raced: below, one configuration
 /// answers within milliseconds (FHCP's smallest graphs have 66 vertices), and a run stays
@@ -126,7 +124,7 @@ pub struct Raced {
 pub fn first_solution(
     puzzle: &Puzzle,
     members: &[Member],
-    interrupt: &Interrupt,
+    interrupt: &Budget,
 ) -> Result<Raced, SolveError> {
     assert!(!members.is_empty(), "a race needs a member");
     // A complete rule too large for the puzzle is refused before the race, as it is without
@@ -148,7 +146,7 @@ pub fn first_solution(
     let certify = members.iter().any(|m| m.options.certify);
     if !certify
         && std::env::var_os("PATHSAT_NO_NARROW").is_none()
-        && crate::narrow::refutation_within(puzzle, NARROW_TIME).is_some()
+        && crate::narrow::refutation_within(puzzle, NARROW_TIME, interrupt).is_some()
     {
         let mut member = members[0];
         member.tuning.narrow_check = true;
@@ -162,7 +160,7 @@ pub fn first_solution(
 fn split_or_race(
     puzzle: &Puzzle,
     members: &[Member],
-    interrupt: &Interrupt,
+    interrupt: &Budget,
     split: bool,
 ) -> Result<Raced, SolveError> {
     if split && EdgeLoop::applies(puzzle) && std::env::var_os("PATHSAT_NO_SPLIT").is_none() {
@@ -181,7 +179,7 @@ fn solve_pieces(
     puzzle: &Puzzle,
     split: &Split,
     members: &[Member],
-    interrupt: &Interrupt,
+    interrupt: &Budget,
 ) -> Result<Raced, SolveError> {
     let mut answers: Vec<Raced> = Vec::with_capacity(2);
     for piece in &split.pieces {
@@ -251,8 +249,8 @@ fn solve_pieces(
 }
 
 /// `members` raced on `puzzle`, each on a thread of its own (in turn on WebAssembly).
-fn race(puzzle: &Puzzle, members: &[Member], interrupt: &Interrupt) -> Result<Raced, SolveError> {
-    let over = Arc::new(AtomicBool::new(false));
+fn race(puzzle: &Puzzle, members: &[Member], interrupt: &Budget) -> Result<Raced, SolveError> {
+    let over = Cancel::new();
     // WebAssembly has no threads: the members run in turn there, and the first to answer wins.
     #[cfg(target_family = "wasm")]
     return settle(
@@ -268,7 +266,7 @@ fn race(puzzle: &Puzzle, members: &[Member], interrupt: &Interrupt) -> Result<Ra
             for (index, member) in members.iter().enumerate() {
                 let send = send.clone();
                 let mut interrupt = interrupt.clone();
-                interrupt.flags.push(Arc::clone(&over));
+                interrupt.cancel.push(over.clone());
                 scope.spawn(move || {
                     let outcome = run_member(puzzle, member, interrupt, index, members.len());
                     let _ = send.send(outcome);
@@ -285,14 +283,14 @@ fn race(puzzle: &Puzzle, members: &[Member], interrupt: &Interrupt) -> Result<Ra
 /// run, or else the first error.
 fn settle(
     outcomes: impl Iterator<Item = Result<Raced, SolveError>>,
-    over: &AtomicBool,
+    over: &Cancel,
 ) -> Result<Raced, SolveError> {
     let mut first_error = None;
     let mut unfinished = None;
     for outcome in outcomes {
         match outcome {
             Ok(raced) if !raced.interrupted => {
-                over.store(true, Ordering::Relaxed);
+                over.cancel();
                 return Ok(raced);
             }
             Ok(raced) => {
@@ -326,18 +324,17 @@ fn settle(
 fn run_member(
     puzzle: &Puzzle,
     member: &Member,
-    interrupt: Interrupt,
+    interrupt: Budget,
     index: usize,
     racers: usize,
 ) -> Result<Raced, SolveError> {
     if member.edges && EdgeLoop::applies(puzzle) {
         return run_edge_loop(puzzle, member, interrupt, index, racers);
     }
-    let mut solver = PuzzleSolver::tuned(puzzle, &member.options, member.tuning)?;
-    // The flags (the caller's, the race's end) stop the solver's calls; between them the
-    // enumeration looks at the deadline.
-    solver.interrupt_on(interrupt.clone());
-    let mut fillings = solver.fillings().limit(Some(1)).until(interrupt.deadline);
+    let mut solver = PuzzleSolver::tuned(puzzle, &member.options, member.tuning, &interrupt)?;
+    // The budget (the caller's, with the race's end) stops the solver's calls and the
+    // enumeration between them.
+    let mut fillings = solver.fillings().within(&interrupt).limit(Some(1));
     let filling = fillings.next().transpose();
     let stopped = fillings.stopped();
     drop(fillings);
@@ -373,12 +370,12 @@ fn credit(stats: &mut SolveStats, member: &Member, racers: usize) {
 fn run_edge_loop(
     puzzle: &Puzzle,
     member: &Member,
-    interrupt: Interrupt,
+    interrupt: Budget,
     index: usize,
     racers: usize,
 ) -> Result<Raced, SolveError> {
     let mut search = EdgeLoop::new(puzzle, member.options.solver, member.options.seed)?;
-    search.interrupt_when(interrupt.clone());
+    search.set_budget(interrupt.clone());
     let filling = match search.first_tour() {
         Ok(f) => f,
         Err(SolveError::Interrupted) => None,
@@ -417,7 +414,7 @@ mod tests {
         let raced = first_solution(
             &p,
             &Member::portfolio(&p, &options(), 2),
-            &Interrupt::default(),
+            &Budget::default(),
         )
         .unwrap();
         assert!(!raced.interrupted);
@@ -454,7 +451,7 @@ mod tests {
         let raced = first_solution(
             &p,
             &Member::portfolio(&p, &options(), 2),
-            &Interrupt::default(),
+            &Budget::default(),
         )
         .unwrap();
         assert!(raced.exhausted && raced.filling.is_none() && !raced.interrupted);
@@ -541,7 +538,7 @@ mod tests {
             }
             split += 1;
             let members = Member::portfolio(&p, &options(), 2);
-            let raced = split_or_race(&p, &members, &Interrupt::default(), true).unwrap();
+            let raced = split_or_race(&p, &members, &Budget::default(), true).unwrap();
             assert!(!raced.interrupted);
             if hamiltonian(n, &edges) {
                 with += 1;
@@ -563,10 +560,7 @@ mod tests {
         // A 60x60 knight's tour is rarely found in 50 ms: the race ends at the deadline, without
         // a proof, however far each member got.
         let p = Puzzle::blank(60, 60, Moves::Knight, true).unwrap();
-        let interrupt = Interrupt {
-            deadline: Some(Instant::now() + Duration::from_millis(50)),
-            flags: Vec::new(),
-        };
+        let interrupt = Budget::until(Some(Instant::now() + Duration::from_millis(50)));
         let raced = first_solution(&p, &Member::portfolio(&p, &options(), 2), &interrupt).unwrap();
         assert!(!raced.exhausted);
         assert!(raced.interrupted || raced.filling.is_some());

@@ -282,8 +282,8 @@ impl<'p> PositionSolver<'p> {
     }
 
     /// Makes later solver calls give up, inside their search too, when `interrupt` is raised.
-    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
-        self.sat.interrupt_when(interrupt);
+    pub fn set_budget(&mut self, budget: crate::Budget) {
+        self.sat.interrupt_when(budget);
     }
 
     /// The sizes and times of the run so far.

@@ -8,7 +8,7 @@
 //! unsatisfiability was proved. Any step the checker rejects is an error. A certified puzzle
 //! run reports what was accepted as a [`Certificate`].
 
-use crate::Interrupt;
+use crate::Budget;
 use pathsat_cnf::{Lit, Var};
 use std::fs::File;
 use std::io::{self, BufReader, Seek, SeekFrom};
@@ -105,7 +105,7 @@ impl ProofLog {
     pub(crate) fn check(
         &mut self,
         keep: usize,
-        interrupt: &Interrupt,
+        interrupt: &Budget,
     ) -> Result<CheckedRun, ProofError> {
         let start = Instant::now();
         let proof_bytes = self.file.seek(SeekFrom::End(0))?;
@@ -168,7 +168,7 @@ impl ProofLog {
 /// The proof file as the checker reads it, failing once the run's interrupt is raised: the
 /// checker reads a block at a time, so a long check stops within a block's work.
 struct StopReader<'a, R> {
-    interrupt: &'a Interrupt,
+    interrupt: &'a Budget,
     inner: R,
     stopped: bool,
 }

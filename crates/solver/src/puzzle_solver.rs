@@ -11,13 +11,11 @@ use crate::{
     Certificate, PositionSolver, SolveError, SolveOptions, SolveStats, SuccessorSolver, Tuning,
     Unsupported,
 };
+use pathsat_budget::Budget;
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{Encoding, PositionEncoding};
 use pathsat_puzzle::{Filling, Puzzle};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use web_time::Instant;
 
 /// A number of fillings, and whether it is all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,10 +48,24 @@ impl<'p> PuzzleSolver<'p> {
     /// certified run in the successor encoding or with CaDiCaL, and for CaDiCaL in a build
     /// without it.
     pub fn new(puzzle: &'p Puzzle, options: &SolveOptions) -> Result<Self, SolveError> {
-        Self::tuned(puzzle, options, Tuning::default())
+        Self::within(puzzle, options, Budget::unlimited())
     }
 
-    /// As [`PuzzleSolver::new`], with the heuristics `tuning` keeps (a portfolio's members
+    /// As [`PuzzleSolver::new`], under `budget` from the start: the frontier program's check of
+    /// a narrow graph stops at it, and so do the solver's calls later
+    /// ([`PuzzleSolver::set_budget`]).
+    ///
+    /// # Errors
+    /// As [`PuzzleSolver::new`].
+    pub fn within(
+        puzzle: &'p Puzzle,
+        options: &SolveOptions,
+        budget: &Budget,
+    ) -> Result<Self, SolveError> {
+        Self::tuned(puzzle, options, Tuning::default(), budget)
+    }
+
+    /// As [`PuzzleSolver::within`], with the heuristics `tuning` keeps (a portfolio's members
     /// differ in them).
     ///
     /// # Errors
@@ -62,6 +74,7 @@ impl<'p> PuzzleSolver<'p> {
         puzzle: &'p Puzzle,
         options: &SolveOptions,
         tuning: Tuning,
+        budget: &Budget,
     ) -> Result<Self, SolveError> {
         options.check_solver()?;
         let encoding = options.encoding_for(puzzle);
@@ -114,13 +127,14 @@ impl<'p> PuzzleSolver<'p> {
             && solver.contradiction().is_none()
             && std::env::var_os("PATHSAT_NO_NARROW").is_none()
         {
-            if let Some(reason) = crate::narrow::refutation(puzzle) {
+            if let Some(reason) = crate::narrow::refutation(puzzle, budget) {
                 match &mut solver.inner {
                     Inner::Position(s) => s.refute(reason),
                     Inner::Successor(s) => s.refute(reason),
                 }
             }
         }
+        solver.set_budget(budget.clone());
         Ok(solver)
     }
 
@@ -264,23 +278,14 @@ impl<'p> PuzzleSolver<'p> {
         }
     }
 
-    /// Makes later solver calls (and the successor encoding's rotation–extension) give up at
-    /// `deadline` or when `flag` is raised, inside a call too. Give the enumeration the same
-    /// bounds ([`Bounded::until`](crate::Bounded::until),
-    /// [`Bounded::cancelled_by`](crate::Bounded::cancelled_by)), which record the stop; an
+    /// Makes later solver calls (and the successor encoding's rotation–extension) give up when
+    /// `budget` says stop, inside a call too. [`Fillings::within`](crate::Fillings::within)
+    /// sets it and bounds the enumeration by it in one step, recording why it stopped; an
     /// interrupted run is never complete.
-    pub fn interrupt_when(&mut self, deadline: Option<Instant>, flag: Option<Arc<AtomicBool>>) {
-        self.interrupt_on(crate::Interrupt {
-            deadline,
-            flags: flag.into_iter().collect(),
-        });
-    }
-
-    /// As [`PuzzleSolver::interrupt_when`], for a deadline and any number of flags.
-    pub fn interrupt_on(&mut self, interrupt: crate::Interrupt) {
+    pub fn set_budget(&mut self, budget: crate::Budget) {
         match &mut self.inner {
-            Inner::Position(s) => s.interrupt_when(interrupt),
-            Inner::Successor(s) => s.interrupt_when(interrupt),
+            Inner::Position(s) => s.set_budget(budget),
+            Inner::Successor(s) => s.set_budget(budget),
         }
     }
 

@@ -33,7 +33,7 @@
 //! - B. Vandegriend, J. Culberson, *The G(n,m) phase transition is not hard for the Hamiltonian
 //!   cycle problem*, JAIR 9, 1998 (rotation–extension with restarts, in practice).
 
-use crate::Interrupt;
+use crate::Budget;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -81,7 +81,7 @@ pub(crate) fn hamiltonian_cycle(
     adjacent: &[Vec<usize>],
     seed: u64,
     budget: u64,
-    until: &Interrupt,
+    until: &Budget,
 ) -> Option<Vec<usize>> {
     let n = adjacent.len();
     if n < 3 || adjacent.iter().any(|a| a.len() < 2) {
@@ -109,7 +109,7 @@ pub(crate) fn extend_to_cycle(
     adjacent: &[Vec<usize>],
     path: &[usize],
     seed: u64,
-    until: &Interrupt,
+    until: &Budget,
 ) -> Option<Vec<usize>> {
     let n = adjacent.len();
     if n < 3 || path.is_empty() || adjacent.iter().any(|a| a.len() < 2) {
@@ -125,7 +125,7 @@ fn attempt(
     start: &[usize],
     rng: &mut ChaCha8Rng,
     budget: u64,
-    until: &Interrupt,
+    until: &Budget,
 ) -> (Option<Vec<usize>>, u64) {
     let n = adjacent.len();
     let mut path = Path::new(n, start[0]);
@@ -293,7 +293,7 @@ mod tests {
         for (n, seed) in [(10, 1), (100, 2), (2000, 3)] {
             let g = planted_cubic(n, seed);
             let succ =
-                hamiltonian_cycle(&g, 7, 1_000_000_000, &Interrupt::default()).expect("a cycle");
+                hamiltonian_cycle(&g, 7, 1_000_000_000, &Budget::default()).expect("a cycle");
             assert!(is_hamiltonian_cycle(&g, &succ), "{n}");
         }
     }
@@ -301,13 +301,13 @@ mod tests {
     #[test]
     fn grows_a_given_path_into_a_cycle() {
         let g = planted_cubic(500, 5);
-        let succ = hamiltonian_cycle(&g, 1, u64::MAX, &Interrupt::default()).expect("a cycle");
+        let succ = hamiltonian_cycle(&g, 1, u64::MAX, &Budget::default()).expect("a cycle");
         // Three fifths of that cycle, as a path to grow from.
         let mut path = vec![0];
         while path.len() < 300 {
             path.push(succ[*path.last().unwrap()]);
         }
-        let grown = extend_to_cycle(&g, &path, 9, &Interrupt::default()).expect("a cycle");
+        let grown = extend_to_cycle(&g, &path, 9, &Budget::default()).expect("a cycle");
         assert!(is_hamiltonian_cycle(&g, &grown));
     }
 
@@ -321,9 +321,6 @@ mod tests {
                 g[b].push(a);
             }
         }
-        assert_eq!(
-            hamiltonian_cycle(&g, 1, 100_000, &Interrupt::default()),
-            None
-        );
+        assert_eq!(hamiltonian_cycle(&g, 1, 100_000, &Budget::default()), None);
     }
 }

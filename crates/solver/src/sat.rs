@@ -15,7 +15,7 @@
 use crate::certificate::Recording;
 use crate::claims::Claim;
 use crate::proof::{CheckedRun, ProofError, ProofLog};
-use crate::{Interrupt, SatError, SolveError, Unsupported};
+use crate::{Budget as Interrupt, SatError, SolveError, Unsupported};
 use pathsat_cnf::{ClauseSink, Lit, Var};
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -791,7 +791,7 @@ mod tests {
         let started = Instant::now();
         s.interrupt_when(Interrupt {
             deadline: Some(started + Duration::from_millis(200)),
-            flags: vec![],
+            ..Interrupt::default()
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         assert!(started.elapsed() < Duration::from_secs(60));
@@ -801,7 +801,8 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         s.interrupt_when(Interrupt {
             deadline: None,
-            flags: vec![Arc::clone(&flag)],
+            cancel: vec![pathsat_budget::Cancel::from_flag(Arc::clone(&flag))],
+            wind_down: None,
         });
         let raiser = {
             let flag = Arc::clone(&flag);
@@ -834,7 +835,7 @@ mod tests {
         s.add_clause(&[a]);
         s.interrupt_when(Interrupt {
             deadline: Some(Instant::now()),
-            flags: vec![],
+            ..Interrupt::default()
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         s.interrupt_when(Interrupt::default());
@@ -851,7 +852,7 @@ mod tests {
         pigeons_in_holes(&mut s, 11);
         s.interrupt_when(Interrupt {
             deadline: Some(Instant::now() + Duration::from_millis(100)),
-            flags: vec![],
+            ..Interrupt::default()
         });
         assert_eq!(s.solve(), Err(SatError::Interrupted));
         s.interrupt_when(Interrupt::default());
@@ -865,7 +866,7 @@ mod tests {
         assert_eq!(s.solve(), Ok(true));
         s.interrupt_when(Interrupt {
             deadline: Some(Instant::now()),
-            flags: vec![],
+            ..Interrupt::default()
         });
         assert!(matches!(
             s.check_proof(2).unwrap(),

@@ -275,8 +275,8 @@ impl<'p> SuccessorSolver<'p> {
     }
 
     /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
-    pub fn interrupt_when(&mut self, interrupt: crate::Interrupt) {
-        self.sat.interrupt_when(interrupt);
+    pub fn set_budget(&mut self, budget: crate::Budget) {
+        self.sat.interrupt_when(budget);
     }
 
     /// The loop's counters so far.

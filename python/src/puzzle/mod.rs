@@ -20,7 +20,7 @@ use pathsat_api::export::export;
 use pathsat_api::options::{CountSpec, ExplainSpec, ForcedSpec, HintSpec, SolveSpec};
 use pathsat_api::progress::{Progress, Stage};
 use pathsat_api::solve::solve;
-use pathsat_api::{Cancel, SolutionStream, Stopped, Wanted};
+use pathsat_api::{Cancel, SolutionStream, Stopped, Wanted, WindDown};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
@@ -341,14 +341,17 @@ impl Puzzle {
         };
         let mut request = spec.request(cancel.clone()).map_err(errors::raise)?;
         // With a checkpoint, a Ctrl-C inside the frontier program saves its table first.
-        let saving = Arc::new(AtomicBool::new(false));
+        let saving = WindDown::new();
         let in_frontier = Arc::new(AtomicBool::new(false));
         if request.options.checkpoint.is_some() {
-            request.options.interrupt = Some(Arc::clone(&saving));
+            request.options.budget.wind_down = Some(saving.clone());
         }
         let soft_stop = || {
-            let soft = request.options.interrupt.is_some() && in_frontier.load(Ordering::Relaxed);
-            saving.store(soft, Ordering::Relaxed);
+            let soft =
+                request.options.budget.wind_down.is_some() && in_frontier.load(Ordering::Relaxed);
+            if soft {
+                saving.request();
+            }
             soft
         };
         let stage = Arc::clone(&in_frontier);

@@ -4,6 +4,7 @@
 
 use super::{invalid, seconds_for, MethodName, Problem, Shard, SolverSpec, SplitByName};
 use crate::{Cancel, Error};
+use pathsat_budget::Budget;
 use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -140,10 +141,9 @@ impl CountSpec {
             options: CountOptions {
                 method: self.method.method(),
                 limit: self.limit,
-                deadline: None,
-                cancel: None,
-                // Raised by the command line's signal handler, not by a request.
-                interrupt: None,
+                // The request's timeout and cancel join it when the count runs; the command
+                // line adds its wind-down on SIGTERM.
+                budget: Budget::default(),
                 jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
                 memory_budget: self.memory.unwrap_or(defaults.memory_budget),
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),

@@ -4,6 +4,7 @@
 
 use super::{invalid, parse_class, parse_givens, seconds_for, Problem};
 use crate::{Cancel, Error};
+use pathsat_budget::Budget;
 use pathsat_generate::{Givens, Level, Options};
 use pathsat_puzzle::ValueClass;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -69,8 +70,7 @@ impl GenerateSpec {
                 mark: self.mark.clone(),
                 difficulty: self.difficulty,
                 certify: self.certify,
-                deadline: None,
-                cancel: None,
+                budget: Budget::default(),
                 max_label: self.labels.unwrap_or(0),
             },
             timeout: seconds_for("timeout", self.timeout)?,

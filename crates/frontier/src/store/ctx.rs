@@ -7,14 +7,13 @@ use crate::spill::{DiskUse, SpillFile};
 use crate::{FrontierError, FrontierOptions, Share};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use web_time::Instant;
 
 /// Why a step stopped.
 #[derive(Clone, Debug)]
 enum Stop {
     Memory(u64),
-    Timeout,
-    Cancelled,
+    /// The budget's deadline or a cancel flag.
+    Budget(pathsat_budget::Stopped),
     /// A table file failed: what the system said.
     Disk(String),
 }
@@ -126,19 +125,13 @@ impl<'a> Ctx<'a> {
         if self.halted.load(Ordering::Relaxed) {
             return true;
         }
-        if self.options.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.halt(Stop::Timeout);
-            return true;
+        match self.options.budget.must_stop() {
+            Some(why) => {
+                self.halt(Stop::Budget(why));
+                true
+            }
+            None => false,
         }
-        if self
-            .options
-            .cancel
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            self.halt(Stop::Cancelled);
-            return true;
-        }
-        false
     }
 
     pub(super) fn error(&self, layer: usize, layers: usize, states: u64) -> FrontierError {
@@ -155,8 +148,12 @@ impl<'a> Ctx<'a> {
                 layers,
                 states,
             },
-            Stop::Timeout => FrontierError::Timeout { layer, layers },
-            Stop::Cancelled => FrontierError::Cancelled { layer, layers },
+            Stop::Budget(why) => FrontierError::Stopped {
+                why,
+                layer,
+                layers,
+                saved: false,
+            },
             Stop::Disk(message) => FrontierError::Disk {
                 dir: self
                     .options

@@ -389,7 +389,6 @@ mod tests {
     use crate::checkpoint::Reader;
     use crate::{count_fillings, Checkpoint, FrontierOptions, LayerProgress, Spill};
     use pathsat_puzzle::{Moves, Puzzle};
-    use std::sync::atomic::AtomicBool;
 
     /// Rewrites the version 3 checkpoint at `place` as version 2 would have written it: plain
     /// entries of 8-byte keys and 64-bit counts, the version 2 magic.
@@ -439,14 +438,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("knight.checkpoint");
         for spill in [None, Some(dir.path())] {
-            let stop = AtomicBool::new(false);
+            let stop = pathsat_budget::Cancel::new();
             let raise = |p: &LayerProgress| {
                 if p.layer == 20 {
-                    stop.store(true, Ordering::Relaxed);
+                    stop.cancel();
                 }
             };
-            let options = |cancel, progress| FrontierOptions {
-                cancel: Some(cancel),
+            let stopping = pathsat_budget::Budget::default().and_cancel(&stop);
+            let quiet = pathsat_budget::Budget::default();
+            let options = |budget, progress| FrontierOptions {
+                budget,
                 progress: Some(progress),
                 checkpoint: Some(Checkpoint {
                     file: &file,
@@ -459,9 +460,8 @@ mod tests {
                 }),
                 ..FrontierOptions::default()
             };
-            assert!(count_fillings(&puzzle, &options(&stop, &raise)).is_err());
+            assert!(count_fillings(&puzzle, &options(&stopping, &raise)).is_err());
             as_version_2(&file);
-            let quiet = AtomicBool::new(false);
             let counted = count_fillings(&puzzle, &options(&quiet, &|_| {})).unwrap();
             assert_eq!(counted.stats.resumed_layer, Some(20));
             assert_eq!(
