@@ -100,7 +100,7 @@ impl<'p> AssumingSolver<'p> {
     /// Makes later calls give up, inside their search too, when `interrupt` is raised: they
     /// come back [`SolveError::Interrupted`] (and every call after one stopped inside).
     pub fn set_budget(&mut self, budget: crate::Budget) {
-        self.sat.interrupt_when(budget);
+        self.sat.set_budget(budget);
     }
 
     /// A filling that puts each assumed value on its cell, or the proof that none does.

@@ -142,7 +142,7 @@ impl<'p> EdgeLoop<'p> {
 
     /// Makes later solver calls give up when `interrupt` is raised.
     pub fn set_budget(&mut self, budget: crate::Budget) {
-        self.sat.interrupt_when(budget);
+        self.sat.set_budget(budget);
     }
 
     /// Why there is no tour, when the reductions proved it.

@@ -283,7 +283,7 @@ impl<'p> PositionSolver<'p> {
 
     /// Makes later solver calls give up, inside their search too, when `interrupt` is raised.
     pub fn set_budget(&mut self, budget: crate::Budget) {
-        self.sat.interrupt_when(budget);
+        self.sat.set_budget(budget);
     }
 
     /// The sizes and times of the run so far.

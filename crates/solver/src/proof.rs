@@ -66,7 +66,7 @@ pub enum ProofError {
 pub struct ProofLog {
     pub(crate) file: File,
     /// Clauses added before the first solve: the formula the proof starts from.
-    initial: Vec<Vec<varisat::Lit>>,
+    initial: Vec<Vec<Lit>>,
     solved: bool,
 }
 
@@ -86,7 +86,7 @@ impl ProofLog {
     }
 
     /// Records a clause the solver is given.
-    pub(crate) fn clause_added(&mut self, clause: &[varisat::Lit]) {
+    pub(crate) fn clause_added(&mut self, clause: &[Lit]) {
         if !self.solved {
             self.initial.push(clause.to_vec());
         }
@@ -120,8 +120,12 @@ impl ProofLog {
             let mut checker = Checker::new();
             checker.add_transcript(&mut recorder);
             for clause in &self.initial {
+                let clause: Vec<varisat::Lit> = clause
+                    .iter()
+                    .map(|l| varisat::Lit::from_index(l.var().index(), l.is_positive()))
+                    .collect();
                 checker
-                    .add_clause(clause)
+                    .add_clause(&clause)
                     .map_err(|e| ProofError::Rejected(e.to_string()))?;
             }
             let mut reader = StopReader {
@@ -140,10 +144,7 @@ impl ProofLog {
             .initial
             .iter()
             .map(|clause| {
-                let mut lits: Vec<Lit> = clause
-                    .iter()
-                    .map(|l| Var::from_index(l.index()).lit(l.is_positive()))
-                    .collect();
+                let mut lits = clause.clone();
                 lits.sort_unstable();
                 lits
             })

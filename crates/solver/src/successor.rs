@@ -276,7 +276,7 @@ impl<'p> SuccessorSolver<'p> {
 
     /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
     pub fn set_budget(&mut self, budget: crate::Budget) {
-        self.sat.interrupt_when(budget);
+        self.sat.set_budget(budget);
     }
 
     /// The loop's counters so far.
@@ -447,7 +447,7 @@ impl<'p> SuccessorSolver<'p> {
             list.dedup();
         }
         // Within `time`, and within the run's own deadline and flags.
-        let mut until = self.sat.interrupt();
+        let mut until = self.sat.budget();
         let end = Instant::now() + time;
         until.deadline = Some(until.deadline.map_or(end, |d| d.min(end)));
         let succ = if cycle.is_empty() {
