@@ -89,6 +89,8 @@ pub(crate) fn generate(
                         "the drawn trail is not a solution of its own puzzle".into(),
                     ));
                 }
+                // The solver borrows the puzzle until it is gone.
+                drop(solver);
                 return finish(puzzle, target, options, attempt, calls, start);
             };
             let off: Vec<usize> = (0..n)

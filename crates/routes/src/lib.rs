@@ -20,6 +20,7 @@
 //! | `/api/booklet` | `application/pdf`: the puzzle and its solution, to print |
 //! | `/api/hint` | a [`HintReport`](pathsat_api::HintReport) |
 //! | `/api/puzzle` | the puzzle as a JSON puzzle file: how the page loads files of any format |
+//! | `/api/check` | a [`CheckReport`](pathsat_api::CheckReport): whether the solutions sent solve the puzzle, by the verifier |
 //!
 //! A request body is JSON: `{"puzzle": TEXT}` (a TOML puzzle file's text; a JSON puzzle object,
 //! or `"format": "json" | "hcp" | "col"` for other files) plus the command's options, named as
@@ -235,7 +236,7 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
 }
 
 /// The routes [`prepare`] knows.
-pub const ROUTES: [&str; 10] = [
+pub const ROUTES: [&str; 11] = [
     "/api/solve",
     "/api/count",
     "/api/generate",
@@ -246,6 +247,7 @@ pub const ROUTES: [&str; 10] = [
     "/api/explain",
     "/api/booklet",
     "/api/puzzle",
+    "/api/check",
 ];
 
 /// A count's progress as one line of the route's stream, `{"progress": {...}, "seconds": S}`:

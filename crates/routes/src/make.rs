@@ -43,6 +43,7 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
         "/api/hint" => hint(body, limits),
         "/api/explain" => explain(body, limits),
         "/api/booklet" => booklet(body, limits),
+        "/api/check" => check(body, limits),
         _ => puzzle_file(body, limits),
     }
 }
@@ -495,6 +496,36 @@ fn booklet(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
             Err(e) => Reply::api_error(&e),
         },
     ))
+}
+
+/// The options of `/api/check`.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct CheckBody {
+    /// The fillings to check, as the solve report gives them (a list, or one).
+    solutions: serde_json::Value,
+}
+
+/// `/api/check`: whether the fillings sent solve the puzzle, by the independent verifier
+/// (`pathsat check`): a [`CheckReport`](pathsat_api::CheckReport), the first filling that does
+/// not and the first rule it breaks; solutions that cannot be read are a 400.
+fn check(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
+    const ROUTE: &str = "/api/check";
+    let body: Envelope<CheckBody> = input::parse(bytes, ROUTE)?;
+    let puzzle = body.required_puzzle(limits, ROUTE)?;
+    let file = body.file_name();
+    let text = body.options.solutions.to_string();
+    let mut prepared = searching(ROUTE, Cancel::new(), move |_| {
+        report(pathsat_api::check::check(
+            &puzzle,
+            &file,
+            "solutions",
+            &text,
+            true,
+        ))
+    });
+    prepared.runs_solver = false;
+    Ok(prepared)
 }
 
 /// A request with no options beyond the puzzle.

@@ -179,3 +179,41 @@ fn a_rule_too_large_for_a_wide_graph_is_refused_at_once() {
         );
     }
 }
+
+/// `/api/check` runs the verifier on the solutions sent: a solution of the Numbrix board passes, a filling with a wrong step is named with the
+/// rule it breaks, and solutions that cannot be read are a 400.
+#[test]
+fn check_runs_the_verifier_on_the_solutions_sent() {
+    let limits = Limits::default();
+    let check = |solutions: serde_json::Value| {
+        let body = body(serde_json::json!({"puzzle": NUMBRIX, "solutions": solutions}));
+        let reply = prepare("/api/check", &body, &limits).unwrap().run(None);
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+        (reply.status, json)
+    };
+    // Checked by hand: each step is one rook move, the givens in place.
+    let good = [
+        [1, 2, 15, 16, 25],
+        [4, 3, 14, 17, 24],
+        [5, 6, 13, 18, 23],
+        [8, 7, 12, 19, 22],
+        [9, 10, 11, 20, 21],
+    ];
+    let (status, report) = check(serde_json::json!([good]));
+    assert_eq!(status, 200);
+    assert_eq!(
+        (&report["fillings"], &report["valid"]),
+        (&1.into(), &true.into())
+    );
+    let mut bad = good;
+    bad[0].swap(1, 2);
+    let (_, report) = check(serde_json::json!([good, bad]));
+    assert_eq!(report["valid"], false);
+    assert_eq!(report["invalid_index"], 1);
+    assert!(report["violation"]
+        .as_str()
+        .unwrap()
+        .contains("not one rook move apart"));
+    let (status, error) = check(serde_json::json!("not a grid"));
+    assert_eq!(status, 400, "{error}");
+}

@@ -22,6 +22,7 @@
 //! | `POST /api/booklet` | `application/pdf`: the puzzle and its solution, to print (refused unless the solution is unique) |
 //! | `POST /api/hint` | a [`HintReport`](pathsat_api::HintReport): the next step and its reason, or the first wrong cell (`filling`: rows, `null` on empty cells) |
 //! | `POST /api/puzzle` | the puzzle as a JSON puzzle file: how the page loads files of any format |
+//! | `POST /api/check` | a [`CheckReport`](pathsat_api::CheckReport): whether the solutions sent solve the puzzle (`solutions` as the solve report gives them), by the verifier |
 //!
 //! A request body is JSON: `{"puzzle": TEXT}` (a TOML puzzle file's text; a JSON puzzle
 //! object, or `"format": "json" | "hcp" | "col"` for other files) plus the command's options,

@@ -9,10 +9,13 @@
 
 use crate::certificate::{Meaning, Recording};
 use crate::claims::Claim;
+use crate::encoded::EncodedSolver;
+use crate::Budget;
 use crate::{
     Certificate, ProofError, SatSolver, SolveError, SolveOptions, SolveStats, SolverChoice,
 };
 use pathsat_cnf::{ClauseSink, Cnf, Lit};
+use pathsat_encode::Encoding;
 use pathsat_encode::{position, PositionEncoding, VarMap};
 use pathsat_puzzle::{canonical_trail, verify, Filling, Puzzle};
 use std::time::Duration;
@@ -110,29 +113,9 @@ impl<'p> PositionSolver<'p> {
         })
     }
 
-    /// Ends the search without a solver call: `reason` proved there is no solution.
-    pub fn refute(&mut self, reason: String) {
-        self.encoding.contradiction.get_or_insert(reason);
-        self.exhausted = true;
-    }
-
     /// The encoding written into the solver.
     pub fn encoding(&self) -> &PositionEncoding {
         &self.encoding
-    }
-
-    /// Rules out `value` on `cell` for the calls to come, as an exclusion claim: a certified
-    /// run that then finds no solution proves that every solution puts `value` there. False
-    /// (and nothing added) when the encoding has no variable for the pair.
-    pub fn exclude(&mut self, cell: usize, value: u32) -> bool {
-        self.claim_value(Claim::Exclude(cell, value), cell, value, false)
-    }
-
-    /// Pins `value` on `cell` for the calls to come, as an assumption claim: one cube of a
-    /// count split on the cell's values. False (and nothing added) when the encoding has no
-    /// variable for the pair.
-    pub fn assume_value(&mut self, cell: usize, value: u32) -> bool {
-        self.claim_value(Claim::Assume(cell, value), cell, value, true)
     }
 
     /// Adds `claim`: the unit clause of the variable of (`cell`, `value`), `positive` or not.
@@ -144,20 +127,54 @@ impl<'p> PositionSolver<'p> {
         true
     }
 
+    /// The variable map of the encoding.
+    pub fn map(&self) -> &VarMap {
+        &self.encoding.map
+    }
+}
+
+impl EncodedSolver for PositionSolver<'_> {
+    fn kind(&self) -> Encoding {
+        Encoding::Position
+    }
+
+    fn contradiction(&self) -> Option<&str> {
+        self.encoding.contradiction.as_deref()
+    }
+
+    fn position_encoding(&self) -> Option<&PositionEncoding> {
+        Some(&self.encoding)
+    }
+
+    /// Ends the search without a solver call: `reason` proved there is no solution.
+    fn refute(&mut self, reason: String) {
+        self.encoding.contradiction.get_or_insert(reason);
+        self.exhausted = true;
+    }
+
+    /// Rules out `value` on `cell` for the calls to come, as an exclusion claim: a certified
+    /// run that then finds no solution proves that every solution puts `value` there. False
+    /// (and nothing added) when the encoding has no variable for the pair.
+    fn exclude(&mut self, cell: usize, value: u32) -> bool {
+        self.claim_value(Claim::Exclude(cell, value), cell, value, false)
+    }
+
+    /// Pins `value` on `cell` for the calls to come, as an assumption claim: one cube of a
+    /// count split on the cell's values. False (and nothing added) when the encoding has no
+    /// variable for the pair.
+    fn assume_value(&mut self, cell: usize, value: u32) -> bool {
+        self.claim_value(Claim::Assume(cell, value), cell, value, true)
+    }
+
     /// What the primary variables mean, for a certificate's claims.
-    pub fn meaning(&self) -> Meaning {
+    fn meaning(&self) -> Meaning {
         Meaning::of_values(&self.encoding.map)
     }
 
     /// Closes the proof of a certified CaDiCaL run ([`PositionSolver::recording`]) and hands
     /// over its record.
-    pub fn finish_recording(&mut self) -> Option<Recording> {
+    fn finish_recording(&mut self) -> Option<Recording> {
         self.sat.finish_recording()
-    }
-
-    /// The variable map of the encoding.
-    pub fn map(&self) -> &VarMap {
-        &self.encoding.map
     }
 
     /// The next filling not returned before, or `None` when there is none left.
@@ -165,7 +182,7 @@ impl<'p> PositionSolver<'p> {
     /// # Errors
     /// A [`SolveError`] if the solver fails, or if a model does not decode to a verified
     /// solution (a bug, reported rather than printed).
-    pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
+    fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
         if self.exhausted {
             return Ok(None);
         }
@@ -217,7 +234,7 @@ impl<'p> PositionSolver<'p> {
     /// [`SolveError::Certificate`] when the solver records no proof, the checker rejects it,
     /// or it does not match the run; [`SolveError::Interrupted`] when the run's interrupt
     /// stops the check.
-    pub fn certify(&mut self) -> Result<Certificate, SolveError> {
+    fn certify(&mut self) -> Result<Certificate, SolveError> {
         let fail = |why: String| SolveError::Certificate(why);
         let (fillings, blocks) = self
             .record
@@ -277,17 +294,17 @@ impl<'p> PositionSolver<'p> {
     }
 
     /// Whether the search has proved that no further filling exists.
-    pub fn is_exhausted(&self) -> bool {
+    fn is_exhausted(&self) -> bool {
         self.exhausted
     }
 
-    /// Makes later solver calls give up, inside their search too, when `interrupt` is raised.
-    pub fn set_budget(&mut self, budget: crate::Budget) {
+    /// Makes later solver calls give up, inside their search too, when `budget` says stop.
+    fn set_budget(&mut self, budget: Budget) {
         self.sat.set_budget(budget);
     }
 
     /// The sizes and times of the run so far.
-    pub fn stats(&self) -> SolveStats {
+    fn stats(&self) -> SolveStats {
         SolveStats {
             encoding: pathsat_encode::Encoding::Position,
             solver: self.sat.kind(),

@@ -1,19 +1,19 @@
 //! # Solving puzzles
 //!
 //! [`PuzzleSolver`] is the front door: it picks the encoding
-//! ([`EncodingChoice::resolve`](pathsat_encode::EncodingChoice::resolve)) and drives either a
-//! [`PositionSolver`] or a [`SuccessorSolver`], which both return verified fillings one at a
-//! time, each different from those before; [`PuzzleSolver::fillings`] makes that the iterator
-//! every enumeration reads (the method lives beside that iterator, in [`crate::fillings`]).
+//! ([`EncodingChoice::resolve`](pathsat_encode::EncodingChoice::resolve)) and drives the
+//! [`EncodedSolver`] of it, a [`PositionSolver`] or a [`SuccessorSolver`], which both return
+//! verified fillings one at a time, each different from those before;
+//! [`PuzzleSolver::fillings`] makes that the iterator every enumeration reads (the method lives
+//! beside that iterator, in [`crate::fillings`]).
 
 use crate::certificate::RecordedRun;
 use crate::{
-    Certificate, PositionSolver, SolveError, SolveOptions, SolveStats, SuccessorSolver, Tuning,
-    Unsupported,
+    Certificate, EncodedSolver, PositionSolver, SolveError, SolveOptions, SolveStats,
+    SuccessorSolver, Tuning, Unsupported,
 };
 use pathsat_budget::Budget;
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{Encoding, PositionEncoding};
 use pathsat_puzzle::{Filling, Puzzle};
 
@@ -28,15 +28,10 @@ pub struct Count {
 
 /// An incremental solver for one puzzle, in the encoding the options choose.
 pub struct PuzzleSolver<'p> {
-    inner: Inner<'p>,
+    inner: Box<dyn EncodedSolver + 'p>,
     exactly_one: ExactlyOneEncoding,
     /// A certified CaDiCaL run's directory, where its DRAT proof is written.
     scratch: Option<tempfile::TempDir>,
-}
-
-enum Inner<'p> {
-    Position(PositionSolver<'p>),
-    Successor(SuccessorSolver<'p>),
 }
 
 impl<'p> PuzzleSolver<'p> {
@@ -87,12 +82,12 @@ impl<'p> PuzzleSolver<'p> {
             None
         };
         let proof = scratch.as_ref().map(|d| d.path().join("proof.drat"));
-        let inner = match (encoding, &proof) {
+        let inner: Box<dyn EncodedSolver + 'p> = match (encoding, &proof) {
             (Encoding::Position, Some(proof)) => {
-                Inner::Position(PositionSolver::recording(puzzle, options, proof)?)
+                Box::new(PositionSolver::recording(puzzle, options, proof)?)
             }
-            (Encoding::Position, None) => Inner::Position(PositionSolver::new(puzzle, options)?),
-            (Encoding::Successor, Some(proof)) => Inner::Successor(SuccessorSolver::recording(
+            (Encoding::Position, None) => Box::new(PositionSolver::new(puzzle, options)?),
+            (Encoding::Successor, Some(proof)) => Box::new(SuccessorSolver::recording(
                 puzzle,
                 exactly_one,
                 options.encoding.subtours,
@@ -111,7 +106,7 @@ impl<'p> PuzzleSolver<'p> {
                     options.seed,
                 )?;
                 s.rotate(tuning.rotation && !subtours.is_complete());
-                Inner::Successor(s)
+                Box::new(s)
             }
         };
         let mut solver = PuzzleSolver {
@@ -128,10 +123,7 @@ impl<'p> PuzzleSolver<'p> {
             && std::env::var_os("PATHSAT_NO_NARROW").is_none()
         {
             if let Some(reason) = crate::narrow::refutation(puzzle, budget) {
-                match &mut solver.inner {
-                    Inner::Position(s) => s.refute(reason),
-                    Inner::Successor(s) => s.refute(reason),
-                }
+                solver.inner.refute(reason);
             }
         }
         solver.set_budget(budget.clone());
@@ -140,10 +132,7 @@ impl<'p> PuzzleSolver<'p> {
 
     /// The encoding in use.
     pub fn encoding(&self) -> Encoding {
-        match self.inner {
-            Inner::Position(_) => Encoding::Position,
-            Inner::Successor(_) => Encoding::Successor,
-        }
+        self.inner.kind()
     }
 
     /// The exactly-one encoding in use.
@@ -153,18 +142,12 @@ impl<'p> PuzzleSolver<'p> {
 
     /// The position encoding, when it is the one in use.
     pub fn position_encoding(&self) -> Option<&PositionEncoding> {
-        match &self.inner {
-            Inner::Position(s) => Some(s.encoding()),
-            Inner::Successor(_) => None,
-        }
+        self.inner.position_encoding()
     }
 
     /// Why the puzzle has no solution, when the encoder proved it before solving.
     pub fn contradiction(&self) -> Option<&str> {
-        match &self.inner {
-            Inner::Position(s) => s.encoding().contradiction.as_deref(),
-            Inner::Successor(s) => s.encoding().contradiction.as_deref(),
-        }
+        self.inner.contradiction()
     }
 
     /// The next filling not returned before, or `None` when there is none left.
@@ -173,10 +156,7 @@ impl<'p> PuzzleSolver<'p> {
     /// A [`SolveError`] if the solver fails, or if a model does not decode to a verified
     /// solution (a bug, reported rather than printed).
     pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
-        match &mut self.inner {
-            Inner::Position(s) => s.next_solution(),
-            Inner::Successor(s) => s.next_solution(),
-        }
+        self.inner.next_solution()
     }
 
     /// Enumerates fillings until there are no more or `limit` have been found in this call;
@@ -203,44 +183,29 @@ impl<'p> PuzzleSolver<'p> {
 
     /// Whether the search has proved that no further filling exists.
     pub fn is_exhausted(&self) -> bool {
-        match &self.inner {
-            Inner::Position(s) => s.is_exhausted(),
-            Inner::Successor(s) => s.is_exhausted(),
-        }
+        self.inner.is_exhausted()
     }
 
     /// Closes the proof of the run and has varisat's checker replay it (see
-    /// [`PositionSolver::certify`]).
+    /// [`PositionSolver`]'s [`EncodedSolver::certify`]).
     ///
     /// # Errors
     /// [`SolveError::Certificate`] when no proof was recorded or the checker rejects it.
     pub fn certify(&mut self) -> Result<Certificate, SolveError> {
-        match &mut self.inner {
-            Inner::Position(s) => s.certify(),
-            Inner::Successor(_) => Err(SolveError::Certificate(
-                "the successor encoding's runs are not certified".into(),
-            )),
-        }
+        self.inner.certify()
     }
 
     /// Position encoding: rules out `value` on `cell` for the calls to come, as an exclusion
-    /// claim ([`PositionSolver::exclude`]); false in the successor encoding, or when the
-    /// encoding has no variable for the pair.
+    /// claim; false in the successor encoding, or when the encoding has no variable for the
+    /// pair.
     pub fn exclude(&mut self, cell: usize, value: u32) -> bool {
-        match &mut self.inner {
-            Inner::Position(s) => s.exclude(cell, value),
-            Inner::Successor(_) => false,
-        }
+        self.inner.exclude(cell, value)
     }
 
-    /// Position encoding: pins `value` on `cell` for the calls to come, as an assumption claim
-    /// ([`PositionSolver::assume_value`]); false in the successor encoding, or when the
-    /// encoding has no variable for the pair.
+    /// Position encoding: pins `value` on `cell` for the calls to come, as an assumption claim;
+    /// false in the successor encoding, or when the encoding has no variable for the pair.
     pub fn assume_value(&mut self, cell: usize, value: u32) -> bool {
-        match &mut self.inner {
-            Inner::Position(s) => s.assume_value(cell, value),
-            Inner::Successor(_) => false,
-        }
+        self.inner.assume_value(cell, value)
     }
 
     /// Whether the run records a DRAT certificate ([`crate::certificate`]).
@@ -252,17 +217,10 @@ impl<'p> PuzzleSolver<'p> {
     /// written from; `None` for another run (or a second time). No further solving after this.
     pub fn finish_recording(&mut self) -> Option<RecordedRun> {
         let scratch = self.scratch.take()?;
-        let (recording, meaning, subtours) = match &mut self.inner {
-            Inner::Position(s) => (s.finish_recording()?, s.meaning(), Subtours::Lazy),
-            Inner::Successor(s) => {
-                let subtours = s.encoding().subtours;
-                (s.finish_recording()?, s.meaning(), subtours)
-            }
-        };
         Some(RecordedRun {
-            recording,
-            meaning,
-            subtours,
+            recording: self.inner.finish_recording()?,
+            meaning: self.inner.meaning(),
+            subtours: self.inner.subtours(),
             encoding: self.encoding(),
             exhausted: self.is_exhausted(),
             prover: crate::certificate::Prover::Cadical,
@@ -272,10 +230,7 @@ impl<'p> PuzzleSolver<'p> {
 
     /// Successor encoding: the Hamiltonian cycles (or paths) found, as distinct arc sets.
     pub fn cycles_found(&self) -> Option<u64> {
-        match &self.inner {
-            Inner::Position(_) => None,
-            Inner::Successor(s) => Some(s.cycles_found()),
-        }
+        self.inner.cycles_found()
     }
 
     /// Makes later solver calls (and the successor encoding's rotation–extension) give up when
@@ -283,18 +238,12 @@ impl<'p> PuzzleSolver<'p> {
     /// sets it and bounds the enumeration by it in one step, recording why it stopped; an
     /// interrupted run is never complete.
     pub fn set_budget(&mut self, budget: crate::Budget) {
-        match &mut self.inner {
-            Inner::Position(s) => s.set_budget(budget),
-            Inner::Successor(s) => s.set_budget(budget),
-        }
+        self.inner.set_budget(budget);
     }
 
     /// The sizes and times of the run so far.
     pub fn stats(&self) -> SolveStats {
-        match &self.inner {
-            Inner::Position(s) => s.stats(),
-            Inner::Successor(s) => s.solve_stats(),
-        }
+        self.inner.stats()
     }
 }
 

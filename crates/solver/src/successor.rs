@@ -17,14 +17,17 @@
 
 use crate::certificate::{Meaning, Recording};
 use crate::claims::{Claim, RemovedBy};
+use crate::encoded::EncodedSolver;
 use crate::join::Joiner;
 use crate::patch::{patch, undirected_joiner};
 use crate::rotation::{extend_to_cycle, hamiltonian_cycle};
+use crate::Budget;
 use crate::{SatSolver, SolveError, SolveStats, SolverChoice};
 use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::Lit;
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::successor::{self, cycles, SuccessorEncoding};
+use pathsat_encode::Encoding;
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -246,23 +249,6 @@ impl<'p> SuccessorSolver<'p> {
         Some((stats, reduction.refutation))
     }
 
-    /// Ends the search without a solver call: `reason` proved there is no solution.
-    pub fn refute(&mut self, reason: String) {
-        self.encoding.contradiction.get_or_insert(reason);
-        self.exhausted = true;
-    }
-
-    /// What the arc variables mean, for a certificate's claims.
-    pub fn meaning(&self) -> Meaning {
-        Meaning::of_arcs(&self.encoding)
-    }
-
-    /// Closes the proof of a certified run ([`SuccessorSolver::recording`]) and hands over its
-    /// record.
-    pub fn finish_recording(&mut self) -> Option<Recording> {
-        self.sat.finish_recording()
-    }
-
     /// The encoding the loop solves.
     pub fn encoding(&self) -> &SuccessorEncoding {
         &self.encoding
@@ -274,38 +260,9 @@ impl<'p> SuccessorSolver<'p> {
         self.rotation_off = !on;
     }
 
-    /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
-    pub fn set_budget(&mut self, budget: crate::Budget) {
-        self.sat.set_budget(budget);
-    }
-
     /// The loop's counters so far.
-    pub fn stats(&self) -> &LoopStats {
+    pub fn loop_stats(&self) -> &LoopStats {
         &self.stats
-    }
-
-    /// Whether the solver proved that no other tour exists.
-    pub fn is_exhausted(&self) -> bool {
-        self.exhausted && self.pending.is_none()
-    }
-
-    /// The Hamiltonian cycles (or paths) found so far, as distinct arc sets.
-    pub fn cycles_found(&self) -> u64 {
-        self.emitted.len() as u64
-    }
-
-    /// The statistics of the run in the shape both encodings share.
-    pub fn solve_stats(&self) -> SolveStats {
-        SolveStats {
-            encoding: pathsat_encode::Encoding::Successor,
-            solver: self.sat.kind(),
-            encode: self.encoding.stats.clone(),
-            encode_time: self.stats.encode_time,
-            solve_time: self.stats.solve_time,
-            solve_calls: self.stats.solve_calls,
-            solutions: self.found,
-            subtours: Some(self.stats.clone()),
-        }
     }
 
     /// The next turn of the pending tour, verified.
@@ -333,76 +290,6 @@ impl<'p> SuccessorSolver<'p> {
         verify(self.puzzle, &turned).map_err(SolveError::Unverified)?;
         self.found += 1;
         Ok(Some(turned))
-    }
-
-    /// The next filling not returned before, or `None` when there is none left.
-    ///
-    /// # Errors
-    /// A [`SolveError`] if the solver fails or a filling fails the verifier (a bug).
-    pub fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
-        if let Some(f) = self.next_pending()? {
-            return Ok(Some(f));
-        }
-        if !self.rotation_tried && !self.exhausted {
-            self.rotation_tried = true;
-            if let Some(tour) = self.rotation_tour(&[], rotation_time(self.encoding.n_vertices())) {
-                self.stats.rotated += 1;
-                self.take(tour);
-                return self.next_pending();
-            }
-        }
-        while !self.exhausted {
-            let start = Instant::now();
-            let sat = self.sat.solve().map_err(SolveError::from);
-            self.stats.solve_time += start.elapsed();
-            self.stats.solve_calls += 1;
-            if !sat? {
-                self.exhausted = true;
-                break;
-            }
-            let model = self.sat.model().expect("a satisfiable call has a model");
-            let successors = self
-                .encoding
-                .successors(|v| model.get(v.index()).copied().flatten())
-                .ok_or_else(|| {
-                    SolveError::Solver("a model without exactly one successor per vertex".into())
-                })?;
-            let found = cycles(&successors);
-            if found.len() > 1 {
-                self.cut(&found);
-                // The cycles may join into a tour by exchanging arcs, without another call.
-                let reversible = self.puzzle.moves().is_symmetric();
-                let undirected = self.joiner.as_ref().filter(|_| reversible);
-                match patch(&self.encoding, &successors, reversible, undirected) {
-                    Some((tour, three_opt)) if !self.emitted.contains(&tour) => {
-                        self.stats.patched += 1;
-                        self.stats.three_opt += three_opt as u64;
-                        self.take(tour);
-                        return self.next_pending();
-                    }
-                    _ => {}
-                }
-                // Or, while no tour is known yet, grow the longest cycle into one for a moment
-                // (an enumeration's later rounds go on at the solver's pace).
-                if self.emitted.is_empty() && self.rotation_allowed() {
-                    let longest = found
-                        .iter()
-                        .max_by_key(|c| c.len())
-                        .expect("several cycles");
-                    if let Some(tour) =
-                        self.rotation_tour(longest, rotation_time(longest.len()) / 10)
-                    {
-                        self.stats.rotated += 1;
-                        self.take(tour);
-                        return self.next_pending();
-                    }
-                }
-                continue;
-            }
-            self.take(successors);
-            return self.next_pending();
-        }
-        Ok(None)
     }
 
     /// Whether rotation–extension may run again: its time so far is within [`ROTATION_SHARE`]
@@ -527,6 +414,129 @@ impl<'p> SuccessorSolver<'p> {
     }
 }
 
+impl EncodedSolver for SuccessorSolver<'_> {
+    fn kind(&self) -> Encoding {
+        Encoding::Successor
+    }
+
+    fn contradiction(&self) -> Option<&str> {
+        self.encoding.contradiction.as_deref()
+    }
+
+    fn subtours(&self) -> Subtours {
+        self.encoding.subtours
+    }
+
+    /// Ends the search without a solver call: `reason` proved there is no solution.
+    fn refute(&mut self, reason: String) {
+        self.encoding.contradiction.get_or_insert(reason);
+        self.exhausted = true;
+    }
+    /// What the arc variables mean, for a certificate's claims.
+    fn meaning(&self) -> Meaning {
+        Meaning::of_arcs(&self.encoding)
+    }
+    /// Closes the proof of a certified run ([`SuccessorSolver::recording`]) and hands over its
+    /// record.
+    fn finish_recording(&mut self) -> Option<Recording> {
+        self.sat.finish_recording()
+    }
+    /// Makes later solver calls, and rotation–extension, give up when `interrupt` is raised.
+    fn set_budget(&mut self, budget: Budget) {
+        self.sat.set_budget(budget);
+    }
+    /// Whether the solver proved that no other tour exists.
+    fn is_exhausted(&self) -> bool {
+        self.exhausted && self.pending.is_none()
+    }
+    /// The Hamiltonian cycles (or paths) found so far, as distinct arc sets.
+    fn cycles_found(&self) -> Option<u64> {
+        Some(self.emitted.len() as u64)
+    }
+    /// The statistics of the run in the shape both encodings share.
+    fn stats(&self) -> SolveStats {
+        SolveStats {
+            encoding: pathsat_encode::Encoding::Successor,
+            solver: self.sat.kind(),
+            encode: self.encoding.stats.clone(),
+            encode_time: self.stats.encode_time,
+            solve_time: self.stats.solve_time,
+            solve_calls: self.stats.solve_calls,
+            solutions: self.found,
+            subtours: Some(self.stats.clone()),
+        }
+    }
+    /// The next filling not returned before, or `None` when there is none left.
+    ///
+    /// # Errors
+    /// A [`SolveError`] if the solver fails or a filling fails the verifier (a bug).
+    fn next_solution(&mut self) -> Result<Option<Filling>, SolveError> {
+        if let Some(f) = self.next_pending()? {
+            return Ok(Some(f));
+        }
+        if !self.rotation_tried && !self.exhausted {
+            self.rotation_tried = true;
+            if let Some(tour) = self.rotation_tour(&[], rotation_time(self.encoding.n_vertices())) {
+                self.stats.rotated += 1;
+                self.take(tour);
+                return self.next_pending();
+            }
+        }
+        while !self.exhausted {
+            let start = Instant::now();
+            let sat = self.sat.solve().map_err(SolveError::from);
+            self.stats.solve_time += start.elapsed();
+            self.stats.solve_calls += 1;
+            if !sat? {
+                self.exhausted = true;
+                break;
+            }
+            let model = self.sat.model().expect("a satisfiable call has a model");
+            let successors = self
+                .encoding
+                .successors(|v| model.get(v.index()).copied().flatten())
+                .ok_or_else(|| {
+                    SolveError::Solver("a model without exactly one successor per vertex".into())
+                })?;
+            let found = cycles(&successors);
+            if found.len() > 1 {
+                self.cut(&found);
+                // The cycles may join into a tour by exchanging arcs, without another call.
+                let reversible = self.puzzle.moves().is_symmetric();
+                let undirected = self.joiner.as_ref().filter(|_| reversible);
+                match patch(&self.encoding, &successors, reversible, undirected) {
+                    Some((tour, three_opt)) if !self.emitted.contains(&tour) => {
+                        self.stats.patched += 1;
+                        self.stats.three_opt += three_opt as u64;
+                        self.take(tour);
+                        return self.next_pending();
+                    }
+                    _ => {}
+                }
+                // Or, while no tour is known yet, grow the longest cycle into one for a moment
+                // (an enumeration's later rounds go on at the solver's pace).
+                if self.emitted.is_empty() && self.rotation_allowed() {
+                    let longest = found
+                        .iter()
+                        .max_by_key(|c| c.len())
+                        .expect("several cycles");
+                    if let Some(tour) =
+                        self.rotation_tour(longest, rotation_time(longest.len()) / 10)
+                    {
+                        self.stats.rotated += 1;
+                        self.take(tour);
+                        return self.next_pending();
+                    }
+                }
+                continue;
+            }
+            self.take(successors);
+            return self.next_pending();
+        }
+        Ok(None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,7 +574,7 @@ mod tests {
         let mut s = SuccessorSolver::new(&p, ExactlyOneEncoding::Sequential).unwrap();
         let first = s.next_solution().unwrap().unwrap();
         assert_eq!(verify(&p, &first), Ok(()));
-        assert_eq!((s.stats().rotated, s.stats().solve_calls), (1, 0));
+        assert_eq!((s.loop_stats().rotated, s.loop_stats().solve_calls), (1, 0));
         // The same tour from its 63 other cells, then another tour, which the solver finds.
         let mut seen = HashSet::from([first]);
         for _ in 0..64 {
@@ -572,7 +582,7 @@ mod tests {
             assert_eq!(verify(&p, &f), Ok(()));
             assert!(seen.insert(f));
         }
-        assert!(s.stats().solve_calls > 0);
-        assert!(s.stats().rounds > 0 && s.stats().cuts > 0);
+        assert!(s.loop_stats().solve_calls > 0);
+        assert!(s.loop_stats().rounds > 0 && s.loop_stats().cuts > 0);
     }
 }
