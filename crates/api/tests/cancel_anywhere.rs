@@ -13,6 +13,9 @@
 //! One test in its own binary, the methods one after another, so that no other test's threads
 //! share the process's two cores with the run being measured.
 
+#[cfg(target_os = "linux")]
+mod common;
+
 use pathsat_api::count::count;
 use pathsat_api::forced::forced;
 use pathsat_api::generate::generate;
@@ -77,7 +80,7 @@ fn stops_within_a_second<T: Send + 'static>(
         );
         #[cfg(target_os = "linux")]
         {
-            let spent = cpu_over(Duration::from_millis(300));
+            let spent = common::cpu_over(Duration::from_millis(300));
             assert!(
                 spent < Duration::from_millis(150),
                 "{name}: {spent:?} of CPU in the 300 ms after a cancel at {delay:?} returned"
@@ -89,22 +92,6 @@ fn stops_within_a_second<T: Send + 'static>(
             "{name}: a cancel raised at {delay:?} reported as {why:?}"
         );
     }
-}
-
-/// This process's CPU time (user and system, every thread) over the next `time`.
-#[cfg(target_os = "linux")]
-fn cpu_over(time: Duration) -> Duration {
-    let ticks = || {
-        let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-        // The fields after the command name, which is in parentheses and may hold spaces;
-        // utime and stime are the 12th and 13th of them, in ticks of 10 ms.
-        let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
-    };
-    let before = ticks();
-    std::thread::sleep(time);
-    Duration::from_millis((ticks() - before) * 10)
 }
 
 fn position() -> SolveOptions {

@@ -12,6 +12,8 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use pathsat_api::count::count;
 use pathsat_api::solve::solve;
 use pathsat_api::{Cancel, CountRequest, Method, SolveRequest, Status, Wanted};
@@ -22,21 +24,9 @@ use pathsat_solver::SolveOptions;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// This process's CPU time (user and system, every thread) in clock ticks of 10 ms.
-fn cpu_ticks() -> u64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
-}
-
 /// The CPU time this process spends over the next second, in seconds.
 fn cpu_over_a_quiet_second() -> f64 {
-    let before = cpu_ticks();
-    std::thread::sleep(Duration::from_secs(1));
-    (cpu_ticks() - before) as f64 / 100.0
+    common::cpu_over(Duration::from_secs(1)).as_secs_f64()
 }
 
 fn position() -> SolveOptions {
