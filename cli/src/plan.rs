@@ -34,7 +34,7 @@ pub fn print(
             of: shard.of(),
             cut_states: args.cut.unwrap_or(Split::DEFAULT_CUT_STATES),
             by: match args.split_by {
-                Some(pathsat_api::options::SplitByName::Residues) => {
+                Some(pathsat_api::options::SplitBy::Residues) => {
                     pathsat_frontier::SplitBy::Residues
                 }
                 _ => pathsat_frontier::SplitBy::States,

@@ -7,7 +7,7 @@ use crate::errors::{self, puzzle_error, InternalError};
 use crate::interrupt;
 use pathsat_api::batch::{self as library, BatchOutcome, BatchRequest, Format, Report, Unobserved};
 use pathsat_api::options::Shard;
-use pathsat_api::options::{CountSpec, MethodName};
+use pathsat_api::options::{parse_name, CountSpec, Method};
 use pathsat_api::Cancel;
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -157,8 +157,7 @@ pub fn batch(
         spec: CountSpec {
             limit,
             timeout,
-            method: method
-                .parse::<MethodName>()
+            method: parse_name::<Method>("method", method)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             memory,
             no_spill: !spill,

@@ -5,8 +5,8 @@
 
 use crate::errors::{puzzle_error, refusal};
 use pathsat_api::options::{
-    parse_class, parse_difficulty, parse_givens, parse_moves, EncodingName, EncodingSpec,
-    OptionError, Problem, SolverName, SolverSpec,
+    parse_class, parse_givens, parse_moves, parse_name, EncodingName, EncodingSpec, OptionError,
+    Problem, SolverChoice, SolverSpec,
 };
 use pathsat_generate::{Givens, Level};
 use pathsat_puzzle::{Moves, ValueClass};
@@ -23,7 +23,7 @@ fn malformed(option: &'static str, message: String) -> PyErr {
 /// `encoding=`: `auto`, `position`, `successor` or a complete `successor-*` encoding.
 pub fn encoding(name: &str) -> PyResult<EncodingSpec> {
     Ok(EncodingSpec {
-        encoding: name.parse::<EncodingName>().map_err(refused)?,
+        encoding: parse_name::<EncodingName>("encoding", name).map_err(refused)?,
         ..EncodingSpec::default()
     })
 }
@@ -31,7 +31,7 @@ pub fn encoding(name: &str) -> PyResult<EncodingSpec> {
 /// `encoding=`, `solver=` (`auto`, `varisat` or `cadical`) and `certify=`.
 pub fn solver(encoding_name: &str, name: &str, certify: bool, seed: u64) -> PyResult<SolverSpec> {
     Ok(SolverSpec {
-        solver: name.parse::<SolverName>().map_err(refused)?,
+        solver: parse_name::<SolverChoice>("solver", name).map_err(refused)?,
         certify,
         seed,
         encoding: encoding(encoding_name)?,
@@ -54,7 +54,7 @@ pub fn givens(value: Option<&Bound<'_, PyAny>>) -> PyResult<Givens> {
 
 /// `difficulty=`: `easy`, `medium` or `hard`.
 pub fn difficulty(name: Option<&str>) -> PyResult<Option<Level>> {
-    name.map(|n| parse_difficulty(n).map_err(refused))
+    name.map(|n| parse_name::<Level>("difficulty", n).map_err(refused))
         .transpose()
 }
 

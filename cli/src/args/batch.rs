@@ -3,7 +3,7 @@
 
 use super::common::{at_least_one, parse_count_spec, parse_memory, parse_seconds, SolverArgs};
 use clap::{Args, Subcommand, ValueEnum};
-use pathsat_api::options::{CountSpec, EncodingSpec, MethodName};
+use pathsat_api::options::{CountSpec, EncodingSpec, Method};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -37,8 +37,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub patience: Option<Duration>,
     /// How to count each puzzle (see `pathsat count --help`).
-    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
-    pub method: MethodName,
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
     /// Count only the I-th of N deterministic slices of the sorted file list (1 <= I <= N).
     #[arg(long, value_name = "I/N", value_parser = super::common::parse_shard)]
     pub shard: Option<pathsat_api::options::Shard>,

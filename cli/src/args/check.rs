@@ -3,7 +3,7 @@
 
 use super::common::{parse_seconds, OutputArgs};
 use clap::Args;
-use pathsat_api::options::{ExactlyOneName, PruningName};
+use pathsat_api::options::{ExactlyOneEncoding, Pruning};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -79,11 +79,11 @@ pub struct ExplainArgs {
     /// the reasoning in clauses) or full (the CNF the solver receives, where the encoder has
     /// already ruled out values too far from the givens).
     #[arg(long, value_enum, default_value = "none")]
-    pub pruning: PruningName,
+    pub pruning: Pruning,
     /// The exactly-one encoding: pairwise has no auxiliary variables, so that every literal of
     /// the chain names a cell and a value.
     #[arg(long, value_enum, default_value = "pairwise")]
-    pub exactly_one: ExactlyOneName,
+    pub exactly_one: ExactlyOneEncoding,
     /// Print at most this many clauses of the chain in text (JSON has them all).
     #[arg(long, value_name = "N", default_value_t = 60)]
     pub limit: usize,

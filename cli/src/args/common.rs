@@ -3,7 +3,7 @@
 //! same way for every front end).
 
 use clap::{Args, ValueEnum};
-use pathsat_api::options::{self, CountSpec, SolverName};
+use pathsat_api::options::{self, CountSpec, SolverChoice};
 use pathsat_generate::Givens;
 use pathsat_puzzle::{Moves, ValueClass};
 use std::time::Duration;
@@ -26,8 +26,8 @@ pub struct SolverArgs {
     /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
     /// `--no-default-features` has varisat alone); certified runs are varisat's. Example:
     /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
-    #[arg(long, value_enum, default_value_t = SolverName::Auto, help_heading = "Solver")]
-    pub solver: SolverName,
+    #[arg(long, value_enum, default_value_t = SolverChoice::Auto, help_heading = "Solver")]
+    pub solver: SolverChoice,
     /// Reseed the run's random choices: CaDiCaL's seed (its random walks and phases), the order
     /// in which the edge loop numbers a graph's edges (and so CaDiCaL's first decisions there),
     /// rotation–extension's. 0, the default, runs the same way every time; another seed is as
@@ -40,7 +40,7 @@ pub struct SolverArgs {
 
 impl SolverArgs {
     /// The solver as the library names it.
-    pub fn name(&self) -> SolverName {
+    pub fn name(&self) -> SolverChoice {
         self.solver
     }
 }

@@ -2,7 +2,7 @@
 
 use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs, SolverArgs};
 use clap::Args;
-use pathsat_api::options::{self, EncodingSpec, MethodName, Shard};
+use pathsat_api::options::{self, EncodingSpec, Method, Shard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -16,8 +16,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
     pub timeout: Option<f64>,
     /// How to count.
-    #[arg(long, value_enum, default_value_t = MethodName::Auto)]
-    pub method: MethodName,
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
     /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
     /// machine's memory].
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
@@ -87,7 +87,7 @@ pub struct CountArgs {
         requires = "shard",
         help_heading = "Shards"
     )]
-    pub split_by: Option<options::SplitByName>,
+    pub split_by: Option<options::SplitBy>,
     /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed
     /// over it, so that a killed shard leaves no part behind; a device or a pipe is written
     /// into). Whether FILE can be written is checked before the count starts.

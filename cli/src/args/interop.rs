@@ -4,7 +4,7 @@
 use super::common::{parse_seconds, OutputArgs};
 use super::solve::SolveFormat;
 use clap::Args;
-use pathsat_api::options::{EncodingName, EncodingSpec, ExactlyOneName};
+use pathsat_api::options::{EncodingName, EncodingSpec, ExactlyOneEncoding};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -79,7 +79,7 @@ pub struct LabArgs {
     pub timeout: Duration,
     /// The exactly-one encoding [default: each encoding's own].
     #[arg(long, value_enum)]
-    pub exactly_one: Option<ExactlyOneName>,
+    pub exactly_one: Option<ExactlyOneEncoding>,
     /// Have the external solvers write DRAT proofs, replayed by dratify after each
     /// "unsatisfiable": the table gets each proof's size and checking time.
     #[arg(long)]

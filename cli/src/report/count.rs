@@ -6,8 +6,8 @@ use super::stats::{
     certificate_line, phases_words, size_words, stats_line, table_bytes, UNFINISHED_PROOF,
 };
 use super::words::{duration, plural, plural_big, thousands};
-use pathsat_api::outcome::PhaseInfo;
 use pathsat_api::{CountReport, Counts, Method, Stage, Status, Stopped};
+use pathsat_count::Phase;
 use std::io::{self, BufWriter, Write};
 
 pub fn write_count_text(out: &mut dyn Write, r: &CountReport) -> io::Result<()> {
@@ -136,8 +136,8 @@ fn frontier_line(r: &CountReport) -> String {
     // The phases, unless the program was all there was.
     let phases = match r.stats.phases.as_slice() {
         []
-        | [PhaseInfo {
-            phase: Stage::Frontier,
+        | [Phase {
+            stage: Stage::Frontier,
             ..
         }] => String::new(),
         phases => format!(" · {}", phases_words(phases)),

@@ -4,7 +4,9 @@
 
 use super::words::{count_words, duration, plural, thousands};
 use pathsat_api::certificate::CertificateSummary;
-use pathsat_api::outcome::{CertificateInfo, CertificateReport, EncodingInfo, PhaseInfo, RunStats};
+use pathsat_api::outcome::{CertificateReport, EncodingInfo, RunStats};
+use pathsat_count::Phase;
+use pathsat_solver::Certificate;
 
 /// The line of a certified run that its timeout (or a cancel) stopped before its proof was
 /// checked: inside a solver call, or during the check.
@@ -69,7 +71,7 @@ fn bytes(n: u64) -> String {
 }
 
 /// varisat's proof, replayed by its checker.
-fn varisat_certificate_line(c: &CertificateInfo) -> String {
+fn varisat_certificate_line(c: &Certificate) -> String {
     let models = plural(c.models as u64, "model");
     let rest = if c.complete {
         "then unsatisfiability: no other filling exists"
@@ -80,7 +82,7 @@ fn varisat_certificate_line(c: &CertificateInfo) -> String {
         "certified: varisat's proof checker accepted the proof of the run: {models}, each a filling \
          returned, {rest} (proof {:.1} MB, checked in {})",
         c.proof_bytes as f64 / 1e6,
-        duration(c.check_seconds)
+        duration(c.check_time.as_secs_f64())
     )
 }
 
@@ -129,31 +131,34 @@ pub(crate) fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> St
         _ => String::new(),
     };
     if let Some(t) = &s.subtours {
-        if t.rotated > 0 || t.rotation_seconds >= 0.001 {
+        let rotation = t.rotation_time.as_secs_f64();
+        if t.rotated > 0 || rotation >= 0.001 {
             subtours += &format!(
                 " · rotation {} ({} found)",
-                duration(t.rotation_seconds),
+                duration(rotation),
                 plural(t.rotated, "tour")
             );
         }
-        if let Some(pieces) = t.pieces {
-            subtours += &format!(" · {pieces} pieces at 2-edge cuts");
+        if t.pieces >= 2 {
+            subtours += &format!(" · {} pieces at 2-edge cuts", t.pieces);
         }
         match (t.winner, t.racers) {
-            (Some(winner), Some(racers)) => {
+            (Some(winner), racers) if racers >= 2 => {
                 subtours += &format!(" · first of {racers} racing: {winner}");
             }
-            (None, Some(racers)) => subtours += &format!(" · {racers} racing, none answered"),
+            (None, racers) if racers >= 2 => {
+                subtours += &format!(" · {racers} racing, none answered");
+            }
             _ => {}
         }
         if let Some(r) = &t.reduced {
-            if r.forced_edges + r.removed_edges > 0 {
+            if r.forced + r.removed > 0 {
                 subtours += &format!(
                     " · reduced {} ({} forced in {}, {} removed)",
-                    duration(r.seconds),
-                    plural(r.forced_edges as u64, "edge"),
+                    duration(r.time.as_secs_f64()),
+                    plural(r.forced as u64, "edge"),
                     plural(r.forced_paths as u64, "chain"),
-                    thousands(r.removed_edges as u64),
+                    thousands(r.removed as u64),
                 );
             }
         }
@@ -182,10 +187,10 @@ pub(crate) fn size_words(s: &RunStats) -> String {
 }
 
 /// A count's phases and their times: `probe 300.2 ms · cubes 4.10 s`.
-pub(crate) fn phases_words(phases: &[PhaseInfo]) -> String {
+pub(crate) fn phases_words(phases: &[Phase]) -> String {
     phases
         .iter()
-        .map(|p| format!("{} {}", p.phase.name(), duration(p.seconds)))
+        .map(|p| format!("{} {}", p.stage.name(), duration(p.time.as_secs_f64())))
         .collect::<Vec<_>>()
         .join(" · ")
 }

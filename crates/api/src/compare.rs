@@ -257,9 +257,9 @@ pub fn embedded_row(
         solver: format!("{choice} (embedded)"),
         path: None,
         version: Some(
-            match choice {
+            match choice.engine(false) {
                 SolverChoice::Varisat => VARISAT_VERSION,
-                SolverChoice::Cadical => CADICAL_VERSION,
+                _ => CADICAL_VERSION,
             }
             .to_string(),
         ),

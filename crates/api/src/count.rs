@@ -7,8 +7,7 @@
 
 use crate::options::{CountRequest, Shard};
 use crate::outcome::{
-    Answer, CertificateInfo, CertificateReport, EncodedSizes, EncodingInfo, FrontierInfo,
-    PhaseInfo, RunStats, SubtoursInfo,
+    Answer, CertificateReport, EncodedSizes, EncodingInfo, FrontierInfo, RunStats,
 };
 use crate::progress::CountProgress;
 use crate::{wait_for, Error, Refusal, GRACE};
@@ -243,14 +242,14 @@ fn report(
             None => counted
                 .certificate
                 .as_ref()
-                .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
+                .map(|c| CertificateReport::Varisat(c.clone())),
         },
         encoding: counted.encoding.map(|e| {
-            let solver = counted.solver.unwrap_or(options.solve.solver);
+            let solver = counted.solver.unwrap_or(options.solve.engine());
             EncodingInfo::new(e, &options.solve.encoding)
                 .solved_by(solver)
                 .seeded(options.solve.seed)
-                .chosen_by_size(options.solve.solver_by_size && solver != options.solve.solver)
+                .chosen_by_size(options.solve.by_size() && solver != options.solve.engine())
         }),
         stats: RunStats {
             cells: puzzle.n_cells(),
@@ -263,8 +262,8 @@ fn report(
                     .as_ref()
                     .map_or(0.0, |(_, t)| t.as_secs_f64()),
             total_seconds: elapsed.as_secs_f64(),
-            subtours: counted.subtours.as_ref().map(SubtoursInfo::from),
-            phases: counted.phases.iter().map(PhaseInfo::from).collect(),
+            subtours: counted.subtours.clone(),
+            phases: counted.phases.clone(),
         },
     }
 }

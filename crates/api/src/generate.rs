@@ -2,7 +2,7 @@
 //! the puzzle both as a [`Puzzle`] and as the TOML file every other command reads.
 
 use crate::options::GenerateRequest;
-use crate::outcome::{CertificateInfo, CertificateReport};
+use crate::outcome::CertificateReport;
 use crate::{wait_for, Error, GRACE};
 use pathsat_encode::EncodingOptions;
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
@@ -257,7 +257,7 @@ fn report(file: &str, generated: Generated) -> GenerateReport {
         certificate: generated
             .certificate
             .as_ref()
-            .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
+            .map(|c| CertificateReport::Varisat(c.clone())),
         attempts: generated.attempts,
         solver_calls: generated.solver_calls,
         seconds: generated.time.as_secs_f64(),

@@ -9,7 +9,7 @@
 
 use crate::compare::{embedded_row, external_row, write_cnf, SolverRow, SolverStatus};
 use crate::export::export;
-use crate::options::{EncodingName, EncodingSpec, ExactlyOneName};
+use crate::options::{EncodingName, EncodingSpec, ExactlyOneEncoding};
 use crate::{Error, ErrorKind};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::SolverChoice;
@@ -50,7 +50,7 @@ pub struct LabRow {
 #[derive(Clone, Debug)]
 pub struct LabSetup {
     /// The exactly-one encoding, if not each encoding's default.
-    pub exactly_one: Option<ExactlyOneName>,
+    pub exactly_one: Option<ExactlyOneEncoding>,
     /// The solvers: `varisat`, `cadical-embedded`, or external ones by name or path.
     pub solvers: Vec<String>,
     /// The time each solver gets.

@@ -6,7 +6,7 @@
 
 use pathsat_bigcount::BigCount;
 use pathsat_cnf::card::ExactlyOneEncoding;
-use pathsat_count::{Phase, Stage};
+use pathsat_count::Phase;
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{EncodeStats, Encoding, EncodingOptions, Pruning};
 use pathsat_puzzle::{Filling, Puzzle};
@@ -387,100 +387,11 @@ pub struct RunStats {
     pub total_seconds: f64,
     /// The successor encoding's subtour cuts.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub subtours: Option<SubtoursInfo>,
+    pub subtours: Option<LoopStats>,
     /// A count's phases (frontier, probe, bound, cubes, enumeration), in the order they began,
     /// each with its time.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub phases: Vec<PhaseInfo>,
-}
-
-/// One phase of a count and its time: `{"phase": "probe", "seconds": 0.0043}`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct PhaseInfo {
-    /// The stage.
-    pub phase: Stage,
-    /// Its seconds.
-    pub seconds: f64,
-}
-
-impl From<&Phase> for PhaseInfo {
-    fn from(p: &Phase) -> Self {
-        PhaseInfo {
-            phase: p.stage,
-            seconds: p.time.as_secs_f64(),
-        }
-    }
-}
-
-/// The successor encoding's rounds of subtour cuts.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct SubtoursInfo {
-    /// Solver calls whose model had subcycles.
-    pub rounds: u64,
-    /// Cut clauses added (two per subcycle: an arc out of it, an arc into it).
-    pub cuts: u64,
-    /// The most subcycles one model had.
-    pub max_cycles: usize,
-    /// Tours made by joining a model's subcycles rather than by another solver call.
-    pub patched: u64,
-    /// Exchanges of three edges (3-opt) among the joins that made those tours.
-    pub three_opt: u64,
-    /// Tours found by rotation–extension before the first solver call.
-    pub rotated: u64,
-    /// Seconds spent in rotation–extension.
-    pub rotation_seconds: f64,
-    /// What the reductions before search fixed (closed tours of two-way moves).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reduced: Option<ReducedInfo>,
-    /// The portfolio member that answered first, when several raced (`sat-loop`,
-    /// `edge-loop`, `heuristics`; see `--jobs`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub winner: Option<&'static str>,
-    /// How many members raced (`--jobs`, at most the configurations there are), when several
-    /// did (`winner` is absent when none answered).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub racers: Option<usize>,
-    /// The pieces the graph was split into at its 2-edge cuts and solved one after the other,
-    /// when it was (`encodings/successor.md`); the counters above are their sums.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pieces: Option<usize>,
-}
-
-/// What the reductions before search fixed: edges every tour uses, edges none uses, and the
-/// chains of forced edges.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct ReducedInfo {
-    /// Edges every tour uses.
-    pub forced_edges: usize,
-    /// Edges no tour uses.
-    pub removed_edges: usize,
-    /// Maximal chains of two or more forced edges.
-    pub forced_paths: usize,
-    /// Seconds the reductions took.
-    pub seconds: f64,
-}
-
-impl From<&LoopStats> for SubtoursInfo {
-    fn from(s: &LoopStats) -> Self {
-        SubtoursInfo {
-            rounds: s.rounds,
-            cuts: s.cuts,
-            max_cycles: s.max_cycles,
-            patched: s.patched,
-            three_opt: s.three_opt,
-            rotated: s.rotated,
-            rotation_seconds: s.rotation_time.as_secs_f64(),
-            reduced: s.reduced.as_ref().map(|r| ReducedInfo {
-                forced_edges: r.forced,
-                removed_edges: r.removed,
-                forced_paths: r.forced_paths,
-                seconds: r.time.as_secs_f64(),
-            }),
-            winner: s.winner,
-            racers: Some(s.racers).filter(|&r| r >= 2),
-            pieces: Some(s.pieces).filter(|&p| p >= 2),
-        }
-    }
+    pub phases: Vec<Phase>,
 }
 
 /// What a certified run's check accepted.
@@ -491,31 +402,7 @@ pub enum CertificateReport {
     /// solver.
     Checked(crate::certificate::CertificateSummary),
     /// varisat's proof of the run, replayed by varisat's checker.
-    Varisat(CertificateInfo),
-}
-
-/// What varisat's proof checker accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct CertificateInfo {
-    /// Models verified: exactly the fillings returned, in order.
-    pub models: usize,
-    /// Whether the final unsatisfiability was verified (no other filling exists).
-    pub complete: bool,
-    /// The size of the proof, in bytes.
-    pub proof_bytes: u64,
-    /// Seconds the checker took.
-    pub check_seconds: f64,
-}
-
-impl From<&Certificate> for CertificateInfo {
-    fn from(c: &Certificate) -> Self {
-        CertificateInfo {
-            models: c.models,
-            complete: c.complete,
-            proof_bytes: c.proof_bytes,
-            check_seconds: c.check_time.as_secs_f64(),
-        }
-    }
+    Varisat(Certificate),
 }
 
 /// What the frontier program's count cost.

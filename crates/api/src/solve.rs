@@ -6,8 +6,8 @@
 
 use crate::options::{SolveRequest, Wanted};
 use crate::outcome::{
-    vertex_order, Answer, CertificateInfo, CertificateReport, Differences, EncodedSizes,
-    EncodingInfo, RunStats, Solutions, SubtoursInfo,
+    vertex_order, Answer, CertificateReport, Differences, EncodedSizes, EncodingInfo, RunStats,
+    Solutions,
 };
 use crate::{wait_for, Error, GRACE};
 use pathsat_bigcount::BigCount;
@@ -306,7 +306,7 @@ fn report(
         _ => None,
     };
     // The solver that ran: varisat, when the automatic choice found the formula small.
-    let solver = stats.as_ref().map_or(options.solver, |s| s.solver);
+    let solver = stats.as_ref().map_or(options.engine(), |s| s.solver);
     let run_stats = run_stats(puzzle, stats.as_ref(), came_back, started);
     SolveReport {
         answer: Answer::new(puzzle, file, count, complete),
@@ -334,7 +334,7 @@ fn report(
             Some(summary) => Some(CertificateReport::Checked(summary)),
             None => certificate
                 .as_ref()
-                .map(|c| CertificateReport::Varisat(CertificateInfo::from(c))),
+                .map(|c| CertificateReport::Varisat(c.clone())),
         },
         encoding: EncodingInfo::new(
             stats
@@ -344,7 +344,7 @@ fn report(
         )
         .solved_by(solver)
         .seeded(options.seed)
-        .chosen_by_size(options.solver_by_size && solver != options.solver),
+        .chosen_by_size(options.by_size() && solver != options.engine()),
         stats: run_stats,
         wanted,
         certify: options.certify,
@@ -375,9 +375,7 @@ fn run_stats(
             None => 0.0,
         },
         total_seconds: started.elapsed().as_secs_f64(),
-        subtours: stats
-            .and_then(|s| s.subtours.as_ref())
-            .map(SubtoursInfo::from),
+        subtours: stats.and_then(|s| s.subtours.clone()),
         phases: Vec::new(),
     }
 }

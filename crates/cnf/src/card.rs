@@ -359,23 +359,39 @@ impl ExactlyOne for Bimander {
 /// The most literals [`ExactlyOneEncoding::Hybrid`] encodes pairwise.
 pub const HYBRID_PAIRWISE_MAX: usize = 8;
 
-/// The exactly-one encodings by name, for options and reports.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The exactly-one encodings by name, for options and reports: `--exactly-one`,
+/// `"exactly-one"` and `exactly_one=` take these names (FromStr, Display and `VARIANTS` from
+/// strum; clap's `ValueEnum` with the feature `clap`, the variants' docs its help).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ExactlyOneEncoding {
-    /// Sinz's sequential counter: 3n − 3 clauses, n − 1 auxiliary variables.
+    /// Sinz's sequential counter: 3n-3 clauses, n-1 auxiliary variables.
     #[default]
     Sequential,
-    /// One clause per pair: no auxiliary variables, n(n − 1)/2 + 1 clauses.
+    /// One clause per pair: n(n-1)/2 + 1 clauses, no auxiliary variables.
     Pairwise,
-    /// Pairwise up to [`HYBRID_PAIRWISE_MAX`] literals, the sequential counter beyond.
+    /// Pairwise up to 8 literals, the sequential counter beyond.
     Hybrid,
-    /// The ladder: n − 1 variables, 4n − 4 clauses.
+    /// Gent and Nightingale's ladder: n-1 variables, 4n-4 clauses.
     Ladder,
-    /// Commanders over groups of 3, recursively.
+    /// Klieber and Kwon's commanders over groups of 3, recursively.
     Commander,
-    /// Rows and columns of a √n × √n grid, recursively.
+    /// Chen's product: rows and columns of a grid, recursively.
     Product,
-    /// Groups of 2 with a binary group number.
+    /// Nguyen and Mai's bimander: groups of 2 with a binary group number.
     Bimander,
 }
 
@@ -393,15 +409,7 @@ impl ExactlyOneEncoding {
 
     /// The encoding's name, as `--exactly-one` spells it.
     pub fn name(self) -> &'static str {
-        match self {
-            ExactlyOneEncoding::Sequential => "sequential",
-            ExactlyOneEncoding::Pairwise => "pairwise",
-            ExactlyOneEncoding::Hybrid => "hybrid",
-            ExactlyOneEncoding::Ladder => "ladder",
-            ExactlyOneEncoding::Commander => "commander",
-            ExactlyOneEncoding::Product => "product",
-            ExactlyOneEncoding::Bimander => "bimander",
-        }
+        self.into()
     }
 
     /// The encoding used for `n` literals: the hybrid resolved to one of the other two.
@@ -415,7 +423,7 @@ impl ExactlyOneEncoding {
 
     /// The encoding of a name, as `--exactly-one` spells it.
     pub fn from_name(name: &str) -> Option<ExactlyOneEncoding> {
-        Self::ALL.into_iter().find(|e| e.name() == name)
+        name.parse().ok()
     }
 
     /// The auxiliary variables "exactly one of n literals" takes in this encoding.

@@ -7,20 +7,39 @@ use pathsat_solver::SolveOptions;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// How to count. Reports name each method as [`Method::name`] says.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// How to count. `--method`, `"method"` and `method=` take the names strum gives (`auto`, `dp`,
+/// `sat`, `enumerate`; clap's `ValueEnum` with the feature `clap`, the variants' docs its help);
+/// reports name each method as [`Method::name`] and serde say (`frontier-dp`, `sat-cubes`, ...).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Method {
-    /// The cheapest method that can finish (see the crate docs).
+    /// The dynamic program where it applies; else enumeration, split into cubes if it is long,
+    /// when it is estimated to finish within 10 minutes.
     #[default]
     #[serde(rename = "auto")]
     Auto,
-    /// The frontier dynamic program.
+    /// The frontier dynamic program: symmetric moves, no marks, givens only at the ends of the
+    /// path. Counts without enumerating.
     #[serde(rename = "frontier-dp")]
     Dp,
-    /// SAT enumeration split into cubes, counted in parallel.
+    /// SAT enumeration in cubes, in parallel, with symmetry classes; every filling verified.
     #[serde(rename = "sat-cubes")]
     Sat,
-    /// One incremental solver with blocking clauses.
+    /// One SAT solver with blocking clauses; every filling verified.
     #[serde(rename = "enumeration")]
     Enumerate,
 }
@@ -28,12 +47,7 @@ pub enum Method {
 impl Method {
     /// The method's value of the `--method` option: `auto`, `dp`, `sat`, `enumerate`.
     pub fn option(self) -> &'static str {
-        match self {
-            Method::Auto => "auto",
-            Method::Dp => "dp",
-            Method::Sat => "sat",
-            Method::Enumerate => "enumerate",
-        }
+        self.into()
     }
 
     /// The method's name in reports: `auto`, `frontier-dp`, `sat-cubes`, `enumeration`.

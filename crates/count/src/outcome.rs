@@ -160,11 +160,16 @@ impl Stage {
 
 /// A stage a count ran, and how long it took (the bound runs beside the cubes, while they go
 /// on).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Reports give it as `{"phase": "probe", "seconds": 0.0043}`.
+#[serde_with::serde_as]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Phase {
     /// The stage.
+    #[serde(rename = "phase")]
     pub stage: Stage,
     /// How long it ran.
+    #[serde(rename = "seconds")]
+    #[serde_as(as = "serde_with::DurationSecondsWithFrac<f64>")]
     pub time: Duration,
 }
 

@@ -145,3 +145,82 @@ mod tests {
         assert_eq!(EncodingChoice::Position.resolve(&large), Encoding::Position);
     }
 }
+
+/// The encodings by the names `--encoding`, `"encoding"` and `encoding=` take: the
+/// [`EncodingChoice`] and, for the successor encoding, its rule against subtours, in one word
+/// (strum's FromStr, Display and `VARIANTS`; clap's `ValueEnum` with the feature `clap`, the
+/// variants' docs its help).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum EncodingName {
+    /// The successor encoding for large puzzles it can express, else the position encoding.
+    #[default]
+    Auto,
+    /// A variable per (cell, value): any givens and marks; grows with the square of the board.
+    Position,
+    /// A variable per move, subtours cut lazily: large tours and paths, start and end givens only.
+    Successor,
+    /// The successor encoding, complete: positions in unary (order encoding); quadratic.
+    SuccessorUnary,
+    /// The successor encoding, complete: positions in binary, p(v) = p(u) + 1 by carries.
+    SuccessorBinary,
+    /// The successor encoding, complete: positions modulo small primes (CRT), one-hot.
+    SuccessorCrt,
+    /// The successor encoding, complete: reachability between all pairs; quadratic.
+    SuccessorClosure,
+    /// The successor encoding, complete: acyclicity by vertex elimination.
+    SuccessorElimination,
+    /// The successor encoding, complete: connectivity along a sweep; for narrow graphs.
+    SuccessorFrontier,
+}
+
+impl EncodingName {
+    /// The name, as `--encoding` spells it.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// The encoding choice and the successor encoding's rule against subtours of this name.
+    pub fn choice(self) -> (EncodingChoice, Subtours) {
+        let successor = |rule| (EncodingChoice::Successor, rule);
+        match self {
+            EncodingName::Auto => (EncodingChoice::Auto, Subtours::Lazy),
+            EncodingName::Position => (EncodingChoice::Position, Subtours::Lazy),
+            EncodingName::Successor => successor(Subtours::Lazy),
+            EncodingName::SuccessorUnary => successor(Subtours::OrderUnary),
+            EncodingName::SuccessorBinary => successor(Subtours::OrderBinary),
+            EncodingName::SuccessorCrt => successor(Subtours::Crt),
+            EncodingName::SuccessorClosure => successor(Subtours::Closure),
+            EncodingName::SuccessorElimination => successor(Subtours::Elimination),
+            EncodingName::SuccessorFrontier => successor(Subtours::Frontier),
+        }
+    }
+
+    /// The name of the encoding `used` with the rule `subtours`: the inverse of
+    /// [`EncodingName::choice`] on a run's encoding (what a certificate records).
+    pub fn of(used: Encoding, subtours: Subtours) -> EncodingName {
+        use strum::VariantArray;
+        match used {
+            Encoding::Position => EncodingName::Position,
+            Encoding::Successor => EncodingName::VARIANTS
+                .iter()
+                .copied()
+                .find(|n| n.choice() == (EncodingChoice::Successor, subtours))
+                .unwrap_or(EncodingName::Successor),
+        }
+    }
+}

@@ -36,7 +36,7 @@ pub mod subtours;
 pub mod successor;
 mod varmap;
 
-pub use choice::{Encoding, EncodingChoice, EncodingOptions};
+pub use choice::{Encoding, EncodingChoice, EncodingName, EncodingOptions};
 pub use domains::Domains;
 pub use error::{EncodeError, SuccessorError};
 pub use export::{export, Export};

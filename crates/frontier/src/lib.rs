@@ -244,14 +244,30 @@ pub struct Split {
     pub by: SplitBy,
 }
 
-/// How a count is split into shards ([`Split`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How a count is split into shards ([`Split`]): `--split-by`, `"split-by"` and `split_by=`
+/// take these names (strum; clap's `ValueEnum` with the feature `clap`, the docs its help).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SplitBy {
-    /// Each shard sweeps one class of the states of the table at the cut; the parts add up.
+    /// Each shard sweeps one class of the frontier's states from the cut on (--cut): a
+    /// fraction of the memory each; the parts add up.
     #[default]
     States,
-    /// Shard 0 bounds the count, each other shard counts modulo a prime; the parts combine by
-    /// the Chinese remainder theorem.
+    /// Every shard sweeps the whole count with 8 bytes a count: shard 1 an upper bound, shard I
+    /// the count modulo a 63-bit prime; merged by the Chinese remainder theorem once the
+    /// primes cover the bound. For counts of hundreds of bits, whose tables they make leaner.
     Residues,
 }
 

@@ -40,12 +40,27 @@ pub mod hint;
 mod medium;
 mod state;
 
-/// The three grades, easiest first.
+/// The three grades, easiest first: `--difficulty`, `"difficulty"` and `difficulty=` take
+/// their names (strum; clap's `ValueEnum` with the feature `clap`).
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
 )]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Level {
     /// Every number follows from the numbers already written next to it.
     Easy,
@@ -53,17 +68,6 @@ pub enum Level {
     Medium,
     /// Deduction stalls: trial and error.
     Hard,
-}
-
-/// `easy`, `medium` or `hard`, as on the command line.
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        })
-    }
 }
 
 /// How far deduction gets.

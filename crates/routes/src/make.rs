@@ -8,7 +8,7 @@ use crate::{READABLE_CELLS, ROUTES};
 use pathsat_api::generate::{blank_template, drawn_seed};
 use pathsat_api::options::{
     parse_moves, parse_size, BookletSpec, CountSpec, EncodingSpec, ExplainSpec, ForcedSpec,
-    GenerateSpec, HintSpec, SolveSpec, SplitByName,
+    GenerateSpec, HintSpec, SolveSpec, SplitBy,
 };
 use pathsat_api::outcome::EncodingInfo;
 use pathsat_api::{Cancel, Wanted};
@@ -146,7 +146,7 @@ fn count(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     } else {
         None
     };
-    if spec.split_by == Some(SplitByName::Residues) {
+    if spec.split_by == Some(SplitBy::Residues) {
         // A residue is no count to show; `pathsat merge` recombines the parts.
         return Err(Reply::error(
             400,

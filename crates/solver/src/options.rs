@@ -17,7 +17,7 @@ use pathsat_puzzle::Puzzle;
 pub const SMALL_FORMULA_CLAUSES: usize = 12_000;
 
 /// How to encode and solve.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
     /// The encoding; with `certify` and varisat, `Auto` takes the position encoding.
     pub encoding: EncodingOptions,
@@ -26,11 +26,11 @@ pub struct SolveOptions {
     /// lazy cuts); with varisat its own proof, checked by
     /// [`PuzzleSolver::certify`](crate::PuzzleSolver::certify), in the position encoding.
     pub certify: bool,
-    /// The embedded SAT solver: varisat unless CaDiCaL is asked for (and built in).
+    /// The embedded SAT solver: varisat (the default here), CaDiCaL (when built in), or the
+    /// automatic choice (`--solver auto`, the front ends' default): CaDiCaL when built in, but
+    /// varisat for a position encoding whose formula is small
+    /// ([`SolveOptions::solver_for_clauses`]) and uncertified.
     pub solver: SolverChoice,
-    /// Whether `solver` is only the automatic choice (`--solver auto`): a position encoding
-    /// then runs varisat when its formula is small ([`SolveOptions::solver_for_clauses`]).
-    pub solver_by_size: bool,
     /// 0 (the default) runs every solver as it comes, the same way each time; another value
     /// reseeds the random choices of a run ([`SatSolver::seeded`](crate::SatSolver::seeded):
     /// CaDiCaL's, the order in which the edge loop numbers its edges, rotation–extension's) for
@@ -38,12 +38,35 @@ pub struct SolveOptions {
     pub seed: u64,
 }
 
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            encoding: EncodingOptions::default(),
+            certify: false,
+            solver: SolverChoice::Varisat,
+            seed: 0,
+        }
+    }
+}
+
 impl SolveOptions {
+    /// The solver that runs, the automatic choice settled but for the formula's size
+    /// ([`SolverChoice::engine`]).
+    pub fn engine(&self) -> SolverChoice {
+        self.solver.engine(self.certify)
+    }
+
+    /// Whether the solver is chosen by the size of the formula: the automatic choice, in a run
+    /// not certified ([`SolveOptions::solver_for_clauses`]).
+    pub fn by_size(&self) -> bool {
+        self.solver == SolverChoice::Auto && !self.certify
+    }
+
     /// The encoding these options give `puzzle`.
     pub fn encoding_for(&self, puzzle: &Puzzle) -> Encoding {
         match self.encoding.choice {
             // varisat's proofs are of the position encoding's runs only.
-            EncodingChoice::Auto if self.certify && self.solver == SolverChoice::Varisat => {
+            EncodingChoice::Auto if self.certify && self.engine() == SolverChoice::Varisat => {
                 Encoding::Position
             }
             // A certificate of the cut loop is a few cuts and a short proof, where the
@@ -63,7 +86,7 @@ impl SolveOptions {
     /// # Errors
     /// [`Unsupported::CadicalNotBuiltIn`].
     pub fn check_solver(&self) -> Result<(), SolveError> {
-        if !self.solver.is_built_in() {
+        if !self.engine().is_built_in() {
             return Err(SolveError::Unsupported(Unsupported::CadicalNotBuiltIn));
         }
         Ok(())
@@ -71,29 +94,30 @@ impl SolveOptions {
 
     /// Whether a certified run writes a DRAT certificate (CaDiCaL) rather than varisat's proof.
     pub fn certifies_with_drat(&self) -> bool {
-        self.certify && self.solver == SolverChoice::Cadical
+        self.certify && self.engine() == SolverChoice::Cadical
     }
 
     /// The solver for a position encoding of `clauses` clauses: varisat if the choice is by
-    /// size and the formula is small (at most [`SMALL_FORMULA_CLAUSES`]), else `solver`.
+    /// size and the formula is small (at most [`SMALL_FORMULA_CLAUSES`]), else the
+    /// [`engine`](SolveOptions::engine).
     pub fn solver_for_clauses(&self, clauses: usize) -> SolverChoice {
-        if self.solver_by_size && clauses <= SMALL_FORMULA_CLAUSES {
+        if self.by_size() && clauses <= SMALL_FORMULA_CLAUSES {
             SolverChoice::Varisat
         } else {
-            self.solver
+            self.engine()
         }
     }
 
     /// These options with the solver settled for `puzzle` in the position encoding: with
-    /// `solver_by_size`, the formula is written once into a sink that only counts, and its
+    /// the automatic choice, the formula is written once into a sink that only counts, and its
     /// size chooses ([`SolveOptions::solver_for_clauses`]). For runs that share one solver
     /// choice over many formulas of a puzzle (the cubes of a count, each no larger).
     pub fn settled_for_position(&self, puzzle: &Puzzle) -> SolveOptions {
         let mut settled = SolveOptions {
-            solver_by_size: false,
+            solver: self.engine(),
             ..*self
         };
-        if self.solver_by_size && self.solver != SolverChoice::Varisat {
+        if self.by_size() && self.engine() != SolverChoice::Varisat {
             let mut sink = CountingSink::default();
             if position::encode(puzzle, &self.encoding.position, &mut sink).is_ok() {
                 settled.solver = self.solver_for_clauses(sink.n_clauses);
@@ -142,10 +166,12 @@ mod tests {
     #[test]
     fn the_automatic_choice_takes_varisat_up_to_the_small_formula_size_only() {
         let auto = SolveOptions {
-            solver: SolverChoice::Cadical,
-            solver_by_size: true,
+            solver: SolverChoice::Auto,
             ..SolveOptions::default()
         };
+        if !SolverChoice::Cadical.is_built_in() {
+            return;
+        }
         assert_eq!(
             auto.solver_for_clauses(SMALL_FORMULA_CLAUSES),
             SolverChoice::Varisat
@@ -156,7 +182,7 @@ mod tests {
         );
         // A solver asked for by name is kept whatever the size.
         let asked = SolveOptions {
-            solver_by_size: false,
+            solver: SolverChoice::Cadical,
             ..auto
         };
         assert_eq!(asked.solver_for_clauses(10), SolverChoice::Cadical);

@@ -374,7 +374,7 @@ fn run_edge_loop(
     index: usize,
     racers: usize,
 ) -> Result<Raced, SolveError> {
-    let mut search = EdgeLoop::new(puzzle, member.options.solver, member.options.seed)?;
+    let mut search = EdgeLoop::new(puzzle, member.options.engine(), member.options.seed)?;
     search.set_budget(interrupt.clone());
     let filling = match search.first_tour() {
         Ok(f) => f,

@@ -80,7 +80,7 @@ impl<'p> PositionSolver<'p> {
                 .map_err(|e| SolveError::Certificate(format!("cannot record the proof: {e}")))?;
             let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
             (sat, encoding)
-        } else if options.solver_by_size && options.solver != SolverChoice::Varisat {
+        } else if options.by_size() && options.engine() != SolverChoice::Varisat {
             // The formula first, to choose the solver by its size; then the solver gets it.
             let mut cnf = Cnf::new();
             let encoding = position::encode(puzzle, &options.encoding.position, &mut cnf)?;
@@ -95,8 +95,8 @@ impl<'p> PositionSolver<'p> {
             }
             (sat, encoding)
         } else {
-            let mut sat =
-                SatSolver::seeded(options.solver, options.seed).map_err(SolveError::Unsupported)?;
+            let mut sat = SatSolver::seeded(options.engine(), options.seed)
+                .map_err(SolveError::Unsupported)?;
             let encoding = position::encode(puzzle, &options.encoding.position, &mut sat)?;
             (sat, encoding)
         };

@@ -33,8 +33,9 @@ pub struct CheckedRun {
     pub check_time: Duration,
 }
 
-/// What the proof checker accepted about a run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the proof checker accepted about a run (as reports give it, the time in seconds).
+#[serde_with::serde_as]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Certificate {
     /// Models the checker verified: exactly the fillings returned, in order.
     pub models: usize,
@@ -43,6 +44,8 @@ pub struct Certificate {
     /// The size of the proof, in bytes.
     pub proof_bytes: u64,
     /// How long the checker took.
+    #[serde(rename = "check_seconds")]
+    #[serde_as(as = "serde_with::DurationSecondsWithFrac<f64>")]
     pub check_time: Duration,
 }
 

@@ -102,7 +102,7 @@ impl<'p> PuzzleSolver<'p> {
                     puzzle,
                     exactly_one,
                     subtours,
-                    options.solver,
+                    options.engine(),
                     options.seed,
                 )?;
                 s.rotate(tuning.rotation && !subtours.is_complete());

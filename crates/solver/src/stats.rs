@@ -30,8 +30,10 @@ pub struct SolveStats {
     pub subtours: Option<LoopStats>,
 }
 
-/// Counters of the lazy loop.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Counters of the lazy loop, as reports give them (`"subtours"` in the JSON, times in
+/// seconds; the solver's calls and times are the run's, reported beside).
+#[serde_with::serde_as]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct LoopStats {
     /// Solver calls whose model had subcycles.
     pub rounds: u64,
@@ -47,35 +49,55 @@ pub struct LoopStats {
     /// longest subcycle.
     pub rotated: u64,
     /// Calls to the SAT solver.
+    #[serde(skip)]
     pub solve_calls: u64,
     /// Time spent in the SAT solver.
+    #[serde(skip)]
     pub solve_time: Duration,
     /// Time spent encoding.
+    #[serde(skip)]
     pub encode_time: Duration,
     /// Time spent in rotation–extension (kept to a share of the run, see
     /// [`ROTATION_SHARE`](crate::successor::ROTATION_SHARE)).
+    #[serde(rename = "rotation_seconds")]
+    #[serde_as(as = "serde_with::DurationSecondsWithFrac<f64>")]
     pub rotation_time: Duration,
     /// What the reductions before search fixed (closed tours of two-way moves only).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reduced: Option<ReducedStats>,
-    /// The portfolio member that found the answer, when several raced ([`crate::portfolio`]).
+    /// The portfolio member that found the answer, when several raced ([`crate::portfolio`]):
+    /// `sat-loop`, `edge-loop`, `heuristics`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
-    /// How many members raced (0 without a race).
+    /// How many members raced (0 without a race; reported from 2).
+    #[serde(skip_serializing_if = "fewer_than_two")]
     pub racers: usize,
     /// The pieces a graph was split into at its 2-edge cuts and solved one by one
-    /// ([`crate::two_cuts`]); 0 when it was solved whole.
+    /// ([`crate::two_cuts`]); 0 when it was solved whole (reported from 2).
+    #[serde(skip_serializing_if = "fewer_than_two")]
     pub pieces: usize,
 }
 
+/// Racers and pieces are news from two on.
+fn fewer_than_two(n: &usize) -> bool {
+    *n < 2
+}
+
 /// What the reductions before search ([`crate::reduce`]) fixed, and their time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[serde_with::serde_as]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ReducedStats {
     /// Edges every Hamiltonian cycle uses (each a clause: one of its two arcs).
+    #[serde(rename = "forced_edges")]
     pub forced: usize,
     /// Edges no Hamiltonian cycle uses (their arcs fixed false).
+    #[serde(rename = "removed_edges")]
     pub removed: usize,
     /// Maximal chains of two or more forced edges.
     pub forced_paths: usize,
     /// How long the reductions took.
+    #[serde(rename = "seconds")]
+    #[serde_as(as = "serde_with::DurationSecondsWithFrac<f64>")]
     pub time: Duration,
 }
 

@@ -92,7 +92,7 @@ pub fn sweep_refutation(
     recording.end_encoding();
     let stats = SolveStats {
         encoding: Encoding::Successor,
-        solver: options.solver,
+        solver: options.engine(),
         encode: encoding.stats.clone(),
         encode_time,
         solve_time: swept.elapsed(),

@@ -17,7 +17,9 @@ use crate::results::{Cnf, CountResult, Solution, Solutions};
 use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
-use pathsat_api::options::{CountSpec, ExplainSpec, ForcedSpec, HintSpec, SolveSpec};
+use pathsat_api::options::{
+    parse_name, CountSpec, ExplainSpec, ForcedSpec, HintSpec, Method, SolveSpec,
+};
 use pathsat_api::progress::{Progress, Stage};
 use pathsat_api::solve::solve;
 use pathsat_api::{Cancel, SolutionStream, Stopped, Wanted, WindDown};
@@ -327,8 +329,7 @@ impl Puzzle {
         let spec = CountSpec {
             limit,
             timeout,
-            method: method
-                .parse()
+            method: parse_name::<Method>("method", method)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
             solver: options::solver(encoding, solver, certify, seed)?,
@@ -452,11 +453,9 @@ impl Puzzle {
                 puzzle_error("cell: (row, col) from 0 on the board, or a vertex from 1")
             })?;
         let spec = ExplainSpec {
-            pruning: pruning
-                .parse()
+            pruning: parse_name("pruning", pruning)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
-            exactly_one: exactly_one
-                .parse()
+            exactly_one: parse_name("exactly-one", exactly_one)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
         };
         let options = spec.options();

@@ -2,7 +2,7 @@
 //! refusals of options that do not go together, and the [`CountRequest`] it turns into, which
 //! [`crate::count`] runs.
 
-use super::{invalid, seconds_for, MethodName, Problem, Shard, SolverSpec, SplitByName};
+use super::{by_name, invalid, seconds_for, Method, Problem, Shard, SolverSpec, SplitBy};
 use crate::{Cancel, Error};
 use pathsat_budget::Budget;
 use pathsat_count::{CountOptions, Split, DEFAULT_PATIENCE};
@@ -34,7 +34,8 @@ pub struct CountSpec {
     /// Seconds.
     pub timeout: Option<f64>,
     /// `--method`: how to count.
-    pub method: MethodName,
+    #[serde(with = "by_name")]
+    pub method: Method,
     /// Bytes the frontier program may use [default: half of this machine's memory].
     pub memory: Option<u64>,
     /// Seconds [default: 600].
@@ -46,7 +47,8 @@ pub struct CountSpec {
     /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
     pub cut: Option<u64>,
     /// `--split-by states|residues`: how a sharded count is split [default: states].
-    pub split_by: Option<SplitByName>,
+    #[serde(with = "by_name::option")]
+    pub split_by: Option<SplitBy>,
     /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
     /// directory, so that its memory holds a batch of a step rather than whole tables.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -93,7 +95,7 @@ impl CountSpec {
         if self.split_by.is_some() && self.shard.is_none() {
             return Err(invalid("split-by", Problem::Needs("shard")));
         }
-        if self.cut.is_some() && self.split_by == Some(SplitByName::Residues) {
+        if self.cut.is_some() && self.split_by == Some(SplitBy::Residues) {
             return Err(invalid(
                 "cut",
                 Problem::Malformed("cuts a split by states, not by residues".into()),
@@ -122,9 +124,7 @@ impl CountSpec {
                 ));
             }
         }
-        if self.checkpoint.is_some()
-            && matches!(self.method, MethodName::Sat | MethodName::Enumerate)
-        {
+        if self.checkpoint.is_some() && matches!(self.method, Method::Sat | Method::Enumerate) {
             return Err(invalid(
                 "checkpoint",
                 Problem::Malformed(
@@ -139,7 +139,7 @@ impl CountSpec {
         let (spill_dir, spill_over_budget) = self.spill();
         Ok(CountRequest {
             options: CountOptions {
-                method: self.method.method(),
+                method: self.method,
                 limit: self.limit,
                 // The request's timeout and cancel join it when the count runs; the command
                 // line adds its wind-down on SIGTERM.
@@ -185,7 +185,7 @@ impl CountSpec {
 
     /// The frontier program's split of a sharded count (`shard`, `split-by` and `cut`).
     pub fn split(&self) -> Option<Split> {
-        let by = self.split_by.unwrap_or_default().split_by();
+        let by = self.split_by.unwrap_or_default();
         self.shard.map(|s| s.split(self.cut_states(), by))
     }
 }

@@ -1,8 +1,8 @@
 //! `explain`'s options: [`ExplainSpec`], the encoding whose clauses an explanation cites, as
 //! the front ends fill it. [`crate::explain`] takes the position encoding's options it gives.
 
-use super::{ExactlyOneName, PruningName};
-use pathsat_encode::{PositionOptions, Pruning};
+use super::{by_name, ExactlyOneEncoding, Pruning};
+use pathsat_encode::PositionOptions;
 use serde::{Deserialize, Serialize};
 
 /// `explain`'s options: `--pruning none|full` (`"pruning"`) and `--exactly-one`
@@ -11,16 +11,18 @@ use serde::{Deserialize, Serialize};
 #[serde(default, rename_all = "kebab-case")]
 pub struct ExplainSpec {
     /// `none` (every cell and value a variable) or `full` (the solver's CNF).
-    pub pruning: PruningName,
+    #[serde(with = "by_name")]
+    pub pruning: Pruning,
     /// The exactly-one encoding.
-    pub exactly_one: ExactlyOneName,
+    #[serde(with = "by_name")]
+    pub exactly_one: ExactlyOneEncoding,
 }
 
 impl Default for ExplainSpec {
     fn default() -> ExplainSpec {
         ExplainSpec {
-            pruning: PruningName::None,
-            exactly_one: ExactlyOneName::Pairwise,
+            pruning: Pruning::None,
+            exactly_one: ExactlyOneEncoding::Pairwise,
         }
     }
 }
@@ -29,11 +31,8 @@ impl ExplainSpec {
     /// The position encoding's options.
     pub fn options(&self) -> PositionOptions {
         PositionOptions {
-            pruning: match self.pruning {
-                PruningName::None => Pruning::None,
-                PruningName::Full => Pruning::Full,
-            },
-            exactly_one: self.exactly_one.encoding(),
+            pruning: self.pruning,
+            exactly_one: self.exactly_one,
             ..PositionOptions::default()
         }
     }

@@ -17,8 +17,9 @@
 //!   and `booklet.rs`: the other commands';
 //! - this file: the encoding and solver options that `solve` and `count` share
 //!   ([`EncodingSpec`], [`SolverSpec`]);
-//! - [`names`]: the options that take one of a few words, one enum each (with clap's
-//!   `ValueEnum` under the feature `clap`, which the CLI parses them with);
+//! - [`names`]: the options that take one of a few words: the domain's enums, which define
+//!   their names once (strum, and clap's `ValueEnum` under the feature `clap`, which the CLI
+//!   parses them with), read from text here;
 //! - [`values`]: sizes, move rules, givens, value classes and seconds;
 //! - why a value was refused: [`OptionError`] and [`Problem`], typed, for each front end to
 //!   word its own way (in `option_error.rs`, beside the crate's other errors).
@@ -47,8 +48,8 @@ pub use forced::{ForcedRequest, ForcedSpec};
 pub use generate::{GenerateRequest, GenerateSpec};
 pub use hint::{read_filling, HintRequest, HintSpec};
 pub use names::{
-    parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName,
-    SplitByName, SumName,
+    by_name, parse_name, EncodingName, ExactlyOneEncoding, Level, Method, Pruning, SolverChoice,
+    SplitBy, SumEncoding,
 };
 pub use shard::Shard;
 pub use solve::{SolveRequest, SolveSpec, Wanted};
@@ -57,8 +58,7 @@ pub use values::{
 };
 
 use crate::Error;
-use pathsat_cnf::pb::SumEncoding;
-use pathsat_encode::{EncodingChoice, EncodingOptions, PositionOptions, Pruning};
+use pathsat_encode::{EncodingOptions, PositionOptions};
 use pathsat_solver::{SolveError, SolveOptions};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -77,11 +77,13 @@ pub struct EncodingSpec {
         feature = "clap",
         arg(long, value_enum, default_value_t = EncodingName::Auto, help_heading = "Encoding")
     )]
+    #[serde(with = "by_name")]
     pub encoding: EncodingName,
     /// The exactly-one encoding [default: sequential for the position encoding, hybrid for the
     /// successor encoding].
     #[cfg_attr(feature = "clap", arg(long, value_enum, help_heading = "Encoding"))]
-    pub exactly_one: Option<ExactlyOneName>,
+    #[serde(with = "by_name::option")]
+    pub exactly_one: Option<ExactlyOneEncoding>,
     /// Position encoding: create a variable for every (cell, value) pair, with givens and marks
     /// as unit clauses, instead of pruning the pairs no solution can use.
     #[cfg_attr(feature = "clap", arg(long, help_heading = "Encoding"))]
@@ -89,9 +91,10 @@ pub struct EncodingSpec {
     /// Trail puzzles: how the sum of the labels becomes clauses (encodings/trail.md).
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_enum, default_value_t = SumName::Bdd, help_heading = "Encoding")
+        arg(long, value_enum, default_value_t = SumEncoding::Bdd, help_heading = "Encoding")
     )]
-    pub sum_encoding: SumName,
+    #[serde(with = "by_name")]
+    pub sum_encoding: SumEncoding,
 }
 
 impl EncodingSpec {
@@ -100,30 +103,17 @@ impl EncodingSpec {
     pub fn of(options: &EncodingOptions, used: pathsat_encode::Encoding) -> EncodingSpec {
         let exactly_one = options.exactly_one(used);
         EncodingSpec {
-            encoding: match used {
-                pathsat_encode::Encoding::Position => EncodingName::Position,
-                pathsat_encode::Encoding::Successor => EncodingName::NAMES
-                    .iter()
-                    .filter_map(|n| n.parse::<EncodingName>().ok())
-                    .find(|n| n.choice() == (EncodingChoice::Successor, options.subtours))
-                    .unwrap_or(EncodingName::Successor),
-            },
-            exactly_one: ExactlyOneName::NAMES
-                .iter()
-                .filter_map(|n| n.parse::<ExactlyOneName>().ok())
-                .find(|n| n.encoding() == exactly_one),
+            encoding: EncodingName::of(used, options.subtours),
+            exactly_one: Some(exactly_one),
             no_prune: options.position.pruning == Pruning::None,
-            sum_encoding: match options.position.sum {
-                SumEncoding::Bdd => SumName::Bdd,
-                SumEncoding::SequentialWeight => SumName::Swc,
-            },
+            sum_encoding: options.position.sum,
         }
     }
 
     /// The encoding options these flags give.
     pub fn options(&self) -> EncodingOptions {
         let defaults = EncodingOptions::default();
-        let exactly_one = self.exactly_one.map(ExactlyOneName::encoding);
+        let exactly_one = self.exactly_one;
         let (choice, subtours) = self.encoding.choice();
         EncodingOptions {
             choice,
@@ -135,10 +125,7 @@ impl EncodingSpec {
                 } else {
                     Pruning::Full
                 },
-                sum: match self.sum_encoding {
-                    SumName::Bdd => SumEncoding::Bdd,
-                    SumName::Swc => SumEncoding::SequentialWeight,
-                },
+                sum: self.sum_encoding,
                 ..defaults.position
             },
             successor_exactly_one: exactly_one.unwrap_or(defaults.successor_exactly_one),
@@ -151,7 +138,8 @@ impl EncodingSpec {
 #[serde(default, rename_all = "kebab-case")]
 pub struct SolverSpec {
     /// `--solver`: the embedded SAT solver.
-    pub solver: SolverName,
+    #[serde(with = "by_name")]
+    pub solver: SolverChoice,
     /// `--certify`: record and check varisat's proof of the run.
     pub certify: bool,
     /// `--seed N`: reseed the run's random choices (0, the default: the same run every time;
@@ -171,8 +159,7 @@ impl SolverSpec {
         let options = SolveOptions {
             encoding: self.encoding.options(),
             certify: self.certify,
-            solver: self.solver.choice(self.certify),
-            solver_by_size: self.solver == SolverName::Auto && !self.certify,
+            solver: self.solver,
             seed: self.seed,
         };
         options.check_solver().map_err(|e| match e {
@@ -216,25 +203,39 @@ mod tests {
 
     #[test]
     fn names_parse_print_and_serialise_as_the_same_words() {
-        for name in EncodingName::NAMES {
+        use strum::VariantNames;
+        for name in EncodingName::VARIANTS {
             let value = EncodingName::from_str(name).unwrap();
             assert_eq!(value.to_string(), *name);
-            assert_eq!(serde_json::to_value(value).unwrap(), *name);
+            let spec = EncodingSpec {
+                encoding: value,
+                ..EncodingSpec::default()
+            };
+            assert_eq!(serde_json::to_value(spec).unwrap()["encoding"], *name);
         }
-        for name in MethodName::NAMES {
-            let value: MethodName = name.parse().unwrap();
-            assert_eq!(serde_json::to_value(value).unwrap(), *name);
+        for name in Method::VARIANTS {
+            let spec = CountSpec {
+                method: name.parse().unwrap(),
+                ..CountSpec::default()
+            };
+            assert_eq!(serde_json::to_value(spec).unwrap()["method"], *name);
         }
-        assert_eq!("hybrid".parse(), Ok(ExactlyOneName::Hybrid));
-        assert_eq!("swc".parse(), Ok(SumName::Swc));
-        assert_eq!(parse_difficulty("medium"), Ok(Level::Medium));
-        let e = SolverName::from_str("minisat").unwrap_err();
+        assert_eq!(
+            ExactlyOneEncoding::from_str("hybrid"),
+            Ok(ExactlyOneEncoding::Hybrid)
+        );
+        assert_eq!(
+            SumEncoding::from_str("swc"),
+            Ok(SumEncoding::SequentialWeight)
+        );
+        assert_eq!(parse_name("difficulty", "medium"), Ok(Level::Medium));
+        let e = parse_name::<SolverChoice>("solver", "minisat").unwrap_err();
         assert_eq!(e.option, "solver");
         assert_eq!(
             e.to_string(),
             r#"--solver: "minisat" is not one of auto, varisat, cadical"#
         );
-        assert!(parse_difficulty("brutal").is_err());
+        assert!(parse_name::<Level>("difficulty", "brutal").is_err());
     }
 
     #[test]

@@ -8,24 +8,35 @@ use pathsat_cnf::card::ExactlyOneEncoding;
 use pathsat_cnf::pb::SumEncoding;
 use pathsat_cnf::ClauseSink;
 
-/// Whether candidate pairs are pruned before variables are created.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Whether candidate pairs are pruned before variables are created: `explain --pruning`
+/// takes these names (strum; clap's `ValueEnum` with the feature `clap`, the docs its help).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Pruning {
-    /// Only the pairs of [`crate::Domains::pruned`] get variables (the default).
+    /// Every (cell, value) pair a variable: the textbook encoding.
+    None,
+    /// Values too far from the givens get no variable: the CNF the solver receives.
     #[default]
     Full,
-    /// Every (cell, value) pair gets a variable; givens and marks become unit clauses. The
-    /// textbook encoding, for teaching and for comparison.
-    None,
 }
 
 impl Pruning {
     /// The pruning's name in reports (`full` or `none`).
     pub fn name(self) -> &'static str {
-        match self {
-            Pruning::Full => "full",
-            Pruning::None => "none",
-        }
+        self.into()
     }
 }
 

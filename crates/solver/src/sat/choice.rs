@@ -4,23 +4,42 @@
 //! options and the reports; [`super::SatSolver::of_kind`] makes the one chosen.
 
 /// Which embedded SAT solver runs: varisat, always built in, or CaDiCaL, built in with the
-/// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// cargo feature `cadical` (its C++ source is compiled by the `cadical` crate), or the
+/// automatic choice between them. `--solver`, `"solver"` and `solver=` take these names
+/// (strum; clap's `ValueEnum` with the feature `clap`, the variants' docs its help).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SolverChoice {
-    /// varisat, in Rust: always built in; its certified runs are checked by its own checker.
+    /// varisat for a position encoding of at most 12,000 clauses (small boards, where its
+    /// calls cost less) and for --certify, else CaDiCaL when it is built in (the default build).
     #[default]
+    Auto,
+    /// varisat, in Rust: always built in; the only one whose proofs are checked (--certify).
     Varisat,
-    /// CaDiCaL, in C++ (with the feature `cadical`).
+    /// CaDiCaL, in C++ (compiled from the source the `cadical` crate bundles).
     Cadical,
 }
 
 impl SolverChoice {
-    /// Every choice, available or not.
+    /// Every solver, built in or not (the automatic choice is not one).
     pub const ALL: [SolverChoice; 2] = [SolverChoice::Varisat, SolverChoice::Cadical];
 
     /// The name used on the command line and in reports.
     pub const fn name(self) -> &'static str {
         match self {
+            SolverChoice::Auto => "auto",
             SolverChoice::Varisat => "varisat",
             SolverChoice::Cadical => "cadical",
         }
@@ -28,17 +47,27 @@ impl SolverChoice {
 
     /// The solver and its version, e.g. `varisat 0.2.2`.
     pub fn describe(self) -> String {
-        match self {
+        match self.engine(false) {
             SolverChoice::Varisat => format!("varisat {}", crate::VARISAT_VERSION),
-            SolverChoice::Cadical => format!("cadical {}", crate::CADICAL_VERSION),
+            _ => format!("cadical {}", crate::CADICAL_VERSION),
         }
     }
 
     /// Whether this build of pathsat has the solver.
     pub const fn is_built_in(self) -> bool {
         match self {
-            SolverChoice::Varisat => true,
+            SolverChoice::Auto | SolverChoice::Varisat => true,
             SolverChoice::Cadical => cfg!(feature = "cadical"),
+        }
+    }
+
+    /// The solver that runs for this choice in a run certified or not: the automatic choice
+    /// settled ([`SolverChoice::preferred`]), the others as they are. (A position encoding's
+    /// small formulas may still take varisat: [`crate::SolveOptions::solver_for_clauses`].)
+    pub const fn engine(self, certify: bool) -> SolverChoice {
+        match self {
+            SolverChoice::Auto => SolverChoice::preferred(certify),
+            chosen => chosen,
         }
     }
 
@@ -55,9 +84,9 @@ impl SolverChoice {
         }
     }
 
-    /// The choice named `name` (`varisat` or `cadical`), built in or not.
+    /// The choice named `name` (`auto`, `varisat` or `cadical`), built in or not.
     pub fn from_name(name: &str) -> Option<SolverChoice> {
-        SolverChoice::ALL.into_iter().find(|c| c.name() == name)
+        name.parse().ok()
     }
 }
 

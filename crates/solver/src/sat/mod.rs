@@ -109,12 +109,14 @@ impl SatSolver {
     /// As [`SatSolver::of_kind`].
     pub fn seeded(choice: SolverChoice, seed: u64) -> Result<SatSolver, Unsupported> {
         let interrupt = SharedInterrupt::default();
-        let backend: Box<dyn Backend> = match choice {
+        let backend: Box<dyn Backend> = match choice.engine(false) {
             SolverChoice::Varisat => Box::new(varisat::Varisat::new(interrupt.clone())),
             #[cfg(feature = "cadical")]
-            SolverChoice::Cadical => Box::new(cadical::Cadical::new(interrupt.clone(), seed)),
+            SolverChoice::Cadical | SolverChoice::Auto => {
+                Box::new(cadical::Cadical::new(interrupt.clone(), seed))
+            }
             #[cfg(not(feature = "cadical"))]
-            SolverChoice::Cadical => {
+            SolverChoice::Cadical | SolverChoice::Auto => {
                 let _unseeded = seed;
                 return Err(Unsupported::CadicalNotBuiltIn);
             }

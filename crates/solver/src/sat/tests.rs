@@ -285,7 +285,8 @@ fn solver_names() {
         assert_eq!(SolverChoice::from_name(choice.name()), Some(choice));
         assert!(choice.describe().starts_with(choice.name()));
     }
-    assert_eq!(SolverChoice::default(), SolverChoice::Varisat);
+    assert_eq!(SolverChoice::default(), SolverChoice::Auto);
+    assert_eq!(crate::SolveOptions::default().solver, SolverChoice::Varisat);
     assert!(SolverChoice::Varisat.is_built_in());
     assert_eq!(
         SolverChoice::Cadical.is_built_in(),
