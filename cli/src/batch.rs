@@ -57,7 +57,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             memory: args.memory,
             no_spill: args.no_spill,
             patience: args.patience.map(|t| t.as_secs_f64()),
-            solver: crate::commands::solver_spec(&args.encoding, &args.solver, false),
+            solver: args.solver,
             // Each file on one thread, whatever this says (the library sees to it).
             ..CountSpec::default()
         },

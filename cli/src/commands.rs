@@ -7,14 +7,14 @@
 
 use crate::args::{
     BookletArgs, CellArg, CheckArgs, CheckCertificateArgs, CountArgs, DrawArgs, ExplainArgs,
-    ForcedArgs, Format, HintArgs, SolveArgs, SolveFormat, SolverArgs,
+    ForcedArgs, Format, HintArgs, SolveArgs, SolveFormat,
 };
 use crate::pictures;
 use crate::progress::CountDisplay;
 use crate::report;
 use crate::Failure;
 use pathsat_api::count::count as run_count;
-use pathsat_api::options::{CountSpec, EncodingSpec, SolveSpec, SolverSpec};
+use pathsat_api::options::{CountSpec, SolveSpec};
 use pathsat_api::solve::solve as run_solve;
 use pathsat_api::{Cancel, Stage, Stopped, WindDown};
 use pathsat_puzzle::{parse_file, read_text, Place, Pos};
@@ -40,7 +40,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         unique: args.unique,
         timeout: args.timeout,
         jobs: args.jobs,
-        solver: solver_spec(&args.encoding, &args.solver, args.certify),
+        solver: args.solver.certified(args.certify),
     };
     let mut request = spec.request(Cancel::new())?;
     request.certificate.clone_from(&args.certificate);
@@ -55,16 +55,6 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
         })?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The options of `--encoding ...`, `--solver` and `--certify`, as the library names them.
-pub fn solver_spec(encoding: &EncodingSpec, solver: &SolverArgs, certify: bool) -> SolverSpec {
-    SolverSpec {
-        solver: solver.name(),
-        certify,
-        seed: solver.seed,
-        encoding: *encoding,
-    }
 }
 
 /// Runs `write` on the file `output`, or on standard output.
@@ -104,7 +94,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         no_spill: args.no_spill,
         checkpoint: args.checkpoint.clone(),
         checkpoint_every: args.checkpoint_every,
-        solver: solver_spec(&args.encoding, &args.solver, args.certify),
+        solver: args.solver.certified(args.certify),
     };
     let cancel = Cancel::new();
     let mut request = spec.request(cancel.clone())?;

@@ -1,9 +1,9 @@
 //! `pathsat batch`'s arguments, `batch merge`'s, and those of the worker processes a batch
 //! starts.
 
-use super::common::{at_least_one, parse_count_spec, parse_memory, parse_seconds, SolverArgs};
+use super::common::{at_least_one, parse_count_spec, parse_memory, parse_seconds};
 use clap::{Args, Subcommand, ValueEnum};
-use pathsat_api::options::{CountSpec, EncodingSpec, Method};
+use pathsat_api::options::{CountSpec, Method, SolverSpec};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -61,9 +61,7 @@ pub struct BatchArgs {
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
-    pub encoding: EncodingSpec,
-    #[command(flatten)]
-    pub solver: SolverArgs,
+    pub solver: SolverSpec,
 }
 
 #[derive(Debug, Subcommand)]

@@ -3,7 +3,7 @@
 //! same way for every front end).
 
 use clap::{Args, ValueEnum};
-use pathsat_api::options::{self, CountSpec, SolverChoice};
+use pathsat_api::options::{self, CountSpec};
 use pathsat_generate::Givens;
 use pathsat_puzzle::{Moves, ValueClass};
 use std::time::Duration;
@@ -19,30 +19,6 @@ pub struct OutputArgs {
 pub enum Format {
     Text,
     Json,
-}
-
-#[derive(Debug, Args)]
-pub struct SolverArgs {
-    /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
-    /// `--no-default-features` has varisat alone); certified runs are varisat's. Example:
-    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
-    #[arg(long, value_enum, default_value_t = SolverChoice::Auto, help_heading = "Solver")]
-    pub solver: SolverChoice,
-    /// Reseed the run's random choices: CaDiCaL's seed (its random walks and phases), the order
-    /// in which the edge loop numbers a graph's edges (and so CaDiCaL's first decisions there),
-    /// rotation–extension's. 0, the default, runs the same way every time; another seed is as
-    /// reproducible, along another path through the search (the edge loop's most; varisat has
-    /// no random choices). With `--jobs 1` a run repeats exactly; in a race the winner may
-    /// vary. Example: `pathsat solve fixtures/graphs/classic/gp-96-2.hcp --seed 7`.
-    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Solver")]
-    pub seed: u64,
-}
-
-impl SolverArgs {
-    /// The solver as the library names it.
-    pub fn name(&self) -> SolverChoice {
-        self.solver
-    }
 }
 
 /// `RxC`, e.g. `12x12` (`--size`).

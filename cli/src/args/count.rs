@@ -1,8 +1,8 @@
 //! `pathsat count`'s arguments.
 
-use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs, SolverArgs};
+use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs};
 use clap::Args;
-use pathsat_api::options::{self, EncodingSpec, Method, Shard};
+use pathsat_api::options::{self, Method, Shard, SolverSpec};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -116,9 +116,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
-    pub encoding: EncodingSpec,
-    #[command(flatten)]
-    pub solver: SolverArgs,
+    pub solver: SolverSpec,
 }
 
 /// `--shard I/N`, or `--shard N` (with `--plan`).

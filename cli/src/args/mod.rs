@@ -18,7 +18,7 @@ pub use check::{
     BookletArgs, CellArg, CheckArgs, CheckCertificateArgs, DrawArgs, ExplainArgs, ForcedArgs,
     HintArgs,
 };
-pub use common::{Format, SolverArgs};
+pub use common::Format;
 pub use count::{CountArgs, MergePartsArgs, ShardArg};
 pub use generate::{GenerateArgs, GenerateFormat};
 pub use install::{CompletionsArgs, ManArgs};

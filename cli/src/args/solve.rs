@@ -1,8 +1,8 @@
 //! `pathsat solve`'s arguments.
 
-use super::common::{at_least_one, SolverArgs};
+use super::common::at_least_one;
 use clap::{Args, ValueEnum};
-use pathsat_api::options::{self, EncodingSpec};
+use pathsat_api::options::{self, SolverSpec};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -45,9 +45,7 @@ pub struct SolveArgs {
     #[arg(short, long, value_name = "FILE|DIR/")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub encoding: EncodingSpec,
-    #[command(flatten)]
-    pub solver: SolverArgs,
+    pub solver: SolverSpec,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -133,21 +133,48 @@ impl EncodingSpec {
     }
 }
 
-/// The solver options (`--solver`, `--certify`) and the encoding's.
+/// The solver options (`--solver`, `--seed`, `--certify`) and the encoding's: with the feature
+/// `clap`, the CLI's flags themselves (the field docs are their help), but `--certify`, which
+/// each command words its own way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(default, rename_all = "kebab-case")]
 pub struct SolverSpec {
-    /// `--solver`: the embedded SAT solver.
-    #[serde(with = "by_name")]
-    pub solver: SolverChoice,
-    /// `--certify`: record and check varisat's proof of the run.
-    pub certify: bool,
-    /// `--seed N`: reseed the run's random choices (0, the default: the same run every time;
-    /// [`SolveOptions::seed`]).
-    pub seed: u64,
     /// The encoding options.
     #[serde(flatten)]
+    #[cfg_attr(feature = "clap", command(flatten))]
     pub encoding: EncodingSpec,
+    /// The embedded SAT solver. CaDiCaL is built in by default (a build made with
+    /// `--no-default-features` has varisat alone); certified runs are varisat's. Example:
+    /// `pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat`.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_enum, default_value_t = SolverChoice::Auto, help_heading = "Solver")
+    )]
+    #[serde(with = "by_name")]
+    pub solver: SolverChoice,
+    /// Prove the run's answers (each command's `--certify`): record and check the solver's
+    /// proof of the run.
+    #[cfg_attr(feature = "clap", arg(skip))]
+    pub certify: bool,
+    /// Reseed the run's random choices: CaDiCaL's seed (its random walks and phases), the order
+    /// in which the edge loop numbers a graph's edges (and so CaDiCaL's first decisions there),
+    /// rotation–extension's. 0, the default, runs the same way every time; another seed is as
+    /// reproducible, along another path through the search (the edge loop's most; varisat has
+    /// no random choices). With `--jobs 1` a run repeats exactly; in a race the winner may
+    /// vary. Example: `pathsat solve fixtures/graphs/classic/gp-96-2.hcp --seed 7`.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "N", default_value_t = 0, help_heading = "Solver")
+    )]
+    pub seed: u64,
+}
+
+impl SolverSpec {
+    /// These options, certified or not (`--certify`, a flag of each command's own).
+    pub fn certified(self, certify: bool) -> SolverSpec {
+        SolverSpec { certify, ..self }
+    }
 }
 
 impl SolverSpec {
