@@ -3,7 +3,7 @@
 
 use crate::options::GenerateRequest;
 use crate::outcome::CertificateReport;
-use crate::{wait_for, Error, GRACE};
+use crate::{wait_for, Error, Stopped, GRACE};
 use pathsat_encode::EncodingOptions;
 use pathsat_generate::{GenerateError, Generated, Grade, Options};
 use pathsat_puzzle::{write, CellRule, Expect, Moves, Puzzle, Trail};
@@ -81,9 +81,9 @@ pub fn generate(
     let generated = wait_for(&result, deadline.map(|d| d + GRACE), &request.cancel)
         .unwrap_or_else(|| {
             Err(if request.cancel.is_cancelled() {
-                GenerateError::Cancelled
+                GenerateError::Stopped(Stopped::Cancelled)
             } else if deadline.is_some_and(|d| Instant::now() >= d) {
-                GenerateError::Timeout
+                GenerateError::Stopped(Stopped::Timeout)
             } else {
                 GenerateError::Internal("the generator stopped without an answer".into())
             })

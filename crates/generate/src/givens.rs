@@ -44,7 +44,7 @@ pub struct Chosen {
 /// locally minimal when `minimise`, else as the adding phase left them.
 ///
 /// # Errors
-/// [`GenerateError::Solve`] if the solver fails, [`GenerateError::Timeout`] when the deadline
+/// [`GenerateError::Solve`] if the solver fails, [`GenerateError::Stopped`] when the deadline
 /// comes before the solution is unique (after that, the removing stops and says so).
 pub(crate) fn unique_givens(
     oracle: &mut AssumingSolver<'_>,

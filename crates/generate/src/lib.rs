@@ -84,8 +84,8 @@ pub struct Options {
     pub difficulty: Option<Level>,
     /// Have varisat's proof checker confirm the proof of uniqueness.
     pub certify: bool,
-    /// When to stop: with [`GenerateError::Timeout`] past its deadline, with
-    /// [`GenerateError::Cancelled`] when a cancel flag is raised (Ctrl-C in Python, a web client
+    /// When to stop: with [`GenerateError::Stopped`] ([`Stopped::Timeout`]) past its deadline,
+    /// ([`Stopped::Cancelled`]) when a cancel flag is raised (Ctrl-C in Python, a web client
     /// that went away), inside a solver call too.
     pub budget: Budget,
     /// Trail puzzles: the largest label (labels are drawn from 1 to it); 0 takes the default,
@@ -194,8 +194,7 @@ pub enum GenerateError {
     #[error("internal error, please report: the labels drawn make no trail puzzle: {0}")]
     Labelling(String),
     /// A solver call failed, or the template could not be encoded. (A call stopped by the
-    /// deadline or the cancel flag is reported as [`Timeout`](Self::Timeout) or
-    /// [`Cancelled`](Self::Cancelled) instead.)
+    /// deadline or the cancel flag is reported as [`Stopped`](Self::Stopped) instead.)
     #[error(transparent)]
     Solve(#[from] SolveError),
     /// No labels tried left exactly one trail.
@@ -224,12 +223,10 @@ pub enum GenerateError {
         /// What each solution gave instead (grades, numbers of givens).
         outcomes: Vec<String>,
     },
-    /// [`Options::deadline`] passed before a puzzle was ready.
-    #[error("the time limit passed before a puzzle was ready")]
-    Timeout,
-    /// [`Options::cancel`] was raised before a puzzle was ready.
-    #[error("cancelled before a puzzle was ready")]
-    Cancelled,
+    /// The budget ([`Options::budget`]) stopped the run before a puzzle was ready: its
+    /// deadline passed ([`Stopped::Timeout`]) or its cancel was raised ([`Stopped::Cancelled`]).
+    #[error("{}", stopped_words(*.0))]
+    Stopped(Stopped),
     /// A bug: the proof of the finished puzzle disagrees with the generator.
     #[error("internal error, please report: {0}")]
     Internal(String),
@@ -259,9 +256,18 @@ impl std::fmt::Display for Sought {
 /// The error of a run `budget` stopped: cancelled or out of time.
 pub(crate) fn stopped(budget: &Budget) -> GenerateError {
     match budget.must_stop() {
-        Some(Stopped::Cancelled) => GenerateError::Cancelled,
+        Some(Stopped::Cancelled) => GenerateError::Stopped(Stopped::Cancelled),
         // A flag lowered again since (nothing lowers them): out of time is all it can be.
-        _ => GenerateError::Timeout,
+        _ => GenerateError::Stopped(Stopped::Timeout),
+    }
+}
+
+/// Why no puzzle is ready, in words.
+fn stopped_words(why: Stopped) -> String {
+    match why {
+        Stopped::Cancelled => "cancelled before a puzzle was ready".to_string(),
+        Stopped::Timeout => "the time limit passed before a puzzle was ready".to_string(),
+        other => format!("stopped ({}) before a puzzle was ready", other.name()),
     }
 }
 
