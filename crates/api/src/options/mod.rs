@@ -50,7 +50,7 @@ pub use names::{
     parse_difficulty, EncodingName, ExactlyOneName, MethodName, PruningName, SolverName,
     SplitByName, SumName,
 };
-pub use shard::Shard;
+pub use shard::{NotAShard, Shard};
 pub use solve::{SolveRequest, SolveSpec, Wanted};
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
