@@ -9,12 +9,12 @@
 //! the facade (`pathsat-api`) only asks for a certificate and reports it, and so that what a
 //! certificate holds and what its check accepts are read in one place.
 //!
-//! [`write_and_check`] turns a finished run ([`RecordedRun`](pathsat_solver::certificate::RecordedRun))
-//! into a certificate directory (`formula.cnf`, `claims.txt`, `proof.drat`, the puzzle file,
-//! `run.json` with the CRC-32 of each file, `README.md`) and checks it, which
-//! [`check_directory`] also does for a directory on its own (`pathsat check-certificate DIR`);
-//! [`write_and_check_cubes`] does the same for a count in cubes, one certificate a cube. A
-//! check accepts only when:
+//! [`write_and_check`] turns a finished run
+//! ([`RecordedRun`](pathsat_solver::certificate::RecordedRun)) into a certificate directory
+//! (`formula.cnf`, `claims.txt`, `proof.drat`, the puzzle file, `run.json` with the CRC-32 of
+//! each file, `README.md`) and checks it, which [`check_directory`] also does for a directory
+//! on its own (`pathsat check-certificate DIR`); [`write_and_check_cubes`] does the same for a
+//! count in cubes, one certificate a cube. A check accepts only when:
 //!
 //! 1. the puzzle, encoded afresh with the options of `run.json`, gives exactly the first
 //!    clauses of `formula.cnf` and the variables' meaning that `claims.txt` states (so a
