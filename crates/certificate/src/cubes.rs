@@ -25,11 +25,13 @@ struct CubesRecord {
     cubes: Vec<(u32, String)>,
 }
 
-/// Writes and checks the certificate of each cube of a count in cubes (a count in cubes, certified), into `target/cube-VALUE` when kept, and checks that the cubes take every
-/// candidate value of their cell: the count is the sum of theirs.
+/// Writes and checks the certificate of each cube of a certified count in cubes (`runs`, each
+/// value of `cell` with its cube's run), into `target/cube-VALUE` when kept, and checks that
+/// the cubes take every candidate value of their cell: the count is the sum of theirs.
 ///
 /// # Errors
-/// As [`write_and_check`], and [`CertificateError::Rejected`] when the cubes do not cover the cell.
+/// As [`write_and_check`], and [`CertificateError::Rejected`] when the cubes do not cover the
+/// cell.
 pub fn write_and_check_cubes<E: EncodingRecord>(
     cell: usize,
     runs: Vec<(u32, RecordedSlot)>,

@@ -185,8 +185,9 @@ pub enum PuzzleSource<'a> {
 /// puzzle it names.
 ///
 /// # Errors
-/// [`CertificateError::NotACertificate`] when `dir` holds no certificate; [`CertificateError::Puzzle`] when its puzzle file
-/// does not parse; [`CertificateError::Rejected`] when the check rejects it.
+/// [`CertificateError::NotACertificate`] when `dir` holds no certificate;
+/// [`CertificateError::Puzzle`] when its puzzle file does not parse;
+/// [`CertificateError::Rejected`] when the check rejects it.
 pub fn check_directory<E: EncodingRecord>(
     dir: &Path,
 ) -> Result<CertificateSummary, CertificateError> {
