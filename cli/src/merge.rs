@@ -10,7 +10,8 @@
 use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
-use pathsat_api::shard::{check_claim, merge, read_part, ClaimCheck, Holds, Merged, Part};
+use pathsat_api::shard::{check_claim, merge, part_of, read_part, ClaimCheck, Holds, Merged};
+use pathsat_api::wording::merge as merge_words;
 use pathsat_api::Stopped;
 use pathsat_bigcount::grouped;
 use pathsat_frontier::{bytes, Share, Split};
@@ -31,7 +32,7 @@ pub fn write_part(
         .shard
         .expect("a sharded count's report names its shard");
     let file = &report.answer.file;
-    let Some(part) = Part::of(puzzle, report, split) else {
+    let Some(part) = part_of(puzzle, report, split) else {
         let again = if report.stopped == Some(Stopped::Interrupted) {
             "run the same command again to go on from its checkpoint"
         } else {
@@ -115,11 +116,11 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path)
             .map_err(|e| Failure::Input(format!("cannot read {file}: {e}")))?;
-        let part = read_part(&file, &text).map_err(|e| Failure::Input(e.to_string()))?;
+        let part = read_part(&file, &text).map_err(|e| Failure::Input(merge_words(&e)))?;
         parts.push((file, part));
     }
     if let Some(expected) = &args.expect {
-        let check = check_claim(&parts, expected).map_err(|e| Failure::Input(e.to_string()))?;
+        let check = check_claim(&parts, expected).map_err(|e| Failure::Input(merge_words(&e)))?;
         print(args.format, &check, write_check)?;
         // A claim the parts contradict is an answer, not bad input: status 1.
         return Ok(if check.agrees {
@@ -128,7 +129,7 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
             ExitCode::from(1)
         });
     }
-    let merged = merge(&parts).map_err(|e| Failure::Input(e.to_string()))?;
+    let merged = merge(&parts).map_err(|e| Failure::Input(merge_words(&e)))?;
     print(args.format, &merged, write_text)?;
     Ok(ExitCode::SUCCESS)
 }

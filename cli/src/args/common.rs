@@ -56,7 +56,7 @@ where
 
 /// `I/N` (`--shard`).
 pub(crate) fn parse_shard(text: &str) -> Result<pathsat_api::options::Shard, String> {
-    text.parse().map_err(|p: options::Problem| p.to_string())
+    text.parse().map_err(|e: options::NotAShard| e.to_string())
 }
 
 /// A worker's `--spec`.

@@ -218,7 +218,7 @@ fn report(
         expected,
         answer: Answer::new(puzzle, file, counted.count, counted.complete),
         limit: options.limit,
-        shard: options.split.and_then(|s| Shard::new(s.index + 1, s.of)),
+        shard: options.split.as_ref().and_then(Shard::of_split),
         reason,
         method: counted.method,
         why: counted.why,

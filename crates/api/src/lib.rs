@@ -62,7 +62,6 @@
 pub mod batch;
 pub mod booklet;
 pub mod certificate;
-mod certified_race;
 pub mod check;
 pub mod compare;
 pub mod count;

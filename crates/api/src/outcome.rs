@@ -460,23 +460,4 @@ impl From<&pathsat_frontier::FrontierStats> for FrontierInfo {
     }
 }
 
-/// Where a shard's sweep was cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CutInfo {
-    /// The layer after which the table was cut (1-based).
-    pub layer: usize,
-    /// States in the table at the cut (the same in every shard).
-    pub states: u64,
-    /// States this shard kept.
-    pub kept: u64,
-}
-
-impl From<pathsat_frontier::Cut> for CutInfo {
-    fn from(cut: pathsat_frontier::Cut) -> Self {
-        CutInfo {
-            layer: cut.layer,
-            states: cut.states,
-            kept: cut.kept,
-        }
-    }
-}
+pub use pathsat_count::shard::CutInfo;

@@ -392,13 +392,13 @@ fn spawn(
     cancel: &Cancel,
 ) -> mpsc::Receiver<Event> {
     let (send, events) = mpsc::channel();
-    if let Some(finished) = crate::certified_race::sweep(&puzzle, &options) {
+    if let Some(finished) = pathsat_solver::certified_race::sweep(&puzzle, &options) {
         send_finished(&send, Ok(finished));
         return events;
     }
-    if let Some(members) = crate::certified_race::members(&puzzle, &options, jobs) {
+    if let Some(members) = pathsat_solver::certified_race::members(&puzzle, &options, jobs) {
         crate::detach::detach(cancel, move || {
-            let finished = crate::certified_race::race(&puzzle, members, limit, &budget);
+            let finished = pathsat_solver::certified_race::race(&puzzle, members, limit, &budget);
             send_finished(&send, finished);
         });
         return events;
@@ -468,7 +468,7 @@ fn spawn(
 /// The events of a certified run finished in one go (the sweep's or a race's).
 fn send_finished(
     send: &mpsc::Sender<Event>,
-    finished: Result<crate::certified_race::Finished, SolveError>,
+    finished: Result<pathsat_solver::certified_race::Finished, SolveError>,
 ) {
     let _ = match finished {
         Ok(f) => {

@@ -59,6 +59,15 @@ pub fn encodings_that_fit(fitting: &[(&'static str, u64)]) -> String {
     }
 }
 
+/// Why parts of a sharded count do not add up, with the command that runs the shards still to
+/// run.
+pub fn merge(error: &pathsat_count::shard::MergeError) -> String {
+    error.worded(&|shard, residues| {
+        let by = if residues { " --split-by residues" } else { "" };
+        format!("pathsat count FILE --shard {shard}{by}")
+    })
+}
+
 /// A count error, with what to do instead.
 pub fn count(error: &CountError) -> String {
     match error {
@@ -141,5 +150,44 @@ mod tests {
         );
         assert!(encode(&EncodeError::Successor(SuccessorError::Trail))
             .ends_with("(leave --encoding out)"));
+    }
+
+    /// The shards still to run, with the command that runs them; the count crate's own words
+    /// name no command.
+    #[test]
+    fn missing_shards_come_with_the_command_that_runs_them() {
+        use pathsat_count::shard::MergeError;
+        let missing = MergeError::Missing {
+            of: 3,
+            missing: vec![3],
+        };
+        assert_eq!(
+            merge(&missing),
+            "1 of 3 shards missing: 3/3; run them (`pathsat count FILE --shard I/3`) and merge \
+             again"
+        );
+        assert_eq!(
+            missing.to_string(),
+            "1 of 3 shards missing: 3/3; run them and merge again"
+        );
+        assert_eq!(
+            merge(&MergeError::NoBound { of: 4 }),
+            "shard 1 (the bound) of the split by residues is missing: run it (`pathsat count \
+             FILE --shard 1/4 --split-by residues`) and merge again"
+        );
+        let too_few = MergeError::TooFewPrimes {
+            primes: 2,
+            covered_bits: 125,
+            bound_bits: 134,
+            more: vec![4],
+            of: 4,
+        };
+        assert_eq!(
+            merge(&too_few),
+            "the primes of the 2 residue shards cover counts below 2^125 only, but the bound \
+             (shard 1) allows counts of 134 bits: run shard 4/4 too (`pathsat count FILE \
+             --shard I/4 --split-by residues`) and merge them all"
+        );
+        assert!(!too_few.to_string().contains("pathsat count"));
     }
 }

@@ -42,6 +42,9 @@
 //! - `auto.rs`: the planner of [`Method::Auto`]; `guard.rs`: its patience guard and upper bound;
 //! - `program.rs`: the frontier program as a count; `enumeration.rs`: SAT enumeration, whole or
 //!   in cubes (`cubes.rs`, split by [`plan`] and [`symmetry`]);
+//! - `shard/`: a count of the frontier program split into shards that separate processes or
+//!   machines run, each written as a part file, and the parts merged or held against a
+//!   claimed count ([`shard`]);
 //! - this file: [`count`], which picks the driver.
 //!
 //! ```
@@ -65,6 +68,7 @@ mod options;
 mod outcome;
 pub mod plan;
 mod program;
+pub mod shard;
 pub mod symmetry;
 
 pub use pathsat_bigcount::BigCount;

@@ -14,6 +14,9 @@
 //!   generator asks, hundreds of times per puzzle);
 //! - [`decode_model`] checks a model from elsewhere (an external solver's, for an exported CNF)
 //!   like the embedded solver's own.
+//! - the solving strategies that run several solvers at once live side by side:
+//!   [`portfolio`] races configurations for a first solution, [`certified_race`] races two
+//!   certified runs (the lazy cut loop against a complete encoding) for a certificate.
 //!
 //! Every filling returned has passed `pathsat_puzzle::verify`. Running external solvers is
 //! `pathsat-external`'s job; writing DIMACS, `pathsat-dimacs`'s.
@@ -37,6 +40,7 @@
 mod assuming;
 mod backbone;
 pub mod certificate;
+pub mod certified_race;
 pub mod claims;
 mod decode;
 pub mod edge_loop;

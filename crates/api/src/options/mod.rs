@@ -51,7 +51,7 @@ pub use names::{
     by_name, parse_name, EncodingName, ExactlyOneEncoding, Level, Method, Pruning, SolverChoice,
     SplitBy, SumEncoding,
 };
-pub use shard::Shard;
+pub use shard::{NotAShard, Shard};
 pub use solve::{SolveRequest, SolveSpec, Wanted};
 pub use values::{
     parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,

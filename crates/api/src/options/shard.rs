@@ -1,120 +1,24 @@
 //! `--shard I/N` ([`Shard`]): which of `N` deterministic parts a run takes, a part of a count
 //! (the frontier program's split, [`crate::shard`] for its part files) or a slice of `batch`'s
-//! file list. A value of an option, read from `I/N` as every front end spells it.
+//! file list. The value is the count's ([`pathsat_count::shard::Shard`]), read from `I/N` as
+//! every front end spells it (a text that is not one is a [`NotAShard`]).
 
-use super::Problem;
-use pathsat_frontier::{Split, SplitBy};
-use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
-
-/// `--shard I/N`: one of `N` deterministic parts, `1 <= I <= N` (a part of a count, or a slice
-/// of `batch`'s file list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Shard {
-    // The merge of part files (`crate::shard`) reads them.
-    pub(crate) index: u32,
-    pub(crate) of: u32,
-}
-
-impl Shard {
-    /// Shard `index` of `of`, or `None` unless `1 <= index <= of`.
-    pub fn new(index: u32, of: u32) -> Option<Shard> {
-        (1..=of).contains(&index).then_some(Shard { index, of })
-    }
-
-    /// The shard's number, from 1.
-    pub fn index(self) -> u32 {
-        self.index
-    }
-
-    /// The number of shards.
-    pub fn of(self) -> u32 {
-        self.of
-    }
-
-    /// Whether the item at position `k` (from 0) of a sorted list is in this slice.
-    pub fn takes(self, k: usize) -> bool {
-        k % self.of as usize == self.index as usize - 1
-    }
-
-    /// The frontier program's split `by` states (cut at `cut_states` states) or residues, for
-    /// this shard.
-    pub fn split(self, cut_states: u64, by: SplitBy) -> Split {
-        Split {
-            index: self.index - 1,
-            of: self.of,
-            cut_states,
-            by,
-        }
-    }
-}
-
-impl FromStr for Shard {
-    type Err = Problem;
-
-    fn from_str(text: &str) -> Result<Shard, Problem> {
-        let bad = || {
-            Problem::Malformed(format!(
-                "expected I/N with 1 <= I <= N, e.g. 2/8, not {text:?}"
-            ))
-        };
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let index: u32 = i.trim().parse().map_err(|_| bad())?;
-        let of: u32 = n.trim().parse().map_err(|_| bad())?;
-        Shard::new(index, of).ok_or_else(bad)
-    }
-}
-
-impl TryFrom<String> for Shard {
-    type Error = Problem;
-
-    fn try_from(text: String) -> Result<Shard, Problem> {
-        text.parse()
-    }
-}
-
-impl From<Shard> for String {
-    fn from(shard: Shard) -> String {
-        shard.to_string()
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.of)
-    }
-}
+pub use pathsat_count::shard::{NotAShard, Shard};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The option's value as every front end spells it: `I/N`, a string in JSON; anything else
+    /// is refused with what the option takes.
     #[test]
-    fn shards_are_one_based_slices() {
-        let first: Shard = "1/3".parse().unwrap();
-        let last: Shard = "3/3".parse().unwrap();
-        assert_eq!(first.to_string(), "1/3");
-        assert_eq!(last.to_string(), "3/3");
-        let taken = |s: Shard| (0..7).filter(|&k| s.takes(k)).collect::<Vec<_>>();
-        assert_eq!(taken(first), [0, 3, 6]);
-        assert_eq!(taken(last), [2, 5]);
+    fn the_option_reads_i_of_n() {
+        let shard: Shard = serde_json::from_str("\"2/8\"").unwrap();
+        assert_eq!((shard.index(), shard.of()), (2, 8));
+        let e = "9/8".parse::<Shard>().unwrap_err();
         assert_eq!(
-            last.split(9, SplitBy::States),
-            Split {
-                index: 2,
-                of: 3,
-                cut_states: 9,
-                by: SplitBy::States,
-            }
+            e.to_string(),
+            "expected I/N with 1 <= I <= N, e.g. 2/8, not \"9/8\""
         );
-        for bad in ["0/3", "4/3", "x/3", "3", "1/0", "-1/2"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-        let json = serde_json::to_string(&first).unwrap();
-        assert_eq!(json, "\"1/3\"");
-        assert_eq!(serde_json::from_str::<Shard>(&json).unwrap(), first);
-        assert!(serde_json::from_str::<Shard>("\"5/3\"").is_err());
     }
 }

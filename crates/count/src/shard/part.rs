@@ -2,11 +2,10 @@
 //! what it counts (the [`digest`] of the question) and how the count was split ([`SplitRule`]),
 //! so that the merge can tell the parts of one count from others.
 
-use crate::count::CountReport;
-use crate::options::Shard;
-use crate::outcome::CutInfo;
+use super::Shard;
+use crate::Method;
 use pathsat_bigcount::BigCount;
-use pathsat_frontier::{Share, Split};
+use pathsat_frontier::{Cut, Share, Split};
 use pathsat_puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 
@@ -100,37 +99,74 @@ pub struct Part {
     pub peak_bytes: u64,
 }
 
+/// Where a shard's sweep was cut, as a part (and a count's report) records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CutInfo {
+    /// The layer after which the table was cut (1-based).
+    pub layer: usize,
+    /// States in the table at the cut (the same in every shard).
+    pub states: u64,
+    /// States this shard kept.
+    pub kept: u64,
+}
+
+impl From<Cut> for CutInfo {
+    fn from(cut: Cut) -> Self {
+        CutInfo {
+            layer: cut.layer,
+            states: cut.states,
+            kept: cut.kept,
+        }
+    }
+}
+
+/// What a shard's finished count gives its part: what the front end named the puzzle, and
+/// what the count found and cost.
+#[derive(Clone, Debug)]
+pub struct ShardRun<'a> {
+    /// The puzzle file, as named to the command.
+    pub file: &'a str,
+    /// The method that counted.
+    pub method: Method,
+    /// The shard's fillings (or its bound, or its residue).
+    pub count: BigCount,
+    /// Where the sweep was cut.
+    pub cut: Option<CutInfo>,
+    /// Seconds the shard took, over all its runs.
+    pub seconds: f64,
+    /// The most states its tables held at once.
+    pub peak_states: u64,
+    /// The most bytes its tables held at once.
+    pub peak_bytes: u64,
+}
+
 impl Part {
-    /// The part of a finished shard's `report`, counted under `split`, or `None` when the
-    /// report is not a complete shard (it stopped early, or was not sharded).
-    pub fn of(puzzle: &Puzzle, report: &CountReport, split: Split) -> Option<Part> {
-        let shard = report.shard?;
-        let frontier = report.frontier.as_ref();
+    /// The part of shard `shard` of `puzzle`, counted under `split` by `run`.
+    pub fn new(puzzle: &Puzzle, shard: Shard, split: Split, run: ShardRun<'_>) -> Part {
         let share = split.share();
-        report.answer.complete.then(|| Part {
+        Part {
             format: PART_FORMAT.to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
-            file: report.answer.file.clone(),
-            name: report.answer.name.clone(),
+            file: run.file.to_string(),
+            name: puzzle.name().to_string(),
             digest: digest(puzzle),
-            method: report.method.name().to_string(),
+            method: run.method.name().to_string(),
             shard,
             split: SplitRule {
                 rule: split.rule().to_string(),
                 cut_states: split.cut_states,
             },
-            cut: frontier.and_then(|f| f.cut),
-            count: report.answer.count.clone(),
+            cut: run.cut,
+            count: run.count,
             modulus: match share {
                 Share::Residue(p) => Some(p),
                 _ => None,
             },
             bound: share == Share::Bound,
-            seconds: report.stats.total_seconds
-                + frontier.and_then(|f| f.earlier_seconds).unwrap_or(0.0),
-            peak_states: frontier.map_or(0, |f| f.peak_states),
-            peak_bytes: frontier.map_or(0, |f| f.peak_bytes),
-        })
+            seconds: run.seconds,
+            peak_states: run.peak_states,
+            peak_bytes: run.peak_bytes,
+        }
     }
 }
 

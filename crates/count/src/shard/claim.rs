@@ -2,8 +2,7 @@
 //! parts that need not be all of the count ([`check_claim`]): each bound, residue or share
 //! rules out most wrong claims long before the last shard is done.
 
-use super::{merge, MergeError, Merged, Part};
-use crate::options::Shard;
+use super::{merge, MergeError, Merged, Part, Shard};
 use num_bigint::BigUint;
 use num_traits::Zero;
 use pathsat_bigcount::BigCount;
@@ -26,8 +25,8 @@ pub struct ClaimCheck {
     /// whose primes cover the bound.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged: Option<Merged>,
-    /// Why the parts do not give the count (what a merge would say), when they do not: the
-    /// claim is then only checked as far as the parts go.
+    /// Why the parts do not give the count (what a merge would say, in the caller's words),
+    /// when they do not: the claim is then only checked as far as the parts go.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undecided: Option<String>,
     /// Each part against the claim, by shard.
@@ -79,12 +78,17 @@ pub enum Holds {
 /// Checks `claim` against `parts` (each with the file it came from), which must belong to
 /// one count as for [`merge`], but need not be all of it: each bound must be at least the
 /// claim, each residue the claim's, and shares of a split by states must add up to no more
-/// than it. When the parts give the count, the claim must be that count.
+/// than it. When the parts give the count, the claim must be that count. Why the parts do not
+/// give it is in `words` ([`MergeError::worded`] with the front end's command, or `to_string`).
 ///
 /// # Errors
 /// The [`MergeError`]s of parts that do not belong together, or that contradict each other
 /// ([`MergeError::AboveTheBound`]); parts that are only too few are no error.
-pub fn check_claim(parts: &[(String, Part)], claim: &BigCount) -> Result<ClaimCheck, MergeError> {
+pub fn check_claim(
+    parts: &[(String, Part)],
+    claim: &BigCount,
+    words: impl Fn(&MergeError) -> String,
+) -> Result<ClaimCheck, MergeError> {
     let expected = claim.as_biguint();
     let (merged, undecided) = match merge(parts) {
         Ok(merged) => (Some(merged), None),
@@ -92,7 +96,7 @@ pub fn check_claim(parts: &[(String, Part)], claim: &BigCount) -> Result<ClaimCh
             e @ (MergeError::Missing { .. }
             | MergeError::NoBound { .. }
             | MergeError::TooFewPrimes { .. }),
-        ) => (None, Some(e.to_string())),
+        ) => (None, Some(words(&e))),
         Err(e) => return Err(e),
     };
     let mut checks: Vec<PartCheck> = parts

@@ -8,13 +8,16 @@
 //! of [`HEAD_START`] (what it settles in that time gets the same certificate on every run); the
 //! loser is stopped inside its solver call, and its proof is thrown away with its scratch
 //! directory.
+//!
+//! The solver's other race, for a first solution, is [`crate::portfolio`]: the two are the
+//! solving strategies that run several solvers at once, and live side by side here.
 
+use crate::certificate::RecordedRun;
+use crate::sweep_proof::sweep_refutation;
+use crate::{Budget, Cancel, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stopped};
 use pathsat_encode::subtours::Subtours;
 use pathsat_encode::{Encoding, EncodingChoice};
 use pathsat_puzzle::{Filling, Puzzle};
-use pathsat_solver::certificate::RecordedRun;
-use pathsat_solver::sweep_proof::sweep_refutation;
-use pathsat_solver::{Budget, Cancel, PuzzleSolver, SolveError, SolveOptions, SolveStats, Stopped};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 use web_time::Instant;
@@ -28,24 +31,25 @@ pub const HEAD_START: Duration = Duration::from_millis(200);
 pub const RACE_MAX_CELLS: usize = 500;
 
 /// What the winner found.
-pub(crate) struct Finished {
+pub struct Finished {
+    /// Its verified fillings, up to the limit.
     pub fillings: Vec<Filling>,
+    /// Whether it found every filling (the rest is refuted).
     pub exhausted: bool,
     /// What stopped the winner before it was complete: its deadline.
     pub stopped: Option<Stopped>,
+    /// Its statistics.
     pub stats: SolveStats,
+    /// Why the puzzle has no solution, when the encoder proved it before solving.
     pub contradiction: Option<String>,
+    /// Its recorded run, for the certificate.
     pub recorded: Option<RecordedRun>,
 }
 
 /// The members of a certified race for `puzzle`, or `None` when it runs alone: a certified
 /// CaDiCaL run in the successor encoding chosen by `Auto`, on a closed tour of at most
 /// [`RACE_MAX_CELLS`] cells, with two jobs or more.
-pub(crate) fn members(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    jobs: usize,
-) -> Option<[SolveOptions; 2]> {
+pub fn members(puzzle: &Puzzle, options: &SolveOptions, jobs: usize) -> Option<[SolveOptions; 2]> {
     let races = options.certifies_with_drat()
         && options.encoding.choice == EncodingChoice::Auto
         && options.encoding_for(puzzle) == Encoding::Successor
@@ -64,12 +68,12 @@ pub(crate) fn members(
     races.then(|| [member(Subtours::Lazy), member(Subtours::Crt)])
 }
 
-/// The frontier sweep's certificate ([`pathsat_solver::sweep_proof`]), tried before any
+/// The frontier sweep's certificate ([`crate::sweep_proof`]), tried before any
 /// solver on the closed tours a certified race is for (one job or more): on a narrow graph
 /// without a Hamiltonian cycle it is the whole answer, in milliseconds and the same on every
 /// run. `None` when it does not apply or does not refute (a cycle exists, the graph is too
 /// wide): the race or the single run then answers.
-pub(crate) fn sweep(puzzle: &Puzzle, options: &SolveOptions) -> Option<Finished> {
+pub fn sweep(puzzle: &Puzzle, options: &SolveOptions) -> Option<Finished> {
     let applies = options.certifies_with_drat()
         && options.encoding.choice == EncodingChoice::Auto
         && options.encoding_for(puzzle) == Encoding::Successor
@@ -119,7 +123,7 @@ fn run(
 }
 
 /// Races `members` within `budget`; the first to finish wins and the others are stopped.
-pub(crate) fn race(
+pub fn race(
     puzzle: &Arc<Puzzle>,
     members: [SolveOptions; 2],
     limit: Option<u64>,

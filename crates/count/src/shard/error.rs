@@ -1,8 +1,8 @@
 //! Why parts do not add up ([`MergeError`]): each refusal names the file at fault and, for
-//! shards still to run, the commands that run them, so that a wrong sum is never printed.
+//! shards still to run, which ones, so that a wrong sum is never printed. The command that
+//! runs a shard is the front end's to word ([`MergeError::worded`]).
 
-use super::PART_FORMAT;
-use crate::options::Shard;
+use super::{Shard, PART_FORMAT};
 
 /// Why parts could not be merged: each names the file at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,7 +48,7 @@ pub enum MergeError {
         shard: Shard,
     },
     /// Shards not given.
-    #[error("{} of {of} shards missing: {}; run them (`pathsat count FILE --shard I/{of}`) and merge again", .missing.len(), list(.missing, *.of))]
+    #[error("{}", missing_shards(.missing, *.of, None))]
     Missing {
         /// The shards' number.
         of: u32,
@@ -64,7 +64,7 @@ pub enum MergeError {
         what: String,
     },
     /// A split by residues without the bound's shard.
-    #[error("shard 1 (the bound) of the split by residues is missing: run it (`pathsat count FILE --shard 1/{of} --split-by residues`) and merge again")]
+    #[error("{}", no_bound(*.of, None))]
     NoBound {
         /// The number of shards the parts name.
         of: u32,
@@ -79,7 +79,7 @@ pub enum MergeError {
         bits: u64,
     },
     /// A split by residues whose primes do not cover the bound.
-    #[error("{}", too_few_primes(*.primes, *.covered_bits, *.bound_bits, .more, *.of))]
+    #[error("{}", too_few_primes(*.primes, *.covered_bits, *.bound_bits, .more, *.of, None))]
     TooFewPrimes {
         /// The residues' primes.
         primes: usize,
@@ -94,12 +94,58 @@ pub enum MergeError {
     },
 }
 
+/// How a front end words the command that runs a shard: given the shard (`I/8`, or `1/8` for a
+/// split by residues' bound) and whether the count is split by residues, the command, such as
+/// `pathsat count FILE --shard I/8`.
+pub type RunShard<'a> = &'a dyn Fn(&str, bool) -> String;
+
+impl MergeError {
+    /// The error with the command that runs the shards still to run, as `run` words it, where
+    /// it names such shards; otherwise as displayed.
+    pub fn worded(&self, run: RunShard<'_>) -> String {
+        match self {
+            MergeError::Missing { of, missing } => missing_shards(missing, *of, Some(run)),
+            MergeError::NoBound { of } => no_bound(*of, Some(run)),
+            MergeError::TooFewPrimes {
+                primes,
+                covered_bits,
+                bound_bits,
+                more,
+                of,
+            } => too_few_primes(*primes, *covered_bits, *bound_bits, more, *of, Some(run)),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// ` (`COMMAND`)`: the command `run` words for `shard`, or nothing.
+fn command(run: Option<RunShard<'_>>, shard: &str, residues: bool) -> String {
+    run.map_or_else(String::new, |run| format!(" (`{}`)", run(shard, residues)))
+}
+
+fn missing_shards(missing: &[u32], of: u32, run: Option<RunShard<'_>>) -> String {
+    format!(
+        "{} of {of} shards missing: {}; run them{} and merge again",
+        missing.len(),
+        list(missing, of),
+        command(run, &format!("I/{of}"), false)
+    )
+}
+
+fn no_bound(of: u32, run: Option<RunShard<'_>>) -> String {
+    format!(
+        "shard 1 (the bound) of the split by residues is missing: run it{} and merge again",
+        command(run, &format!("1/{of}"), true)
+    )
+}
+
 fn too_few_primes(
     primes: usize,
     covered_bits: u64,
     bound_bits: u64,
     more: &[u32],
     of: u32,
+    run: Option<RunShard<'_>>,
 ) -> String {
     let residues = match primes {
         0 => "no residue shard was given".to_string(),
@@ -112,14 +158,15 @@ fn too_few_primes(
         format!(" below 2^{covered_bits} only")
     };
     let shards: Vec<String> = more.iter().map(|i| format!("{i}/{of}")).collect();
-    let run = match shards.as_slice() {
+    let run_more = match shards.as_slice() {
         [] => "no number of 63-bit primes covers a bound of 2^1024 or more".to_string(),
         [one] => format!("run shard {one} too"),
         _ => format!("run shards {} too", shards.join(", ")),
     };
+    let command = command(run, &format!("I/{of}"), true);
     format!(
-        "{residues}{covered}, but the bound (shard 1) allows counts of {bound_bits} bits: {run} \
-         (`pathsat count FILE --shard I/{of} --split-by residues`) and merge them all"
+        "{residues}{covered}, but the bound (shard 1) allows counts of {bound_bits} bits: \
+         {run_more}{command} and merge them all"
     )
 }
 

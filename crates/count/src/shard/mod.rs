@@ -1,6 +1,6 @@
 //! Sharded counts: one count of the frontier program split into `N` parts that separate
-//! processes or machines run (`pathsat count FILE --shard I/N`), each written as a small
-//! self-describing [`Part`], and [`merge`], which adds the parts up once it has checked that
+//! processes or machines run ([`Shard`]; `pathsat count FILE --shard I/N`), each written as a
+//! small self-describing [`Part`], and [`merge`], which adds the parts up once it has checked that
 //! they are the `N` parts of one count.
 //!
 //! A part names what it counts by a digest of the question ([`digest`]: the cells, the moves,
@@ -23,31 +23,36 @@
 //! that need not be all of the count: a bound, a residue or a share each rules out most wrong
 //! claims, long before the last shard is done.
 //!
-//! - `part.rs`: the part file ([`Part`], [`digest`], [`SplitRule`]);
+//! - `index.rs`: which shard ([`Shard`], `I/N`);
+//! - `part.rs`: the part file ([`Part`], [`digest`], [`SplitRule`], [`CutInfo`]), made of a
+//!   finished shard's count ([`ShardRun`]);
 //! - `merge.rs`: reading parts back and adding them up ([`read_part`], [`merge`]);
 //! - `residues.rs`: the split by residues' checks and its recombination ([`Residues`]);
 //! - `claim.rs`: a claimed count against the parts given ([`check_claim`]);
-//! - `error.rs`: why parts do not add up ([`MergeError`]).
+//! - `error.rs`: why parts do not add up ([`MergeError`]), with the command that runs the
+//!   shards still to run in the front end's words ([`MergeError::worded`]).
 //!
-//! The `--shard I/N` option itself is [`crate::options::Shard`].
+//! The count of one shard is [`crate::count`] with [`CountOptions::split`](crate::CountOptions)
+//! set; the `--shard`, `--cut` and `--split-by` options that set it are the front ends'.
 
 mod claim;
 mod error;
+mod index;
 mod merge;
 mod part;
 mod residues;
 
 pub use claim::{check_claim, ClaimCheck, Holds, PartCheck};
-pub use error::MergeError;
+pub use error::{MergeError, RunShard};
+pub use index::{NotAShard, Shard};
 pub use merge::{merge, read_part, Merged};
-pub use part::{digest, Part, SplitRule, PART_FORMAT};
+pub use part::{digest, CutInfo, Part, ShardRun, SplitRule, PART_FORMAT};
 pub use residues::Residues;
 
 #[cfg(test)]
 mod tests {
     use super::residues::prime_of_shard;
     use super::*;
-    use crate::options::Shard;
     use num_bigint::BigUint;
     use pathsat_bigcount::BigCount;
     use pathsat_frontier::Split;
@@ -128,7 +133,7 @@ mod tests {
             .map(|i| residue_part(i, 5, &count, &bound))
             .collect();
         let claim = |parts: &[(String, Part)], n: &BigUint| {
-            check_claim(parts, &BigCount::from(n.clone())).unwrap()
+            check_claim(parts, &BigCount::from(n.clone()), MergeError::to_string).unwrap()
         };
         let all = claim(&parts, &count);
         assert!(all.agrees && all.merged.is_some() && all.undecided.is_none());
@@ -161,8 +166,9 @@ mod tests {
             (file, part)
         };
         let parts = [share(1, 60), share(2, 50), share(3, 40)];
-        let claim =
-            |parts: &[(String, Part)], n: u64| check_claim(parts, &BigCount::from(n)).unwrap();
+        let claim = |parts: &[(String, Part)], n: u64| {
+            check_claim(parts, &BigCount::from(n), MergeError::to_string).unwrap()
+        };
         assert!(claim(&parts, 150).agrees);
         assert!(!claim(&parts, 151).agrees);
         let two = claim(&parts[..2], 100);

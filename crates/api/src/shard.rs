@@ -1,0 +1,56 @@
+//! Sharded counts, as the front ends ask for them: [`pathsat_count::shard`] writes, merges and
+//! checks the parts; here a finished shard's [`CountReport`] becomes its [`Part`], and the
+//! refusals name the command that runs the shards still to run, in the CLI's words
+//! ([`crate::wording::merge`]).
+
+use crate::count::CountReport;
+use pathsat_count::shard::ShardRun;
+use pathsat_frontier::Split;
+use pathsat_puzzle::Puzzle;
+
+pub use pathsat_count::shard::{
+    digest, read_part, ClaimCheck, CutInfo, Holds, MergeError, Merged, Part, PartCheck, Residues,
+    SplitRule, PART_FORMAT,
+};
+
+/// The part of a finished shard's `report`, counted under `split`, or `None` when the report
+/// is not a complete shard (it stopped early, or was not sharded).
+pub fn part_of(puzzle: &Puzzle, report: &CountReport, split: Split) -> Option<Part> {
+    let shard = report.shard?;
+    let frontier = report.frontier.as_ref();
+    let run = ShardRun {
+        file: &report.answer.file,
+        method: report.method,
+        count: report.answer.count.clone(),
+        cut: frontier.and_then(|f| f.cut),
+        seconds: report.stats.total_seconds
+            + frontier.and_then(|f| f.earlier_seconds).unwrap_or(0.0),
+        peak_states: frontier.map_or(0, |f| f.peak_states),
+        peak_bytes: frontier.map_or(0, |f| f.peak_bytes),
+    };
+    report
+        .answer
+        .complete
+        .then(|| Part::new(puzzle, shard, split, run))
+}
+
+/// Adds up `parts` after checking that they are the `N` parts of one count
+/// ([`pathsat_count::shard::merge`]).
+///
+/// # Errors
+/// The first [`MergeError`] found; [`crate::wording::merge`] words it.
+pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
+    pathsat_count::shard::merge(parts)
+}
+
+/// Checks `claim` against `parts`, which need not be all of the count
+/// ([`pathsat_count::shard::check_claim`]); why they do not decide it is in the CLI's words.
+///
+/// # Errors
+/// The [`MergeError`]s of parts that do not belong together or contradict each other.
+pub fn check_claim(
+    parts: &[(String, Part)],
+    claim: &pathsat_bigcount::BigCount,
+) -> Result<ClaimCheck, MergeError> {
+    pathsat_count::shard::check_claim(parts, claim, crate::wording::merge)
+}
