@@ -88,7 +88,7 @@ pub fn write_part(
     };
     let took = match (
         frontier.and_then(|f| f.resumed_layer),
-        frontier.and_then(|f| f.earlier_seconds),
+        frontier.and_then(|f| f.earlier).map(|e| e.as_secs_f64()),
     ) {
         (None, _) => format!("{:.1} s", part.seconds),
         (Some(_), Some(_)) => format!(

@@ -151,8 +151,8 @@ fn frontier_line(r: &CountReport) -> String {
             "frontier program · {size} · {} ({} order){} · frontier {} wide{} · peak {} · {}\
              {phases} · total {total}",
             plural(f.layers as u64, "layer"),
-            f.order.unwrap_or("no"),
-            match (f.resumed_layer, f.earlier_seconds) {
+            if f.order.is_empty() { "no" } else { f.order },
+            match (f.resumed_layer, f.earlier.map(|e| e.as_secs_f64())) {
                 (Some(layer), Some(earlier)) => format!(
                     ", resumed from its checkpoint after layer {layer} (saved {} into the count)",
                     duration(earlier)

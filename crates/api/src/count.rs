@@ -6,14 +6,13 @@
 //! then.
 
 use crate::options::{CountRequest, Shard};
-use crate::outcome::{
-    Answer, CertificateReport, EncodedSizes, EncodingInfo, FrontierInfo, RunStats,
-};
+use crate::outcome::{Answer, CertificateReport, EncodedSizes, EncodingInfo, RunStats};
 use crate::progress::CountProgress;
 use crate::{wait_for, Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
+use pathsat_frontier::FrontierStats;
 use pathsat_puzzle::Puzzle;
 use serde::Serialize;
 use std::sync::{mpsc, Arc, Mutex};
@@ -41,7 +40,7 @@ pub struct CountReport {
     pub why: String,
     /// The frontier program's costs, when it counted.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub frontier: Option<FrontierInfo>,
+    pub frontier: Option<FrontierStats>,
     /// Stopped as out of reach: how long enumerating was estimated to take.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate: Option<Estimate>,
@@ -222,7 +221,7 @@ fn report(
         reason,
         method: counted.method,
         why: counted.why,
-        frontier: counted.frontier.as_ref().map(FrontierInfo::from),
+        frontier: counted.frontier.clone(),
         estimate: counted.estimate,
         verified: counted.verified,
         stopped: counted.stopped,

@@ -9,8 +9,8 @@ use pathsat_frontier::Split;
 use pathsat_puzzle::Puzzle;
 
 pub use pathsat_count::shard::{
-    digest, read_part, ClaimCheck, CutInfo, Holds, MergeError, Merged, Part, PartCheck, Residues,
-    SplitRule, PART_FORMAT,
+    digest, read_part, ClaimCheck, Holds, MergeError, Merged, Part, PartCheck, Residues, SplitRule,
+    PART_FORMAT,
 };
 
 /// The part of a finished shard's `report`, counted under `split`, or `None` when the report
@@ -24,7 +24,9 @@ pub fn part_of(puzzle: &Puzzle, report: &CountReport, split: Split) -> Option<Pa
         count: report.answer.count.clone(),
         cut: frontier.and_then(|f| f.cut),
         seconds: report.stats.total_seconds
-            + frontier.and_then(|f| f.earlier_seconds).unwrap_or(0.0),
+            + frontier
+                .and_then(|f| f.earlier)
+                .map_or(0.0, |e| e.as_secs_f64()),
         peak_states: frontier.map_or(0, |f| f.peak_states),
         peak_bytes: frontier.map_or(0, |f| f.peak_bytes),
     };

@@ -312,8 +312,9 @@ impl Split {
     }
 }
 
-/// Where a sharded count was cut, and how much of the table its shard kept.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Where a sharded count was cut, and how much of the table its shard kept (as a part file and
+/// a count's report record it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cut {
     /// The layer after which the table was cut (1-based).
     pub layer: usize,
@@ -393,12 +394,20 @@ pub struct LayerProgress {
     pub left_ms: Option<u64>,
 }
 
-/// What a count cost.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What a count cost, as reports give it (`"frontier"` in a count's JSON: the graph's size and
+/// the shortcut left out, times in seconds).
+#[serde_with::serde_as]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct FrontierStats {
+    /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`);
+    /// empty when there was no sweep.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub order: &'static str,
     /// Vertices and edges of the graph swept.
+    #[serde(skip)]
     pub vertices: usize,
     /// Edges of the graph.
+    #[serde(skip)]
     pub edges: usize,
     /// The steps of the sweep: one per vertex.
     pub layers: usize,
@@ -409,15 +418,16 @@ pub struct FrontierStats {
     pub peak_states: u64,
     /// The most bytes the tables held at once.
     pub peak_bytes: u64,
-    /// The most bytes the tables kept in files at once ([`FrontierOptions::spill`]).
+    /// The most bytes the tables kept in files at once ([`FrontierOptions::spill`]; reported
+    /// when there were some).
+    #[serde(skip_serializing_if = "is_zero")]
     pub peak_disk_bytes: u64,
-    /// How the sweep order was chosen, for reports (`rows`, `columns`, `path decomposition`);
-    /// empty when there was no sweep.
-    pub order: &'static str,
     /// How the count was made without a sweep, when it was.
+    #[serde(skip)]
     pub shortcut: Option<Shortcut>,
     /// A sharded count ([`FrontierOptions::split`]): where it was cut (`None`: its tables
     /// never reached the cut, and shard 0 holds the whole count).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cut: Option<Cut>,
     /// The layers after which mirror-image states were folded together: those where a
     /// symmetry of the graph ([`Graph::add_symmetry`]) maps the vertices swept so far onto
@@ -425,11 +435,19 @@ pub struct FrontierStats {
     pub folded_layers: usize,
     /// The layer the count went on from, when it was resumed from a checkpoint
     /// ([`FrontierOptions::checkpoint`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resumed_layer: Option<usize>,
     /// Resumed: the time the count's earlier runs took, up to the checkpoint it went on from
     /// (`None` when it was not resumed, or its checkpoint was written by a pathsat that did
     /// not save the time).
+    #[serde(rename = "earlier_seconds", skip_serializing_if = "Option::is_none")]
+    #[serde_as(as = "Option<serde_with::DurationSecondsWithFrac<f64>>")]
     pub earlier: Option<std::time::Duration>,
+}
+
+/// Disk use is news when there was some.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A count made without sweeping: tiny puzzles by brute force, and move graphs that no

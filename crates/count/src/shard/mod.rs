@@ -24,7 +24,7 @@
 //! claims, long before the last shard is done.
 //!
 //! - `index.rs`: which shard ([`Shard`], `I/N`);
-//! - `part.rs`: the part file ([`Part`], [`digest`], [`SplitRule`], [`CutInfo`]), made of a
+//! - `part.rs`: the part file ([`Part`], [`digest`], [`SplitRule`], with the [`Cut`](pathsat_frontier::Cut)), made of a
 //!   finished shard's count ([`ShardRun`]);
 //! - `merge.rs`: reading parts back and adding them up ([`read_part`], [`merge`]);
 //! - `residues.rs`: the split by residues' checks and its recombination ([`Residues`]);
@@ -46,7 +46,7 @@ pub use claim::{check_claim, ClaimCheck, Holds, PartCheck};
 pub use error::{MergeError, RunShard};
 pub use index::{NotAShard, Shard};
 pub use merge::{merge, read_part, Merged};
-pub use part::{digest, CutInfo, Part, ShardRun, SplitRule, PART_FORMAT};
+pub use part::{digest, Part, ShardRun, SplitRule, PART_FORMAT};
 pub use residues::Residues;
 
 #[cfg(test)]

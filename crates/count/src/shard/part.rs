@@ -79,7 +79,7 @@ pub struct Part {
     pub split: SplitRule,
     /// Where the sweep was cut; absent when the tables never reached the cut (shard 1 then
     /// holds the whole count, the others nothing).
-    pub cut: Option<CutInfo>,
+    pub cut: Option<Cut>,
     /// This shard's fillings: an exact JSON number of any length. Split by residues: the
     /// fillings modulo `modulus`, or (`bound`) an upper bound on them.
     pub count: BigCount,
@@ -99,27 +99,6 @@ pub struct Part {
     pub peak_bytes: u64,
 }
 
-/// Where a shard's sweep was cut, as a part (and a count's report) records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CutInfo {
-    /// The layer after which the table was cut (1-based).
-    pub layer: usize,
-    /// States in the table at the cut (the same in every shard).
-    pub states: u64,
-    /// States this shard kept.
-    pub kept: u64,
-}
-
-impl From<Cut> for CutInfo {
-    fn from(cut: Cut) -> Self {
-        CutInfo {
-            layer: cut.layer,
-            states: cut.states,
-            kept: cut.kept,
-        }
-    }
-}
-
 /// What a shard's finished count gives its part: what the front end named the puzzle, and
 /// what the count found and cost.
 #[derive(Clone, Debug)]
@@ -131,7 +110,7 @@ pub struct ShardRun<'a> {
     /// The shard's fillings (or its bound, or its residue).
     pub count: BigCount,
     /// Where the sweep was cut.
-    pub cut: Option<CutInfo>,
+    pub cut: Option<Cut>,
     /// Seconds the shard took, over all its runs.
     pub seconds: f64,
     /// The most states its tables held at once.
