@@ -295,7 +295,7 @@ pub const TABLE_HEADER: [&str; 10] = [
 pub fn write(out: &mut dyn Write, report: &Report, format: Format) -> io::Result<()> {
     match format {
         Format::Table => write_table(out, report),
-        Format::Json => crate::json::write_json(out, report),
+        Format::Json => pathsat_api::json::write_json(out, report),
         Format::Csv => write_csv(out, report),
     }
 }

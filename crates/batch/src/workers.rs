@@ -17,15 +17,15 @@
 use super::report::{Row, Status};
 use super::worker::{count_events, Emit, Event};
 use super::Observer;
-use crate::options::CountSpec;
-use crate::{Cancel, GRACE};
+use pathsat_api::options::CountSpec;
+use pathsat_api::{Cancel, GRACE};
 use pathsat_bigcount::BigCount;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
-use web_time::Instant;
+use std::time::Instant;
 
 /// How a batch counts its files.
 #[derive(Clone, Debug)]

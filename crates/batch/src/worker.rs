@@ -1,6 +1,6 @@
 //! # The batch worker
 //!
-//! One puzzle counted for a batch, by the methods of `pathsat-count` through [`crate::count`],
+//! One puzzle counted for a batch, by the methods of `pathsat-count` through [`pathsat_api::count`],
 //! as a stream of [`Event`]s: `start` (the puzzle's size and the expected answer), `found` with
 //! the running count, then `done` (with the sizes of the encoding the count built, if it built
 //! one) or `error`. [`count_events`] makes the stream; a batch's workers hear it either in this
@@ -11,9 +11,9 @@
 //! `parent_stdin` (as a batch starts it) it also stops when its standard input closes: when the
 //! batch is gone, killed or not.
 
-use crate::options::CountSpec;
-use crate::progress::{CountProgress, Progress};
-use crate::{Cancel, Method, Stopped};
+use pathsat_api::options::CountSpec;
+use pathsat_api::progress::{CountProgress, Progress};
+use pathsat_api::{Cancel, Method, Stopped};
 use pathsat_bigcount::BigCount;
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
@@ -184,7 +184,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
         })
     };
     let puzzle = Arc::new(puzzle);
-    let report = crate::count::count(&puzzle, &file, &request, hear);
+    let report = pathsat_api::count::count(&puzzle, &file, &request, hear);
     let report = report.map_err(|e| Stop::Failed {
         name: Some(puzzle.name().to_string()),
         message: e.to_string(),
