@@ -14,7 +14,7 @@ use pathsat_api::options::CountSpec;
 use pathsat_api::Cancel;
 use pathsat_batch::{
     self as batch, report, BatchError, BatchOutcome, BatchRequest, Format, Note, Observer, Report,
-    Row, Workers,
+    Row, WorkerCommand, Workers,
 };
 use pathsat_bigcount::BigCount;
 use std::collections::HashMap;
@@ -67,10 +67,10 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         resume: args.resume.is_some(),
         output,
         format: format(args.format),
-        workers: Workers::Processes {
+        workers: Workers::Processes(WorkerCommand {
             program: exe,
-            args: vec!["worker".to_string()],
-        },
+            args: vec!["worker".into()],
+        }),
         cancel: Cancel::new(),
     };
     let progress = Progress::new(args.quiet);

@@ -8,7 +8,7 @@
 //! worker protocol) that no other command needs: the api stays the facade of requests and
 //! reports, and knows nothing of batches.
 //!
-//! [`run`] finds every puzzle file under a directory ([`files`]), counts each, `jobs` at a time,
+//! [`run`] finds every puzzle file under a directory (`files`), counts each, `jobs` at a time,
 //! on a thread or in a worker process of its own ([`Workers`]), and returns one [`Row`] per
 //! file, sorted by path, with its status against the file's `[expect]`. A malformed file, an
 //! unsolvable puzzle or a crash is a row like any other. A shard (`I/N`) counts a deterministic
@@ -35,6 +35,7 @@ mod workers;
 
 pub use error::{BatchError, Unwritten};
 pub use merge::merge;
+pub use pathsat_isolate::WorkerCommand;
 pub use report::{Format, Report, Row, Status, Summary};
 pub use workers::Workers;
 
