@@ -1,8 +1,8 @@
 //! # `pathsat batch` and `pathsat worker`
 //!
-//! The arguments into a [`pathsat_api::batch::BatchRequest`], the run's progress on standard
-//! error (a bar over the files and a line per worker), and its report printed. The batch itself
-//! (files, workers, journal, resume, shards, merge) is the library's: [`pathsat_api::batch`].
+//! The arguments into a [`pathsat_batch::BatchRequest`], the run's progress on standard error
+//! (a bar over the files and a line per worker), and its report printed. The batch itself
+//! (files, workers, journal, resume, shards, merge) is the library's: [`pathsat_batch`].
 //! Each file is counted in a worker process, this same executable started as `pathsat worker
 //! FILE`, so that `--timeout` bounds even a single long solve and a crash is a row like any
 //! other.
@@ -10,12 +10,12 @@
 use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
 use crate::Failure;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pathsat_api::batch::{
-    self, report, BatchError, BatchOutcome, BatchRequest, Format, Note, Observer, Report, Row,
-    Workers,
-};
 use pathsat_api::options::CountSpec;
 use pathsat_api::Cancel;
+use pathsat_batch::{
+    self as batch, report, BatchError, BatchOutcome, BatchRequest, Format, Note, Observer, Report,
+    Row, WorkerCommand, Workers,
+};
 use pathsat_bigcount::BigCount;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -67,10 +67,10 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
         resume: args.resume.is_some(),
         output,
         format: format(args.format),
-        workers: Workers::Processes {
+        workers: Workers::Processes(WorkerCommand {
             program: exe,
-            args: vec!["worker".to_string()],
-        },
+            args: vec!["worker".into()],
+        }),
         cancel: Cancel::new(),
     };
     let progress = Progress::new(args.quiet);
@@ -87,12 +87,12 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             );
             return Ok(ExitCode::SUCCESS);
         }
-        Err(pathsat_api::Error::Batch(BatchError::Unwritten(unwritten))) => {
+        Err(BatchError::Unwritten(unwritten)) => {
             // Not lost: the report goes to standard output, and the error says so.
             let mut stdout = io::stdout().lock();
             stdout.write_all(&unwritten.rendered)?;
             stdout.flush()?;
-            return Err(pathsat_api::Error::Batch(BatchError::Unwritten(unwritten)).into());
+            return Err(BatchError::Unwritten(unwritten).into());
         }
         Err(e) => return Err(e.into()),
     };
@@ -122,12 +122,25 @@ pub fn worker(args: &WorkerArgs) -> Result<ExitCode, Failure> {
 
 /// `pathsat batch merge`: the rows of several JSON reports, as one report.
 fn merge(args: &MergeArgs) -> Result<ExitCode, Failure> {
-    let report = batch::merge(&args.reports).map_err(pathsat_api::Error::from)?;
+    let report = batch::merge(&args.reports)?;
     if args.format == BatchFormat::Csv {
         note_skipped(&report);
     }
     report::write(&mut io::stdout().lock(), &report, format(args.format))?;
     Ok(exit_code(&report))
+}
+
+impl From<BatchError> for Failure {
+    fn from(e: BatchError) -> Failure {
+        match e {
+            BatchError::Options(e) => (*e).into(),
+            e => match e.kind() {
+                pathsat_api::ErrorKind::Input => Failure::Input(e.to_string()),
+                pathsat_api::ErrorKind::Rejected => Failure::Rejected(e.to_string()),
+                pathsat_api::ErrorKind::Internal => Failure::Internal(anyhow::Error::new(e)),
+            },
+        }
+    }
 }
 
 fn format(format: BatchFormat) -> Format {

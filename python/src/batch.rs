@@ -1,11 +1,14 @@
 //! `pathsat.batch(dir, ...)`: every puzzle file of a directory counted and checked against its
 //! `[expect]`, as `pathsat batch DIR` does, by the same library function
-//! ([`pathsat_api::batch::run`]). The files are counted on threads of this process (there is no
+//! ([`pathsat_batch::run`]). The files are counted on threads of this process (there is no
 //! `pathsat` executable to start workers from); the rows are the command line's.
 
 use crate::errors::{self, puzzle_error, InternalError};
 use crate::interrupt;
-use pathsat_api::batch::{self as library, BatchOutcome, BatchRequest, Format, Report, Unobserved};
+use pathsat_api::ErrorKind;
+use pathsat_batch::{
+    self as library, BatchError, BatchOutcome, BatchRequest, Format, Report, Unobserved,
+};
 use pathsat_api::options::Shard;
 use pathsat_api::options::{parse_name, CountSpec, Method};
 use pathsat_api::Cancel;
@@ -174,7 +177,7 @@ pub fn batch(
         ..BatchRequest::new(".")
     };
     let outcome = interrupt::run(py, &cancel, || {
-        library::run(&request, &Unobserved).map_err(errors::raise)
+        library::run(&request, &Unobserved).map_err(raise)
     })??;
     match outcome {
         BatchOutcome::Finished(report) => Ok(BatchReport { report: *report }),
@@ -185,5 +188,17 @@ pub fn batch(
                 .as_ref()
                 .map_or(String::new(), |p| p.display().to_string())
         ))),
+    }
+}
+
+/// The Python exception for a batch that could not be made: refused options as the library's
+/// errors are raised, the rest by whose fault they are.
+fn raise(error: BatchError) -> PyErr {
+    match error {
+        BatchError::Options(error) => errors::raise(*error),
+        error => match error.kind() {
+            ErrorKind::Input | ErrorKind::Rejected => puzzle_error(error.to_string()),
+            ErrorKind::Internal => InternalError::new_err(error.to_string()),
+        },
     }
 }

@@ -1088,7 +1088,7 @@ fn a_worker_stops_when_its_batch_is_gone() {
 /// unsolvable puzzle among them.
 #[test]
 fn the_library_on_threads_gives_the_rows_of_the_worker_processes() {
-    use pathsat_api::batch::{run, BatchOutcome, BatchRequest, Unobserved};
+    use pathsat_batch::{run, BatchOutcome, BatchRequest, Unobserved};
     let dir = tempfile::tempdir().unwrap();
     for file in [
         "small/numbrix-5x5.toml",

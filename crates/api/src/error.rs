@@ -11,7 +11,6 @@ use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
-use crate::batch::BatchError;
 use crate::option_error::OptionError;
 use crate::wording;
 
@@ -134,9 +133,6 @@ pub enum Error {
         /// What failed.
         message: String,
     },
-    /// A batch run that could not be made (its message names the file or directory).
-    #[error(transparent)]
-    Batch(#[from] BatchError),
     /// An outside solver's proof (in `file`) that the DRAT checker rejected: its
     /// "unsatisfiable" is not proved (exit status 1, as for a model that does not verify).
     #[error("{file}: proof rejected: {reason}")]
@@ -189,8 +185,6 @@ impl Error {
             } => ErrorKind::Input,
             Error::Model { .. } | Error::Proof { .. } => ErrorKind::Rejected,
             Error::Io { .. } | Error::Certificate { .. } => ErrorKind::Internal,
-            Error::Batch(BatchError::Input(_)) => ErrorKind::Input,
-            Error::Batch(_) => ErrorKind::Internal,
             Error::Generate { error, .. } if generate_is_internal(error) => ErrorKind::Internal,
             Error::Generate { .. } => ErrorKind::Input,
         }

@@ -20,9 +20,10 @@
 //!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
 //!   first wrong cell of what was filled;
-//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved;
-//! - [`batch`](batch::run): every puzzle file of a directory counted and checked against its
-//!   `[expect]`, in parallel, with a journal that survives a killed run.
+//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
+//!
+//! Batch counts of a directory (a journal, resume, shards, worker processes) are a crate of
+//! their own above this one, `pathsat-batch`, which counts each file with [`count`](count::count).
 //!
 //! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
 //! keyword arguments name them, are read into the structs of [`options`], which build the
@@ -59,7 +60,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod batch;
 pub mod booklet;
 pub mod certificate;
 pub mod check;

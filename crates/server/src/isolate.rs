@@ -26,17 +26,22 @@
 //! stays at its idle level. Starting a worker costs a few milliseconds. Memory and threads are
 //! read from `/proc`, so the memory limit and the lower priority hold on Linux only; elsewhere
 //! the frontier program's own budget (three quarters of the share) is the only bound.
+//!
+//! Starting a worker, watching it (its memory, its time, a long run's priority), the rule that
+//! it ends when its standard input closes, and how it ended are [`pathsat_isolate`]'s, which
+//! the batch's worker processes use too; this module is what only the server has: the `Job`
+//! and `Head` lines, the spare, the answer relayed as it comes, and the HTTP status of each
+//! ending.
 
 use crate::body::error;
 use crate::{AppState, ServerConfig};
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use pathsat_isolate::{Ending, Kill, Watch, WATCH_EVERY};
 use serde::{Deserialize, Serialize};
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
-use std::process::{ExitCode, ExitStatus, Stdio};
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -45,23 +50,7 @@ use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
 use tokio::task::JoinHandle;
 
 /// The command that starts a worker: `pathsat serve-worker` for `pathsat serve`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WorkerCommand {
-    /// The program to run (`pathsat serve` runs its own executable).
-    pub program: PathBuf,
-    /// Its arguments (`serve-worker` for `pathsat serve`).
-    pub args: Vec<OsString>,
-}
-
-/// How often the server reads a worker's memory.
-const WATCH_EVERY: Duration = Duration::from_millis(50);
-
-/// A run that has taken this long is a long one: its worker's threads are lowered to
-/// [`LONG_RUN_NICE`], so that short requests keep their latency beside it.
-const LONG_RUN: Duration = Duration::from_secs(1);
-
-/// The niceness of a long run's threads (0 is the default, 19 the lowest priority).
-const LONG_RUN_NICE: i32 = 10;
+pub use pathsat_isolate::WorkerCommand;
 
 /// The most a head line may hold.
 const MAX_HEAD: u64 = 4096;
@@ -117,13 +106,7 @@ fn alive(mut child: Child) -> Option<Child> {
 
 /// A worker process, its pipes open, killed if its handle is dropped.
 fn start_worker(command: &WorkerCommand) -> io::Result<Child> {
-    Command::new(&command.program)
-        .args(&command.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
+    Command::from(command.command()).kill_on_drop(true).spawn()
 }
 
 /// The first line of a worker's answer: the response's status and content type.
@@ -131,18 +114,6 @@ fn start_worker(command: &WorkerCommand) -> io::Result<Child> {
 struct Head {
     status: u16,
     content_type: Option<String>,
-}
-
-/// How a worker ended.
-#[derive(Debug)]
-enum Ending {
-    Exited(ExitStatus),
-    /// Killed past the memory limit, having reached this many bytes.
-    OverMemory(u64),
-    /// Killed past the time limit and its margin.
-    OverTime,
-    /// It could not be waited for.
-    Lost(io::Error),
 }
 
 /// Runs the request for `route` whose (checked) body is `body` in a worker process, under a
@@ -283,14 +254,16 @@ fn hand_over(
     let last_words = tokio::spawn(async move {
         let mut text = String::new();
         let _ = (&mut stderr).take(64 << 10).read_to_string(&mut text).await;
-        text.lines().last().unwrap_or_default().to_string()
+        pathsat_isolate::last_words(&text).to_string()
     });
     let (stop, stopped) = oneshot::channel::<()>();
     let (tell, ending) = oneshot::channel();
-    let limit = config.memory_per_run;
-    let time = config.time_limit + pathsat_api::GRACE + Duration::from_secs(5);
+    let watch = Watch::new()
+        .within(config.time_limit + pathsat_api::GRACE + Duration::from_secs(5))
+        .at_most(config.memory_per_run)
+        .lowering_long_runs();
     tokio::spawn(async move {
-        let _ = tell.send(supervise(child, limit, time, stopped).await);
+        let _ = tell.send(supervise(child, watch, stopped).await);
     });
     Running {
         stdout: BufReader::new(stdout),
@@ -356,7 +329,7 @@ fn ending_response(
     };
     match ending {
         Some(Ending::Exited(status)) if status.success() => None,
-        Some(Ending::OverMemory(peak)) => Some(error(
+        Some(Ending::Killed(Kill::OverMemory(peak))) => Some(error(
             StatusCode::INSUFFICIENT_STORAGE,
             format!(
                 "the run needed more than the {} of memory this server gives one run ({} when \
@@ -365,7 +338,7 @@ fn ending_response(
                 pathsat_frontier::bytes(peak)
             ),
         )),
-        Some(Ending::OverTime) => Some(error(
+        Some(Ending::Killed(Kill::OverTime)) => Some(error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the run did not finish within the server's time limit of {} s and was stopped",
@@ -379,6 +352,10 @@ fn ending_response(
         Some(Ending::Lost(e)) => Some(error(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the run failed: its worker process was lost ({e})"),
+        )),
+        Some(Ending::Killed(Kill::Cancelled)) => Some(error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the run failed: its worker process was lost (nobody waits for the answer)",
         )),
         None => Some(error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -414,78 +391,25 @@ struct Supervision {
     _stdin: oneshot::Sender<()>,
 }
 
-/// Waits for the worker to end, killing it past `memory` bytes resident, past `time`, or when
-/// `stop` is dropped (nobody wants its answer any more).
-async fn supervise(
-    mut child: Child,
-    memory: u64,
-    time: Duration,
-    mut stop: oneshot::Receiver<()>,
-) -> Ending {
+/// Waits for the worker to end, killing it when its `watch` says so (past its memory or its
+/// time), or when `stop` is dropped (nobody wants its answer any more).
+async fn supervise(mut child: Child, mut watch: Watch, mut stop: oneshot::Receiver<()>) -> Ending {
     let pid = child.id();
-    let started = std::time::Instant::now();
-    let mut watch = tokio::time::interval(WATCH_EVERY);
-    let deadline = tokio::time::sleep(time);
-    tokio::pin!(deadline);
-    let mut killed: Option<Ending> = None;
+    let mut tick = tokio::time::interval(WATCH_EVERY);
     loop {
         tokio::select! {
-            status = child.wait() => {
-                return match (killed, status) {
-                    (Some(why), _) => why,
-                    (None, Ok(status)) => Ending::Exited(status),
-                    (None, Err(e)) => Ending::Lost(e),
-                };
-            }
-            _ = watch.tick(), if killed.is_none() => {
-                if let Some(resident) = pid.and_then(resident_bytes) {
-                    if resident > memory {
-                        let _ = child.start_kill();
-                        killed = Some(Ending::OverMemory(resident));
-                    }
-                }
-                if started.elapsed() >= LONG_RUN {
-                    if let Some(pid) = pid {
-                        lower_priority(pid);
-                    }
+            status = child.wait() => return Ending::of(&watch, status),
+            _ = tick.tick(), if watch.killed().is_none() => {
+                if watch.check(pid).is_some() {
+                    let _ = child.start_kill();
                 }
             }
-            () = &mut deadline, if killed.is_none() => {
+            _ = &mut stop, if watch.killed().is_none() => {
+                watch.stop();
                 let _ = child.start_kill();
-                killed = Some(Ending::OverTime);
-            }
-            _ = &mut stop, if killed.is_none() => {
-                let _ = child.start_kill();
-                killed = Some(Ending::Lost(io::Error::other("nobody waits for the answer")));
             }
         }
     }
-}
-
-/// Lowers every thread of process `pid` to [`LONG_RUN_NICE`] (Linux gives each thread its own
-/// niceness, and a thread starts with its creator's): the threads it has now, and at the next
-/// call those it made since.
-fn lower_priority(pid: u32) {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return;
-    };
-    for task in tasks.flatten() {
-        let tid = task
-            .file_name()
-            .to_str()
-            .and_then(|t| t.parse::<i32>().ok());
-        if let Some(tid) = tid.and_then(rustix::process::Pid::from_raw) {
-            let _ = rustix::process::setpriority_process(Some(tid), LONG_RUN_NICE);
-        }
-    }
-}
-
-/// The resident memory of process `pid`, from `/proc` (Linux).
-fn resident_bytes(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// A worker's life (`pathsat serve-worker`): reads a `Job` line and a request body on
@@ -510,11 +434,7 @@ pub fn run_worker() -> io::Result<ExitCode> {
     let body = Bytes::from(body);
     // The server keeps standard input open while it waits for the answer: its end means the
     // server is gone, and the run with it.
-    std::thread::spawn(move || {
-        let mut rest = Vec::new();
-        let _ = input.read_to_end(&mut rest);
-        std::process::exit(3);
-    });
+    pathsat_isolate::exit_when_closed(input);
     let config = ServerConfig {
         time_limit: Duration::from_secs_f64(job.time_limit_seconds),
         max_cells: job.max_cells,

@@ -281,10 +281,10 @@ pub struct Journal {
 
 impl Journal {
     /// Starts a new journal at `path` with its header, replacing what is there in one step
-    /// (see [`crate::replace`]): the file is never seen empty or with half a header.
+    /// (see [`pathsat_api::replace`]): the file is never seen empty or with half a header.
     pub fn create(path: &Path, header: &Header) -> Result<Journal, BatchError> {
         let name = path.display().to_string();
-        let file = crate::replace::replace(path, &header_line(header))
+        let file = pathsat_api::replace::replace(path, &header_line(header))
             .map_err(|e| BatchError::Input(format!("{name}: cannot write it: {e}")))?;
         Ok(Journal {
             name,
@@ -356,7 +356,7 @@ fn header_line(header: &Header) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::report::Status;
+    use crate::report::Status;
     use pathsat_bigcount::BigCount;
 
     fn header() -> Header {

@@ -3,7 +3,7 @@
 //! One row per puzzle file, sorted by path, with a status: `ok`, `mismatch`, `limit`,
 //! `timeout`, `out-of-reach` or `error`. Counts are exact at any size: plain digits in JSON and
 //! CSV, grouped in threes in the table. Written as an aligned table, one JSON object (`rows`
-//! plus a summary), or CSV ([`write`]); JSON reports of several runs (shards) can be merged
+//! plus a summary), or CSV ([`write()`]); JSON reports of several runs (shards) can be merged
 //! ([`super::merge`]). The rows are also what a journal holds, one a line (see
 //! [`super::journal`]), and the report replaces the journal in the output file when the run
 //! ends (see [`super::output`]).
@@ -295,7 +295,7 @@ pub const TABLE_HEADER: [&str; 10] = [
 pub fn write(out: &mut dyn Write, report: &Report, format: Format) -> io::Result<()> {
     match format {
         Format::Table => write_table(out, report),
-        Format::Json => crate::json::write_json(out, report),
+        Format::Json => pathsat_api::json::write_json(out, report),
         Format::Csv => write_csv(out, report),
     }
 }

@@ -1,11 +1,17 @@
 //! # Why a batch run could not be made
 //!
-//! Its own type, apart from the crate's [`crate::Error`] (which holds it), so that the batch's
-//! modules and the crate's error name each other in one direction only.
+//! The batch's own error: the library's ([`pathsat_api::Error`]) knows nothing of batches, and
+//! a batch holds one only for count options the library refused.
 
-/// Why a batch run could not be made, in one line naming the file or directory.
+use pathsat_api::ErrorKind;
+
+/// Why a batch run could not be made, in one line naming the file or directory (or the option).
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
+    /// The count options were refused, before any file was counted (a value an option cannot
+    /// take, a solver that is not built in): the library's error, as it words it.
+    #[error(transparent)]
+    Options(Box<pathsat_api::Error>),
     /// The run cannot be made as asked: a missing directory, no puzzle files, an output file
     /// that is another run's journal, or that cannot be written.
     #[error("{0}")]
@@ -25,6 +31,20 @@ pub enum BatchError {
     /// The run was cancelled: the rows of the files it was counting were not journaled.
     #[error("the batch was cancelled")]
     Cancelled,
+}
+
+impl BatchError {
+    /// Whose fault the error is, as the library's errors say it: the input's for a run that
+    /// cannot be made as asked, pathsat's for the rest.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            BatchError::Options(error) => error.kind(),
+            BatchError::Input(_) => ErrorKind::Input,
+            BatchError::Internal(_) | BatchError::Unwritten(_) | BatchError::Cancelled => {
+                ErrorKind::Internal
+            }
+        }
+    }
 }
 
 /// A report that could not be written to the output file.

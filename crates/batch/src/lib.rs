@@ -1,6 +1,14 @@
-//! # Batch counting
+#![warn(missing_docs)]
+//! # pathsat-batch
 //!
-//! [`run`] finds every puzzle file under a directory ([`files`]), counts each, `jobs` at a time,
+//! Batch counts: every puzzle file of a directory counted and checked against its `[expect]`,
+//! in parallel, with a journal that survives a killed run. It is a crate of its own, above
+//! `pathsat-api` (whose [`count`](pathsat_api::count::count) counts each file), because a batch
+//! is a subsystem with its own files, formats and processes (the journal, resume, shards, the
+//! worker protocol) that no other command needs: the api stays the facade of requests and
+//! reports, and knows nothing of batches.
+//!
+//! [`run`] finds every puzzle file under a directory (`files`), counts each, `jobs` at a time,
 //! on a thread or in a worker process of its own ([`Workers`]), and returns one [`Row`] per
 //! file, sorted by path, with its status against the file's `[expect]`. A malformed file, an
 //! unsolvable puzzle or a crash is a row like any other. A shard (`I/N`) counts a deterministic
@@ -27,17 +35,18 @@ mod workers;
 
 pub use error::{BatchError, Unwritten};
 pub use merge::merge;
+pub use pathsat_isolate::WorkerCommand;
 pub use report::{Format, Report, Row, Status, Summary};
 pub use workers::Workers;
 
-use crate::options::CountSpec;
-use crate::options::Shard;
-use crate::{Cancel, Error};
+use pathsat_api::options::CountSpec;
+use pathsat_api::options::Shard;
+use pathsat_api::Cancel;
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use web_time::Instant;
+use std::time::Instant;
 
 /// A batch run: the directory, how each file is counted, and where the report goes.
 #[derive(Clone, Debug)]
@@ -183,23 +192,24 @@ impl Observer for Unobserved {}
 /// Runs a batch (see the module's documentation).
 ///
 /// # Errors
-/// [`Error::Option`] for count options that are refused (checked before any file is counted),
-/// [`Error::Batch`] for a run that cannot be made ([`BatchError`]).
-pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutcome, Error> {
+/// [`BatchError::Options`] for count options that are refused (checked before any file is
+/// counted), the other [`BatchError`]s for a run that cannot be made.
+pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutcome, BatchError> {
     // Each file is counted on one thread, with these options; checked here (a solver that is
     // not built in, a bad value) before any file is counted.
     let spec = CountSpec {
         jobs: Some(1),
         ..request.spec.clone()
     };
-    spec.request(Cancel::new())?;
+    spec.request(Cancel::new())
+        .map_err(|e| BatchError::Options(Box::new(e)))?;
     let started = Instant::now();
     let dir = &request.dir;
     let jobs = request
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32));
     if !dir.exists() {
-        return Err(files::no_such_dir(dir).into());
+        return Err(files::no_such_dir(dir));
     }
     let output_path = request.output.as_deref();
     let resumed = match (output_path, request.resume) {
@@ -257,7 +267,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
     observer.counting(files.len());
     let mut rows = count_files(&files, jobs, &setup, journal.as_ref(), observer)?;
     if request.cancel.is_cancelled() {
-        return Err(BatchError::Cancelled.into());
+        return Err(BatchError::Cancelled);
     }
     rows.extend(done);
     rows.sort_by(|a, b| a.file.cmp(&b.file));
@@ -399,7 +409,7 @@ fn count_files(
 /// that fails, the file keeps the journal, and the report comes back in the error.
 fn write_output(report: &Report, format: Format, path: &Path) -> Result<(), BatchError> {
     let bytes = report::render(report, format);
-    match crate::replace::replace(path, &bytes) {
+    match pathsat_api::replace::replace(path, &bytes) {
         Ok(_) => Ok(()),
         Err(e) => Err(BatchError::Unwritten(Box::new(Unwritten {
             path: path.display().to_string(),

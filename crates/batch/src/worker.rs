@@ -1,6 +1,6 @@
 //! # The batch worker
 //!
-//! One puzzle counted for a batch, by the methods of `pathsat-count` through [`crate::count`],
+//! One puzzle counted for a batch, by the methods of `pathsat-count` through [`pathsat_api::count`],
 //! as a stream of [`Event`]s: `start` (the puzzle's size and the expected answer), `found` with
 //! the running count, then `done` (with the sizes of the encoding the count built, if it built
 //! one) or `error`. [`count_events`] makes the stream; a batch's workers hear it either in this
@@ -11,13 +11,13 @@
 //! `parent_stdin` (as a batch starts it) it also stops when its standard input closes: when the
 //! batch is gone, killed or not.
 
-use crate::options::CountSpec;
-use crate::progress::{CountProgress, Progress};
-use crate::{Cancel, Method, Stopped};
+use pathsat_api::options::CountSpec;
+use pathsat_api::progress::{CountProgress, Progress};
+use pathsat_api::{Cancel, Method, Stopped};
 use pathsat_bigcount::BigCount;
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -77,27 +77,11 @@ pub type Emit = Arc<dyn Fn(Event) -> io::Result<()> + Send + Sync>;
 /// events is an error here.
 pub fn serve(file: &Path, spec: &CountSpec, parent_stdin: bool) -> io::Result<()> {
     if parent_stdin {
-        exit_with_parent();
+        // The batch holds the other end of the pipe until it is done with this worker: its end
+        // means the batch is gone, however it went (a SIGKILL too).
+        pathsat_isolate::exit_when_closed(io::stdin());
     }
     count_events(file, spec, &Cancel::new(), &(Arc::new(write_line) as Emit))
-}
-
-/// Ends this process as soon as standard input reaches its end. The batch holds the other end
-/// of the pipe until it is done with this worker, so the end comes when the batch process is gone,
-/// however it went (a SIGKILL too): the worker then stops at once, even inside a long solve,
-/// rather than count on for nobody.
-fn exit_with_parent() {
-    std::thread::spawn(|| {
-        let mut stdin = io::stdin().lock();
-        let mut buffer = [0u8; 64];
-        loop {
-            match stdin.read(&mut buffer) {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Ok(0) | Err(_) => std::process::exit(3),
-                Ok(_) => {}
-            }
-        }
-    });
 }
 
 /// Writes one event as a line of JSON on standard output (whose lock keeps lines whole).
@@ -184,7 +168,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
         })
     };
     let puzzle = Arc::new(puzzle);
-    let report = crate::count::count(&puzzle, &file, &request, hear);
+    let report = pathsat_api::count::count(&puzzle, &file, &request, hear);
     let report = report.map_err(|e| Stop::Failed {
         name: Some(puzzle.name().to_string()),
         message: e.to_string(),

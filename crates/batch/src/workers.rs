@@ -8,7 +8,8 @@
 //!   standard output. A solve that runs past the deadline is killed (with [`GRACE`]), and the
 //!   fillings found by then stand; a crash is a row like any other. The worker holds a pipe
 //!   from the batch as its standard input and stops when that pipe closes, so no worker counts
-//!   on for a batch that was killed.
+//!   on for a batch that was killed. Starting, watching and judging the process are
+//!   [`pathsat_isolate`]'s, as for the server's workers; the events are this crate's.
 //! - **Threads** of this process (the Python package, which has no program to start): the
 //!   count's own deadline and the batch's cancel flag stop it, solver calls included.
 //!
@@ -17,27 +18,23 @@
 use super::report::{Row, Status};
 use super::worker::{count_events, Emit, Event};
 use super::Observer;
-use crate::options::CountSpec;
-use crate::{Cancel, GRACE};
+use pathsat_api::options::CountSpec;
+use pathsat_api::{Cancel, GRACE};
 use pathsat_bigcount::BigCount;
-use std::io::{self, BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use pathsat_isolate::{Ending, Kill, Watch, WorkerCommand};
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::Child;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
-use web_time::Instant;
+use std::time::Instant;
 
 /// How a batch counts its files.
 #[derive(Clone, Debug)]
 pub enum Workers {
-    /// Each file in a worker process: `program` with `args`, then `FILE --parent-stdin --spec
-    /// JSON` (the command line gives its own executable and `worker`).
-    Processes {
-        /// The program to start.
-        program: PathBuf,
-        /// Its first arguments, before the file.
-        args: Vec<String>,
-    },
+    /// Each file in a worker process: the command, then `FILE --parent-stdin --spec JSON`
+    /// (the command line gives its own executable and `worker`).
+    Processes(WorkerCommand),
     /// Each file on a thread of this process.
     Threads,
 }
@@ -89,12 +86,10 @@ pub(super) fn count_file(file: &Path, setup: &Setup<'_>, observer: &dyn Observer
     let mut row = blank_row(file);
     observer.started(&row.file);
     let mut counted = match setup.workers {
-        Workers::Processes { program, args } => {
-            in_process(file, program, args, setup, observer, row)
-        }
+        Workers::Processes(command) => in_process(file, command, setup, observer, row),
         Workers::Threads => {
             let (finished, interrupted) = on_thread(file, setup, observer, &mut row);
-            settle(&mut row, finished, false, None, "");
+            settle(&mut row, finished, None, "");
             Counted { row, interrupted }
         }
     };
@@ -188,14 +183,16 @@ fn on_thread(
 /// settled into its row ([`settle`]).
 fn in_process(
     file: &Path,
-    program: &Path,
-    args: &[String],
+    command: &WorkerCommand,
     setup: &Setup<'_>,
     observer: &dyn Observer,
     mut row: Row,
 ) -> Counted {
-    let started = Instant::now();
-    let mut child = match start_worker(file, program, args, setup.spec) {
+    let mut watch = Watch::new().cancelled_by(setup.cancel);
+    if let Some(timeout) = setup.timeout {
+        watch = watch.within(timeout + GRACE);
+    }
+    let mut child = match start_worker(file, command, setup.spec) {
         Ok(child) => child,
         Err(error) => {
             row.error = Some(error);
@@ -225,85 +222,45 @@ fn in_process(
         let _ = stderr.read_to_string(&mut text);
         text
     });
-    let kill_at = setup.timeout.map(|t| started + t + GRACE);
-    let ended = hear_worker(
-        &mut child,
-        &events,
-        kill_at,
-        setup.cancel,
-        &mut row,
-        observer,
-    );
-    let status = child.wait();
+    let finished = hear_worker(&mut child, &events, &mut watch, &mut row, observer);
+    let ending = Ending::of(&watch, child.wait());
     drop(parent_alive);
-    let interrupted = ended.cancelled
-        || (!ended.killed && ended.finished.is_none() && status.as_ref().is_ok_and(interrupted));
+    let interrupted =
+        watch.killed() == Some(Kill::Cancelled) || (finished.is_none() && ending.interrupted());
     let _ = reader.join();
     let stderr_text = stderr_reader.join().unwrap_or_default();
-    settle(
-        &mut row,
-        ended.finished,
-        ended.killed,
-        Some(status),
-        &stderr_text,
-    );
+    settle(&mut row, finished, Some(ending), &stderr_text);
     Counted { row, interrupted }
 }
 
 /// Starts the worker process that counts `file` with `spec`, its standard streams piped; the
 /// row's error when it cannot be started.
-fn start_worker(
-    file: &Path,
-    program: &Path,
-    args: &[String],
-    spec: &CountSpec,
-) -> Result<Child, String> {
+fn start_worker(file: &Path, command: &WorkerCommand, spec: &CountSpec) -> Result<Child, String> {
     let spec = serde_json::to_string(spec)
         .map_err(|e| format!("cannot hand the options to a worker: {e}"))?;
-    let mut command = Command::new(program);
     command
-        .args(args)
+        .command()
         .arg(file)
         .arg("--parent-stdin")
         .arg("--spec")
-        .arg(spec);
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .arg(spec)
         .spawn()
         .map_err(|e| format!("cannot start a worker: {e}"))
 }
 
-/// How the wait for a worker process ended.
-struct Ended {
-    /// Its last event (`done`, `error`), if it said one.
-    finished: Option<Event>,
-    /// Whether it was killed at its deadline (`kill_at`).
-    killed: bool,
-    /// Whether it was killed because the batch was cancelled.
-    cancelled: bool,
-}
-
-/// Hears the worker's `events` into `row` until its output ends, or kills `child` when `cancel`
-/// is raised or `kill_at` passes before its last event.
+/// Hears the worker's `events` into `row` until its output ends, or kills `child` when its
+/// `watch` says so (the batch cancelled, the deadline passed) before its last event; its last
+/// event (`done`, `error`), if it said one.
 fn hear_worker(
     child: &mut Child,
     events: &mpsc::Receiver<Result<Event, String>>,
-    kill_at: Option<Instant>,
-    cancel: &Cancel,
+    watch: &mut Watch,
     row: &mut Row,
     observer: &dyn Observer,
-) -> Ended {
+) -> Option<Event> {
     let mut finished: Option<Event> = None;
-    let mut killed = false;
-    let mut cancelled = false;
     loop {
-        let wait = kill_at.map_or(Duration::from_millis(200), |k| {
-            k.saturating_duration_since(Instant::now())
-                .min(Duration::from_millis(200))
-        });
-        match events.recv_timeout(wait) {
+        match events.recv_timeout(watch.next_check()) {
             Ok(Ok(event)) => {
                 if let Some(last) = hear(row, event, observer) {
                     finished = Some(last);
@@ -315,34 +272,20 @@ fn hear_worker(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if finished.is_none() && cancel.is_cancelled() {
+        // Past the deadline, a solve ran too long: it is stopped, and the fillings found so
+        // far stand.
+        if finished.is_none() && watch.check(Some(child.id())).is_some() {
             let _ = child.kill();
-            cancelled = true;
-            break;
-        }
-        if finished.is_none() && kill_at.is_some_and(|k| Instant::now() >= k) {
-            // One solve ran past the deadline: stop it; the fillings found so far stand.
-            let _ = child.kill();
-            killed = true;
             break;
         }
     }
-    Ended {
-        finished,
-        killed,
-        cancelled,
-    }
+    finished
 }
 
-/// Fills in `row` from how its worker ended: its last event (`finished`), or its kill at the
-/// deadline, or its exit `status` and the last line it wrote on standard error.
-fn settle(
-    row: &mut Row,
-    finished: Option<Event>,
-    killed: bool,
-    status: Option<io::Result<std::process::ExitStatus>>,
-    stderr_text: &str,
-) {
+/// Fills in `row` from how its worker ended: its last event (`finished`), or its `ending` in
+/// a worker process (killed at the deadline, or its exit status and the last line it wrote on
+/// standard error, `stderr_text`).
+fn settle(row: &mut Row, finished: Option<Event>, ending: Option<Ending>, stderr_text: &str) {
     match finished {
         Some(Event::Done {
             count,
@@ -370,18 +313,19 @@ fn settle(
             row.status = Status::Error;
             row.error = Some(message);
         }
-        _ if killed => {
+        _ if matches!(ending, Some(Ending::Killed(Kill::OverTime))) => {
             row.status = Status::Timeout;
             row.error = None;
         }
         _ => {
             row.status = Status::Error;
-            let how = match status {
-                Some(Ok(s)) => s.to_string(),
-                Some(Err(e)) => e.to_string(),
+            let how = match ending {
+                Some(Ending::Exited(s)) => s.to_string(),
+                Some(Ending::Lost(e)) => e.to_string(),
+                Some(Ending::Killed(_)) => "killed".to_string(),
                 None => "without an answer".to_string(),
             };
-            let last = stderr_text.lines().last().unwrap_or_default();
+            let last = pathsat_isolate::last_words(stderr_text);
             row.error = Some(
                 format!("the worker stopped unexpectedly ({how}) {last}")
                     .trim()
@@ -389,18 +333,4 @@ fn settle(
             );
         }
     }
-}
-
-/// Whether a worker was stopped by a signal that interrupts a run (Ctrl-C's SIGINT, SIGTERM,
-/// SIGHUP), not one of its own making (a crash) or the memory killer's SIGKILL.
-#[cfg(unix)]
-fn interrupted(status: &std::process::ExitStatus) -> bool {
-    use std::os::unix::process::ExitStatusExt;
-    // SIGHUP, SIGINT, SIGTERM: the same numbers on every Unix.
-    matches!(status.signal(), Some(1 | 2 | 15))
-}
-
-#[cfg(not(unix))]
-fn interrupted(_: &std::process::ExitStatus) -> bool {
-    false
 }
