@@ -172,6 +172,7 @@ pub fn batch(
         resume,
         format,
         cancel: cancel.clone(),
+        words: errors::words,
         ..BatchRequest::new(".")
     };
     let outcome = interrupt::run(py, &cancel, || {

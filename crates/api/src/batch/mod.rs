@@ -32,7 +32,7 @@ pub use workers::Workers;
 
 use crate::options::CountSpec;
 use crate::options::Shard;
-use crate::{Cancel, Error};
+use crate::{Cancel, Error, Words};
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -65,6 +65,9 @@ pub struct BatchRequest {
     pub workers: Workers,
     /// Stops the run from outside: no new file is started, running ones are stopped.
     pub cancel: Cancel,
+    /// The front end's words for a file's error, which its row says (workers started as
+    /// processes take theirs from the program they run).
+    pub words: Words,
 }
 
 impl BatchRequest {
@@ -81,6 +84,7 @@ impl BatchRequest {
             report_on_stdout: false,
             workers: Workers::Threads,
             cancel: Cancel::new(),
+            words: crate::plain,
         }
     }
 }
@@ -252,6 +256,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
         timeout,
         spec: &worker_spec,
         cancel: &request.cancel,
+        words: request.words,
     };
     let resumed_rows = done.len();
     observer.counting(files.len());

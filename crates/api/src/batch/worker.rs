@@ -13,7 +13,7 @@
 
 use crate::options::CountSpec;
 use crate::progress::{CountProgress, Progress};
-use crate::{Cancel, Method, Stopped};
+use crate::{Cancel, Method, Stopped, Words};
 use pathsat_bigcount::BigCount;
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
@@ -74,12 +74,13 @@ pub type Emit = Arc<dyn Fn(Event) -> io::Result<()> + Send + Sync>;
 /// Counts the puzzle in `file` as a worker process: each event a JSON line on standard
 /// output. With `parent_stdin`, the process ends as soon as its standard input reaches its end
 /// (its batch went away). An error goes out as an `error` event; only failing to write the
-/// events is an error here.
-pub fn serve(file: &Path, spec: &CountSpec, parent_stdin: bool) -> io::Result<()> {
+/// events is an error here. `words` words the error (the program's own words).
+pub fn serve(file: &Path, spec: &CountSpec, parent_stdin: bool, words: Words) -> io::Result<()> {
     if parent_stdin {
         exit_with_parent();
     }
-    count_events(file, spec, &Cancel::new(), &(Arc::new(write_line) as Emit))
+    let emit = Arc::new(write_line) as Emit;
+    count_events(file, spec, &Cancel::new(), &emit, words)
 }
 
 /// Ends this process as soon as standard input reaches its end. The batch holds the other end
@@ -110,10 +111,16 @@ fn write_line(event: Event) -> io::Result<()> {
 }
 
 /// Counts the puzzle in `file` with the options `spec` (as `pathsat count` does), its progress
-/// and its answer told to `emit` as events, ending with `done` or `error`. `cancel` stops the
-/// count from outside. Only `emit`'s failure is an error.
-pub fn count_events(file: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> io::Result<()> {
-    match count(file, spec, cancel, emit) {
+/// and its answer told to `emit` as events, ending with `done` or `error` (worded by `words`).
+/// `cancel` stops the count from outside. Only `emit`'s failure is an error.
+pub fn count_events(
+    file: &Path,
+    spec: &CountSpec,
+    cancel: &Cancel,
+    emit: &Emit,
+    words: Words,
+) -> io::Result<()> {
+    match count(file, spec, cancel, emit, words) {
         Ok(()) => Ok(()),
         Err(Stop::Io(e)) => Err(e),
         Err(Stop::Failed { name, message }) => emit(Event::Error { name, message }),
@@ -138,7 +145,13 @@ impl From<io::Error> for Stop {
 }
 
 /// The count behind [`count_events`].
-fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<(), Stop> {
+fn count(
+    path: &Path,
+    spec: &CountSpec,
+    cancel: &Cancel,
+    emit: &Emit,
+    words: Words,
+) -> Result<(), Stop> {
     let puzzle = parse_file(path).map_err(|e| Stop::Failed {
         name: None,
         message: e.to_string(),
@@ -150,7 +163,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
     };
     let mut request = spec
         .request(cancel.clone())
-        .map_err(|e| failed(format!("{file}: {e}")))?;
+        .map_err(|e| failed(format!("{file}: {}", words(&e))))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted: one solution,
     // by enumeration (the program would count them all).
@@ -187,7 +200,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
     let report = crate::count::count(&puzzle, &file, &request, hear);
     let report = report.map_err(|e| Stop::Failed {
         name: Some(puzzle.name().to_string()),
-        message: e.to_string(),
+        message: words(&e),
     })?;
     if let Some(e) = write_failure.lock().expect("not poisoned").take() {
         return Err(Stop::Io(e));

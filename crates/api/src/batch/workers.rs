@@ -18,7 +18,7 @@ use super::report::{Row, Status};
 use super::worker::{count_events, Emit, Event};
 use super::Observer;
 use crate::options::CountSpec;
-use crate::{Cancel, GRACE};
+use crate::{Cancel, Words, GRACE};
 use pathsat_bigcount::BigCount;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -51,6 +51,8 @@ pub(super) struct Setup<'a> {
     pub spec: &'a CountSpec,
     /// The batch's cancel flag.
     pub cancel: &'a Cancel,
+    /// The words of a file's error.
+    pub words: Words,
 }
 
 /// A file's row, and whether its worker was stopped from outside (SIGINT, SIGTERM, SIGHUP, the
@@ -147,10 +149,11 @@ fn on_thread(
     let (done_send, done) = mpsc::channel();
     std::thread::scope(|scope| {
         let spec = setup.spec;
-        let cancel = setup.cancel;
+        let (cancel, words) = (setup.cancel, setup.words);
         scope.spawn(move || {
             // A panic is a row of its own, as a worker process's crash would be.
-            let run = std::panic::AssertUnwindSafe(|| count_events(file, spec, cancel, &emit));
+            let run =
+                std::panic::AssertUnwindSafe(|| count_events(file, spec, cancel, &emit, words));
             if let Err(panic) = std::panic::catch_unwind(run) {
                 let message = panic
                     .downcast_ref::<&str>()
