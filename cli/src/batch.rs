@@ -72,6 +72,7 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             args: vec!["worker".into()],
         }),
         cancel: Cancel::new(),
+        words: pathsat_words::error,
     };
     let progress = Progress::new(args.quiet);
     let outcome = batch::run(&request, &progress);
@@ -116,7 +117,12 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
 
 /// `pathsat worker FILE`: counts one file for a batch, its events as JSON lines.
 pub fn worker(args: &WorkerArgs) -> Result<ExitCode, Failure> {
-    batch::worker::serve(&args.file, &args.spec, args.parent_stdin)?;
+    batch::worker::serve(
+        &args.file,
+        &args.spec,
+        args.parent_stdin,
+        pathsat_words::error,
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

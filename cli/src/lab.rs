@@ -22,6 +22,7 @@ pub fn run(args: &LabArgs) -> Result<ExitCode, Failure> {
         solvers: args.solvers.clone(),
         timeout: args.timeout,
         proofs: args.proofs,
+        words: pathsat_words::error,
     };
     setup.check()?;
     let dir = tempfile::tempdir().context("cannot make a temporary directory")?;

@@ -58,11 +58,12 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
+/// A library error, in the command line's words (its flags: `pathsat_words`).
 impl From<pathsat_api::Error> for Failure {
     fn from(e: pathsat_api::Error) -> Failure {
         match e.kind() {
-            pathsat_api::ErrorKind::Input => Failure::Input(e.to_string()),
-            pathsat_api::ErrorKind::Rejected => Failure::Rejected(e.to_string()),
+            pathsat_api::ErrorKind::Input => Failure::Input(pathsat_words::error(&e)),
+            pathsat_api::ErrorKind::Rejected => Failure::Rejected(pathsat_words::error(&e)),
             pathsat_api::ErrorKind::Internal => Failure::Internal(anyhow::Error::new(e)),
         }
     }

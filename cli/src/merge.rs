@@ -11,11 +11,11 @@ use crate::args::{Format, MergePartsArgs};
 use crate::Failure;
 use pathsat_api::count::CountReport;
 use pathsat_api::shard::{check_claim, merge, part_of, read_part, ClaimCheck, Holds, Merged};
-use pathsat_api::wording::merge as merge_words;
 use pathsat_api::Stopped;
 use pathsat_bigcount::grouped;
 use pathsat_frontier::{bytes, Share, Split};
 use pathsat_puzzle::Puzzle;
+use pathsat_words::merge as merge_words;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -120,7 +120,8 @@ pub fn run(args: &MergePartsArgs) -> Result<ExitCode, Failure> {
         parts.push((file, part));
     }
     if let Some(expected) = &args.expect {
-        let check = check_claim(&parts, expected).map_err(|e| Failure::Input(merge_words(&e)))?;
+        let check = check_claim(&parts, expected, merge_words)
+            .map_err(|e| Failure::Input(merge_words(&e)))?;
         print(args.format, &check, write_check)?;
         // A claim the parts contradict is an answer, not bad input: status 1.
         return Ok(if check.agrees {

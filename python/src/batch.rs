@@ -174,6 +174,7 @@ pub fn batch(
         resume,
         format,
         cancel: cancel.clone(),
+        words: errors::words,
         ..BatchRequest::new(".")
     };
     let outcome = interrupt::run(py, &cancel, || {

@@ -56,6 +56,10 @@ pub fn words(error: &Error) -> String {
             file,
             refusal: Refusal::DpTakesNoEncoding,
         } => format!("{file}: method=\"dp\" counts without a SAT encoding; leave encoding= out"),
+        Error::Refused {
+            file,
+            refusal: refusal @ Refusal::BookletUndecided,
+        } => format!("{file}: {refusal}; raise timeout="),
         other => other.to_string(),
     }
 }
@@ -156,6 +160,22 @@ pub fn refusal(error: &OptionError) -> String {
                 .map(|o| format!("{}=", o.replace('-', "_")))
                 .collect();
             format!("{keyword}: cannot be used with {}", others.join(" or "))
+        }
+        Problem::Needs(other) => format!("{keyword}: needs {}=", other.replace('-', "_")),
+        Problem::NeedsValue {
+            why,
+            option,
+            values,
+        } => {
+            let quoted: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+            format!(
+                "{keyword}: {why}, so it needs {}={}",
+                option.replace('-', "_"),
+                quoted.join(" or ")
+            )
+        }
+        Problem::Solver(u @ Unsupported::CertifiedSuccessor) => {
+            format!("{keyword}: {u}; leave solver= out or use solver=\"cadical\"")
         }
         Problem::Solver(Unsupported::CadicalNotBuiltIn) => format!(
             "{keyword}=\"cadical\": this pathsat package is built without it; build it with \

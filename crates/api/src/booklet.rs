@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "p.toml: has more than one solution; a booklet prints puzzles whose solution is \
-             unique (`pathsat solve --unique` shows two)"
+             unique"
         );
         let none = puzzle("1 . .\\n. 2 .\\n. . .");
         let e = booklet(&[none], &BookletRequest::default()).unwrap_err();

@@ -2,8 +2,10 @@
 //! (the CLI to an exit status, the web server to an HTTP status, Python to an exception). An
 //! unsolvable puzzle is an answer, never an error.
 //!
-//! Every error displays as one line that names the file it concerns, in the CLI's words
-//! ([`crate::wording`]).
+//! Every error displays as one line that names the file it concerns, and names no command-line
+//! flag: it says what cannot be done and carries the data (the option, the value, the method);
+//! each front end adds what to do about it in its own words (the CLI and the web API with
+//! their flags, in the `pathsat-words` crate; Python with its keyword arguments).
 
 use pathsat_count::CountError;
 use pathsat_dimacs::OutputError;
@@ -12,7 +14,16 @@ use pathsat_puzzle::PuzzleError;
 use pathsat_solver::{ModelProblem, SolveError};
 
 use crate::option_error::OptionError;
-use crate::wording;
+
+/// How a front end words an [`Error`] where the library writes it into a report for it (a
+/// batch's rows, the lab's refusals): the CLI passes `pathsat_words::error`, which names its
+/// flags; [`plain`] is the library's own words, which name none.
+pub type Words = fn(&Error) -> String;
+
+/// The library's own words for an error: its [`Display`](std::fmt::Display), naming no flag.
+pub fn plain(error: &Error) -> String {
+    error.to_string()
+}
 
 /// What kind of failure an [`Error`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +40,8 @@ pub enum ErrorKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Refusal {
-    /// `--method dp` with an explicit encoding: the program encodes nothing.
-    #[error("--method dp counts without a SAT encoding; leave --encoding out")]
+    /// The frontier program's method with an explicit encoding: the program encodes nothing.
+    #[error("the frontier program counts without a SAT encoding, so it takes no encoding")]
     DpTakesNoEncoding,
     /// A solver's output without a model to decode.
     #[error("the solver did not decide (s UNKNOWN): there is no filling to decode")]
@@ -54,13 +65,10 @@ pub enum Refusal {
     #[error("has no solution; a booklet prints puzzles with one")]
     BookletNoSolution,
     /// `booklet` on a puzzle with several solutions.
-    #[error(
-        "has more than one solution; a booklet prints puzzles whose solution is unique \
-         (`pathsat solve --unique` shows two)"
-    )]
+    #[error("has more than one solution; a booklet prints puzzles whose solution is unique")]
     BookletNotUnique,
     /// `booklet` could not prove a puzzle's solution unique within the time limit.
-    #[error("uniqueness not decided within the time limit; raise --timeout")]
+    #[error("uniqueness not decided within the time limit")]
     BookletUndecided,
 }
 
@@ -72,7 +80,7 @@ pub enum Error {
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
     /// Solving `file` failed.
-    #[error("{file}: {}", wording::solve(.error))]
+    #[error("{file}: {error}")]
     Solve {
         /// The puzzle file.
         file: String,
@@ -80,7 +88,7 @@ pub enum Error {
         error: SolveError,
     },
     /// Counting `file` failed.
-    #[error("{file}: {}", wording::count(.error))]
+    #[error("{file}: {error}")]
     Count {
         /// The puzzle file.
         file: String,
@@ -111,8 +119,8 @@ pub enum Error {
         /// Why it is not a solution.
         problem: ModelProblem,
     },
-    /// A value an option cannot take (its message names the option as the CLI does; other
-    /// front ends word it their way from [`OptionError::option`]).
+    /// A value an option cannot take (its message names the option as JSON does; front ends
+    /// word it their way from [`OptionError::option`] and [`OptionError::problem`]).
     #[error(transparent)]
     Option(#[from] OptionError),
     /// A request that does not describe a puzzle (`what` names it: a board's size, a
@@ -151,7 +159,7 @@ pub enum Error {
         reason: String,
     },
     /// No puzzle could be generated from the template in `file`.
-    #[error("{file}: {}", wording::generate(.error))]
+    #[error("{file}: {error}")]
     Generate {
         /// The template file.
         file: String,

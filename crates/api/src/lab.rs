@@ -9,8 +9,8 @@
 
 use crate::compare::{embedded_row, external_row, write_cnf, SolverRow, SolverStatus};
 use crate::export::export;
-use crate::options::{EncodingName, EncodingSpec, ExactlyOneEncoding};
-use crate::{Error, ErrorKind};
+use crate::options::{EncodingName, EncodingSpec, ExactlyOneEncoding, OptionError, Problem};
+use crate::{Error, ErrorKind, Words};
 use pathsat_puzzle::Puzzle;
 use pathsat_solver::SolverChoice;
 use serde::Serialize;
@@ -58,23 +58,25 @@ pub struct LabSetup {
     /// `--proofs`: external solvers write DRAT proofs, replayed by dratify after each
     /// "unsatisfiable" (the rows get the proof's size and checking time).
     pub proofs: bool,
+    /// The front end's words for a refusal of the encoding, which its row says.
+    pub words: Words,
 }
 
 impl LabSetup {
     /// Refuses an embedded solver that this build does not have.
     ///
     /// # Errors
-    /// [`Error::Invalid`] naming `--solvers`.
+    /// [`Error::Option`] for `solvers`.
     pub fn check(&self) -> Result<(), Error> {
         for name in &self.solvers {
             if let Some(choice) = embedded(name).filter(|c| !c.is_built_in()) {
-                return Err(Error::Invalid {
-                    what: "--solvers".to_string(),
-                    problem: format!(
+                return Err(Error::Option(OptionError::new(
+                    "solvers",
+                    Problem::Malformed(format!(
                         "{choice} is not built into this pathsat (build with the feature \
                          `cadical`)"
-                    ),
-                });
+                    )),
+                )));
             }
         }
         Ok(())
@@ -137,7 +139,7 @@ pub fn measure(
         Ok(exported) => exported,
         Err(e) if e.kind() == ErrorKind::Input => {
             // The file name leads the message; the row already names the file.
-            let why = e.to_string();
+            let why = (setup.words)(&e);
             let why = why.split_once(": ").map_or(why.as_str(), |(_, w)| w);
             row.refused = Some(why.to_string());
             return Ok(row);

@@ -28,8 +28,10 @@
 //! The options of each command, as the CLI's flags, the web API's JSON fields and Python's
 //! keyword arguments name them, are read into the structs of [`options`], which build the
 //! requests: one mapping for every front end, whose refusals are typed
-//! ([`options::OptionError`]). The library's errors name no flag: [`wording`] gives them the
-//! CLI's (and the web API's) words, and each other front end its own. A running count's events
+//! ([`options::OptionError`]). The library's errors name no flag: they say what cannot be done
+//! and carry the data (which option, which value); each front end words them its own way (the
+//! CLI and the web API with their flags, in the `pathsat-words` crate; Python with its keyword
+//! arguments). A running count's events
 //! fold into one state every front end renders ([`progress::CountProgress`]).
 //!
 //! Results are one type per command ([`SolveReport`], [`CountReport`], [`DecodeReport`],
@@ -83,12 +85,11 @@ pub mod replace;
 pub mod shard;
 pub mod solve;
 mod stream;
-pub mod wording;
 
 pub use check::CheckReport;
 pub use count::CountReport;
 pub use decode::DecodeReport;
-pub use error::{Error, ErrorKind, Refusal};
+pub use error::{plain, Error, ErrorKind, Refusal, Words};
 pub use forced::ForcedReport;
 pub use generate::GenerateReport;
 pub use hint::HintReport;
@@ -220,10 +221,13 @@ mod tests {
         request.options.solve.encoding.choice = EncodingChoice::Position;
         let e = count::count(&p, "p.toml", &request, Arc::new(|_| {})).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Input);
-        assert_eq!(
-            e.to_string(),
-            "p.toml: --method dp counts without a SAT encoding; leave --encoding out"
-        );
+        assert!(matches!(
+            e,
+            Error::Refused {
+                refusal: Refusal::DpTakesNoEncoding,
+                ..
+            }
+        ));
         let e =
             decode::decode(&p, "p.toml", &Default::default(), "m.out", "s UNKNOWN\n").unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Rejected);

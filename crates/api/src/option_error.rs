@@ -1,13 +1,14 @@
 //! Why an option's value was refused, typed: the library says what is wrong
-//! ([`Problem`]) and for which option; each front end words it its own way: the CLI with its
-//! flags (`--jobs: must be at least 1`, the [`Display`](std::fmt::Display) here, also what the
-//! web API returns), Python with its keyword arguments (`jobs=0: must be at least 1`).
+//! ([`Problem`]) and for which option, naming it as JSON does (`jobs: must be at least 1`, the
+//! [`Display`](std::fmt::Display) here); each front end words it its own way: the CLI and the
+//! web API with their flags (`--jobs: must be at least 1`, the `pathsat-words` crate), Python
+//! with its keyword arguments (`jobs=0: must be at least 1`).
 
 use pathsat_solver::Unsupported;
 
 /// A value a front end could not take for an option.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("--{option}: {problem}")]
+#[error("{option}: {problem}")]
 pub struct OptionError {
     /// The option as JSON names it (kebab-case), e.g. `timeout` or `exactly-one`.
     pub option: &'static str,
@@ -22,7 +23,8 @@ impl OptionError {
     }
 }
 
-/// What is wrong with an option's value. Displayed in the CLI's words.
+/// What is wrong with an option's value. Displayed without flags: options are named as JSON
+/// names them.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Problem {
@@ -47,22 +49,27 @@ pub enum Problem {
     #[error("{0} seconds is more than a duration can hold")]
     TooManySeconds(f64),
     /// The option needs this other one (JSON name).
-    #[error("needs --{0}")]
+    #[error("needs {0}")]
     Needs(&'static str),
+    /// The option needs another option to take one of these values (`checkpoint` needs
+    /// `method` dp or auto), for the reason `why`.
+    #[error("{why}, so it needs {option} {}", .values.join(" or "))]
+    NeedsValue {
+        /// What the option does that needs it.
+        why: &'static str,
+        /// The other option (JSON name).
+        option: &'static str,
+        /// The values of the other option that do.
+        values: &'static [&'static str],
+    },
     /// The option cannot be used with these others (JSON names).
-    #[error("cannot be used with {}", flags(.0))]
+    #[error("cannot be used with {}", .0.join(" or "))]
     Excludes(&'static [&'static str]),
     /// The solver asked for is not built in, or cannot do what else is asked.
-    #[error("{}", crate::wording::unsupported(*.0))]
+    #[error("{0}")]
     Solver(Unsupported),
     /// A value that does not parse, with what the option takes (a size, a move rule, givens,
     /// a value class).
     #[error("{0}")]
     Malformed(String),
-}
-
-/// `--limit or --unique`.
-fn flags(names: &[&str]) -> String {
-    let flags: Vec<String> = names.iter().map(|n| format!("--{n}")).collect();
-    flags.join(" or ")
 }

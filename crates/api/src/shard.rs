@@ -40,19 +40,22 @@ pub fn part_of(puzzle: &Puzzle, report: &CountReport, split: Split) -> Option<Pa
 /// ([`pathsat_count::shard::merge`]).
 ///
 /// # Errors
-/// The first [`MergeError`] found; [`crate::wording::merge`] words it.
+/// The first [`MergeError`] found; a front end words it (the CLI's words:
+/// `pathsat_words::merge`).
 pub fn merge(parts: &[(String, Part)]) -> Result<Merged, MergeError> {
     pathsat_count::shard::merge(parts)
 }
 
 /// Checks `claim` against `parts`, which need not be all of the count
-/// ([`pathsat_count::shard::check_claim`]); why they do not decide it is in the CLI's words.
+/// ([`pathsat_count::shard::check_claim`]); why they do not decide it is in `words`, the front
+/// end's (the CLI's: `pathsat_words::merge`).
 ///
 /// # Errors
 /// The [`MergeError`]s of parts that do not belong together or contradict each other.
 pub fn check_claim(
     parts: &[(String, Part)],
     claim: &pathsat_bigcount::BigCount,
+    words: fn(&MergeError) -> String,
 ) -> Result<ClaimCheck, MergeError> {
-    pathsat_count::shard::check_claim(parts, claim, crate::wording::merge)
+    pathsat_count::shard::check_claim(parts, claim, words)
 }

@@ -41,7 +41,7 @@ pub use workers::Workers;
 
 use pathsat_api::options::CountSpec;
 use pathsat_api::options::Shard;
-use pathsat_api::Cancel;
+use pathsat_api::{Cancel, Words};
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -74,6 +74,9 @@ pub struct BatchRequest {
     pub workers: Workers,
     /// Stops the run from outside: no new file is started, running ones are stopped.
     pub cancel: Cancel,
+    /// The front end's words for a file's error, which its row says (workers started as
+    /// processes take theirs from the program they run).
+    pub words: Words,
 }
 
 impl BatchRequest {
@@ -90,6 +93,7 @@ impl BatchRequest {
             report_on_stdout: false,
             workers: Workers::Threads,
             cancel: Cancel::new(),
+            words: pathsat_api::plain,
         }
     }
 }
@@ -262,6 +266,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
         timeout,
         spec: &worker_spec,
         cancel: &request.cancel,
+        words: request.words,
     };
     let resumed_rows = done.len();
     observer.counting(files.len());

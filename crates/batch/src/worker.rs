@@ -13,7 +13,7 @@
 
 use pathsat_api::options::CountSpec;
 use pathsat_api::progress::{CountProgress, Progress};
-use pathsat_api::{Cancel, Method, Stopped};
+use pathsat_api::{Cancel, Method, Stopped, Words};
 use pathsat_bigcount::BigCount;
 use pathsat_puzzle::parse_file;
 use serde::{Deserialize, Serialize};
@@ -74,14 +74,15 @@ pub type Emit = Arc<dyn Fn(Event) -> io::Result<()> + Send + Sync>;
 /// Counts the puzzle in `file` as a worker process: each event a JSON line on standard
 /// output. With `parent_stdin`, the process ends as soon as its standard input reaches its end
 /// (its batch went away). An error goes out as an `error` event; only failing to write the
-/// events is an error here.
-pub fn serve(file: &Path, spec: &CountSpec, parent_stdin: bool) -> io::Result<()> {
+/// events is an error here. `words` words the error (the program's own words).
+pub fn serve(file: &Path, spec: &CountSpec, parent_stdin: bool, words: Words) -> io::Result<()> {
     if parent_stdin {
         // The batch holds the other end of the pipe until it is done with this worker: its end
         // means the batch is gone, however it went (a SIGKILL too).
         pathsat_isolate::exit_when_closed(io::stdin());
     }
-    count_events(file, spec, &Cancel::new(), &(Arc::new(write_line) as Emit))
+    let emit = Arc::new(write_line) as Emit;
+    count_events(file, spec, &Cancel::new(), &emit, words)
 }
 
 /// Writes one event as a line of JSON on standard output (whose lock keeps lines whole).
@@ -94,10 +95,16 @@ fn write_line(event: Event) -> io::Result<()> {
 }
 
 /// Counts the puzzle in `file` with the options `spec` (as `pathsat count` does), its progress
-/// and its answer told to `emit` as events, ending with `done` or `error`. `cancel` stops the
-/// count from outside. Only `emit`'s failure is an error.
-pub fn count_events(file: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> io::Result<()> {
-    match count(file, spec, cancel, emit) {
+/// and its answer told to `emit` as events, ending with `done` or `error` (worded by `words`).
+/// `cancel` stops the count from outside. Only `emit`'s failure is an error.
+pub fn count_events(
+    file: &Path,
+    spec: &CountSpec,
+    cancel: &Cancel,
+    emit: &Emit,
+    words: Words,
+) -> io::Result<()> {
+    match count(file, spec, cancel, emit, words) {
         Ok(()) => Ok(()),
         Err(Stop::Io(e)) => Err(e),
         Err(Stop::Failed { name, message }) => emit(Event::Error { name, message }),
@@ -122,7 +129,13 @@ impl From<io::Error> for Stop {
 }
 
 /// The count behind [`count_events`].
-fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<(), Stop> {
+fn count(
+    path: &Path,
+    spec: &CountSpec,
+    cancel: &Cancel,
+    emit: &Emit,
+    words: Words,
+) -> Result<(), Stop> {
     let puzzle = parse_file(path).map_err(|e| Stop::Failed {
         name: None,
         message: e.to_string(),
@@ -134,7 +147,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
     };
     let mut request = spec
         .request(cancel.clone())
-        .map_err(|e| failed(format!("{file}: {e}")))?;
+        .map_err(|e| failed(format!("{file}: {}", words(&e))))?;
     let expect = puzzle.expect();
     // A file that only says whether a solution exists is solved, not counted: one solution,
     // by enumeration (the program would count them all).
@@ -171,7 +184,7 @@ fn count(path: &Path, spec: &CountSpec, cancel: &Cancel, emit: &Emit) -> Result<
     let report = pathsat_api::count::count(&puzzle, &file, &request, hear);
     let report = report.map_err(|e| Stop::Failed {
         name: Some(puzzle.name().to_string()),
-        message: e.to_string(),
+        message: words(&e),
     })?;
     if let Some(e) = write_failure.lock().expect("not poisoned").take() {
         return Err(Stop::Io(e));

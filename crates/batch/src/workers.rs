@@ -19,7 +19,7 @@ use super::report::{Row, Status};
 use super::worker::{count_events, Emit, Event};
 use super::Observer;
 use pathsat_api::options::CountSpec;
-use pathsat_api::{Cancel, GRACE};
+use pathsat_api::{Cancel, Words, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_isolate::{Ending, Kill, Watch, WorkerCommand};
 use std::io::{BufRead, BufReader, Read};
@@ -48,6 +48,8 @@ pub(super) struct Setup<'a> {
     pub spec: &'a CountSpec,
     /// The batch's cancel flag.
     pub cancel: &'a Cancel,
+    /// The words of a file's error.
+    pub words: Words,
 }
 
 /// A file's row, and whether its worker was stopped from outside (SIGINT, SIGTERM, SIGHUP, the
@@ -142,10 +144,11 @@ fn on_thread(
     let (done_send, done) = mpsc::channel();
     std::thread::scope(|scope| {
         let spec = setup.spec;
-        let cancel = setup.cancel;
+        let (cancel, words) = (setup.cancel, setup.words);
         scope.spawn(move || {
             // A panic is a row of its own, as a worker process's crash would be.
-            let run = std::panic::AssertUnwindSafe(|| count_events(file, spec, cancel, &emit));
+            let run =
+                std::panic::AssertUnwindSafe(|| count_events(file, spec, cancel, &emit, words));
             if let Err(panic) = std::panic::catch_unwind(run) {
                 let message = panic
                     .downcast_ref::<&str>()

@@ -9,10 +9,14 @@
 //!
 //! It shares no code with pathsat's solver: it reads the files itself, recomputes every clause
 //! from its claim and the variables' meaning, and checks each rule from scratch; the DRAT proof
-//! is replayed by the `dratify` crate ([`check_proof`]), its only dependency. The format is documented in pathsat's `encodings/certificates.md`; in
-//! short, after a `p claims E K` line (the first E clauses of the formula are the encoding; K
-//! claims follow) and the meaning of the variables (`vertices N` and `arc VAR U V`, or
-//! `cells N` and `value VAR CELL VALUE`), a `solutions S` line and K claims:
+//! is replayed by the `dratify` crate ([`check_proof`]). Its only other dependency is the graph
+//! type every pathsat crate shares (`pathsat-graph`: data, no algorithm), which holds the
+//! edges of the arc variables.
+//!
+//! The format is documented in pathsat's `encodings/certificates.md`; in short, after a
+//! `p claims E K` line (the first E clauses of the formula are the encoding; K claims follow)
+//! and the meaning of the variables (`vertices N` and `arc VAR U V`, or `cells N` and
+//! `value VAR CELL VALUE`), a `solutions S` line and K claims:
 //!
 //! | claim | holds because | clause(s) |
 //! |---|---|---|
@@ -29,6 +33,7 @@
 //! Vertices and cells are numbered from 1. Each claim's clauses are compared as sets of
 //! literals, in order, with the formula's clauses after the encoding; none may be left over.
 
+use pathsat_graph::Graph;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -140,14 +145,13 @@ pub fn parse_cnf(text: &str) -> Result<Vec<Vec<i64>>, Rejection> {
     }
 }
 
-/// The graph of the arc variables, and what the claims so far have forced and removed.
-#[derive(Default)]
-struct Graph {
-    vertices: usize,
+/// The arc variables, the graph of their edges, and what the claims so far have forced and
+/// removed.
+struct Arcs {
     /// Arc (u, v) to its variable.
     arcs: HashMap<(usize, usize), i64>,
     /// Each vertex's neighbours by an arc either way.
-    neighbours: Vec<Vec<usize>>,
+    graph: Graph,
     forced: HashSet<(usize, usize)>,
     removed: HashSet<(usize, usize)>,
 }
@@ -156,7 +160,17 @@ fn edge(u: usize, v: usize) -> (usize, usize) {
     (u.min(v), u.max(v))
 }
 
-impl Graph {
+impl Arcs {
+    /// No arcs yet, on `vertices` vertices.
+    fn new(vertices: usize) -> Self {
+        Arcs {
+            arcs: HashMap::new(),
+            graph: Graph::new(vertices),
+            forced: HashSet::new(),
+            removed: HashSet::new(),
+        }
+    }
+
     fn arcs_of(&self, u: usize, v: usize) -> Vec<i64> {
         [(u, v), (v, u)]
             .iter()
@@ -165,17 +179,17 @@ impl Graph {
     }
 
     fn alive_edges(&self, w: usize) -> Vec<(usize, usize)> {
-        self.neighbours[w]
-            .iter()
-            .map(|&x| edge(w, x))
+        self.graph
+            .neighbours(w)
+            .map(|x| edge(w, x))
             .filter(|e| !self.removed.contains(e))
             .collect()
     }
 
     fn forced_edges(&self, w: usize) -> Vec<(usize, usize)> {
-        self.neighbours[w]
-            .iter()
-            .map(|&x| edge(w, x))
+        self.graph
+            .neighbours(w)
+            .map(|x| edge(w, x))
             .filter(|e| self.forced.contains(e))
             .collect()
     }
@@ -193,7 +207,7 @@ impl Graph {
                 (other != prev).then_some(other)
             });
             match next {
-                Some(n) if count <= self.vertices => {
+                Some(n) if count <= self.graph.n_vertices() => {
                     prev = at;
                     at = n;
                     count += 1;
@@ -216,7 +230,7 @@ impl Graph {
 
 /// The meaning of the variables.
 enum Meaning {
-    Graph(Graph),
+    Graph(Arcs),
     Cells {
         cells: usize,
         values: HashMap<(usize, u32), i64>,
@@ -312,11 +326,7 @@ impl<'f> Checker<'f> {
             }
             "vertices" => {
                 let v = number(here, words.get(1).copied().unwrap_or(""))?;
-                self.meaning = Some(Meaning::Graph(Graph {
-                    vertices: v,
-                    neighbours: vec![Vec::new(); v],
-                    ..Graph::default()
-                }));
+                self.meaning = Some(Meaning::Graph(Arcs::new(v)));
             }
             "cells" => {
                 let cells = number(here, words.get(1).copied().unwrap_or(""))?;
@@ -342,8 +352,8 @@ impl<'f> Checker<'f> {
         };
         let var = new_var(here, words[1], &mut self.vars_seen)?;
         let (u, v) = (
-            vertex(here, words[2], g.vertices)?,
-            vertex(here, words[3], g.vertices)?,
+            vertex(here, words[2], g.graph.n_vertices())?,
+            vertex(here, words[3], g.graph.n_vertices())?,
         );
         if u == v || g.arcs.insert((u, v), var).is_some() {
             return reject(format!(
@@ -352,10 +362,7 @@ impl<'f> Checker<'f> {
                 v + 1
             ));
         }
-        if !g.neighbours[u].contains(&v) {
-            g.neighbours[u].push(v);
-            g.neighbours[v].push(u);
-        }
+        g.graph.add_edge(u, v);
         Ok(())
     }
 
@@ -576,9 +583,9 @@ fn graph_claim(
     here: &str,
     keyword: &str,
     words: &[&str],
-    g: &mut Graph,
+    g: &mut Arcs,
 ) -> Result<ClaimClauses, Rejection> {
-    let n = g.vertices;
+    let n = g.graph.n_vertices();
     let vertices: Vec<usize> = match keyword {
         "leave" | "enter" | "tour" => words
             .iter()
@@ -629,9 +636,9 @@ fn reduction_claim(
     here: &str,
     keyword: &str,
     words: &[&str],
-    g: &mut Graph,
+    g: &mut Arcs,
 ) -> Result<ClaimClauses, Rejection> {
-    let n = g.vertices;
+    let n = g.graph.n_vertices();
     let [u, v, "by", by] = words else {
         return reject(format!("{here}: expected `{keyword} U V by W`"));
     };

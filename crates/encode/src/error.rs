@@ -4,7 +4,7 @@
 //! for its pseudo-Boolean encoding, or givens and marks the successor encoding cannot express.
 //! They live here rather than in one encoder because every encoder (and [`crate::export`])
 //! returns them; each variant carries the figures its message reports. The messages name no
-//! command-line flag: each front end adds its own words for what to do (`pathsat_api::wording`
+//! command-line flag: each front end adds its own words for what to do (`pathsat-words`
 //! for the CLI and the web API, the Python package's for its keyword arguments).
 
 /// Why the successor encoding does not apply.

@@ -79,7 +79,7 @@ pub(crate) struct Plan {
     pub width: usize,
     /// The most states the table after each step could hold ([`crate::growth`]).
     pub bounds: Vec<f64>,
-    /// A grid swept by rows or columns ([`Graph::is_planar_sweep`]): its segments' ends pair
+    /// A grid swept by rows or columns ([`crate::graph::is_planar_sweep`]): its segments' ends pair
     /// without crossing, in the bounds and in the estimates made from them.
     pub planar: bool,
 }
@@ -171,7 +171,7 @@ impl Plan {
             steps.push(step);
             frontier = next;
         }
-        let planar = graph.is_planar_sweep(order);
+        let planar = crate::graph::is_planar_sweep(graph, order);
         Ok(Plan {
             n,
             paths,

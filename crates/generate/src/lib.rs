@@ -144,7 +144,7 @@ pub struct Grade {
 }
 
 /// Why no puzzle was made. The messages name no command-line flag: each front end adds its own
-/// words for what to change (`pathsat_api::wording` for the CLI and the web API).
+/// words for what to change (`pathsat-words` for the CLI and the web API).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {

@@ -143,14 +143,15 @@ impl Reply {
     }
 
     /// The reply to a library error: the user's input gets a 400 (a rejected model a 422), a
-    /// failure of ours a 500; the message is the CLI's.
+    /// failure of ours a 500; the message is the CLI's (`pathsat_words`: the API's fields are
+    /// its flags' names).
     pub fn api_error(e: &pathsat_api::Error) -> Reply {
         let status = match e.kind() {
             pathsat_api::ErrorKind::Input => 400,
             pathsat_api::ErrorKind::Rejected => 422,
             pathsat_api::ErrorKind::Internal => 500,
         };
-        Reply::error(status, e)
+        Reply::error(status, pathsat_words::error(e))
     }
 
     fn bytes(content_type: &'static str, body: Vec<u8>) -> Reply {

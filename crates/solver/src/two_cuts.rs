@@ -28,6 +28,7 @@
 //! - M. Pătraşcu, M. Thorup, *Planning for fast connectivity updates*, FOCS 2007 (random XOR
 //!   labels of the cycle space).
 
+use pathsat_graph::Graph;
 use pathsat_puzzle::{CellRule, Expect, Filling, Puzzle};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -105,39 +106,29 @@ impl Split {
 /// which the reductions answer).
 pub fn split(puzzle: &Puzzle) -> Option<Split> {
     let n = puzzle.n_cells();
-    let mut edges = Vec::new();
-    for u in 0..n {
-        for &v in puzzle.successors(u) {
-            if u < v {
-                edges.push((u, v));
-            }
-        }
-    }
-    let graph = Graph::new(n, edges);
-    let (a, b) = graph.best_cut()?;
-    Some(graph.cut_at(puzzle.name(), a, b))
+    let mut graph = Graph::new(n);
+    graph.add_edges((0..n).flat_map(|u| {
+        puzzle
+            .successors(u)
+            .iter()
+            .filter(move |&&v| u < v)
+            .map(move |&v| (u, v))
+    }));
+    let cuts = Cuts { graph: &graph };
+    let (a, b) = cuts.best_cut()?;
+    Some(cuts.cut_at(puzzle.name(), a, b))
 }
 
-/// An undirected simple graph, by its edges and each vertex's (neighbour, edge) pairs.
-struct Graph {
-    edges: Vec<(usize, usize)>,
-    incident: Vec<Vec<(usize, usize)>>,
+/// The search for 2-edge cuts of a graph (pathsat's one graph type, its edges numbered).
+struct Cuts<'g> {
+    graph: &'g Graph,
 }
 
-impl Graph {
-    fn new(n: usize, edges: Vec<(usize, usize)>) -> Graph {
-        let mut incident = vec![Vec::new(); n];
-        for (i, &(u, v)) in edges.iter().enumerate() {
-            incident[u].push((v, i));
-            incident[v].push((u, i));
-        }
-        Graph { edges, incident }
-    }
-
+impl Cuts<'_> {
     /// The cycle-space labels of the edges (see the module docs), or `None` when the graph is
     /// not connected.
     fn labels(&self) -> Option<Vec<u64>> {
-        let n = self.incident.len();
+        let n = self.graph.n_vertices();
         let mut parent_edge = vec![usize::MAX; n];
         let mut seen = vec![false; n];
         let mut order = vec![0];
@@ -145,7 +136,7 @@ impl Graph {
         let mut next = 0;
         while let Some(&u) = order.get(next) {
             next += 1;
-            for &(v, e) in &self.incident[u] {
+            for &(v, e) in self.graph.incident(u) {
                 if !seen[v] {
                     seen[v] = true;
                     parent_edge[v] = e;
@@ -157,16 +148,16 @@ impl Graph {
             return None;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(0x2C07);
-        let mut label = vec![0u64; self.edges.len()];
+        let mut label = vec![0u64; self.graph.n_edges()];
         let mut sum = vec![0u64; n];
         let tree: Vec<bool> = {
-            let mut tree = vec![false; self.edges.len()];
+            let mut tree = vec![false; self.graph.n_edges()];
             for &e in parent_edge.iter().filter(|&&e| e != usize::MAX) {
                 tree[e] = true;
             }
             tree
         };
-        for (e, &(u, v)) in self.edges.iter().enumerate() {
+        for (e, &(u, v)) in self.graph.edges().iter().enumerate() {
             if !tree[e] {
                 label[e] = rng.random();
                 sum[u] ^= label[e];
@@ -177,7 +168,7 @@ impl Graph {
         for &v in order.iter().skip(1).rev() {
             let e = parent_edge[v];
             label[e] = sum[v];
-            let (a, b) = self.edges[e];
+            let (a, b) = self.graph.edge(e);
             sum[a ^ b ^ v] ^= sum[v];
         }
         Some(label)
@@ -196,10 +187,8 @@ impl Graph {
         }
         let mut classes: Vec<Vec<usize>> = classes.into_values().filter(|c| c.len() >= 2).collect();
         classes.sort_unstable();
-        let weight: Vec<usize> = self
-            .incident
-            .iter()
-            .map(|l| usize::from(l.len() >= 3))
+        let weight: Vec<usize> = (0..self.graph.n_vertices())
+            .map(|v| usize::from(self.graph.degree(v) >= 3))
             .collect();
         let mut best: Option<(usize, (usize, usize))> = None;
         for class in classes
@@ -224,8 +213,8 @@ impl Graph {
         let [e, f] = class else {
             return false;
         };
-        let (a, b) = self.edges[*e];
-        let (c, d) = self.edges[*f];
+        let (a, b) = self.graph.edge(*e);
+        let (c, d) = self.graph.edge(*f);
         a == c || a == d || b == c || b == d
     }
 
@@ -233,8 +222,8 @@ impl Graph {
     /// (or, with two edges, to the other twice) by the class's edges alone, and each part's
     /// weight.
     fn ring(&self, class: &[usize], weight: &[usize]) -> Option<Ring> {
-        let n = self.incident.len();
-        let mut removed = vec![false; self.edges.len()];
+        let n = self.graph.n_vertices();
+        let mut removed = vec![false; self.graph.n_edges()];
         for &e in class {
             removed[e] = true;
         }
@@ -250,7 +239,7 @@ impl Graph {
             part[start] = id;
             while let Some(u) = stack.pop() {
                 total += weight[u];
-                for &(v, e) in &self.incident[u] {
+                for &(v, e) in self.graph.incident(u) {
                     if !removed[e] && part[v] == usize::MAX {
                         part[v] = id;
                         stack.push(v);
@@ -266,7 +255,7 @@ impl Graph {
         // Each part's two class edges.
         let mut ends = vec![Vec::new(); k];
         for &e in class {
-            let (u, v) = self.edges[e];
+            let (u, v) = self.graph.edge(e);
             if part[u] == part[v] {
                 return None;
             }
@@ -277,7 +266,7 @@ impl Graph {
             return None;
         }
         // Round the ring from the part of class[0]'s second end.
-        let (mut edge, mut at) = (class[0], part[self.edges[class[0]].1]);
+        let (mut edge, mut at) = (class[0], part[self.graph.edge(class[0]).1]);
         let mut parts = Vec::with_capacity(k);
         let mut links = Vec::with_capacity(k);
         for _ in 0..k {
@@ -288,7 +277,7 @@ impl Graph {
                 ends[at][0]
             };
             links.push(out);
-            let (u, v) = self.edges[out];
+            let (u, v) = self.graph.edge(out);
             at = if part[u] == at { part[v] } else { part[u] };
             edge = out;
         }
@@ -309,14 +298,14 @@ impl Graph {
     /// The two pieces of the graph cut at edges `a` and `b` (a genuine cut, from a checked
     /// ring).
     fn cut_at(&self, name: &str, a: usize, b: usize) -> Split {
-        let n = self.incident.len();
+        let n = self.graph.n_vertices();
         // Side 0: the vertices reached from a's first end without a or b.
         let mut side = vec![1u8; n];
-        let start = self.edges[a].0;
+        let start = self.graph.edge(a).0;
         side[start] = 0;
         let mut stack = vec![start];
         while let Some(u) = stack.pop() {
-            for &(v, e) in &self.incident[u] {
+            for &(v, e) in self.graph.incident(u) {
                 if e != a && e != b && side[v] == 1 {
                     side[v] = 0;
                     stack.push(v);
@@ -324,7 +313,7 @@ impl Graph {
             }
         }
         let oriented = |e: usize| {
-            let (u, v) = self.edges[e];
+            let (u, v) = self.graph.edge(e);
             if side[u] == 0 {
                 (u, v)
             } else {
@@ -342,7 +331,8 @@ impl Graph {
         let pieces = [0, 1].map(|s| {
             let size = originals[s].len();
             let mut edges: Vec<(usize, usize)> = self
-                .edges
+                .graph
+                .edges()
                 .iter()
                 .filter(|&&(u, v)| usize::from(side[u]) == s && usize::from(side[v]) == s)
                 .map(|&(u, v)| (index[u], index[v]))

@@ -127,9 +127,11 @@ impl CountSpec {
         if self.checkpoint.is_some() && matches!(self.method, Method::Sat | Method::Enumerate) {
             return Err(invalid(
                 "checkpoint",
-                Problem::Malformed(
-                    "saves the frontier program's table, so it needs --method dp or auto".into(),
-                ),
+                Problem::NeedsValue {
+                    why: "saves the frontier program's table",
+                    option: "method",
+                    values: &["dp", "auto"],
+                },
             ));
         }
         if self.checkpoint_every.is_some() && self.checkpoint.is_none() {

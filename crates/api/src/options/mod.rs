@@ -181,7 +181,7 @@ impl SolverSpec {
     /// The solver options, refused when the solver is not built in or cannot certify.
     ///
     /// # Errors
-    /// [`Error::Invalid`] naming `--solver`.
+    /// [`Error::Option`] for `solver`.
     pub fn options(&self) -> Result<SolveOptions, Error> {
         let options = SolveOptions {
             encoding: self.encoding.options(),
@@ -191,10 +191,7 @@ impl SolverSpec {
         };
         options.check_solver().map_err(|e| match e {
             SolveError::Unsupported(u) => invalid("solver", Problem::Solver(u)),
-            other => Error::Invalid {
-                what: "--solver".to_string(),
-                problem: other.to_string(),
-            },
+            other => invalid("solver", Problem::Malformed(other.to_string())),
         })?;
         Ok(options)
     }
@@ -260,7 +257,7 @@ mod tests {
         assert_eq!(e.option, "solver");
         assert_eq!(
             e.to_string(),
-            r#"--solver: "minisat" is not one of auto, varisat, cadical"#
+            r#"solver: "minisat" is not one of auto, varisat, cadical"#
         );
         assert!(parse_name::<Level>("difficulty", "brutal").is_err());
     }
@@ -359,17 +356,14 @@ mod tests {
     }
 
     #[test]
-    fn contradictions_and_bad_values_are_refused_as_the_cli_words_them() {
+    fn contradictions_and_bad_values_are_refused_naming_the_option() {
         let spec = SolveSpec {
             all: true,
             unique: true,
             ..SolveSpec::default()
         };
         let e = spec.request(Cancel::new()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "--all: cannot be used with --limit or --unique"
-        );
+        assert_eq!(e.to_string(), "all: cannot be used with limit or unique");
         let spec = SolveSpec {
             timeout: Some(-1.0),
             ..SolveSpec::default()
@@ -377,14 +371,14 @@ mod tests {
         let e = spec.request(Cancel::new()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--timeout: must be a positive number of seconds, not -1"
+            "timeout: must be a positive number of seconds, not -1"
         );
         let spec = SolveSpec {
             jobs: Some(0),
             ..SolveSpec::default()
         };
         let e = spec.request(Cancel::new()).unwrap_err();
-        assert_eq!(e.to_string(), "--jobs: must be at least 1");
+        assert_eq!(e.to_string(), "jobs: must be at least 1");
         assert!(serde_json::from_str::<SolveSpec>(r#"{"encoding": "fast"}"#).is_err());
         assert!(serde_json::from_str::<GenerateSpec>(r#"{"mark": "cubes"}"#).is_err());
         assert!(serde_json::from_str::<GenerateSpec>(r#"{"givens": "few"}"#).is_err());

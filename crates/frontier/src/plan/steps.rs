@@ -57,7 +57,7 @@ impl<'a> SweepSteps<'a> {
         for i in (0..n).rev() {
             later_sign[i] = later_sign[i + 1] + i32::from(sign(order[i]));
         }
-        let symmetries = graph.automorphisms(ends);
+        let symmetries = crate::graph::automorphisms(graph, ends);
         let inverses: Vec<Vec<usize>> = symmetries
             .iter()
             .map(|map| {

@@ -1,12 +1,67 @@
-//! The CLI's words for the library's typed errors, which the web API shares (its JSON fields
-//! have the flags' names): what cannot be done, as the library says it, then what to do about
-//! it, with the flags. The library crates name no flag; other front ends word the same errors
-//! their own way (the Python package with its keyword arguments).
+//! # The command line's words for the library's errors
+//!
+//! The library says what cannot be done and carries the data (which option, which value, which
+//! method); it names no command-line flag. These functions give each error the CLI's words:
+//! what cannot be done, as the library says it, then what to do about it, with the flags. The
+//! web API returns the same words (its JSON fields have the flags' names), and the command
+//! line's batch runs write them in their rows; the Python package words the same errors with
+//! its keyword arguments (`python/src/errors.rs`).
 
+use pathsat_api::options::{OptionError, Problem};
+use pathsat_api::{Error, Refusal};
 use pathsat_count::{CountError, Method};
 use pathsat_encode::{EncodeError, SuccessorError};
 use pathsat_generate::GenerateError;
 use pathsat_solver::{SolveError, Unsupported};
+
+/// A library error as one line in the CLI's words, naming the file it concerns.
+pub fn error(error: &Error) -> String {
+    match error {
+        Error::Solve { file, error } => format!("{file}: {}", solve(error)),
+        Error::Count { file, error } => format!("{file}: {}", count(error)),
+        Error::Generate { file, error } => format!("{file}: {}", generate(error)),
+        Error::Option(refused) => option(refused),
+        Error::Refused { file, refusal: r } => format!("{file}: {}", refusal(*r)),
+        other => other.to_string(),
+    }
+}
+
+/// A refused option's value: the flag, then what is wrong (`--jobs: must be at least 1`).
+pub fn option(error: &OptionError) -> String {
+    let flag = error.option;
+    match &error.problem {
+        Problem::Needs(other) => format!("--{flag}: needs --{other}"),
+        Problem::Excludes(others) => format!("--{flag}: cannot be used with {}", flags(others)),
+        Problem::Solver(u) => format!("--{flag}: {}", unsupported(*u)),
+        Problem::NeedsValue {
+            why,
+            option,
+            values,
+        } => format!(
+            "--{flag}: {why}, so it needs --{option} {}",
+            values.join(" or ")
+        ),
+        problem => format!("--{flag}: {problem}"),
+    }
+}
+
+/// `--limit or --unique`.
+fn flags(names: &[&str]) -> String {
+    let flags: Vec<String> = names.iter().map(|n| format!("--{n}")).collect();
+    flags.join(" or ")
+}
+
+/// A request the library refuses, with the flags that avoid it.
+pub fn refusal(refusal: Refusal) -> String {
+    match refusal {
+        Refusal::DpTakesNoEncoding => {
+            "--method dp counts without a SAT encoding; leave --encoding out".to_string()
+        }
+        Refusal::BookletNotUnique => format!("{refusal} (`pathsat solve --unique` shows two)"),
+        Refusal::BookletUndecided => format!("{refusal}; raise --timeout"),
+        other => other.to_string(),
+    }
+}
 
 /// A solve error in the CLI's words.
 pub fn solve(error: &SolveError) -> String {
@@ -123,71 +178,4 @@ pub fn generate(error: &GenerateError) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use pathsat_count::Method;
-
-    #[test]
-    fn the_cli_words_say_which_flags_to_change() {
-        assert_eq!(
-            unsupported(Unsupported::CertifiedSuccessor),
-            "certified runs of the successor encodings use CaDiCaL; leave --solver out or use \
-             --solver cadical"
-        );
-        assert!(unsupported(Unsupported::CadicalNotBuiltIn).contains("--features cadical"));
-        assert_eq!(
-            count(&CountError::NotCertifiable(Method::Dp)),
-            "a certified count runs one solver, so --method dp cannot be certified (its counts \
-             are cross-checked instead against brute force, published sequences and closed \
-             forms: encodings/counting.md); leave --method out or use --method enumerate"
-        );
-        assert_eq!(
-            generate(&GenerateError::TooManyGivens {
-                givens: 26,
-                cells: 25
-            }),
-            "--givens 26 is more than the 25 cells of the board"
-        );
-        assert!(encode(&EncodeError::Successor(SuccessorError::Trail))
-            .ends_with("(leave --encoding out)"));
-    }
-
-    /// The shards still to run, with the command that runs them; the count crate's own words
-    /// name no command.
-    #[test]
-    fn missing_shards_come_with_the_command_that_runs_them() {
-        use pathsat_count::shard::MergeError;
-        let missing = MergeError::Missing {
-            of: 3,
-            missing: vec![3],
-        };
-        assert_eq!(
-            merge(&missing),
-            "1 of 3 shards missing: 3/3; run them (`pathsat count FILE --shard I/3`) and merge \
-             again"
-        );
-        assert_eq!(
-            missing.to_string(),
-            "1 of 3 shards missing: 3/3; run them and merge again"
-        );
-        assert_eq!(
-            merge(&MergeError::NoBound { of: 4 }),
-            "shard 1 (the bound) of the split by residues is missing: run it (`pathsat count \
-             FILE --shard 1/4 --split-by residues`) and merge again"
-        );
-        let too_few = MergeError::TooFewPrimes {
-            primes: 2,
-            covered_bits: 125,
-            bound_bits: 134,
-            more: vec![4],
-            of: 4,
-        };
-        assert_eq!(
-            merge(&too_few),
-            "the primes of the 2 residue shards cover counts below 2^125 only, but the bound \
-             (shard 1) allows counts of 134 bits: run shard 4/4 too (`pathsat count FILE \
-             --shard I/4 --split-by residues`) and merge them all"
-        );
-        assert!(!too_few.to_string().contains("pathsat count"));
-    }
-}
+mod tests;
