@@ -19,7 +19,7 @@
 //! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
 //!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
-//!   first wrong cell of what was filled;
+//!   first wrong cell of what was filled (these three are `pathsat_reason`'s, reported here);
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved;
 //! - [`batch`](batch::run): every puzzle file of a directory counted and checked against its
 //!   `[expect]`, in parallel, with a journal that survives a killed run.
