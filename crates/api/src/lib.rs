@@ -13,7 +13,7 @@
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`compare`](compare::compare): the embedded and external solvers side by side on one CNF,
-//!   and [`lab`] the same over many files and encodings;
+//!   and [`lab`] the same over many files and encodings (`pathsat_lab` runs them);
 //! - [`booklet`](booklet::booklet): puzzles and their solutions as a printable PDF;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
 //! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
