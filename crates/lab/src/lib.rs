@@ -259,3 +259,64 @@ pub fn edges(puzzle: &Puzzle) -> usize {
     }
     pairs.len()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pathsat_encode::export::export;
+    use pathsat_puzzle::{parse_str, Format};
+
+    fn tiny() -> Puzzle {
+        parse_str("moves = \"rook\"\ngrid = \"1 .\\n4 .\"\n", Format::Toml).unwrap()
+    }
+
+    #[test]
+    fn rows_in_turn_and_side_by_side() {
+        let puzzle = tiny();
+        let options = EncodingOptions::default();
+        let exported = export(&puzzle, &options, None).unwrap();
+        let solvers = ["varisat".to_string(), "no-such-solver-here".to_string()];
+        let lineup = Lineup {
+            solvers: &solvers,
+            timeout: Duration::from_secs(60),
+            proofs: false,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let rows = in_turn(
+            &puzzle,
+            &exported,
+            &options,
+            lineup,
+            &dir.path().join("t.cnf"),
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].solver, "varisat (embedded)");
+        assert_eq!(
+            (rows[0].status, rows[0].valid),
+            (SolverStatus::Sat, Some(true))
+        );
+        assert_eq!(rows[1].status, SolverStatus::Absent);
+        assert_eq!(rows[1].error.as_deref(), Some("not found"));
+        // Side by side: the embedded solvers first, then the one external named.
+        let rows = side_by_side(
+            &puzzle,
+            &exported,
+            &options,
+            Lineup {
+                solvers: &solvers[1..],
+                ..lineup
+            },
+        )
+        .unwrap();
+        let last = rows.last().unwrap();
+        assert_eq!(
+            (last.solver.as_str(), last.status),
+            ("no-such-solver-here", SolverStatus::Absent)
+        );
+        assert!(rows[..rows.len() - 1]
+            .iter()
+            .all(|r| r.status == SolverStatus::Sat));
+        assert_eq!(edges(&puzzle), 4);
+    }
+}
