@@ -33,7 +33,7 @@ layout *args:
 test-long:
     cargo test --release -p pathsat-frontier -- --ignored
     cargo test --release -p pathsat-encode --test oracle -- --ignored
-    cargo test --release -p pathsat-api hints_solve_many -- --ignored --nocapture
+    cargo test --release -p pathsat-reason hints_solve_many -- --ignored --nocapture
 
 # Build the API documentation
 doc:

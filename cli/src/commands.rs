@@ -241,7 +241,7 @@ pub fn hint(args: &HintArgs) -> Result<ExitCode, Failure> {
         Format::Json => report::write_json(&mut out, &report)?,
         Format::Text => report::write_hint_text(&mut out, &report, &puzzle)?,
     }
-    Ok(match report.status {
+    Ok(match report.found.status {
         pathsat_api::hint::HintStatus::Wrong => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     })

@@ -12,8 +12,9 @@ use std::io::{self, BufWriter, Write};
 /// a graph, each forced vertex; then one line saying how many, or which givens conflict.
 pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle) -> io::Result<()> {
     let mut out = BufWriter::new(out);
+    let f = &r.found;
     writeln!(out, "{puzzle}\n")?;
-    if let Some(conflict) = &r.conflict {
+    if let Some(conflict) = &f.conflict {
         if conflict.is_empty() {
             writeln!(out, "unsat: no solution, even without the givens")?;
         } else {
@@ -24,9 +25,9 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
                 list.join(", ")
             )?;
         }
-    } else if let Some(partial) = &r.partial {
+    } else if let Some(partial) = &f.partial {
         if puzzle.is_graph() {
-            for c in &r.forced {
+            for c in &f.forced {
                 writeln!(
                     out,
                     "{}{}",
@@ -45,21 +46,21 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
             }
         }
         writeln!(out)?;
-        let given = r.forced.len() - r.deduced;
-        let cells = cells_words(puzzle, r.cells);
+        let given = f.forced.len() - f.deduced;
+        let cells = cells_words(puzzle, f.cells);
         let words = format!(
             "{} of {cells} forced, {} beyond the {} given",
-            thousands(r.forced.len() as u64),
-            thousands(r.deduced as u64),
+            thousands(f.forced.len() as u64),
+            thousands(f.deduced as u64),
             thousands(given as u64)
         );
-        if r.complete {
+        if f.complete {
             writeln!(out, "forced: {words}")?;
         } else {
             writeln!(
                 out,
                 "forced (stopped at the time limit): {words} so far, {} undecided",
-                thousands(r.undecided as u64)
+                thousands(f.undecided as u64)
             )?;
         }
     } else {
@@ -71,7 +72,7 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
     writeln!(
         out,
         "{} · {}",
-        plural(r.solver_calls, "solver call"),
+        plural(f.solver_calls, "solver call"),
         duration(r.seconds)
     )?;
     out.flush()
@@ -81,21 +82,22 @@ pub fn write_forced_text(out: &mut dyn Write, r: &ForcedReport, puzzle: &Puzzle)
 /// cell starred, and the solver's part.
 pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> io::Result<()> {
     let mut out = BufWriter::new(out);
+    let f = &r.found;
     writeln!(out, "{puzzle}\n")?;
     // The board first, then the status line: the output reads back as a filling (the
     // status line ends it), so that `pathsat hint p.toml a.txt > b.txt` steps on.
-    let starred: Vec<usize> = r
+    let starred: Vec<usize> = f
         .hint
         .as_ref()
         .map(|h| h.index)
-        .or(r.wrong.as_ref().map(|w| w.index))
+        .or(f.wrong.as_ref().map(|w| w.index))
         .into_iter()
         .collect();
     if !puzzle.is_graph() {
-        let grid = render::partial_grid_starred(puzzle, &r.board, &starred);
+        let grid = render::partial_grid_starred(puzzle, &f.board, &starred);
         writeln!(out, "{grid}")?;
     }
-    match (r.status, &r.hint, &r.wrong) {
+    match (f.status, &f.hint, &f.wrong) {
         (HintStatus::Hint, Some(h), _) => {
             writeln!(
                 out,
@@ -140,9 +142,9 @@ pub fn write_hint_text(out: &mut dyn Write, r: &HintReport, puzzle: &Puzzle) -> 
     writeln!(
         out,
         "{} of {} filled · {} · {}",
-        thousands(r.filled as u64),
-        cells_words(puzzle, r.cells),
-        plural(r.solver_calls, "solver call"),
+        thousands(f.filled as u64),
+        cells_words(puzzle, f.cells),
+        plural(f.solver_calls, "solver call"),
         duration(r.seconds)
     )?;
     out.flush()
@@ -156,20 +158,21 @@ pub fn write_explain_text(
     limit: usize,
 ) -> io::Result<()> {
     let mut out = BufWriter::new(out);
+    let f = &r.found;
     writeln!(out, "{puzzle}\n")?;
-    let cell = format!("{} = {}", r.cell, r.value);
-    let given = if r.given { " (given)" } else { "" };
-    let head = match r.how {
+    let cell = format!("{} = {}", f.cell, f.value);
+    let given = if f.given { " (given)" } else { "" };
+    let head = match f.how {
         How::Propagation => format!(
             "{cell}{given}: unit propagation from the clauses alone sets it; the chain ({}):",
-            plural(r.steps.len() as u64, "clause")
+            plural(f.steps.len() as u64, "clause")
         ),
         How::Refutation => format!(
             "{cell}: assuming {} ≠ {} leads by unit propagation to a clause with every literal \
              false ({} in all):",
-            r.cell,
-            r.value,
-            plural(r.steps.len() as u64, "clause")
+            f.cell,
+            f.value,
+            plural(f.steps.len() as u64, "clause")
         ),
         How::Search => format!(
             "{cell}: forced (no solution has another value there), but not by unit propagation, \
@@ -178,23 +181,23 @@ pub fn write_explain_text(
         ),
         How::NotForced => format!(
             "{}: not forced; solutions put {} or {} there",
-            r.cell,
-            r.value,
-            r.other_value.unwrap_or(0)
+            f.cell,
+            f.value,
+            f.other_value.unwrap_or(0)
         ),
         How::NoSolution => "unsat: the puzzle has no solution".to_string(),
     };
     for line in wrap(&head, 88) {
         writeln!(out, "{line}")?;
     }
-    let width = r
+    let width = f
         .steps
         .iter()
         .map(|s| s.sets.chars().count())
         .max()
         .unwrap_or(0);
     // The last clauses of a long chain: those nearest the cell.
-    let skip = r.steps.len().saturating_sub(limit);
+    let skip = f.steps.len().saturating_sub(limit);
     if skip > 0 {
         writeln!(
             out,
@@ -202,7 +205,7 @@ pub fn write_explain_text(
             plural(skip as u64, "clause")
         )?;
     }
-    for (k, s) in r.steps.iter().enumerate().skip(skip) {
+    for (k, s) in f.steps.iter().enumerate().skip(skip) {
         let sets = if s.sets.is_empty() { "⊥" } else { &s.sets };
         writeln!(
             out,
@@ -218,11 +221,11 @@ pub fn write_explain_text(
         out,
         "position encoding, pruning {}, exactly-one {}: {} variables, {} clauses; propagation \
          alone sets {} of {} · {}",
-        r.pruning,
-        r.exactly_one,
-        thousands(r.variables as u64),
-        thousands(r.clauses as u64),
-        thousands(r.propagated_cells as u64),
+        f.pruning,
+        f.exactly_one,
+        thousands(f.variables as u64),
+        thousands(f.clauses as u64),
+        thousands(f.propagated_cells as u64),
         cells_words(puzzle, puzzle.n_cells()),
         duration(r.seconds)
     )?;

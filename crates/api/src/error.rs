@@ -11,6 +11,7 @@ use pathsat_count::CountError;
 use pathsat_dimacs::OutputError;
 use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
+use pathsat_reason::ReasonError;
 use pathsat_solver::{ModelProblem, SolveError};
 
 use crate::option_error::OptionError;
@@ -242,5 +243,21 @@ fn located(file: &str, error: &OutputError) -> String {
     match error.position {
         Some(p) => format!("{file}:{p}: {}", error.message),
         None => format!("{file}: {}", error.message),
+    }
+}
+
+impl Error {
+    /// A question about `file`'s cells (`forced`, `hint`, `explain`) that could not be
+    /// answered: `trail` is the command's refusal of a trail puzzle.
+    pub(crate) fn reasoning(file: &str, error: ReasonError, trail: Refusal) -> Error {
+        match error {
+            ReasonError::Trail => Error::refused(file, trail),
+            ReasonError::TooLargeForPosition => Error::refused(file, Refusal::ExplainPosition),
+            ReasonError::Solve(e) => Error::solve(file, e),
+            e @ (ReasonError::NoCell(_) | ReasonError::FillingSize { .. }) => Error::Invalid {
+                what: file.to_string(),
+                problem: e.to_string(),
+            },
+        }
     }
 }

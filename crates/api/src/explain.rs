@@ -1,70 +1,14 @@
-//! `explain`: why a cell holds its value, told in the clauses of the CNF the solver receives,
-//! for a teacher showing a class what an encoding does. The puzzle is encoded in the position
-//! encoding (`x(cell, value)`), and unit propagation with reasons
-//! (`pathsat_cnf::propagate`) is run on it:
-//!
-//! 1. when propagation from the clauses alone sets `x(cell, value)`, the answer is the chain of
-//!    clauses that did it, each with the literal it set (`propagation`);
-//! 2. otherwise, when assuming the cell holds anything else propagates to a clause with every
-//!    literal false, the answer is that chain and that clause (`refutation`: one failed
-//!    literal, as a SAT solver's first decision would find);
-//! 3. otherwise the solver needs search: the answer says so, with what propagation alone
-//!    settles (`search`).
-//!
-//! Literals are named by their cell and value, as the DIMACS header of `export` maps them:
-//! `(r,c)=v` and `(r,c)≠v`, rows and columns from 0; auxiliary variables as `aN`.
+//! `explain`: why a cell holds its value, told in the clauses of the CNF the solver receives
+//! (`pathsat_reason::explain`, which finds the chain), as a report naming the file.
 
-use crate::export::{export, Exported, Meaning};
 use crate::{Error, Refusal};
-use pathsat_cnf::propagate::Propagation;
-use pathsat_encode::{Encoding, EncodingChoice, EncodingOptions, PositionOptions};
-use pathsat_puzzle::{Place, Puzzle};
-use pathsat_solver::{Assumed, AssumingSolver, SolveError};
+use pathsat_encode::PositionOptions;
+use pathsat_puzzle::Puzzle;
+use pathsat_reason::explain::Explanation;
 use serde::Serialize;
-use std::collections::HashMap;
 use web_time::Instant;
 
-/// How the cell's value follows from the clauses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum How {
-    /// Unit propagation from the clauses alone sets it.
-    Propagation,
-    /// Assuming another value propagates to a clause with every literal false.
-    Refutation,
-    /// Neither: the solver needs search (its value is still forced).
-    Search,
-    /// The cell's value is not forced: solutions differ there.
-    NotForced,
-    /// The puzzle has no solution.
-    NoSolution,
-}
-
-impl How {
-    /// The name, as in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            How::Propagation => "propagation",
-            How::Refutation => "refutation",
-            How::Search => "search",
-            How::NotForced => "not-forced",
-            How::NoSolution => "no-solution",
-        }
-    }
-}
-
-/// One clause of the chain: the literal it set (empty for the final conflict) and the clause.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct ExplainStep {
-    /// The literal the clause set, named (`(1, 4)=3`, `(0, 2)≠5`, `a812`); empty for the
-    /// clause that ends a refutation with every literal false.
-    pub sets: String,
-    /// The clause, its literals named and joined by `∨`.
-    pub clause: String,
-    /// The clause's family (`cell`, `value`, `successor`, …) as the export header counts it.
-    pub family: &'static str,
-}
+pub use pathsat_reason::explain::{ExplainStep, How};
 
 /// The result of `explain`, as `pathsat explain --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -74,38 +18,15 @@ pub struct ExplainReport {
     pub file: String,
     /// The puzzle's name.
     pub name: String,
-    /// The cell, as `(r, c)` (or `vertex v`).
-    pub cell: String,
-    /// Its value in the solution found (0 without solution).
-    pub value: u32,
-    /// Whether the puzzle gives it.
-    pub given: bool,
-    /// How the value follows.
-    pub how: How,
-    /// The clauses, in the order propagation used them.
-    pub steps: Vec<ExplainStep>,
-    /// For `not-forced`: another value the cell takes in some solution.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub other_value: Option<u32>,
-    /// Cells whose value propagation from the clauses alone sets (givens included).
-    pub propagated_cells: usize,
-    /// The encoding's pruning: `none` (textbook) or `full` (the solver's).
-    pub pruning: &'static str,
-    /// The exactly-one encoding (`pairwise` has no auxiliary variables).
-    pub exactly_one: &'static str,
-    /// Variables of the encoding.
-    pub variables: usize,
-    /// Clauses of the encoding.
-    pub clauses: usize,
+    /// What was found: the cell, its value, how it follows and the clauses that show it.
+    #[serde(flatten)]
+    pub found: Explanation,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
 /// Why `cell` of `puzzle` (from `file`) holds its value, in the clauses of its position
-/// encoding with `options`. [`Pruning::None`](pathsat_encode::Pruning::None) (the textbook encoding, every pair a variable,
-/// givens as unit clauses) shows the reasoning in clauses, and pairwise exactly-one
-/// constraints have no auxiliary variables; [`Pruning::Full`](pathsat_encode::Pruning::Full) is the CNF the solver receives,
-/// where the encoder's distance pruning has already ruled out many values.
+/// encoding with `options` ([`pathsat_reason::explain::explain`] says which to choose).
 ///
 /// # Errors
 /// [`Error::Refused`] for a trail puzzle or a board too large for the position encoding;
@@ -117,307 +38,12 @@ pub fn explain(
     options: &PositionOptions,
 ) -> Result<ExplainReport, Error> {
     let started = Instant::now();
-    if puzzle.trail().is_some() {
-        return Err(Error::refused(file, Refusal::ExplainTrail));
-    }
-    if cell >= puzzle.n_cells() {
-        return Err(Error::Invalid {
-            what: file.to_string(),
-            problem: format!("the puzzle has no cell {}", puzzle.place(cell)),
-        });
-    }
-    let encoding = EncodingOptions {
-        choice: EncodingChoice::Position,
-        position: *options,
-        ..EncodingOptions::default()
-    };
-    let exported = export(puzzle, file, &encoding)?;
-    if exported.encoding() != Encoding::Position {
-        return Err(Error::refused(file, Refusal::ExplainPosition));
-    }
-    let chains = Chains::new(puzzle, &exported);
-    let given = puzzle.givens().any(|(c, _)| c == cell);
-    let mut report = ExplainReport {
+    let found = pathsat_reason::explain::explain(puzzle, cell, options)
+        .map_err(|e| Error::reasoning(file, e, Refusal::ExplainTrail))?;
+    Ok(ExplainReport {
         file: file.to_string(),
         name: puzzle.name().to_string(),
-        cell: puzzle.place(cell).to_string(),
-        value: 0,
-        given,
-        how: How::NoSolution,
-        steps: Vec::new(),
-        other_value: None,
-        propagated_cells: 0,
-        pruning: options.pruning.name(),
-        exactly_one: options.exactly_one.name(),
-        variables: chains.variables,
-        clauses: chains.clauses.len(),
-        seconds: 0.0,
-    };
-    let top = Propagation::run(&chains.clauses, chains.variables, &[]);
-    report.propagated_cells = chains.propagated_cells(&top);
-    find_how(&mut report, &chains, &top, file, cell)?;
-    report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
-}
-
-/// Fills in `report` the value of `cell`, from a solution, and how it follows from the clauses
-/// (`top` is propagation from the clauses alone), with the chain that shows it: whether another
-/// solution differs there, else whether propagation sets it, else whether assuming another
-/// value refutes itself.
-///
-/// # Errors
-/// [`Error::Solve`] when the solver fails, or when the solution's value has no variable.
-fn find_how(
-    report: &mut ExplainReport,
-    chains: &Chains,
-    top: &Propagation,
-    file: &str,
-    cell: usize,
-) -> Result<(), Error> {
-    let puzzle = chains.puzzle;
-    let clauses = &chains.clauses;
-    // The value: from a solution, and whether another solution differs there.
-    let mut solver = AssumingSolver::new(puzzle, &PositionOptions::default())
-        .map_err(|e| Error::solve(file, e))?;
-    let solution = match solver.solve_with(&[]).map_err(|e| Error::solve(file, e))? {
-        Assumed::Filling(f) => f,
-        Assumed::Unsat { .. } => {
-            if let Some(i) = top.conflict().filter(|&i| i < clauses.len()) {
-                report.steps = chains.refutation(top, i);
-            }
-            return Ok(());
-        }
-    };
-    let value = solution.value(cell);
-    report.value = value;
-    if let Some(other) = solver
-        .solve_without(cell, value)
-        .map_err(|e: SolveError| Error::solve(file, e))?
-    {
-        report.how = How::NotForced;
-        report.other_value = Some(other.value(cell));
-        return Ok(());
-    }
-    let Some(&x) = chains.var_of.get(&(cell, value)) else {
-        // Pruned away as impossible: cannot be, for the value of a solution.
-        return Err(Error::solve(
-            file,
-            SolveError::Certificate(format!("{} = {value} has no variable", puzzle.place(cell))),
-        ));
-    };
-    let x = x as i64;
-    if top.value(x) == Some(true) {
-        report.how = How::Propagation;
-        report.steps = top
-            .reasons(clauses, &[x])
-            .into_iter()
-            .map(|s| chains.step(s))
-            .collect();
-    } else {
-        let probe = Propagation::run(clauses, chains.variables, &[-x]);
-        match probe.conflict().filter(|&i| i < clauses.len()) {
-            Some(i) => {
-                report.how = How::Refutation;
-                report.steps = chains.refutation(&probe, i);
-            }
-            None => report.how = How::Search,
-        }
-    }
-    Ok(())
-}
-
-/// The clauses of a puzzle's position encoding with what their variables and clauses mean:
-/// what a chain of reasons is told in.
-struct Chains<'a> {
-    /// The puzzle encoded.
-    puzzle: &'a Puzzle,
-    /// The clauses, as DIMACS literals.
-    clauses: Vec<Vec<i64>>,
-    /// Variables of the encoding.
-    variables: usize,
-    /// The cell and value of each variable that has one (the others are auxiliary).
-    meanings: HashMap<u64, (usize, u32)>,
-    /// The variable of each cell and value that has one.
-    var_of: HashMap<(usize, u32), u64>,
-    /// Each clause's family, in the order of the clauses.
-    family_of: Vec<&'static str>,
-}
-
-impl<'a> Chains<'a> {
-    /// The clauses of `exported`, the position encoding of `puzzle`, and their meaning.
-    fn new(puzzle: &'a Puzzle, exported: &Exported) -> Chains<'a> {
-        let clauses = exported.clauses();
-        let variables = exported.variables();
-        let meanings: HashMap<u64, (usize, u32)> = exported
-            .meanings()
-            .into_iter()
-            .filter_map(|(var, m)| match m {
-                Meaning::Place { cell, value } => Some((var, (cell, value))),
-                Meaning::Arc { .. } => None,
-            })
-            .collect();
-        let var_of: HashMap<(usize, u32), u64> = meanings.iter().map(|(&v, &m)| (m, v)).collect();
-        let mut family_of: Vec<&'static str> = Vec::with_capacity(clauses.len());
-        for f in &exported.export.encoded.stats().families {
-            family_of.extend(std::iter::repeat_n(f.name, f.clauses));
-        }
-        Chains {
-            puzzle,
-            clauses,
-            variables,
-            meanings,
-            var_of,
-            family_of,
-        }
-    }
-
-    /// A literal named by its cell and value (`(1,4)=3`, `(0,2)≠5`), or as auxiliary (`a812`).
-    fn name(&self, lit: i64) -> String {
-        match self.meanings.get(&lit.unsigned_abs()) {
-            Some(&(c, v)) => {
-                let sign = if lit > 0 { "=" } else { "≠" };
-                format!("{}{sign}{v}", short(self.puzzle.place(c)))
-            }
-            None if lit > 0 => format!("a{lit}"),
-            None => format!("¬a{}", -lit),
-        }
-    }
-
-    /// The step of clause `i` setting `lit` (0 for a clause with every literal false).
-    fn step(&self, (lit, i): (i64, usize)) -> ExplainStep {
-        ExplainStep {
-            sets: if lit == 0 {
-                String::new()
-            } else {
-                self.name(lit)
-            },
-            clause: self.clauses[i]
-                .iter()
-                .map(|&l| self.name(l))
-                .collect::<Vec<_>>()
-                .join(" ∨ "),
-            family: self.family_of.get(i).copied().unwrap_or("other"),
-        }
-    }
-
-    /// The chain behind clause `i`, which has every literal false under `p`, ended by that
-    /// clause.
-    fn refutation(&self, p: &Propagation, i: usize) -> Vec<ExplainStep> {
-        let mut steps: Vec<ExplainStep> = p
-            .reasons(&self.clauses, &self.clauses[i])
-            .into_iter()
-            .map(|s| self.step(s))
-            .collect();
-        steps.push(self.step((0, i)));
-        steps
-    }
-
-    /// Cells whose value `top`, propagation from the clauses alone, sets (givens included).
-    fn propagated_cells(&self, top: &Propagation) -> usize {
-        let puzzle = self.puzzle;
-        (0..puzzle.n_cells())
-            .filter(|&c| {
-                (1..=puzzle.n_values() as u32).any(|v| {
-                    self.var_of
-                        .get(&(c, v))
-                        .is_some_and(|&x| top.value(x as i64) == Some(true))
-                })
-            })
-            .count()
-    }
-}
-
-/// `(1, 4)` without the space: `(1,4)`, so that clauses stay short.
-fn short(place: Place) -> String {
-    match place {
-        Place::Cell(pos) => format!("({},{})", pos.row, pos.col),
-        Place::Vertex(v) => format!("v{v}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use pathsat_cnf::card::ExactlyOneEncoding;
-    use pathsat_encode::Pruning;
-    use pathsat_puzzle::{brute, parse_str, Format};
-
-    fn textbook() -> PositionOptions {
-        PositionOptions {
-            pruning: Pruning::None,
-            exactly_one: ExactlyOneEncoding::Pairwise,
-            ..PositionOptions::default()
-        }
-    }
-
-    /// On small puzzles, against every filling: a cell is `not-forced` exactly when two
-    /// fillings differ there, and otherwise its value is the fillings' one; a propagation
-    /// chain ends with the cell's literal, a refutation with a clause set by no step.
-    #[test]
-    fn explanations_agree_with_every_filling() {
-        let puzzles = [
-            "moves = \"rook\"\ngrid = \"1 2 .\\n. . .\\n. . 9\"\n",
-            "moves = \"king\"\ngrid = \"1 . .\\n. . 6\\n. . .\\n12 . .\"\n",
-            "moves = \"rook\"\ngrid = \"1 . . .\\n. . . .\\n. . 11 .\\n. . . 16\"\n",
-            "moves = \"rook\"\ngrid = \"1 . . .\\n. . . .\\n. . . .\\n16 . . .\"\n",
-        ];
-        let mut seen = std::collections::BTreeSet::new();
-        for text in puzzles {
-            let puzzle = parse_str(text, Format::Toml).unwrap();
-            let mut fillings = Vec::new();
-            brute::enumerate(&puzzle, None, |f| fillings.push(f.clone()));
-            for cell in 0..puzzle.n_cells() {
-                let r = explain(&puzzle, "p.toml", cell, &textbook()).unwrap();
-                let values: std::collections::BTreeSet<u32> =
-                    fillings.iter().map(|f| f.value(cell)).collect();
-                if values.is_empty() {
-                    assert_eq!(r.how, How::NoSolution, "{text} {cell}");
-                    seen.insert(r.how.name());
-                    continue;
-                }
-                if values.len() > 1 {
-                    assert_eq!(r.how, How::NotForced, "{text} {cell}");
-                    assert!(values.contains(&r.value) && values.contains(&r.other_value.unwrap()));
-                    continue;
-                }
-                assert_eq!(Some(&r.value), values.first(), "{text} {cell}");
-                let cell_literal = format!("{}={}", short(puzzle.place(cell)), r.value);
-                match r.how {
-                    How::Propagation => {
-                        assert_eq!(r.steps.last().unwrap().sets, cell_literal)
-                    }
-                    How::Refutation => {
-                        assert_eq!(r.steps.last().unwrap().sets, "");
-                        assert!(r.steps[..r.steps.len() - 1]
-                            .iter()
-                            .all(|s| !s.sets.is_empty()));
-                    }
-                    How::Search => assert!(r.steps.is_empty()),
-                    other => panic!("{other:?}"),
-                }
-                seen.insert(r.how.name());
-            }
-        }
-        assert_eq!(
-            seen.into_iter().collect::<Vec<_>>(),
-            ["no-solution", "propagation", "refutation", "search"]
-        );
-    }
-
-    #[test]
-    fn the_literals_read_as_cells_and_values() {
-        let puzzle = parse_str(
-            "moves = \"rook\"\ngrid = \"1 2 .\\n. . .\\n. . 9\"\n",
-            Format::Toml,
-        )
-        .unwrap();
-        let r = explain(&puzzle, "p.toml", 5, &textbook()).unwrap();
-        assert_eq!((r.how, r.value), (How::Refutation, 4));
-        let last = r.steps.last().unwrap();
-        assert_eq!(
-            (last.clause.as_str(), last.family),
-            ("(1,2)≠6 ∨ (0,2)=5 ∨ (1,1)=5 ∨ (2,2)=5", "predecessor")
-        );
-        assert_eq!((r.variables, r.clauses), (81, 813));
-    }
+        found,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }

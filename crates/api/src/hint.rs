@@ -1,153 +1,17 @@
-//! `hint`: the next step of a puzzle, for a person solving it by hand. From the givens and what
-//! the person has filled so far:
-//!
-//! - a filling that no solution extends gets its first wrong cell (in reading order: the first
-//!   cell whose value, with the givens and the cells before it, leaves no solution), not a
-//!   hint;
-//! - otherwise the next deduction of the human-style rules (`pathsat_generate::deduce::hint`),
-//!   with its reason in words; when no rule applies, a cell the solver proves forced, marked as
-//!   such.
-//!
-//! Every hint is checked by the solver before it is given: no solution that extends the
-//! filling has another value on the hinted cell.
+//! `hint`: the next step of a puzzle solved by hand, with its reason, or the first wrong cell
+//! of what was filled so far (`pathsat_reason::hint`, which finds it), as a report naming the
+//! file; with `certify`, the hint's "no other value fits" written as a checked certificate.
 
-use crate::certificate::CertificateSummary;
-use crate::forced::CellValue;
+use crate::certificate::{write_and_check, CertificateSummary, PuzzleSource};
 use crate::options::HintRequest;
-use crate::Error;
-use pathsat_encode::{EncodingChoice, PositionOptions};
-use pathsat_generate::deduce::hint::{next_step, NextStep, Rule};
-use pathsat_generate::Level;
-use pathsat_puzzle::{verify, Filling, Puzzle};
-use pathsat_solver::{
-    backbone, Assumed, AssumingSolver, Backbone, Budget, PuzzleSolver, SolveError, SolveOptions,
-    SolverChoice,
-};
+use crate::{Error, Refusal};
+use pathsat_puzzle::Puzzle;
+use pathsat_reason::hint::{refute, Hint};
+use pathsat_solver::Budget;
 use serde::Serialize;
 use web_time::Instant;
 
-/// What the hint found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HintStatus {
-    /// A next step: `hint`.
-    Hint,
-    /// The filling contradicts the puzzle: `wrong`.
-    Wrong,
-    /// Every cell is filled, and the filling is a solution.
-    Solved,
-    /// The puzzle has no solution even with nothing filled.
-    NoSolution,
-    /// No empty cell is forced: several solutions extend the filling, and no step follows
-    /// from it alone.
-    Several,
-    /// The time limit (or the cancel flag) stopped the solver first.
-    Unknown,
-}
-
-impl HintStatus {
-    /// The name, as in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            HintStatus::Hint => "hint",
-            HintStatus::Wrong => "wrong",
-            HintStatus::Solved => "solved",
-            HintStatus::NoSolution => "no-solution",
-            HintStatus::Several => "several",
-            HintStatus::Unknown => "unknown",
-        }
-    }
-}
-
-/// Where a hint comes from: a deduction rule, or the solver when no rule applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HintRule {
-    /// See [`Rule::ForcedNeighbour`].
-    ForcedNeighbour,
-    /// See [`Rule::OnlyCell`].
-    OnlyCell,
-    /// See [`Rule::OnlyNumber`].
-    OnlyNumber,
-    /// See [`Rule::Distance`].
-    Distance,
-    /// See [`Rule::PencilMarks`].
-    PencilMarks,
-    /// No rule applies; the solver proves the cell forced.
-    Solver,
-}
-
-impl From<Rule> for HintRule {
-    fn from(rule: Rule) -> HintRule {
-        match rule {
-            Rule::ForcedNeighbour => HintRule::ForcedNeighbour,
-            Rule::OnlyCell => HintRule::OnlyCell,
-            Rule::OnlyNumber => HintRule::OnlyNumber,
-            Rule::Distance => HintRule::Distance,
-            Rule::PencilMarks => HintRule::PencilMarks,
-        }
-    }
-}
-
-impl HintRule {
-    /// The name, as in JSON: `forced-neighbour`, …, `solver`.
-    pub fn name(self) -> &'static str {
-        match self {
-            HintRule::ForcedNeighbour => "forced-neighbour",
-            HintRule::OnlyCell => "only-cell",
-            HintRule::OnlyNumber => "only-number",
-            HintRule::Distance => "distance",
-            HintRule::PencilMarks => "pencil-marks",
-            HintRule::Solver => "solver",
-        }
-    }
-
-    /// In words, for text output: `forced neighbour`, …, `solver`.
-    pub fn words(self) -> &'static str {
-        match self {
-            HintRule::ForcedNeighbour => "forced neighbour",
-            HintRule::OnlyCell => "only cell for a number",
-            HintRule::OnlyNumber => "only number for a cell",
-            HintRule::Distance => "counting moves",
-            HintRule::PencilMarks => "pencil marks",
-            HintRule::Solver => "solver",
-        }
-    }
-}
-
-/// One step: a cell, its value, the rule and the reason.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct HintStep {
-    /// The cell's index in the puzzle.
-    #[serde(skip)]
-    pub index: usize,
-    /// The cell and its value (`given` is false).
-    #[serde(flatten)]
-    pub cell: CellValue,
-    /// The rule.
-    pub rule: HintRule,
-    /// The grade of the rule: `easy` or `medium`; `hard` when only the solver finds it.
-    pub level: Level,
-    /// Why, in words.
-    pub reason: String,
-    /// The cells the reason names, with their values (0 on an empty cell).
-    pub cited: Vec<CellValue>,
-}
-
-/// The first wrong cell of a filling.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct WrongCell {
-    /// The cell's index in the puzzle.
-    #[serde(skip)]
-    pub index: usize,
-    /// The cell and the value filled there.
-    #[serde(flatten)]
-    pub cell: CellValue,
-    /// Why it is wrong, in words.
-    pub reason: String,
-}
+pub use pathsat_reason::hint::{HintRule, HintStatus, HintStep, WrongCell};
 
 /// The result of `hint`, as `pathsat hint --format json` prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -157,29 +21,14 @@ pub struct HintReport {
     pub file: String,
     /// The puzzle's name.
     pub name: String,
-    /// What was found.
-    pub status: HintStatus,
-    /// The next step (status `hint`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<HintStep>,
-    /// The first wrong cell (status `wrong`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub wrong: Option<WrongCell>,
-    /// Cells filled so far, givens included.
-    pub filled: usize,
-    /// Cells of the puzzle.
-    pub cells: usize,
-    /// SAT calls made.
-    pub solver_calls: u64,
+    /// What was found: the status, the step or the wrong cell, the cells filled, the calls.
+    #[serde(flatten)]
+    pub found: Hint,
     /// With `certify`: the checked certificate that no other value fits the hinted cell.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<CertificateSummary>,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// The givens and the filling, with the hint's value on its cell (0 elsewhere), for
-    /// text and pictures.
-    #[serde(skip)]
-    pub board: Filling,
 }
 
 /// The next step of `puzzle` (from `file`) from `request.filling`.
@@ -188,545 +37,55 @@ pub struct HintReport {
 /// [`Error::Refused`] for a trail puzzle, [`Error::Invalid`] for a filling of another size,
 /// [`Error::Solve`] when the puzzle is too large for the position encoding.
 pub fn hint(puzzle: &Puzzle, file: &str, request: &HintRequest) -> Result<HintReport, Error> {
-    if puzzle.trail().is_some() {
-        return Err(Error::refused(file, crate::Refusal::HintTrail));
-    }
     let started = Instant::now();
-    let n = puzzle.n_cells();
-    let mut values = vec![0; n];
-    for (cell, value) in puzzle.givens() {
-        values[cell] = value;
-    }
-    // The filled cells that are not given, in reading order.
-    let mut filled: Vec<(usize, u32)> = Vec::new();
-    if let Some(filling) = &request.filling {
-        if filling.values().len() != n {
-            return Err(Error::Invalid {
-                what: file.to_string(),
-                problem: format!(
-                    "the filling has {} cells, the puzzle {n}",
-                    filling.values().len()
-                ),
-            });
-        }
-        for (cell, &value) in filling.values().iter().enumerate() {
-            if value != 0 && values[cell] != value {
-                filled.push((cell, value));
-            }
-        }
-    }
-    let mut report = HintReport {
+    let budget = Budget::until(request.timeout.map(|t| started + t)).and_cancel(&request.cancel);
+    let found = pathsat_reason::hint::hint(puzzle, request.filling.as_ref(), &budget)
+        .map_err(|e| Error::reasoning(file, e, Refusal::HintTrail))?;
+    let certificate = match (request.certify, &found.hint) {
+        (true, Some(step)) => certify(puzzle, file, &found, step, &budget, request)?,
+        _ => None,
+    };
+    Ok(HintReport {
         file: file.to_string(),
         name: puzzle.name().to_string(),
-        status: HintStatus::Unknown,
-        hint: None,
-        wrong: None,
-        filled: puzzle.givens().count() + filled.len(),
-        cells: n,
-        solver_calls: 0,
-        certificate: None,
-        seconds: 0.0,
-        board: Filling::from_values(values.clone()),
-    };
-    let interrupt = Budget::until(request.timeout.map(|t| started + t)).and_cancel(&request.cancel);
-    let found = next(puzzle, &mut values, &filled, interrupt.clone(), &mut report);
-    report.board = Filling::from_values(values);
-    match found {
-        Ok(()) | Err(SolveError::Interrupted) => {}
-        Err(e) => return Err(Error::solve(file, e)),
-    }
-    if let (true, Some(step)) = (request.certify, &report.hint) {
-        let (cell, value) = (step.index, step.cell.value);
-        report.certificate = certify_hint(puzzle, file, &filled, cell, value, interrupt, request)?;
-    }
-    report.seconds = started.elapsed().as_secs_f64();
-    Ok(report)
+        found,
+        certificate,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
-/// The certificate of a hint: the puzzle with the filled cells as givens, `value` ruled out on
-/// `cell` by an exclusion claim, refuted by a certified CaDiCaL run (`None` when the interrupt
-/// stopped it).
-fn certify_hint(
+/// The certificate of `step`: the puzzle with the filled cells as givens, its value ruled out
+/// on its cell, refuted by a certified run ([`refute`]), written and checked (`None` when the
+/// budget stopped the run).
+fn certify(
     puzzle: &Puzzle,
     file: &str,
-    filled: &[(usize, u32)],
-    cell: usize,
-    value: u32,
-    interrupt: Budget,
+    found: &Hint,
+    step: &HintStep,
+    budget: &Budget,
     request: &HintRequest,
 ) -> Result<Option<CertificateSummary>, Error> {
-    let sub = puzzle
-        .with_givens(filled)
-        .expect("a filling with a hint is possible on its face");
-    let options = SolveOptions {
-        certify: true,
-        solver: SolverChoice::preferred(true),
-        ..SolveOptions::default()
-    }
-    .with_choice(EncodingChoice::Position);
-    let mut solver = PuzzleSolver::new(&sub, &options).map_err(|e| Error::solve(file, e))?;
-    if !solver.is_recording() {
-        return Err(Error::solve(
-            file,
-            SolveError::Unsupported(pathsat_solver::Unsupported::CadicalNotBuiltIn),
-        ));
-    }
-    solver.set_budget(interrupt);
-    if !solver.exclude(cell, value) {
-        return Err(Error::solve(
-            file,
-            SolveError::Certificate(format!("{} cannot hold {value}", puzzle.place(cell))),
-        ));
-    }
-    match solver.next_solution() {
-        Ok(None) => {}
-        Err(SolveError::Interrupted) => return Ok(None),
-        Ok(Some(_)) => {
-            return Err(Error::solve(
-                file,
-                SolveError::Certificate(format!(
-                    "another value fits {}: the hint is wrong",
-                    puzzle.place(cell)
-                )),
-            ))
-        }
-        Err(e) => return Err(Error::solve(file, e)),
-    }
-    let run = solver.finish_recording().expect("a recording run");
+    let refuted = refute(puzzle, &found.written, step.index, step.cell.value, budget)
+        .map_err(|e| Error::reasoning(file, e, Refusal::HintTrail))?;
+    let Some(refuted) = refuted else {
+        return Ok(None);
+    };
     let text = pathsat_puzzle::write::to_toml(
-        &sub,
+        &refuted.puzzle,
         &["The puzzle with the cells filled so far as givens (pathsat hint --certify).".into()],
     );
     let name = format!("{}-hint.toml", puzzle.name().replace(['/', '\\'], "-"));
-    crate::certificate::write_and_check(
-        run,
-        &sub,
-        crate::certificate::PuzzleSource::Text {
-            name: &name,
-            text: &text,
-        },
-        &options.encoding,
-        request.certificate.as_deref(),
+    let source = PuzzleSource::Text {
+        name: &name,
+        text: &text,
+    };
+    let target = request.certificate.as_deref();
+    write_and_check(
+        refuted.run,
+        &refuted.puzzle,
+        source,
+        &refuted.encoding,
+        target,
     )
     .map(Some)
-}
-
-/// Fills in `report` (status, hint or wrong cell, calls); `values` holds the givens, and gets
-/// the filling and the hinted value.
-fn next(
-    puzzle: &Puzzle,
-    values: &mut [u32],
-    filled: &[(usize, u32)],
-    interrupt: Budget,
-    report: &mut HintReport,
-) -> Result<(), SolveError> {
-    let options = PositionOptions::default();
-    find_wrong(puzzle, values, filled, &options, interrupt.clone(), report)?;
-    if report.status != HintStatus::Unknown {
-        return Ok(());
-    }
-    for &(cell, value) in filled {
-        values[cell] = value;
-    }
-    let filling = Filling::from_values(values.to_vec());
-    if values.iter().all(|&v| v != 0) {
-        verify(puzzle, &filling).map_err(SolveError::Unverified)?;
-        report.status = HintStatus::Solved;
-        return Ok(());
-    }
-    // The filled cells as givens: every solution of `sub` extends the filling.
-    let sub = puzzle
-        .with_givens(filled)
-        .expect("a filling with a solution is possible on its face");
-    let step = match next_step(puzzle, &filling).expect("not a trail") {
-        NextStep::Hint(hint) => {
-            let mut check = AssumingSolver::new(&sub, &options)?;
-            check.set_budget(interrupt.clone());
-            let other = check.solve_without(hint.cell, hint.value)?;
-            report.solver_calls += check.calls();
-            if other.is_some() {
-                return Err(SolveError::Certificate(format!(
-                    "the hint {} = {} is not in every solution",
-                    puzzle.place(hint.cell),
-                    hint.value
-                )));
-            }
-            HintStep {
-                index: hint.cell,
-                cell: CellValue::new(puzzle, hint.cell, hint.value),
-                rule: hint.rule.into(),
-                level: hint.rule.level(),
-                reason: hint.reason,
-                cited: hint
-                    .cited
-                    .iter()
-                    .map(|&c| CellValue::new(puzzle, c, values[c]))
-                    .collect(),
-            }
-        }
-        // The rules stall (or, on a filling the solver accepts, could only stall): the
-        // solver's forced cells.
-        NextStep::Stuck | NextStep::Contradiction | NextStep::Complete => {
-            let Some(step) = solver_step(puzzle, &sub, values, &options, interrupt, report)? else {
-                report.status = HintStatus::Several;
-                return Ok(());
-            };
-            step
-        }
-    };
-    values[step.index] = step.cell.value;
-    report.status = HintStatus::Hint;
-    report.hint = Some(step);
-    Ok(())
-}
-
-/// Sets `report`'s status to `wrong` (with the first wrong cell) when the filled cells are
-/// wrong on their face or leave no solution, or to `no-solution` when the puzzle has none, and
-/// counts the solver's calls; `values` holds the givens. Leaves the status `unknown` when a
-/// solution extends the filling.
-fn find_wrong(
-    puzzle: &Puzzle,
-    values: &[u32],
-    filled: &[(usize, u32)],
-    options: &PositionOptions,
-    interrupt: Budget,
-    report: &mut HintReport,
-) -> Result<(), SolveError> {
-    let n = puzzle.n_cells() as u32;
-    // A value out of range, on a given cell, or given elsewhere is wrong on its face; the
-    // cells before the first such one go to the solver (one of them may be wrong first).
-    let given = |v: u32| puzzle.givens().find(|&(_, w)| w == v).map(|(c, _)| c);
-    let on_its_face = |&(cell, value): &(usize, u32)| {
-        if value > n {
-            Some(format!("the numbers go from 1 to {n}"))
-        } else if values[cell] != 0 {
-            Some(format!("{} is given {}", puzzle.place(cell), values[cell]))
-        } else {
-            given(value).map(|c| format!("{value} is given at {}", puzzle.place(c)))
-        }
-    };
-    let face = filled
-        .iter()
-        .enumerate()
-        .find_map(|(k, entry)| on_its_face(entry).map(|reason| (k, reason)));
-    let checked = &filled[..face.as_ref().map_or(filled.len(), |(k, _)| *k)];
-    let mut wrong = |k: usize, reason: String| {
-        report.status = HintStatus::Wrong;
-        report.wrong = Some(WrongCell {
-            index: filled[k].0,
-            cell: CellValue::new(puzzle, filled[k].0, filled[k].1),
-            reason,
-        });
-    };
-    let mut solver = AssumingSolver::new(puzzle, options)?;
-    solver.set_budget(interrupt);
-    let consistent = solver.solve_with(checked)?;
-    if let Assumed::Unsat { .. } = consistent {
-        if matches!(solver.solve_with(&[])?, Assumed::Unsat { .. }) {
-            report.status = HintStatus::NoSolution;
-        } else {
-            let (k, reason) = first_wrong(&mut solver, checked)?;
-            wrong(k, reason);
-        }
-    } else if let Some((k, reason)) = face {
-        wrong(k, reason);
-    }
-    report.solver_calls = solver.calls();
-    Ok(())
-}
-
-/// The step the solver gives when no rule applies: a cell of `sub` (the puzzle with the
-/// filling as givens) that every solution agrees on and that `values` leaves empty, preferably
-/// next to a number already written; `None` when there is none. Counts its calls in `report`.
-fn solver_step(
-    puzzle: &Puzzle,
-    sub: &Puzzle,
-    values: &[u32],
-    options: &PositionOptions,
-    interrupt: Budget,
-    report: &mut HintReport,
-) -> Result<Option<HintStep>, SolveError> {
-    let n = puzzle.n_cells() as u32;
-    let (found, calls) = backbone(sub, options, interrupt)?;
-    report.solver_calls += calls;
-    let Backbone::Solved { forced, .. } = found else {
-        return Err(SolveError::Certificate(
-            "a filling with a solution has none as givens".into(),
-        ));
-    };
-    let open: Vec<(usize, u32)> = forced
-        .into_iter()
-        .filter(|&(c, _)| values[c] == 0)
-        .collect();
-    // Prefer a value next to one already written: the easiest to see.
-    let written = |v: u32| values.contains(&v);
-    let Some(&(cell, value)) = open
-        .iter()
-        .find(|&&(_, v)| (v > 1 && written(v - 1)) || (v < n && written(v + 1)))
-        .or(open.first())
-    else {
-        return Ok(None);
-    };
-    Ok(Some(HintStep {
-        index: cell,
-        cell: CellValue::new(puzzle, cell, value),
-        rule: HintRule::Solver,
-        level: Level::Hard,
-        reason: format!(
-            "no deduction rule applies here; the solver proves that every solution \
-             that extends the filling has {value} at {}",
-            puzzle.place(cell)
-        ),
-        cited: Vec::new(),
-    }))
-}
-
-/// The first filled cell (in reading order) that leaves no solution with the cells before it,
-/// by bisection on the prefix (a longer prefix only has fewer solutions), and why.
-fn first_wrong(
-    solver: &mut AssumingSolver<'_>,
-    filled: &[(usize, u32)],
-) -> Result<(usize, String), SolveError> {
-    // The prefix of `lo` cells has a solution, that of `hi` cells has none.
-    let (mut lo, mut hi) = (0, filled.len());
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        match solver.solve_with(&filled[..mid])? {
-            Assumed::Filling(_) => lo = mid,
-            Assumed::Unsat { .. } => hi = mid,
-        }
-    }
-    let (cell, value) = filled[hi - 1];
-    let place = solver.puzzle().place(cell);
-    let reason = if hi == 1 {
-        format!("no solution has {value} at {place}")
-    } else {
-        format!(
-            "no solution has {value} at {place} together with the {} cells filled before it",
-            hi - 1
-        )
-    };
-    Ok((hi - 1, reason))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use pathsat_generate::{generate, Options};
-    use pathsat_puzzle::{parse_file, Moves};
-    use std::path::Path;
-
-    fn hidato() -> Puzzle {
-        parse_file(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/seeds/hidato-188.toml"),
-        )
-        .unwrap()
-    }
-
-    fn ask(puzzle: &Puzzle, values: &[u32]) -> HintReport {
-        let request = HintRequest {
-            filling: Some(Filling::from_values(values.to_vec())),
-            ..HintRequest::default()
-        };
-        hint(puzzle, "p.toml", &request).unwrap()
-    }
-
-    /// Follows hints from the givens to the end: every hint is the solution's value, and the
-    /// rules used (in order).
-    fn follow(puzzle: &Puzzle, solution: &Filling) -> Vec<HintRule> {
-        let mut values = vec![0; puzzle.n_cells()];
-        let mut rules = Vec::new();
-        loop {
-            let report = ask(puzzle, &values);
-            match report.status {
-                HintStatus::Hint => {
-                    let h = report.hint.unwrap();
-                    assert_eq!(
-                        solution.value(h.index),
-                        h.cell.value,
-                        "{}: {h:?}",
-                        puzzle.name()
-                    );
-                    values[h.index] = h.cell.value;
-                    rules.push(h.rule);
-                }
-                HintStatus::Solved => return rules,
-                other => panic!("{}: {other:?}", puzzle.name()),
-            }
-        }
-    }
-
-    #[test]
-    fn the_first_wrong_cell_in_reading_order() {
-        let puzzle = hidato();
-        let solution = puzzle.expect().solutions[0].clone();
-        let mut values = solution.values().to_vec();
-        // Wrong values on (0, 1) and (0, 0): the first in reading order is (0, 0).
-        for (cell, wrong) in [(1, 135), (0, 135)] {
-            values[cell] = wrong;
-        }
-        // The rest empty after the second row.
-        for v in values.iter_mut().skip(24) {
-            *v = 0;
-        }
-        let report = ask(&puzzle, &values);
-        assert_eq!(report.status, HintStatus::Wrong);
-        let wrong = report.wrong.unwrap();
-        assert_eq!((wrong.index, wrong.cell.value), (0, 135));
-        assert_eq!(wrong.reason, "no solution has 135 at (0, 0)");
-        // A value on a given cell, a value given elsewhere, one out of range.
-        let mut values = vec![0; 144];
-        values[2] = 133;
-        assert_eq!(
-            ask(&puzzle, &values).wrong.unwrap().reason,
-            "(0, 2) is given 134"
-        );
-        values[2] = 0;
-        values[0] = 2;
-        assert_eq!(
-            ask(&puzzle, &values).wrong.unwrap().reason,
-            "2 is given at (0, 3)"
-        );
-        values[0] = 145;
-        assert_eq!(
-            ask(&puzzle, &values).wrong.unwrap().reason,
-            "the numbers go from 1 to 144"
-        );
-        // A cell wrong by the solver before one wrong on its face: the first in reading order.
-        values[0] = 0;
-        values[1] = 133;
-        values[142] = 145;
-        let wrong = ask(&puzzle, &values).wrong.unwrap();
-        assert_eq!((wrong.index, wrong.cell.value), (1, 133));
-        assert_eq!(wrong.reason, "no solution has 133 at (0, 1)");
-        // Right values before a wrong one: the reason counts them.
-        let mut values = vec![0; 144];
-        values[0] = solution.value(0);
-        values[1] = solution.value(1);
-        values[5] = 8;
-        let report = ask(&puzzle, &values);
-        assert_eq!(report.wrong.as_ref().unwrap().index, 5, "{report:?}");
-        assert_eq!(
-            report.wrong.unwrap().reason,
-            "no solution has 8 at (0, 5) together with the 2 cells filled before it"
-        );
-    }
-
-    #[test]
-    fn several_solutions_and_none() {
-        // 1 alone in a corner of 3x3 rook moves: several paths, and no cell the same in all
-        // (the brute force agrees).
-        let open = pathsat_puzzle::parse_str(
-            "moves = \"rook\"\ngrid = \"1 . .\\n. . .\\n. . .\"\n",
-            pathsat_puzzle::Format::Toml,
-        )
-        .unwrap();
-        let mut fillings = Vec::new();
-        pathsat_puzzle::brute::enumerate(&open, None, |f| fillings.push(f.clone()));
-        let agreed =
-            (1..9).filter(|&c| fillings.iter().all(|f| f.value(c) == fillings[0].value(c)));
-        assert_eq!(agreed.count(), 0);
-        assert_eq!(ask(&open, &[0; 9]).status, HintStatus::Several);
-        let none = pathsat_puzzle::parse_str(
-            "moves = \"rook\"\ngrid = \"1 . .\\n. 2 .\\n. . .\"\n",
-            pathsat_puzzle::Format::Toml,
-        )
-        .unwrap();
-        assert_eq!(ask(&none, &[0; 9]).status, HintStatus::NoSolution);
-    }
-
-    #[test]
-    fn hints_solve_hidato_188_and_the_json_names_the_step() {
-        let puzzle = hidato();
-        let solution = puzzle.expect().solutions[0].clone();
-        let rules = follow(&puzzle, &solution);
-        assert_eq!(rules.len(), 80);
-        assert!(!rules.contains(&HintRule::Solver), "{rules:?}");
-        let report = ask(&puzzle, &vec![0; 144]);
-        let json = serde_json::to_value(&report).unwrap();
-        assert_eq!(json["status"], "hint");
-        assert_eq!(json["hint"]["row"], 1);
-        assert_eq!(json["hint"]["col"], 4);
-        assert_eq!(json["hint"]["value"], 3);
-        assert_eq!(json["hint"]["rule"], "forced-neighbour");
-        assert_eq!(json["hint"]["level"], "easy");
-        assert_eq!(
-            json["hint"]["cited"][0],
-            serde_json::json!({"row": 0, "col": 3, "value": 2, "given": true})
-        );
-        assert_eq!(json.get("wrong"), None);
-    }
-
-    /// Generated puzzles of 6x6 to 12x12: hints alone (no solver step) solve the ones graded
-    /// easy or medium, and the solver's forced cells carry a hard one through.
-    #[test]
-    fn hints_solve_generated_puzzles() {
-        let cases = [
-            (6, Moves::King, Level::Easy, 1),
-            (6, Moves::Rook, Level::Medium, 2),
-            (8, Moves::King, Level::Medium, 3),
-            (9, Moves::Rook, Level::Easy, 4),
-            (10, Moves::King, Level::Medium, 5),
-            (12, Moves::King, Level::Easy, 6),
-            (6, Moves::King, Level::Hard, 7),
-        ];
-        let mut solver_steps = 0;
-        for (size, moves, level, seed) in cases {
-            let template = Puzzle::blank(size, size, moves, false).unwrap();
-            let options = Options {
-                seed,
-                difficulty: Some(level),
-                ..Options::default()
-            };
-            let made = generate(&template, &options).unwrap();
-            assert_eq!(made.grade.level, Some(level));
-            let rules = follow(&made.puzzle, &made.solution);
-            let solver = rules.iter().filter(|&&r| r == HintRule::Solver).count();
-            if level == Level::Hard {
-                solver_steps += solver;
-            } else {
-                assert_eq!(solver, 0, "{size}x{size} {level}: {rules:?}");
-            }
-        }
-        assert!(solver_steps > 0);
-    }
-
-    /// `just test-long`: 84 generated puzzles, 6x6 to 12x12, king and rook moves, easy and
-    /// medium, three seeds each: hints alone solve every one.
-    #[test]
-    #[ignore = "minutes: run by `just test-long`"]
-    fn hints_solve_many_generated_puzzles() {
-        let mut steps = 0;
-        let mut medium_steps = 0;
-        let mut puzzles = 0;
-        for size in 6..=12 {
-            for moves in [Moves::King, Moves::Rook] {
-                for level in [Level::Easy, Level::Medium] {
-                    for seed in 1..=3 {
-                        let template = Puzzle::blank(size, size, moves.clone(), false).unwrap();
-                        let options = Options {
-                            seed: 100 * size as u64 + seed,
-                            difficulty: Some(level),
-                            ..Options::default()
-                        };
-                        let made = generate(&template, &options).unwrap();
-                        assert_eq!(made.grade.level, Some(level));
-                        let rules = follow(&made.puzzle, &made.solution);
-                        assert!(
-                            !rules.contains(&HintRule::Solver),
-                            "{size}x{size} {moves} {level} seed {seed}: {rules:?}"
-                        );
-                        steps += rules.len();
-                        medium_steps += rules
-                            .iter()
-                            .filter(|r| matches!(r, HintRule::Distance | HintRule::PencilMarks))
-                            .count();
-                        puzzles += 1;
-                    }
-                }
-            }
-        }
-        println!("{puzzles} puzzles, {steps} hints, {medium_steps} by a medium rule");
-        assert_eq!(puzzles, 84);
-    }
 }

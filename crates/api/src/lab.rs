@@ -1,18 +1,18 @@
 //! # The encoding lab
 //!
 //! Every puzzle in every encoding asked: its size and export time, then every solver on it in
-//! turn (never two at once, so that the times are comparable on a small machine), the embedded
-//! ones on the puzzle in that encoding, external ones on the exported DIMACS file with their
-//! models decoded and checked by the verifier (the rows of [`crate::compare`]). `pathsat lab`
-//! prints the rows as a table, JSON, CSV and a chart; what they say about the encodings is in
-//! `encodings/complete.md`.
+//! turn (never two at once, so that the times are comparable on a small machine:
+//! `pathsat_lab::in_turn` runs them), the embedded ones on the puzzle in that encoding,
+//! external ones on the exported DIMACS file with their models decoded and checked by the
+//! verifier (the rows of [`crate::compare`]). `pathsat lab` prints the rows as a table, JSON,
+//! CSV and a chart; what they say about the encodings is in `encodings/complete.md`.
 
-use crate::compare::{embedded_row, external_row, write_cnf, SolverRow, SolverStatus};
+use crate::compare::{lab_error, SolverRow, SolverStatus};
 use crate::export::export;
 use crate::options::{EncodingName, EncodingSpec, ExactlyOneEncoding, OptionError, Problem};
 use crate::{Error, ErrorKind, Words};
+use pathsat_lab::{edges, embedded_solver, in_turn, Lineup};
 use pathsat_puzzle::Puzzle;
-use pathsat_solver::SolverChoice;
 use serde::Serialize;
 use std::path::Path;
 use std::time::Duration;
@@ -69,7 +69,7 @@ impl LabSetup {
     /// [`Error::Option`] for `solvers`.
     pub fn check(&self) -> Result<(), Error> {
         for name in &self.solvers {
-            if let Some(choice) = embedded(name).filter(|c| !c.is_built_in()) {
+            if let Some(choice) = embedded_solver(name).filter(|c| !c.is_built_in()) {
                 return Err(Error::Option(OptionError::new(
                     "solvers",
                     Problem::Malformed(format!(
@@ -81,26 +81,6 @@ impl LabSetup {
         }
         Ok(())
     }
-}
-
-/// The embedded solver a lab solver name stands for, if it is one.
-fn embedded(name: &str) -> Option<SolverChoice> {
-    match name {
-        "varisat" => Some(SolverChoice::Varisat),
-        "cadical-embedded" => Some(SolverChoice::Cadical),
-        _ => None,
-    }
-}
-
-/// The edges of the move graph (a pair joined both ways counts once).
-fn edges(puzzle: &Puzzle) -> usize {
-    let mut pairs = std::collections::HashSet::new();
-    for u in 0..puzzle.n_cells() {
-        for &v in puzzle.successors(u) {
-            pairs.insert((u.min(v), u.max(v)));
-        }
-    }
-    pairs.len()
 }
 
 /// Exports `puzzle` (read from `file`) in `encoding` and runs every solver of `setup` on it,
@@ -151,36 +131,18 @@ pub fn measure(
     let stats = export.encoded.stats();
     row.variables = Some(stats.variables);
     row.clauses = Some(stats.clauses);
-    let mut options = spec.options();
-    options.choice = export.encoded.kind().into();
+    let options = spec.options();
     row.exactly_one = options
         .exactly_one(export.encoded.kind())
         .name()
         .to_string();
-    let external = setup.solvers.iter().any(|s| embedded(s).is_none());
-    if external && export.encoded.is_complete() {
-        write_cnf(&exported, cnf_path)?;
-    }
-    for name in &setup.solvers {
-        let result = match embedded(name) {
-            Some(choice) => embedded_row(puzzle, file, options, choice, setup.timeout)?,
-            None if export.encoded.is_complete() => {
-                external_row(puzzle, export, name, cnf_path, setup.timeout, setup.proofs)
-            }
-            None => SolverRow {
-                solver: name.clone(),
-                path: None,
-                version: None,
-                status: SolverStatus::Skipped,
-                seconds: None,
-                valid: None,
-                error: Some("round 0 of the lazy loop is not a complete CNF".to_string()),
-                proof_bytes: None,
-                proof_check_seconds: None,
-            },
-        };
-        row.solvers.push(result);
-    }
+    let lineup = Lineup {
+        solvers: &setup.solvers,
+        timeout: setup.timeout,
+        proofs: setup.proofs,
+    };
+    row.solvers =
+        in_turn(puzzle, export, &options, lineup, cnf_path).map_err(|e| lab_error(file, e))?;
     Ok(row)
 }
 

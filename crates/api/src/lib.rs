@@ -13,13 +13,13 @@
 //! - [`export`](export::export): the CNF, for other solvers;
 //! - [`check`](check::check): whether a solution file solves the puzzle;
 //! - [`compare`](compare::compare): the embedded and external solvers side by side on one CNF,
-//!   and [`lab`] the same over many files and encodings;
+//!   and [`lab`] the same over many files and encodings (`pathsat_lab` runs them);
 //! - [`booklet`](booklet::booklet): puzzles and their solutions as a printable PDF;
 //! - [`forced`](forced::forced): the cells every solution agrees on, or givens that conflict;
 //! - [`explain`](explain::explain): why a cell holds its value, in the clauses that propagation
 //!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
-//!   first wrong cell of what was filled;
+//!   first wrong cell of what was filled (these three are `pathsat_reason`'s, reported here);
 //! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
 //!
 //! Batch counts of a directory (a journal, resume, shards, worker processes) are a crate of

@@ -20,7 +20,6 @@ use pathsat_solver::{
 };
 use serde::Serialize;
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
 use web_time::Instant;
 
 pub use crate::stream::{Next, SolutionStream};
@@ -541,37 +540,5 @@ fn race(
         Err(e) => {
             let _ = send.send(Event::Failed(e));
         }
-    }
-}
-/// What one solver said within its time ([`first_within`]).
-#[derive(Debug)]
-pub enum FirstAnswer {
-    /// A solution, checked by the verifier.
-    Solution(Filling),
-    /// A proof that there is none.
-    NoSolution,
-    /// The time ran out first.
-    TimedOut,
-}
-
-/// The first solution of `puzzle` (read from `file`) by one embedded solver with `options`,
-/// no race, within `timeout`: what `compare` times beside the external solvers.
-///
-/// # Errors
-/// [`Error::Solve`] when the puzzle cannot be encoded as asked or the solver fails.
-pub fn first_within(
-    puzzle: &Puzzle,
-    file: &str,
-    options: &SolveOptions,
-    timeout: Duration,
-) -> Result<FirstAnswer, Error> {
-    let budget = Budget::until(Instant::now().checked_add(timeout));
-    let mut solver =
-        PuzzleSolver::within(puzzle, options, &budget).map_err(|e| Error::solve(file, e))?;
-    match solver.next_solution() {
-        Ok(Some(filling)) => Ok(FirstAnswer::Solution(filling)),
-        Ok(None) => Ok(FirstAnswer::NoSolution),
-        Err(SolveError::Interrupted) => Ok(FirstAnswer::TimedOut),
-        Err(e) => Err(Error::solve(file, e)),
     }
 }

@@ -15,14 +15,14 @@ pub(crate) fn forced_dict<'py>(
     let key = |c: &CellValue| cell_key(py, c);
     let result = PyDict::new(py);
     result.set_item("status", report.status.name())?;
-    result.set_item("complete", report.complete)?;
+    result.set_item("complete", report.found.complete)?;
     let forced = PyDict::new(py);
-    for c in &report.forced {
+    for c in &report.found.forced {
         forced.set_item(key(c)?, c.value)?;
     }
     result.set_item("forced", forced)?;
-    result.set_item("deduced", report.deduced)?;
-    match &report.conflict {
+    result.set_item("deduced", report.found.deduced)?;
+    match &report.found.conflict {
         Some(conflict) => {
             let list = PyList::empty(py);
             for c in conflict {
@@ -39,8 +39,8 @@ pub(crate) fn forced_dict<'py>(
 pub(crate) fn hint_dict<'py>(py: Python<'py>, report: &HintReport) -> PyResult<Bound<'py, PyDict>> {
     let key = |c: &CellValue| cell_key(py, c);
     let result = PyDict::new(py);
-    result.set_item("status", report.status.name())?;
-    match &report.hint {
+    result.set_item("status", report.found.status.name())?;
+    match &report.found.hint {
         Some(h) => {
             let hint = PyDict::new(py);
             hint.set_item("cell", key(&h.cell)?)?;
@@ -57,7 +57,7 @@ pub(crate) fn hint_dict<'py>(py: Python<'py>, report: &HintReport) -> PyResult<B
         }
         None => result.set_item("hint", py.None())?,
     }
-    match &report.wrong {
+    match &report.found.wrong {
         Some(w) => {
             let wrong = PyDict::new(py);
             wrong.set_item("cell", key(&w.cell)?)?;
@@ -83,10 +83,10 @@ pub(crate) fn explain_dict<'py>(
     report: &ExplainReport,
 ) -> PyResult<Bound<'py, PyDict>> {
     let result = PyDict::new(py);
-    result.set_item("how", report.how.name())?;
-    result.set_item("value", report.value)?;
+    result.set_item("how", report.found.how.name())?;
+    result.set_item("value", report.found.value)?;
     let steps = PyList::empty(py);
-    for step in &report.steps {
+    for step in &report.found.steps {
         let d = PyDict::new(py);
         d.set_item("sets", &step.sets)?;
         d.set_item("clause", &step.clause)?;

@@ -9,7 +9,7 @@
 //! The rules are the grader's, so every hint is sound: its value is in every solution that
 //! extends the filling. A filling that is wrong (no solution extends it) may still get a hint
 //! that follows from its mistakes, or a contradiction: callers that can, check the filling with
-//! the solver first (`pathsat_api::hint` does).
+//! the solver first (`pathsat_reason::hint` does).
 
 use super::bits::{first_bit, get};
 use super::state::{Allow, State};
