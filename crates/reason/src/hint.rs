@@ -57,33 +57,25 @@ impl HintStatus {
     }
 }
 
-/// Where a hint comes from: a deduction rule, or the solver when no rule applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// Where a hint comes from: one of the generator's deduction rules ([`Rule`], which names them),
+/// or the solver when no rule applies. Serialised by name: `forced-neighbour`, …, `solver`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HintRule {
-    /// See [`Rule::ForcedNeighbour`].
-    ForcedNeighbour,
-    /// See [`Rule::OnlyCell`].
-    OnlyCell,
-    /// See [`Rule::OnlyNumber`].
-    OnlyNumber,
-    /// See [`Rule::Distance`].
-    Distance,
-    /// See [`Rule::PencilMarks`].
-    PencilMarks,
+    /// A deduction rule.
+    Rule(Rule),
     /// No rule applies; the solver proves the cell forced.
     Solver,
 }
 
 impl From<Rule> for HintRule {
     fn from(rule: Rule) -> HintRule {
-        match rule {
-            Rule::ForcedNeighbour => HintRule::ForcedNeighbour,
-            Rule::OnlyCell => HintRule::OnlyCell,
-            Rule::OnlyNumber => HintRule::OnlyNumber,
-            Rule::Distance => HintRule::Distance,
-            Rule::PencilMarks => HintRule::PencilMarks,
-        }
+        HintRule::Rule(rule)
+    }
+}
+
+impl Serialize for HintRule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -91,11 +83,7 @@ impl HintRule {
     /// The name, as in JSON: `forced-neighbour`, …, `solver`.
     pub fn name(self) -> &'static str {
         match self {
-            HintRule::ForcedNeighbour => "forced-neighbour",
-            HintRule::OnlyCell => "only-cell",
-            HintRule::OnlyNumber => "only-number",
-            HintRule::Distance => "distance",
-            HintRule::PencilMarks => "pencil-marks",
+            HintRule::Rule(rule) => rule.name(),
             HintRule::Solver => "solver",
         }
     }
@@ -103,11 +91,11 @@ impl HintRule {
     /// In words, for text output: `forced neighbour`, …, `solver`.
     pub fn words(self) -> &'static str {
         match self {
-            HintRule::ForcedNeighbour => "forced neighbour",
-            HintRule::OnlyCell => "only cell for a number",
-            HintRule::OnlyNumber => "only number for a cell",
-            HintRule::Distance => "counting moves",
-            HintRule::PencilMarks => "pencil marks",
+            HintRule::Rule(Rule::ForcedNeighbour) => "forced neighbour",
+            HintRule::Rule(Rule::OnlyCell) => "only cell for a number",
+            HintRule::Rule(Rule::OnlyNumber) => "only number for a cell",
+            HintRule::Rule(Rule::Distance) => "counting moves",
+            HintRule::Rule(Rule::PencilMarks) => "pencil marks",
             HintRule::Solver => "solver",
         }
     }
@@ -697,7 +685,7 @@ mod tests {
                         steps += rules.len();
                         medium_steps += rules
                             .iter()
-                            .filter(|r| matches!(r, HintRule::Distance | HintRule::PencilMarks))
+                            .filter(|r| matches!(r, HintRule::Rule(Rule::Distance | Rule::PencilMarks)))
                             .count();
                         puzzles += 1;
                     }
