@@ -101,7 +101,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     request.certificate.clone_from(&args.certificate);
     if let Some(path) = args.part_file.as_deref() {
         // Known now, not after hours of counting.
-        pathsat_api::replace::check_writable(path)
+        pathsat_batch::replace::check_writable(path)
             .map_err(|e| Failure::Input(format!("cannot write {}: {e}", path.display())))?;
     }
     let display = Arc::new(

@@ -51,7 +51,7 @@ pub fn write_part(
     match output {
         None => io::stdout().lock().write_all(json.as_bytes())?,
         Some(path) => {
-            if let Err(e) = pathsat_api::replace::replace(path, json.as_bytes()) {
+            if let Err(e) = pathsat_batch::replace::replace(path, json.as_bytes()) {
                 // The part is not lost: it goes to standard output instead.
                 io::stdout().lock().write_all(json.as_bytes())?;
                 return Err(Failure::Input(format!(

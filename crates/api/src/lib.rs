@@ -81,7 +81,6 @@ mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod progress;
-pub mod replace;
 pub mod shard;
 pub mod solve;
 mod stream;
@@ -148,7 +147,6 @@ fn wait_for<T>(events: &mpsc::Receiver<T>, until: Option<Instant>, cancel: &Canc
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pathsat_bigcount::BigCount;
     use pathsat_count::CountOptions;
     use pathsat_encode::EncodingChoice;
     use pathsat_puzzle::{brute, parse_str, Format, Puzzle};
@@ -309,39 +307,6 @@ mod tests {
         };
         let e = generate::generate(&template, "6x6", &request).unwrap_err();
         assert!(e.to_string().contains("cancelled"), "{e}");
-    }
-
-    #[test]
-    fn a_stream_gives_every_solution_once_then_ends() {
-        let p = puzzle("moves = \"king\"\ngrid = \"\"\"\n1 . .\n. . .\n\"\"\"\n");
-        let expected = brute::count(&p, None).count;
-        let mut stream = SolutionStream::start(Arc::clone(&p), "k.toml", Default::default());
-        let mut seen = Vec::new();
-        loop {
-            match stream.next_within(Duration::from_secs(60)).unwrap() {
-                solve::Next::Solution(filling) => {
-                    assert!(pathsat_puzzle::verify(&p, &filling).is_ok());
-                    assert!(!seen.contains(&filling));
-                    seen.push(filling);
-                }
-                solve::Next::Exhausted => break,
-                solve::Next::Pending => panic!("a 2x3 board takes no minute"),
-            }
-        }
-        assert_eq!(BigCount::from(seen.len() as u64), expected);
-        assert_eq!(stream.found(), seen.len() as u64);
-        assert!(stream.is_exhausted());
-        assert!(matches!(
-            stream.next_within(Duration::ZERO).unwrap(),
-            solve::Next::Exhausted
-        ));
-        // Stopped early, the stream ends its thread when dropped.
-        let mut early = SolutionStream::start(crowded_king_board(), "k.toml", Default::default());
-        assert!(matches!(
-            early.next_within(Duration::from_secs(60)).unwrap(),
-            solve::Next::Solution(_)
-        ));
-        drop(early);
     }
 
     #[test]

@@ -281,10 +281,10 @@ pub struct Journal {
 
 impl Journal {
     /// Starts a new journal at `path` with its header, replacing what is there in one step
-    /// (see [`pathsat_api::replace`]): the file is never seen empty or with half a header.
+    /// (see [`crate::replace`]): the file is never seen empty or with half a header.
     pub fn create(path: &Path, header: &Header) -> Result<Journal, BatchError> {
         let name = path.display().to_string();
-        let file = pathsat_api::replace::replace(path, &header_line(header))
+        let file = crate::replace::replace(path, &header_line(header))
             .map_err(|e| BatchError::Input(format!("{name}: cannot write it: {e}")))?;
         Ok(Journal {
             name,

@@ -29,6 +29,7 @@ mod files;
 pub mod journal;
 mod merge;
 pub mod output;
+pub mod replace;
 pub mod report;
 pub mod worker;
 mod workers;
@@ -414,7 +415,7 @@ fn count_files(
 /// that fails, the file keeps the journal, and the report comes back in the error.
 fn write_output(report: &Report, format: Format, path: &Path) -> Result<(), BatchError> {
     let bytes = report::render(report, format);
-    match pathsat_api::replace::replace(path, &bytes) {
+    match crate::replace::replace(path, &bytes) {
         Ok(_) => Ok(()),
         Err(e) => Err(BatchError::Unwritten(Box::new(Unwritten {
             path: path.display().to_string(),

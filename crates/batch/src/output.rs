@@ -3,7 +3,7 @@
 //! `pathsat batch DIR -o OUT` keeps the run's record in OUT: while the run goes, OUT is its
 //! journal (see `journal`), a row appended and synced as each file finishes; when the run ends,
 //! the report (in `--format`, sorted by path) replaces the journal in one step
-//! ([`pathsat_api::replace`]: a temporary file beside OUT, synced, renamed over it). So at any moment
+//! ([`crate::replace`]: a temporary file beside OUT, synced, renamed over it). So at any moment
 //! OUT holds either every finished row of a run that is still going or was killed, or the whole
 //! report of a finished one, never a half-written report.
 //!
@@ -202,7 +202,7 @@ mod tests {
             ),
             _ => panic!("a journal is not replaced"),
         }
-        let file = pathsat_api::replace::replace(&path, b"new\n").unwrap();
+        let file = crate::replace::replace(&path, b"new\n").unwrap();
         drop(file);
         assert_eq!(std::fs::read(&path).unwrap(), b"new\n");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);

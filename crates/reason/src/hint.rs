@@ -685,7 +685,9 @@ mod tests {
                         steps += rules.len();
                         medium_steps += rules
                             .iter()
-                            .filter(|r| matches!(r, HintRule::Rule(Rule::Distance | Rule::PencilMarks)))
+                            .filter(|r| {
+                                matches!(r, HintRule::Rule(Rule::Distance | Rule::PencilMarks))
+                            })
                             .count();
                         puzzles += 1;
                     }

@@ -59,6 +59,7 @@ pub mod reduce;
 mod rotation;
 mod sat;
 mod stats;
+pub mod stream;
 pub mod successor;
 pub mod sweep_proof;
 pub mod two_cuts;
