@@ -81,20 +81,9 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
         shard => shard.map(|s| s.shard()),
     };
     let spec = CountSpec {
-        limit: args.limit,
-        timeout: args.timeout,
-        method: args.method,
-        memory: args.memory,
-        patience: args.patience,
-        jobs: args.jobs,
         shard,
-        cut: args.cut,
-        split_by: args.split_by,
-        spill_dir: args.spill_dir.clone(),
-        no_spill: args.no_spill,
-        checkpoint: args.checkpoint.clone(),
-        checkpoint_every: args.checkpoint_every,
-        solver: args.solver.certified(args.certify),
+        solver: args.spec.solver.certified(args.certify),
+        ..args.spec.clone()
     };
     let cancel = Cancel::new();
     let mut request = spec.request(cancel.clone())?;
@@ -112,7 +101,7 @@ pub fn count(args: &CountArgs) -> Result<ExitCode, Failure> {
     if args.plan {
         return crate::plan::print(&puzzle, &args.file, args, &request.options, args.shard);
     }
-    if let Some(checkpoint) = &args.checkpoint {
+    if let Some(checkpoint) = &args.spec.checkpoint {
         let raised = crate::interrupt::on_signals()
             .map_err(|e| Failure::Input(format!("cannot handle Ctrl-C and SIGTERM: {e}")))?;
         request.options.budget.wind_down = Some(WindDown::from_flag(Arc::clone(&raised)));

@@ -32,8 +32,8 @@ pub fn print(
         Split {
             index: shard.index() - 1,
             of: shard.of(),
-            cut_states: args.cut.unwrap_or(Split::DEFAULT_CUT_STATES),
-            by: match args.split_by {
+            cut_states: args.spec.cut.unwrap_or(Split::DEFAULT_CUT_STATES),
+            by: match args.spec.split_by {
                 Some(pathsat_api::options::SplitBy::Residues) => {
                     pathsat_frontier::SplitBy::Residues
                 }
@@ -44,7 +44,8 @@ pub fn print(
     let frontier_options = FrontierOptions {
         memory_budget: options.memory_budget,
         budget: &Budget::until(
-            args.timeout
+            args.spec
+                .timeout
                 .map(|t| Instant::now() + std::time::Duration::from_secs_f64(t)),
         ),
         split,

@@ -66,11 +66,5 @@ pub(crate) fn parse_count_spec(text: &str) -> Result<CountSpec, String> {
 
 /// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`).
 pub(crate) fn parse_memory(text: &str) -> Result<u64, String> {
-    let size: bytesize::ByteSize = text.trim().parse().map_err(|_| {
-        format!("{text:?} is not a memory size such as 512MiB, 8GiB or a number of bytes")
-    })?;
-    if size.as_u64() == 0 {
-        return Err("the memory size must be more than 0 bytes".to_string());
-    }
-    Ok(size.as_u64())
+    options::parse_memory(text)
 }

@@ -1,41 +1,14 @@
 //! `pathsat count`'s arguments.
 
-use super::common::{at_least_one, parse_memory, parse_shard, OutputArgs};
+use super::common::{at_least_one, parse_shard, OutputArgs};
 use clap::Args;
-use pathsat_api::options::{self, Method, Shard, SolverSpec};
+use pathsat_api::options::{CountSpec, Shard};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col).
     pub file: PathBuf,
-    /// Stop after N fillings; the count is then marked incomplete.
-    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
-    pub limit: Option<u64>,
-    /// Stop after this many seconds; the count is then marked incomplete.
-    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
-    pub timeout: Option<f64>,
-    /// How to count.
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    pub method: Method,
-    /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
-    /// machine's memory].
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
-    pub memory: Option<u64>,
-    /// Keep the frontier program's large tables in temporary files in DIR from the first large
-    /// table on (deleted as they are read, and when the count ends, however it ends): its
-    /// memory then holds one batch of a step instead of two whole tables, and DIR up to about
-    /// one and a half times the largest table (its entries are written compact, in about half
-    /// their bytes in memory). Without it, a count whose tables outgrow --memory goes on in
-    /// files in the system's temporary directory ($TMPDIR, else /tmp) by itself, saying so in
-    /// one line. Either way the count first checks that the disk has room for what its tables
-    /// are estimated to take.
-    #[arg(long, value_name = "DIR")]
-    pub spill_dir: Option<PathBuf>,
-    /// Never keep the tables in files: a count whose tables outgrow --memory stops there (and
-    /// --method auto turns to SAT enumeration, if that can finish).
-    #[arg(long, conflicts_with = "spill_dir")]
-    pub no_spill: bool,
     /// Print what the frontier program's count would take, without counting: the states,
     /// memory and disk of each layer of its sweep, from a sample (the first layers swept
     /// exactly, the rest estimated), so that a cluster job's memory, disk and number of shards
@@ -49,45 +22,16 @@ pub struct CountArgs {
     /// holds 32 times this many [default: 4194304].
     #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "plan", help_heading = "Plan")]
     pub sample: Option<u64>,
-    /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
-    /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
-    /// this same count, go on from it instead of starting over: a count that was killed or timed
-    /// out is resumed by running the same command again. A first Ctrl-C or SIGTERM (a cluster's
-    /// preemption or time limit) stops the count after the layer under way, saving there, exit
-    /// status 1; a second stops it at once. FILE takes about half the largest table's memory,
-    /// and is removed when the count is done.
-    #[arg(long, value_name = "FILE")]
-    pub checkpoint: Option<PathBuf>,
-    /// How long to count between two saves of the checkpoint [default: 600].
-    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds, requires = "checkpoint")]
-    pub checkpoint_every: Option<f64>,
-    /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
-    /// the count: one estimated to take longer stops at once, saying so [default: 600].
-    #[arg(long, value_name = "SECONDS", value_parser = options::parse_seconds)]
-    pub patience: Option<f64>,
-    /// Threads for the SAT cubes and the frontier program (default: the number of processors).
-    #[arg(short, long, value_name = "N", value_parser = at_least_one::<u32>)]
-    pub jobs: Option<u32>,
     /// Count one of N parts of the count alone (by the frontier program), to run the parts as
     /// separate processes or cluster jobs and add them up with `pathsat merge`. The part is
     /// written as JSON (to standard output, or to -o FILE). With --plan, N alone plans N shards.
     #[arg(long, value_name = "I/N", value_parser = parse_shard_or_n, help_heading = "Shards")]
     pub shard: Option<ShardArg>,
-    /// Where a sharded count is cut into its parts: at the first layer of the sweep with at
-    /// least this many states (every part must be made with the same cut) [default: 524288].
-    #[arg(long, value_name = "STATES", value_parser = at_least_one::<u64>, requires = "shard", help_heading = "Shards")]
-    pub cut: Option<u64>,
-    /// How --shard splits the count; `pathsat merge` checks that the parts make the whole (for
-    /// residues: that the primes cover the bound, else it names the shards to add)
-    /// [default: states].
-    #[arg(
-        long,
-        value_enum,
-        value_name = "HOW",
-        requires = "shard",
-        help_heading = "Shards"
-    )]
-    pub split_by: Option<options::SplitBy>,
+    // The library's count options (limit, timeout, method, memory, tables in files, checkpoint,
+    // patience, jobs, the shards' cut and split, the encoding and the solver), defined once in
+    // `pathsat_api::options::CountSpec`.
+    #[command(flatten)]
+    pub spec: CountSpec,
     /// With --shard: write the part to FILE, whole at the end (through a file beside it renamed
     /// over it, so that a killed shard leaves no part behind; a device or a pipe is written
     /// into). Whether FILE can be written is checked before the count starts.
@@ -115,8 +59,6 @@ pub struct CountArgs {
     pub progress: crate::progress::ProgressMode,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
-    pub solver: SolverSpec,
 }
 
 /// `--shard I/N`, or `--shard N` (with `--plan`).

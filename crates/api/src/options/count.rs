@@ -24,49 +24,110 @@ pub struct CountRequest {
     pub certificate: Option<std::path::PathBuf>,
 }
 
-/// `count`'s options: `--limit`, `--timeout`, `--method`, `--memory` (bytes), `--patience`
-/// (seconds), `--jobs`, and the solver's.
+/// `count`'s options: with the feature `clap`, the CLI's flags themselves (the field docs are
+/// their help; `--shard`, which the CLI also takes as a number of shards to plan, is its own),
+/// the web API's fields and Python's keywords.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(default, rename_all = "kebab-case")]
 pub struct CountSpec {
-    /// `--limit N`: stop after N fillings.
+    /// Stop after N fillings; the count is then marked incomplete.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "N", value_parser = super::parse_at_least_one::<u64>)
+    )]
     pub limit: Option<u64>,
-    /// Seconds.
+    /// Stop after this many seconds; the count is then marked incomplete.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)
+    )]
     pub timeout: Option<f64>,
-    /// `--method`: how to count.
+    /// How to count.
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Method::Auto))]
     #[serde(with = "by_name")]
     pub method: Method,
-    /// Bytes the frontier program may use [default: half of this machine's memory].
+    /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
+    /// machine's memory].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "SIZE", value_parser = super::parse_memory)
+    )]
     pub memory: Option<u64>,
-    /// Seconds [default: 600].
-    pub patience: Option<f64>,
-    /// Threads [default: the number of processors].
-    pub jobs: Option<u32>,
-    /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
-    pub shard: Option<Shard>,
-    /// `--cut STATES`: where a sharded count is cut into shards [default: 524,288 states].
-    pub cut: Option<u64>,
-    /// `--split-by states|residues`: how a sharded count is split [default: states].
-    #[serde(with = "by_name::option")]
-    pub split_by: Option<SplitBy>,
-    /// `--spill-dir DIR`: keep the frontier program's large tables in files in this
-    /// directory, so that its memory holds a batch of a step rather than whole tables.
+    /// Keep the frontier program's large tables in temporary files in DIR from the first large
+    /// table on (deleted as they are read, and when the count ends, however it ends): its
+    /// memory then holds one batch of a step instead of two whole tables, and DIR up to about
+    /// one and a half times the largest table (its entries are written compact, in about half
+    /// their bytes in memory). Without it, a count whose tables outgrow --memory goes on in
+    /// files in the system's temporary directory ($TMPDIR, else /tmp) by itself, saying so in
+    /// one line. Either way the count first checks that the disk has room for what its tables
+    /// are estimated to take.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spill_dir: Option<PathBuf>,
-    /// `--no-spill`: never keep the tables in files; a count whose tables outgrow `memory`
-    /// stops there. Without it (and without `spill_dir`) they go on in files in the system's
-    /// temporary directory once they outgrow it ([`CountSpec::request`]).
+    /// Never keep the tables in files: a count whose tables outgrow --memory stops there (and
+    /// --method auto turns to SAT enumeration, if that can finish).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "spill_dir"))]
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_spill: bool,
-    /// `--checkpoint FILE`: save the frontier program's table to FILE now and then, and go on
-    /// from it when the same count is run again.
+    /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
+    /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
+    /// this same count, go on from it instead of starting over: a count that was killed or timed
+    /// out is resumed by running the same command again. A first Ctrl-C or SIGTERM (a cluster's
+    /// preemption or time limit) stops the count after the layer under way, saving there, exit
+    /// status 1; a second stops it at once. FILE takes about half the largest table's memory,
+    /// and is removed when the count is done.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpoint: Option<PathBuf>,
-    /// `--checkpoint-every SECONDS`: how long to count between two saves [default: 600].
+    /// How long to count between two saves of the checkpoint [default: 600].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "SECONDS", value_parser = super::parse_seconds, requires = "checkpoint")
+    )]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpoint_every: Option<f64>,
+    /// The longest enumeration --method auto starts when neither --limit nor --timeout bounds
+    /// the count: one estimated to take longer stops at once, saying so [default: 600].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)
+    )]
+    pub patience: Option<f64>,
+    /// Threads for the SAT cubes and the frontier program (default: the number of processors).
+    #[cfg_attr(
+        feature = "clap",
+        arg(short, long, value_name = "N", value_parser = super::parse_at_least_one::<u32>)
+    )]
+    pub jobs: Option<u32>,
+    /// `--shard I/N`: count one of N parts of the count alone (by the frontier program).
+    #[cfg_attr(feature = "clap", arg(skip))]
+    pub shard: Option<Shard>,
+    /// Where a sharded count is cut into its parts: at the first layer of the sweep with at
+    /// least this many states (every part must be made with the same cut) [default: 524288].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "STATES", value_parser = super::parse_at_least_one::<u64>, requires = "shard", help_heading = "Shards")
+    )]
+    pub cut: Option<u64>,
+    /// How --shard splits the count; `pathsat merge` checks that the parts make the whole (for
+    /// residues: that the primes cover the bound, else it names the shards to add)
+    /// [default: states].
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long,
+            value_enum,
+            value_name = "HOW",
+            requires = "shard",
+            help_heading = "Shards"
+        )
+    )]
+    #[serde(with = "by_name::option")]
+    pub split_by: Option<SplitBy>,
     /// The solver and encoding options.
     #[serde(flatten)]
+    #[cfg_attr(feature = "clap", command(flatten))]
     pub solver: SolverSpec,
 }
 

@@ -54,7 +54,8 @@ pub use names::{
 pub use shard::{NotAShard, Shard};
 pub use solve::{SolveRequest, SolveSpec, Wanted};
 pub use values::{
-    parse_at_least_one, parse_class, parse_givens, parse_moves, parse_seconds, parse_size,
+    parse_at_least_one, parse_class, parse_givens, parse_memory, parse_moves, parse_seconds,
+    parse_size,
 };
 
 use crate::Error;

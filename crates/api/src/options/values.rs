@@ -90,6 +90,20 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     Ok(value)
 }
 
+/// A memory size such as `512MiB`, `8GiB` or a number of bytes (`--memory`), more than 0.
+///
+/// # Errors
+/// What a memory size looks like, or that it must be more than 0 bytes.
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let size: bytesize::ByteSize = text.trim().parse().map_err(|_| {
+        format!("{text:?} is not a memory size such as 512MiB, 8GiB or a number of bytes")
+    })?;
+    if size.as_u64() == 0 {
+        return Err("the memory size must be more than 0 bytes".to_string());
+    }
+    Ok(size.as_u64())
+}
+
 /// A whole number of at least 1 as written on a command line (`--jobs 2`, `--limit 10`),
 /// checked as every front end checks it.
 ///
