@@ -140,6 +140,14 @@ impl From<BatchError> for Failure {
     fn from(e: BatchError) -> Failure {
         match e {
             BatchError::Options(e) => (*e).into(),
+            // The library names no flag; these say which one resumes.
+            BatchError::Unfinished(path) => Failure::Input(format!(
+                "{path}: the journal of a batch run that did not finish; --resume {path} \
+                 continues it (or remove it to start over)"
+            )),
+            e @ BatchError::NothingToResume { .. } => {
+                Failure::Input(format!("{e} (--resume takes the file a run's -o wrote)"))
+            }
             e => match e.kind() {
                 pathsat_api::ErrorKind::Input => Failure::Input(e.to_string()),
                 pathsat_api::ErrorKind::Rejected => Failure::Rejected(e.to_string()),

@@ -16,6 +16,26 @@ pub enum BatchError {
     /// that is another run's journal, or that cannot be written.
     #[error("{0}")]
     Input(String),
+    /// A new run would write over the journal of a run that did not finish (its rows would
+    /// be lost): the front end says how to resume it.
+    #[error(
+        "{0}: the journal of a batch run that did not finish; resume it to continue it (or \
+         remove it to start over)"
+    )]
+    Unfinished(String),
+    /// A run to resume names a file that is neither a journal nor a finished report (empty, or
+    /// something else): the front end says what resuming takes.
+    #[error(
+        "{path}: {} the journal of a batch run that did not finish nor a finished batch \
+         report; nothing to resume",
+        if *.empty { "empty, not" } else { "neither" }
+    )]
+    NothingToResume {
+        /// The file named.
+        path: String,
+        /// Whether it is empty.
+        empty: bool,
+    },
     /// The run failed for reasons of its own (threads that would not start).
     #[error("{0}")]
     Internal(String),
@@ -39,7 +59,9 @@ impl BatchError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             BatchError::Options(error) => error.kind(),
-            BatchError::Input(_) => ErrorKind::Input,
+            BatchError::Input(_)
+            | BatchError::Unfinished(_)
+            | BatchError::NothingToResume { .. } => ErrorKind::Input,
             BatchError::Internal(_) | BatchError::Unwritten(_) | BatchError::Cancelled => {
                 ErrorKind::Internal
             }

@@ -48,15 +48,10 @@ pub fn examine(path: &Path) -> Result<Found, BatchError> {
     if let Some(summary) = finished_report(&bytes) {
         return Ok(Found::Report(summary));
     }
-    let what = if bytes.is_empty() {
-        "empty, not"
-    } else {
-        "neither"
-    };
-    Err(BatchError::Input(format!(
-        "{name}: {what} the journal of a batch run that did not finish nor a finished batch \
-         report; nothing to resume (--resume takes the file a run's -o wrote)"
-    )))
+    Err(BatchError::NothingToResume {
+        path: name,
+        empty: bytes.is_empty(),
+    })
 }
 
 /// Refuses to start a new run over the journal of one that did not finish: its rows would be
@@ -69,11 +64,7 @@ pub fn check_new(path: &Path) -> Result<(), BatchError> {
     let mut start = Vec::new();
     let read = File::open(path).and_then(|f| f.take(64).read_to_end(&mut start));
     if read.is_ok() && journal::is_journal(&start) {
-        let name = path.display();
-        return Err(BatchError::Input(format!(
-            "{name}: the journal of a batch run that did not finish; --resume {name} continues \
-             it (or remove it to start over)"
-        )));
+        return Err(BatchError::Unfinished(path.display().to_string()));
     }
     Ok(())
 }
@@ -191,15 +182,17 @@ mod tests {
         check_new(&path).unwrap();
         std::fs::write(&path, "{\"pathsat_batch_journal\":1,").unwrap();
         match check_new(&path) {
-            Err(BatchError::Input(message)) => assert!(
-                message.ends_with(
-                    "out.csv: the journal of a batch run that did not finish; --resume \
-                     {path} continues it (or remove it to start over)"
-                        .replace("{path}", &path.display().to_string())
-                        .as_str()
-                ),
-                "{message}"
-            ),
+            Err(e @ BatchError::Unfinished(_)) => {
+                let message = e.to_string();
+                assert!(
+                    message.ends_with(
+                        "out.csv: the journal of a batch run that did not finish; resume it to \
+                         continue it (or remove it to start over)"
+                    ),
+                    "{message}"
+                );
+                assert!(!message.contains("--"), "{message}");
+            }
             _ => panic!("a journal is not replaced"),
         }
         let file = crate::replace::replace(&path, b"new\n").unwrap();
