@@ -5,13 +5,13 @@
 
 use crate::errors::{self, puzzle_error, InternalError};
 use crate::interrupt;
+use pathsat_api::options::Shard;
+use pathsat_api::options::{parse_name, CountSpec, Method};
+use pathsat_api::Cancel;
 use pathsat_api::ErrorKind;
 use pathsat_batch::{
     self as library, BatchError, BatchOutcome, BatchRequest, Format, Report, Unobserved,
 };
-use pathsat_api::options::Shard;
-use pathsat_api::options::{parse_name, CountSpec, Method};
-use pathsat_api::Cancel;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
