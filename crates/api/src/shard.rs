@@ -1,7 +1,7 @@
 //! Sharded counts, as the front ends ask for them: [`pathsat_count::shard`] writes, merges and
-//! checks the parts; here a finished shard's [`CountReport`] becomes its [`Part`], and the
-//! refusals name the command that runs the shards still to run, in the CLI's words
-//! ([`crate::wording::merge`]).
+//! checks the parts; here a finished shard's [`CountReport`] becomes its [`Part`]. The refusals
+//! name no command: a front end adds the one that runs the shards still to run, in its words
+//! (the CLI's: `pathsat_words::merge`).
 
 use crate::count::CountReport;
 use pathsat_count::shard::ShardRun;

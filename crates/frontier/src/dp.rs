@@ -42,8 +42,9 @@ fn check_order(n: usize, order: &[usize]) {
 /// program sweeps them; a narrow sweep keeps the frontier small ([`crate::vertex_order`]).
 ///
 /// # Errors
-/// [`FrontierError::TooWide`], [`FrontierError::OverMemory`], [`FrontierError::Timeout`] or
-/// [`FrontierError::Cancelled`] when the count could not be finished within the options.
+/// [`FrontierError::TooWide`], [`FrontierError::OverMemory`] or [`FrontierError::Stopped`] (the
+/// budget's deadline, cancel or wind-down) when the count could not be finished within the
+/// options.
 ///
 /// # Panics
 /// If `order` is not a permutation of the vertices.

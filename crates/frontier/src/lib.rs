@@ -151,7 +151,7 @@ impl SpillStart<'_> {
 /// (`pathsat count --checkpoint FILE`).
 ///
 /// After a layer, once `every` has passed since the count started or last saved, and before a
-/// layer that may not end before the count's [`FrontierOptions::deadline`], the table (with the
+/// layer that may not end before the deadline of the count's [`FrontierOptions::budget`], the table (with the
 /// layer, the bound on its counts, the cycles or paths completed so far and where a sharded
 /// count was cut) is written to `file`: to a file beside it first, synced and renamed
 /// over it, so a count killed while saving keeps the checkpoint before. A count that finds a
@@ -160,8 +160,8 @@ impl SpillStart<'_> {
 /// uninterrupted run; a checkpoint of another count, or a damaged one, is refused with
 /// [`FrontierError::Checkpoint`] (a CRC-32 covers every byte), never half-used. The file is
 /// removed when the count is done. A kill loses at most `every` and the layer under way; a
-/// count stopped at its deadline, only the layer under way; an interrupted one
-/// ([`FrontierOptions::interrupt`]), nothing.
+/// count stopped at its deadline, only the layer under way; one wound down (the budget's
+/// [`WindDown`](pathsat_budget::WindDown)), nothing.
 ///
 /// A save writes the table once, as many bytes as it holds (3.2 GB at the 8x8 knight's tours'
 /// widest layer), so the file takes that much disk; saving after each of the 49 layers of the

@@ -1,6 +1,6 @@
 //! # Certificates of "no": a DRAT proof of the run, and the claims it rests on
 //!
-//! A certified run with CaDiCaL ([`SatSolver::recording`]) writes a DRAT proof of its whole
+//! A certified run with CaDiCaL ([`SatSolver::recording`](crate::SatSolver::recording)) writes a DRAT proof of its whole
 //! incremental run and records every clause it gave the solver: first the encoding, then the
 //! clauses added between calls, each with its [`Claim`]. [`write`] puts them in a directory
 //! that anyone can check without pathsat:
