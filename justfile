@@ -149,6 +149,11 @@ python:
     python3 -m pip install -q ./python
     python3 -m pytest -q python/tests
 
+# The Python package as a user without Rust gets it, as CI tests it: the abi3 wheel (maturin),
+# installed into a fresh venv and tested there with no Rust on PATH, e.g. `just python-wheel -q`
+python-wheel *args:
+    python/build-and-test-wheel.sh {{args}}
+
 # The Python Ctrl-C tests, `runs` times over (after `just python`): any run that hangs fails at
 # the per-test limit, so that a race between a cancel and a running solver shows itself
 python-ctrl-c runs="200":

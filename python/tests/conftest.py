@@ -1,19 +1,41 @@
 """Shared helpers: the repository's fixtures, and an independent check of a solution written
 here in Python (no code shared with pathsat), so that no test trusts pathsat's own verifier."""
 
+import os
 import pathlib
 import time
 import tomllib
 
 import pytest
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures"
 
 STEPS = {
     "rook": [(1, 0), (-1, 0), (0, 1), (0, -1)],
     "king": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
     "knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
 }
+
+
+def pytest_report_header(config):
+    """Which pathsat the tests run against: the package pip installed, or the wheel's."""
+    try:
+        import pathsat
+    except ImportError as e:
+        return f"pathsat: not importable ({e})"
+    return f"pathsat: {pathlib.Path(pathsat._pathsat.__file__).resolve()}"
+
+
+def pytest_sessionstart(session):
+    """Under python/build-and-test-wheel.sh (PATHSAT_WHEEL_TEST=1) the tests run against the wheel
+    installed in a fresh environment, never the source tree's python/pathsat."""
+    if os.environ.get("PATHSAT_WHEEL_TEST"):
+        import pathsat
+
+        where = pathlib.Path(pathsat.__file__).resolve()
+        if ROOT in where.parents:
+            pytest.exit(f"pathsat imports from the source tree ({where}), not the wheel", 1)
 
 
 def fixture(relative):

@@ -37,7 +37,10 @@ def settled(rows):
     return kept
 
 
-def test_the_fixtures_give_the_rows_of_the_command_line():
+def test_the_fixtures_give_the_rows_of_the_command_line(monkeypatch):
+    # From the repository root, as the command below, so that the rows name the same files
+    # (fixtures/...) wherever pytest runs (python/build-and-test-wheel.sh runs it elsewhere).
+    monkeypatch.chdir(ROOT)
     report = pathsat.batch("fixtures", jobs=2)
     run = subprocess.run(
         [cli(), "batch", "fixtures", "--jobs", "2", "--format", "json"],
