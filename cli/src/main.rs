@@ -12,6 +12,7 @@ mod batch;
 mod busy;
 mod commands;
 mod generate;
+mod hamg;
 mod install;
 mod interop;
 mod interrupt;
@@ -105,6 +106,7 @@ fn main() -> ExitCode {
         args::Command::Explain(a) => commands::explain(a),
         args::Command::Booklet(a) => commands::booklet(a),
         args::Command::Generate(a) => generate::run(a),
+        args::Command::Hamg(a) => hamg::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),

@@ -8,6 +8,7 @@ mod check;
 mod common;
 mod count;
 mod generate;
+mod hamg;
 mod install;
 mod interop;
 mod serve;
@@ -21,6 +22,7 @@ pub use check::{
 pub use common::Format;
 pub use count::{CountArgs, MergePartsArgs, ShardArg};
 pub use generate::{GenerateArgs, GenerateFormat};
+pub use hamg::HamgArgs;
 pub use install::{CompletionsArgs, ManArgs};
 pub use interop::{CompareArgs, DecodeArgs, ExportArgs, LabArgs};
 pub use serve::ServeArgs;
@@ -46,9 +48,10 @@ Examples:
   pathsat lab fixtures/graphs/dodecahedron.col --encodings successor-crt,successor-elimination
   pathsat batch fixtures --timeout 60
   pathsat generate --size 12x12 --seed 7 -o hidato.toml          # a new puzzle, proved unique
+  nauty-geng -c 9 | pathsat hamg -v | wc -l                      # non-Hamiltonian graphs: 83997
 
 Puzzle files are TOML (or JSON with the same fields): a board, or a [graph] table; graphs are
-also read from TSPLIB .hcp and DIMACS .col files. See fixtures/README.md.
+also read from TSPLIB .hcp, DIMACS .col and graph6/sparse6 (.g6, .s6) files. See fixtures/README.md.
 Exit status: 0 when the run finished (also when a puzzle has no solution),
 1 when `check`, `decode` or `compare` finds a filling or model invalid or `batch` has a row
 that is not ok, 2 for bad input or usage, 3 for an internal error.";
@@ -138,6 +141,29 @@ pub enum Command {
         pathsat merge part-*.json --expect 1698222644548096"
     )]
     Merge(MergePartsArgs),
+    /// Filter a stream of graphs (graph6, sparse6) by Hamiltonicity, as nauty's filters do.
+    #[command(
+        after_help = "Reads graphs one a line (nauty's graph6 or sparse6, as geng, genreg, plantri, the\n\
+        House of Graphs, SageMath and networkx write them) and writes back, unchanged and in\n\
+        input order, those with a Hamiltonian cycle (-p: a Hamiltonian path; --hypo:\n\
+        hypohamiltonian), or with -v those without. A header (>>graph6<<) in the input is\n\
+        repeated in the output. On standard error: how many graphs were read and kept, and how\n\
+        long it took (and progress, on a terminal).\n\n\
+        Every answer is exact. Graphs of up to 64 vertices are decided by pathsat's own method\n\
+        (necessary conditions, then a pruned search or a bitset dynamic program); larger ones by\n\
+        the SAT portfolio, within --timeout each. Every cycle or path is checked by the verifier\n\
+        before it counts; with --certify DIR every \"no\" leaves a DRAT proof that the outside\n\
+        checker accepted. A graph not settled in time is reported as undecided by its line, never\n\
+        guessed. A malformed line stops the run with its line and column (exit status 2), or\n\
+        with --skip-malformed is skipped and counted.\n\n\
+        Examples:\n  nauty-geng -c 9 | pathsat hamg | wc -l          # 177083 Hamiltonian graphs\n  \
+        nauty-geng -c 10 | pathsat hamg -v -u           # count the non-Hamiltonian ones\n  \
+        nauty-geng -c 10 | pathsat hamg --hypo          # the Petersen graph, alone\n  \
+        pathsat hamg cubic20.g6 nonham.g6 -v            # files in, files out\n  \
+        pathsat hamg graphs.s6 --count --json           # cycles, counts and reasons as JSON\n  \
+        pathsat hamg -v --certify proofs small.g6       # a checked proof for every \"no\""
+    )]
+    Hamg(HamgArgs),
     /// Check a filling (a text grid or JSON) against a puzzle with the independent verifier.
     #[command(
         after_help = "The solution is a text grid (values separated by spaces, '#' for holes), the\n\

@@ -74,6 +74,7 @@ pub mod explain;
 pub mod export;
 pub mod forced;
 pub mod generate;
+pub mod graphs;
 pub mod hint;
 pub mod json;
 pub mod lab;

@@ -53,4 +53,4 @@ pub use solution_file::{
 };
 pub use trail::{canonical as canonical_trail, Trail, TrailError};
 pub use value_class::{is_prime, ValueClass};
-pub use verify::{verify, Violation};
+pub use verify::{verify, verify_walk, Violation, WalkViolation};

@@ -286,6 +286,65 @@ fn verify_trail(puzzle: &Puzzle, trail: &Trail, filling: &Filling) -> Result<(),
     Ok(())
 }
 
+/// Why a walk is not a Hamiltonian cycle or path of a graph ([`verify_walk`]); vertices
+/// numbered from 1, as pathsat reports them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WalkViolation {
+    /// Another number of vertices than the graph has.
+    #[error("the walk visits {found} vertices of {expected}")]
+    WrongLength {
+        /// The graph's vertices.
+        expected: usize,
+        /// The walk's.
+        found: usize,
+    },
+    /// A vertex outside the graph, or one visited twice.
+    #[error("vertex {0} is not in the graph or is visited twice")]
+    BadVertex(usize),
+    /// Two consecutive vertices (or the last and the first, closing a cycle) without an edge.
+    #[error("no edge {0} {1}")]
+    NoEdge(usize, usize),
+}
+
+/// Checks that `order` visits each vertex of the graph on `n` vertices with these `edges`
+/// (from 0, either direction, loops and repeats allowed) once, each step along an edge, and
+/// (when `closed`) the last step back to the first: the verifier of the Hamiltonian cycles and
+/// paths of graph streams, which builds no puzzle. A cycle of one vertex needs no edge, of
+/// two an edge, as the cycle of a simple graph cannot pass through two vertices.
+///
+/// # Errors
+/// The first [`WalkViolation`].
+pub fn verify_walk(
+    n: usize,
+    edges: &[(usize, usize)],
+    order: &[usize],
+    closed: bool,
+) -> Result<(), WalkViolation> {
+    if order.len() != n {
+        return Err(WalkViolation::WrongLength {
+            expected: n,
+            found: order.len(),
+        });
+    }
+    let mut seen = vec![false; n];
+    for &v in order {
+        if v >= n || std::mem::replace(&mut seen[v], true) {
+            return Err(WalkViolation::BadVertex(v + 1));
+        }
+    }
+    let mut pairs: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
+    pairs.sort_unstable();
+    let joined = |u: usize, v: usize| pairs.binary_search(&(u.min(v), u.max(v))).is_ok();
+    let steps = order.windows(2).map(|w| (w[0], w[1]));
+    let closing = (closed && n >= 2).then(|| (order[n - 1], order[0]));
+    for (u, v) in steps.chain(closing) {
+        if !joined(u, v) || (closed && n == 2) {
+            return Err(WalkViolation::NoEdge(u + 1, v + 1));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,5 +557,29 @@ mod tests {
             verify(&closed, &corner_to_corner),
             Err(Violation::NotClosed { n: 6, .. })
         ));
+    }
+
+    #[test]
+    fn walks_of_graphs() {
+        use super::{verify_walk, WalkViolation};
+        let square = [(0, 1), (2, 1), (2, 3), (3, 0)];
+        assert_eq!(verify_walk(4, &square, &[0, 1, 2, 3], true), Ok(()));
+        assert_eq!(verify_walk(4, &square, &[1, 2, 3, 0], false), Ok(()));
+        assert_eq!(
+            verify_walk(4, &square, &[0, 2, 1, 3], false),
+            Err(WalkViolation::NoEdge(1, 3))
+        );
+        assert_eq!(
+            verify_walk(4, &square[..3], &[0, 1, 2, 3], true),
+            Err(WalkViolation::NoEdge(4, 1))
+        );
+        assert_eq!(
+            verify_walk(4, &square, &[0, 1, 1, 3], true),
+            Err(WalkViolation::BadVertex(2))
+        );
+        assert!(verify_walk(4, &square, &[0, 1, 2], true).is_err());
+        assert_eq!(verify_walk(1, &[], &[0], true), Ok(()));
+        assert!(verify_walk(2, &[(0, 1)], &[0, 1], true).is_err());
+        assert_eq!(verify_walk(2, &[(0, 1)], &[1, 0], false), Ok(()));
     }
 }
