@@ -70,6 +70,13 @@ bench-count:
     python3 benches/count_vs_gecode.py
     python3 benches/frontier_vs_graphillion.py
 
+# `pathsat hamg` on nauty's streams (Debian's nauty): the connected graphs on n <= 10 vertices
+# against OEIS A003216/A126149, the Petersen graph the only hypohamiltonian one on 10, the cubic
+# graphs on 20 against cubhamg line by line; then timed side by side with hamheuristic and
+# cubhamg (medians, ratios). `--quick`: the OEIS checks to n = 9 alone
+graph-streams *args:
+    python3 benches/graph_streams.py {{args}}
+
 # The frontier program against Graphillion alone, e.g. `just bench-frontier --quick`
 bench-frontier *args:
     python3 benches/frontier_vs_graphillion.py {{args}}

@@ -6,7 +6,8 @@
 use crate::args::HamgArgs;
 use crate::Failure;
 use pathsat_api::graphs::{
-    filter, FilterOptions, Limits, Output, Property, SatFallback, Settings, StreamError, Summary,
+    filter, property_name, FilterOptions, Limits, Output, Property, SatFallback, Settings,
+    StreamError, Summary,
 };
 use pathsat_api::{Budget, Cancel};
 use std::fs::File;
@@ -111,11 +112,7 @@ fn options(args: &HamgArgs) -> FilterOptions {
 /// `>Z 261080 graphs read from stdin; 177083 hamiltonian, 83997 not; 177083 written to
 /// stdout; 0.21 sec`, as nauty's filters end.
 fn summary_line(summary: &Summary, options: &FilterOptions, source: &str, target: &str) -> String {
-    let word = match options.settings.property {
-        Property::Cycle => "hamiltonian",
-        Property::Path => "traceable",
-        Property::Hypohamiltonian => "hypohamiltonian",
-    };
+    let word = property_name(options.settings.property);
     let mut line = format!(
         ">Z {} graphs read from {source}; {} {word}, {} not",
         summary.read, summary.has, summary.lacks

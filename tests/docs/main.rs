@@ -15,9 +15,10 @@
 //! - Run times are masked on both sides (`6.0 ms`, `1.32 s`, `10 min 1 s` become `[TIME]`);
 //!   snapbox's wildcards `[..]` (any text within a line) and `...` (a line: any lines) mask the
 //!   rest of what varies from run to run.
-//! - A block whose commands name `kissat` or `cadical` is skipped, with a note, when that
-//!   program is not on `PATH`, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure; so
-//!   is a block that runs the DRAT checker `rate`.
+//! - A block whose commands name `kissat`, `cadical` or one of nauty's programs (`nauty-geng`,
+//!   `nauty-cubhamg`, `nauty-labelg`) is skipped, with a note, when that program is not on
+//!   `PATH`, unless `PATHSAT_REQUIRE_SOLVERS=1` (CI) makes that a failure; so is a block that
+//!   runs the DRAT checker `rate`.
 //! - A `console serve` block talks to a `pathsat serve --port 0` started for the page: its
 //!   commands' `localhost:8080` is replaced by the address the server prints.
 //! - No other code block may hold a command line starting `pathsat ` (or `$ pathsat`): every
@@ -74,6 +75,7 @@ pages! {
     guide_counting: "docs/guide/counting.md",
     guide_batch: "docs/guide/batch.md",
     guide_graphs: "docs/guide/graphs.md",
+    guide_graph_theory: "docs/guide/graph-theory.md",
     guide_making_puzzles: "docs/guide/making-puzzles.md",
     guide_encodings: "docs/guide/encodings.md",
     guide_python: "docs/guide/python.md",

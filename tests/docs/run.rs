@@ -174,14 +174,21 @@ impl Mismatch {
     }
 }
 
-/// The first of kissat and cadical that a block's commands name (as a word: `kissat`,
-/// `/usr/bin/cadical`, `--solvers varisat,cadical`, not `cadical-embedded`) and `PATH` lacks.
+/// The first of kissat, cadical and nauty's programs that a block's commands name (as a word:
+/// `kissat`, `/usr/bin/cadical`, `--solvers varisat,cadical`, not `cadical-embedded`;
+/// `nauty-geng`) and `PATH` lacks.
 /// A block that names one only as `--solver cadical`, the embedded solver, is skipped too when
 /// the program is missing: harmless, and CI has both.
 fn missing_solver(examples: &[Example]) -> Option<&'static str> {
-    let solver = ["kissat", "cadical"]
-        .into_iter()
-        .find(|solver| examples.iter().any(|e| names(&e.command, solver)) && !on_path(solver));
+    let solver = [
+        "kissat",
+        "cadical",
+        "nauty-geng",
+        "nauty-cubhamg",
+        "nauty-labelg",
+    ]
+    .into_iter()
+    .find(|solver| examples.iter().any(|e| names(&e.command, solver)) && !on_path(solver));
     // The outside DRAT checker of a certificate's README.
     solver.or_else(|| {
         (examples.iter().any(|e| names(&e.command, "rate")) && !on_path("rate")).then_some("rate")

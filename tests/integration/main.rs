@@ -20,6 +20,7 @@ mod forced;
 mod garbage;
 mod generate;
 mod graphs;
+mod hamg;
 mod hint;
 mod hostile;
 mod install;

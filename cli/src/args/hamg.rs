@@ -1,6 +1,7 @@
 //! `pathsat hamg`: the filter over graph6/sparse6 streams.
 
 use clap::Args;
+use pathsat_api::options;
 use std::path::PathBuf;
 
 /// `hamg`'s arguments, named as nauty's filters name theirs (`pickg`, `cubhamg`,
@@ -48,7 +49,7 @@ pub struct HamgArgs {
     /// Seconds the SAT portfolio may spend on one graph the exact method leaves (more than 64
     /// vertices, or a search past its limit); a graph not settled by then is counted as
     /// undecided and named by its line.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = options::parse_seconds)]
     pub timeout: f64,
     /// No summary and no progress on standard error.
     #[arg(short = 'q', long)]

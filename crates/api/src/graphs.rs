@@ -16,6 +16,7 @@ use std::time::Duration;
 
 /// graph6 and sparse6, read and written.
 pub use pathsat_graph6 as graph6;
+pub use pathsat_hamg::property_name;
 pub use pathsat_hamg::{
     decide, filter, DecideError, Decision, Encoding, Evidence, Fallback, FilterOptions, Limits,
     Output, Property, Settings, StreamError, Summary, Verdict,
@@ -133,7 +134,9 @@ fn cycles_of_fillings(n: usize, fillings: &BigCount) -> Result<String, String> {
         return Ok(fillings.to_string());
     }
     if !(fillings % &per_cycle).is_zero() {
-        return Err(format!("{fillings} fillings are not a whole number of cycles"));
+        return Err(format!(
+            "{fillings} fillings are not a whole number of cycles"
+        ));
     }
     Ok((fillings / per_cycle).to_string())
 }

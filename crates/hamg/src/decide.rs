@@ -240,8 +240,10 @@ fn hypohamiltonian(
             Hypo::Hypohamiltonian(cycles) => {
                 for (v, cycle) in cycles.iter().enumerate() {
                     let (m, rest) = without(n, edges, v);
-                    let renamed: Vec<usize> =
-                        cycle.iter().map(|&u| if u > v { u - 1 } else { u }).collect();
+                    let renamed: Vec<usize> = cycle
+                        .iter()
+                        .map(|&u| if u > v { u - 1 } else { u })
+                        .collect();
                     verify_walk(m, &rest, &renamed, true).map_err(|v| unverified(&v))?;
                 }
                 if let Some(dir) = certify {
@@ -276,7 +278,10 @@ fn hypohamiltonian_by_parts(
         Walked::Yes(cycle) => return Ok((Verdict::Lacks, Evidence::Walk(cycle))),
         Walked::Unsettled(why) => return Ok((Verdict::Undecided, Evidence::Unsettled(why))),
         Walked::No(_) if n < 3 => {
-            return Ok((Verdict::Lacks, Evidence::Condition("fewer than three vertices".into())))
+            return Ok((
+                Verdict::Lacks,
+                Evidence::Condition("fewer than three vertices".into()),
+            ))
         }
         Walked::No(_) => {
             if let Some(dir) = certify {
@@ -288,9 +293,12 @@ fn hypohamiltonian_by_parts(
     for v in 0..n {
         let (m, rest) = without(n, edges, v);
         match walk(m, &rest, true, settings.limits, fallback)? {
-            Walked::Yes(cycle) => {
-                cycles.push(cycle.into_iter().map(|u| if u >= v { u + 1 } else { u }).collect())
-            }
+            Walked::Yes(cycle) => cycles.push(
+                cycle
+                    .into_iter()
+                    .map(|u| if u >= v { u + 1 } else { u })
+                    .collect(),
+            ),
             Walked::No(_) => {
                 if let Some(dir) = certify {
                     let dir = dir.join(format!("without-{}", v + 1));

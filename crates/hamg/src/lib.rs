@@ -23,7 +23,8 @@ mod decide;
 mod stream;
 mod write;
 
-pub use decide::{decide, Decision, DecideError, Evidence, Fallback, Settings, Verdict};
+pub use decide::{decide, DecideError, Decision, Evidence, Fallback, Settings, Verdict};
 pub use pathsat_graph6::Encoding;
 pub use pathsat_hamilton::{Limits, Property};
 pub use stream::{filter, FilterOptions, Output, StreamError, Summary};
+pub use write::property_name;

@@ -1,6 +1,6 @@
 //! The filter: chunks of lines read, decided in parallel, written in input order.
 
-use crate::decide::{decide, Decision, DecideError, Fallback, Settings, Verdict};
+use crate::decide::{decide, DecideError, Decision, Fallback, Settings, Verdict};
 use crate::write::{write_graph, write_json};
 use pathsat_budget::{Budget, Stopped};
 use pathsat_graph6::{decode_into, Encoding, Lines};
@@ -195,7 +195,13 @@ fn read_ahead(
             return;
         }
         let header = lines.header();
-        if chunks.send(Ok(Chunk { lines: chunk, header })).is_err() {
+        if chunks
+            .send(Ok(Chunk {
+                lines: chunk,
+                header,
+            }))
+            .is_err()
+        {
             return;
         }
     }
@@ -274,7 +280,7 @@ fn record(
     if keep {
         summary.kept += 1;
         match options.output {
-            Output::Graphs => write_graph(output, bytes, &decision)?,
+            Output::Graphs => write_graph(output, bytes, &decision, options)?,
             Output::Json => write_json(output, line, bytes, &decision, options)?,
             Output::Nothing => {}
         }

@@ -5,11 +5,17 @@ use crate::stream::FilterOptions;
 use pathsat_hamilton::Property;
 use std::io::{self, Write};
 
-/// The graph's line as it was read, then its count after a space when counted.
-pub(crate) fn write_graph(out: &mut dyn Write, line: &[u8], decision: &Decision) -> io::Result<()> {
+/// The graph's line as it was read, then (when counts are asked for) its count after a space,
+/// `?` when no method could count within its limits.
+pub(crate) fn write_graph(
+    out: &mut dyn Write,
+    line: &[u8],
+    decision: &Decision,
+    options: &FilterOptions,
+) -> io::Result<()> {
     out.write_all(line)?;
-    if let Some(count) = &decision.count {
-        write!(out, " {count}")?;
+    if options.settings.count {
+        write!(out, " {}", decision.count.as_deref().unwrap_or("?"))?;
     }
     out.write_all(b"\n")
 }
@@ -42,8 +48,8 @@ pub(crate) fn write_json(
         (Evidence::Unsettled(why), _) => ("undecided_because", serde_json::json!(why)),
     };
     object[field.0] = field.1;
-    if let Some(count) = &decision.count {
-        object["count"] = serde_json::json!(count);
+    if options.settings.count {
+        object["count"] = serde_json::json!(decision.count);
     }
     if !decision.certificates.is_empty() {
         object["certificates"] = serde_json::json!(decision.certificates);

@@ -51,7 +51,11 @@ impl fmt::Display for Failed {
 pub fn check_cycle(g: &SmallGraph) -> Result<(), Failed> {
     let n = g.n();
     if n < 3 {
-        return if n == 1 { Ok(()) } else { Err(Failed::TooFewVertices) };
+        return if n == 1 {
+            Ok(())
+        } else {
+            Err(Failed::TooFewVertices)
+        };
     }
     let mut degree_two = 0u64;
     for v in 0..n {
@@ -129,8 +133,5 @@ fn parts(g: &SmallGraph) -> Option<(usize, usize)> {
         frontier = next & all & !side[current];
         side[current] |= next & all;
     }
-    Some((
-        side[0].count_ones() as usize,
-        side[1].count_ones() as usize,
-    ))
+    Some((side[0].count_ones() as usize, side[1].count_ones() as usize))
 }

@@ -14,7 +14,10 @@ use crate::DP_VERTICES;
 /// If `g` has fewer than three or more than [`DP_VERTICES`] vertices.
 pub fn cycle(g: &SmallGraph) -> Option<Vec<usize>> {
     let n = g.n();
-    assert!((3..=DP_VERTICES).contains(&n), "the program takes 3 to {DP_VERTICES} vertices");
+    assert!(
+        (3..=DP_VERTICES).contains(&n),
+        "the program takes 3 to {DP_VERTICES} vertices"
+    );
     // Set S of vertices 1..n is the index whose bit i stands for vertex i + 1.
     let sets = 1usize << (n - 1);
     let full = sets - 1;

@@ -140,7 +140,13 @@ pub fn traceable(g: &SmallGraph, limits: Limits) -> Answer {
     match hamiltonian_cycle(&joined, limits) {
         Answer::Yes(cycle) => {
             let at = cycle.iter().position(|&v| v == apex).unwrap_or(0);
-            Answer::Yes(cycle[at + 1..].iter().chain(&cycle[..at]).copied().collect())
+            Answer::Yes(
+                cycle[at + 1..]
+                    .iter()
+                    .chain(&cycle[..at])
+                    .copied()
+                    .collect(),
+            )
         }
         other => other,
     }

@@ -95,7 +95,7 @@ impl<'a> Walk<'a> {
                 break;
             }
             self.path.push(first);
-            match self.extend(first, rest & !bit(first)) {
+            match self.extend(first, None, rest & !bit(first), 0) {
                 Flow::Go => {}
                 stop => return stop,
             }
@@ -104,8 +104,10 @@ impl<'a> Walk<'a> {
         Flow::Go
     }
 
-    /// Extends the path, which ends at `v`, through the vertices of `open`.
-    fn extend(&mut self, v: usize, open: u64) -> Flow {
+    /// Extends the path, which ends at `v` (after `previous`, `None` for the first step),
+    /// through the vertices of `open`. `closing` holds the vertices of `open` known to have
+    /// just two usable neighbours, one of them `start`: the last vertex must be one of them.
+    fn extend(&mut self, v: usize, previous: Option<usize>, open: u64, closing: u64) -> Flow {
         if open == 0 {
             if self.closers & bit(v) == 0 {
                 return Flow::Go;
@@ -117,20 +119,14 @@ impl<'a> Walk<'a> {
         if self.steps > self.limit {
             return Flow::Limit;
         }
-        let Some((next, usable)) = self.choices(v, open) else {
+        let Some((mut next, closing)) = self.prune(v, previous, open, closing) else {
             return Flow::Go;
         };
-        let mut order: [(u32, u8); 64] = [(0, 0); 64];
-        let mut k = 0;
-        for u in members(next) {
-            order[k] = (usable[u], u as u8);
-            k += 1;
-        }
-        order[..k].sort_unstable();
-        for &(_, u) in &order[..k] {
-            let u = usize::from(u);
+        while next != 0 {
+            let u = self.fewest_usable(next, v, open);
+            next &= !bit(u);
             self.path.push(u);
-            match self.extend(u, open & !bit(u)) {
+            match self.extend(u, Some(v), open & !bit(u), closing) {
                 Flow::Go => {}
                 stop => return stop,
             }
@@ -139,49 +135,77 @@ impl<'a> Walk<'a> {
         Flow::Go
     }
 
-    /// The vertices that may come after `v` and each vertex's number of usable neighbours, or
-    /// `None` when no way through `open` is left.
-    fn choices(&self, v: usize, open: u64) -> Option<(u64, [u32; 64])> {
+    /// The usable neighbours of `u` in `open` when the path ends at `v`: those in `open`,
+    /// `v`, and `start` when `u` may close the cycle.
+    #[inline]
+    fn usable(&self, u: usize, v: usize, open: u64) -> u32 {
+        (self.g.neighbours(u) & (open | bit(v))).count_ones() + ((self.closers >> u) & 1) as u32
+    }
+
+    /// The vertex of `candidates` with the fewest usable neighbours (the lowest on a tie).
+    #[inline]
+    fn fewest_usable(&self, candidates: u64, v: usize, open: u64) -> usize {
+        let mut best = (u32::MAX, 0);
+        for u in members(candidates) {
+            let d = self.usable(u, v, open);
+            if d < best.0 {
+                best = (d, u);
+            }
+        }
+        best.1
+    }
+
+    /// The vertices that may come after `v`, and the closing set updated; `None` when no way
+    /// through `open` is left. Only the neighbours of `previous` lost a usable neighbour since
+    /// the last step (it left the path's end), so only they are checked again (all of `open`
+    /// at the first step).
+    fn prune(
+        &self,
+        v: usize,
+        previous: Option<usize>,
+        open: u64,
+        closing: u64,
+    ) -> Option<(u64, u64)> {
         let g = self.g;
         if open & self.closers == 0 {
             return None;
         }
-        let mut usable = [0u32; 64];
-        let (mut after_v, mut before_start) = (0u64, 0u64);
-        let ends = open | bit(v);
-        for u in members(open) {
-            let mut reach = g.neighbours(u) & ends;
-            if self.closers & bit(u) != 0 {
-                reach |= bit(self.start);
+        let mut closing = closing & open;
+        let changed = previous.map_or(open, |p| g.neighbours(p) & open);
+        for w in members(changed) {
+            match self.usable(w, v, open) {
+                0 | 1 => return None,
+                2 if self.closers & bit(w) != 0 => closing |= bit(w),
+                _ => {}
             }
-            let d = reach.count_ones();
-            if d < 2 {
+        }
+        if closing.count_ones() > 1 {
+            return None;
+        }
+        let mut after_v = 0u64;
+        for u in members(g.neighbours(v) & open) {
+            if self.usable(u, v, open) == 2 {
+                after_v |= bit(u);
+            }
+        }
+        if after_v.count_ones() > 1 {
+            return None;
+        }
+        // `v` left `open` at this step: that split `open` only if `v` had two or more
+        // neighbours in it.
+        if (g.neighbours(v) & open).count_ones() >= 2 {
+            let first = open.trailing_zeros() as usize;
+            if g.reach(first, open) != open {
                 return None;
             }
-            if d == 2 {
-                if reach & bit(v) != 0 {
-                    after_v |= bit(u);
-                }
-                if reach & bit(self.start) != 0 {
-                    before_start |= bit(u);
-                }
-            }
-            usable[u] = d;
-        }
-        if after_v.count_ones() > 1 || before_start.count_ones() > 1 {
-            return None;
-        }
-        let first = open.trailing_zeros() as usize;
-        if g.reach(first, open) != open {
-            return None;
         }
         let mut next = g.neighbours(v) & open;
         if after_v != 0 {
             next &= after_v;
         }
         if open.count_ones() > 1 {
-            next &= !before_start;
+            next &= !closing;
         }
-        (next != 0).then_some((next, usable))
+        (next != 0).then_some((next, closing))
     }
 }

@@ -56,7 +56,11 @@ impl SmallGraph {
     /// # Panics
     /// If `u` or `v` is not a vertex.
     pub fn add_edge(&mut self, u: usize, v: usize) {
-        assert!(u < self.n && v < self.n, "edge {u} {v} of a graph on {}", self.n);
+        assert!(
+            u < self.n && v < self.n,
+            "edge {u} {v} of a graph on {}",
+            self.n
+        );
         if u != v {
             self.adj[u] |= bit(v);
             self.adj[v] |= bit(u);

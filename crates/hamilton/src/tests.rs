@@ -50,9 +50,7 @@ fn permutations(items: &mut [usize], k: usize, visit: &mut impl FnMut(&[usize]))
 
 /// The graph whose edges are the bits of `code` (pairs in a fixed order).
 fn labelled(n: usize, code: u64) -> SmallGraph {
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|v| (0..v).map(move |u| (u, v)))
-        .collect();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
     let edges: Vec<(usize, usize)> = members(code).map(|i| pairs[i]).collect();
     SmallGraph::from_edges(n, &edges).unwrap()
 }
@@ -147,22 +145,52 @@ fn closed_forms_complete_graphs_cycles_and_the_petersen_graph() {
         let edges: Vec<_> = (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect();
         let k = SmallGraph::from_edges(n, &edges).unwrap();
         if n <= crate::count::COUNT_DP_VERTICES {
-            assert_eq!(count::cycles(&k, Limits::default()), Some(factorial / 2), "K{n}");
+            assert_eq!(
+                count::cycles(&k, Limits::default()),
+                Some(factorial / 2),
+                "K{n}"
+            );
         } else {
-            assert_eq!(count::cycles(&k, Limits::default()), None, "K{n} within the limit");
+            assert_eq!(
+                count::cycles(&k, Limits::default()),
+                None,
+                "K{n} within the limit"
+            );
         }
-        assert!(matches!(hamiltonian_cycle(&k, Limits::default()), Answer::Yes(_)));
+        assert!(matches!(
+            hamiltonian_cycle(&k, Limits::default()),
+            Answer::Yes(_)
+        ));
     }
     let petersen = SmallGraph::from_edges(
         10,
         &[
-            (0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5), (1, 6), (2, 7), (3, 8), (4, 9),
-            (5, 7), (7, 9), (9, 6), (6, 8), (8, 5),
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 0),
+            (0, 5),
+            (1, 6),
+            (2, 7),
+            (3, 8),
+            (4, 9),
+            (5, 7),
+            (7, 9),
+            (9, 6),
+            (6, 8),
+            (8, 5),
         ],
     )
     .unwrap();
-    assert!(matches!(hamiltonian_cycle(&petersen, Limits::default()), Answer::No(_)));
-    assert!(matches!(traceable(&petersen, Limits::default()), Answer::Yes(_)));
+    assert!(matches!(
+        hamiltonian_cycle(&petersen, Limits::default()),
+        Answer::No(_)
+    ));
+    assert!(matches!(
+        traceable(&petersen, Limits::default()),
+        Answer::Yes(_)
+    ));
     match hypohamiltonian(&petersen, Limits::default()) {
         Hypo::Hypohamiltonian(cycles) => {
             for (v, cycle) in cycles.iter().enumerate() {
@@ -177,7 +205,10 @@ fn closed_forms_complete_graphs_cycles_and_the_petersen_graph() {
         let c = SmallGraph::from_edges(n, &ring).unwrap();
         assert_eq!(count::cycles(&c, Limits::default()), Some(1), "C{n}");
         let p = SmallGraph::from_edges(n, &ring[..n - 1]).unwrap();
-        assert!(matches!(hamiltonian_cycle(&p, Limits::default()), Answer::No(_)));
+        assert!(matches!(
+            hamiltonian_cycle(&p, Limits::default()),
+            Answer::No(_)
+        ));
         let path = traceable(&p, Limits::default());
         if n < 64 {
             assert!(matches!(path, Answer::Yes(_)), "P{n}");
