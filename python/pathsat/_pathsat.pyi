@@ -1,13 +1,15 @@
 """Type stubs of pathsat's Rust extension (re-exported by the package ``pathsat``)."""
 
 import os
-from typing import Iterator, Mapping, Optional, Sequence, Union, final
+from typing import Any, Hashable, Iterable, Iterator, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
     "BatchReport",
     "Cnf",
     "CountResult",
     "Generated",
+    "Graph",
+    "GraphFilter",
     "InternalError",
     "Puzzle",
     "PuzzleError",
@@ -15,7 +17,12 @@ __all__ = [
     "Solutions",
     "__version__",
     "batch",
+    "count_hamiltonian_cycles",
     "generate",
+    "hamg",
+    "hamiltonian_cycle",
+    "hamiltonian_path",
+    "is_hypohamiltonian",
 ]
 
 __version__: str
@@ -367,3 +374,92 @@ def batch(
 ) -> BatchReport:
     """Every puzzle file under ``dir`` counted and checked against its ``[expect]``, as
     ``pathsat batch DIR`` does: the same rows."""
+
+@final
+class Graph:
+    """An undirected graph on the vertices 0..n-1: ``n`` and its ``edges``; ``labels`` names
+    the vertices (a networkx graph's nodes, kept by ``from_networkx``). Equal graphs have the
+    same ``n`` and the same set of edges on 0..n-1, whatever their labels."""
+
+    def __new__(
+        cls,
+        n: int,
+        edges: Iterable[tuple[int, int]],
+        labels: Optional[Iterable[Hashable]] = None,
+    ) -> Graph: ...
+    @staticmethod
+    def from_graph6(text: Union[str, bytes]) -> Graph:
+        """One graph6 or sparse6 line (a header and the end of line allowed); ``PuzzleError``
+        names the column of a mistake."""
+    @staticmethod
+    def from_networkx(g: Any) -> Graph:
+        """A networkx graph (anything with ``nodes`` and ``edges``): vertex ``i`` is the
+        ``i``-th node, whose label is kept."""
+    @property
+    def n(self) -> int: ...
+    @property
+    def edges(self) -> list[tuple[int, int]]: ...
+    @property
+    def labels(self) -> list[Any]:
+        """The vertices' labels, or ``[0, ..., n-1]``."""
+    def to_graph6(self) -> str: ...
+    def to_sparse6(self) -> str: ...
+    def to_networkx(self) -> Any:
+        """A ``networkx.Graph`` whose nodes are the labels."""
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
+
+_GraphLike = Any
+"""A ``Graph``, a networkx graph (anything with ``nodes`` and ``edges``), or a graph6 or
+sparse6 line (``str`` or ``bytes``)."""
+
+def hamiltonian_cycle(
+    g: _GraphLike,
+    *,
+    certify: Union[str, os.PathLike[str], None] = None,
+    timeout: Optional[float] = None,
+) -> Optional[list[Any]]:
+    """A Hamiltonian cycle of ``g`` (each vertex once, in ``g``'s labels), or None;
+    ``TimeoutError`` when undecided within ``timeout``; ``certify=DIR`` (a package built with
+    CaDiCaL) keeps the DRAT certificate of a "no"."""
+
+def hamiltonian_path(
+    g: _GraphLike,
+    *,
+    certify: Union[str, os.PathLike[str], None] = None,
+    timeout: Optional[float] = None,
+) -> Optional[list[Any]]:
+    """A Hamiltonian path of ``g`` (in ``g``'s labels), or None."""
+
+def is_hypohamiltonian(g: _GraphLike, *, timeout: Optional[float] = None) -> bool:
+    """No Hamiltonian cycle, but one in every vertex-deleted subgraph."""
+
+def count_hamiltonian_cycles(g: _GraphLike, *, timeout: Optional[float] = None) -> int:
+    """The exact number of Hamiltonian cycles (each once, whatever its start and direction)."""
+
+@final
+class GraphFilter(Iterator[Any]):
+    """The lazy iterator ``hamg`` returns: the graphs kept, as they came in, in input order."""
+
+    def __iter__(self) -> GraphFilter: ...
+    def __next__(self) -> Any: ...
+    def close(self) -> None: ...
+    @property
+    def read(self) -> int: ...
+    @property
+    def decided(self) -> int: ...
+    @property
+    def kept(self) -> int: ...
+
+def hamg(
+    graphs: Iterable[_GraphLike],
+    *,
+    path: bool = False,
+    hypo: bool = False,
+    invert: bool = False,
+    timeout: Optional[float] = None,
+) -> GraphFilter:
+    """The graphs that have a Hamiltonian cycle (``path``: path; ``hypo``: are
+    hypohamiltonian), or lack it with ``invert``: lazily, each as it came in, in input order."""

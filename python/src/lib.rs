@@ -2,7 +2,8 @@
 //!
 //! The extension module `pathsat._pathsat`, re-exported by the package `pathsat`: path puzzles
 //! read, built, solved, counted (one or a directory of them), generated and exported to CNF
-//! from Python, through the same
+//! from Python, and graphs (graph6, sparse6, networkx) asked for Hamiltonian cycles and paths
+//! one at a time or filtered by the many, through the same
 //! library API as the `pathsat` command ([`pathsat_api`]), so the answers are the same ones,
 //! checked by the same verifier.
 //!
@@ -14,6 +15,7 @@
 mod batch;
 mod errors;
 mod generate;
+mod graphs;
 mod interrupt;
 mod options;
 mod puzzle;
@@ -34,6 +36,13 @@ fn _pathsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::BatchReport>()?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(batch::batch, m)?)?;
+    m.add_class::<graphs::Graph>()?;
+    m.add_class::<graphs::GraphFilter>()?;
+    m.add_function(wrap_pyfunction!(graphs::hamiltonian_cycle, m)?)?;
+    m.add_function(wrap_pyfunction!(graphs::hamiltonian_path, m)?)?;
+    m.add_function(wrap_pyfunction!(graphs::is_hypohamiltonian, m)?)?;
+    m.add_function(wrap_pyfunction!(graphs::count_hamiltonian_cycles, m)?)?;
+    m.add_function(wrap_pyfunction!(graphs::hamg, m)?)?;
     errors::register(m)?;
     Ok(())
 }
