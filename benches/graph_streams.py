@@ -163,7 +163,8 @@ def main():
         elif "hamheuristic" in name:
             m = re.search(r"(\d+) hamiltonian, (\d+) not, (\d+) timed out", err)
             answer = f"{int(m.group(1)):,} Hamiltonian, {int(m.group(2)):,} not, {int(m.group(3)):,} undecided" if m else err.strip()
-        print(f"| {name} | {median:.2f} s | {low:.2f}-{high:.2f} s | {seconds:.2f} s | "
+        shown = name.replace("|", "\\|")
+        print(f"| {shown} | {median:.2f} s | {low:.2f}-{high:.2f} s | {seconds:.2f} s | "
               f"{rss / 2**20:,.0f} MiB | {answer} |")
     ratio = results["geng -c 10 | pathsat hamg -u"][0] / results["geng -c 10 | hamheuristic -u"][0]
     cubic_ratio = results["pathsat hamg -v cubic20"][0] / results["cubhamg cubic20"][0]

@@ -20,11 +20,13 @@
 //!   [`Summary`].
 
 mod decide;
+mod options;
 mod stream;
 mod write;
 
 pub use decide::{decide, DecideError, Decision, Evidence, Fallback, Settings, Verdict};
+pub use options::{FilterOptions, Output};
 pub use pathsat_graph6::Encoding;
 pub use pathsat_hamilton::{Limits, Property};
-pub use stream::{filter, FilterOptions, Output, StreamError, Summary};
+pub use stream::{filter, StreamError, Summary};
 pub use write::property_name;

@@ -1,6 +1,7 @@
 //! The filter: chunks of lines read, decided in parallel, written in input order.
 
-use crate::decide::{decide, DecideError, Decision, Fallback, Settings, Verdict};
+use crate::decide::{decide, DecideError, Decision, Fallback, Verdict};
+use crate::options::{FilterOptions, Output};
 use crate::write::{write_graph, write_json};
 use pathsat_budget::{Budget, Stopped};
 use pathsat_graph6::{decode_into, Encoding, Lines};
@@ -15,35 +16,6 @@ const CHUNK: usize = 8192;
 
 /// The undecided graphs a summary names by line (it counts them all).
 const NAMED_UNDECIDED: usize = 100;
-
-/// What is written for each kept graph.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Output {
-    /// Its line, unchanged (and its count of Hamiltonian cycles after a space, when counted).
-    #[default]
-    Graphs,
-    /// A JSON object a line: the line number, the graph, the verdict, the cycle or path, the
-    /// count.
-    Json,
-    /// Nothing: the summary alone (nauty's `-u`).
-    Nothing,
-}
-
-/// The filter's options.
-#[derive(Clone, Debug)]
-pub struct FilterOptions {
-    /// What to decide; `certify` is the directory that receives one directory a "no",
-    /// `line-N`.
-    pub settings: Settings,
-    /// Keep the graphs that lack the property instead.
-    pub invert: bool,
-    /// Skip malformed lines (counted) instead of stopping at the first.
-    pub skip_malformed: bool,
-    /// Threads.
-    pub jobs: usize,
-    /// What to write.
-    pub output: Output,
-}
 
 /// How a stream went.
 #[derive(Clone, Debug, Default)]

@@ -1,7 +1,7 @@
 //! Writing a kept graph: its line unchanged, or a JSON object.
 
 use crate::decide::{Decision, Evidence};
-use crate::stream::FilterOptions;
+use crate::options::FilterOptions;
 use pathsat_hamilton::Property;
 use std::io::{self, Write};
 

@@ -36,8 +36,8 @@ mod tests;
 
 pub use small::{SmallGraph, MAX_VERTICES};
 
-/// The largest graph the dynamic program takes: `2^(n-1)` words of memory and `n 2^(n-1)`
-/// steps (16 KiB and 24,576 steps at 13 vertices).
+/// The largest graph the dynamic program takes: `2^(n-1)` 16-bit sets of memory and
+/// `n 2^(n-1)` steps (8 KiB and 53,248 steps at 13 vertices).
 pub const DP_VERTICES: usize = 13;
 
 /// Search steps allowed before the dynamic program takes over (graphs of up to
