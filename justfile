@@ -242,17 +242,18 @@ fuzz SECONDS="60" *targets:
         [puzzle_json]="fuzz/seeds/puzzle_json fixtures tests/hostile"
         [graph_hcp]="fixtures/graphs tests/hostile"
         [graph_col]="fuzz/seeds/graph_col fixtures/graphs tests/hostile"
+        [graph_g6]="fixtures/graphs/classic"
         [solver_output]="tests/solver-outputs"
         [dimacs_cnf]="fuzz/seeds/dimacs_cnf"
         [solution_file]="fuzz/seeds/solution_file"
         [server_request]="fuzz/seeds/server_request"
     )
     declare -A dicts=(
-        [puzzle_toml]=toml [puzzle_json]=json [graph_hcp]=hcp [graph_col]=col
+        [puzzle_toml]=toml [puzzle_json]=json [graph_hcp]=hcp [graph_col]=col [graph_g6]=g6
         [solver_output]=solver_output [dimacs_cnf]=dimacs_cnf
         [solution_file]=solution_file [server_request]=server_request
     )
-    all="puzzle_toml puzzle_json graph_hcp graph_col solver_output dimacs_cnf solution_file server_request"
+    all="puzzle_toml puzzle_json graph_hcp graph_col graph_g6 solver_output dimacs_cnf solution_file server_request"
     targets="{{targets}}"
     targets=${targets:-$all}
     for target in $targets; do

@@ -205,7 +205,8 @@ def main():
     subprocess.run([sys.executable, os.path.join(ROOT, "benches", "graphs.py"), "random", graphs,
                     "--sizes", *sizes, "--degree4", *degree4], check=True)
     files = [os.path.join(CLASSIC, f) for f in sorted(os.listdir(CLASSIC),
-                                                      key=lambda f: (f.split("-")[0], len(f), f))]
+                                                      key=lambda f: (f.split("-")[0], len(f), f))
+             if f.endswith(".hcp")]
     files += [os.path.join(graphs, f"cubic-{n}.hcp") for n in sizes]
     files += [os.path.join(graphs, f"quartic-{n}.hcp") for n in degree4]
 

@@ -47,7 +47,8 @@ class Puzzle:
 
     @staticmethod
     def from_file(path: Union[str, os.PathLike[str]]) -> Puzzle:
-        """Reads a puzzle file: ``.toml``, ``.json``, or a graph (``.hcp``, ``.col``)."""
+        """Reads a puzzle file: ``.toml``, ``.json``, or a graph (``.hcp``, ``.col``, ``.g6``,
+        ``.s6``)."""
     @staticmethod
     def from_toml(text: str, name: Optional[str] = None) -> Puzzle:
         """Reads the text of a TOML puzzle file; errors call it ``name`` (``<toml>``)."""

@@ -97,8 +97,8 @@ impl BatchReport {
     }
 }
 
-/// Counts every puzzle file under `dir` (`.toml`, `.json`, `.hcp`, `.col`, `.dimacs`) and checks
-/// each against its `[expect]`, as `pathsat batch DIR` does: the same rows.
+/// Counts every puzzle file under `dir` (`.toml`, `.json`, `.hcp`, `.col`, `.dimacs`, `.g6`,
+/// `.s6`) and checks each against its `[expect]`, as `pathsat batch DIR` does: the same rows.
 ///
 /// `jobs` files at a time (default: one per processor); each count with `method`, `limit`,
 /// `timeout` (seconds a file), `memory` (bytes the frontier program may use in each, default

@@ -19,6 +19,7 @@ mod fixtures;
 mod forced;
 mod garbage;
 mod generate;
+mod graph6;
 mod graphs;
 mod hamg;
 mod hint;

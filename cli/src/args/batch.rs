@@ -12,7 +12,7 @@ use std::time::Duration;
 pub struct BatchArgs {
     #[command(subcommand)]
     pub command: Option<BatchCommand>,
-    /// The directory searched (recursively) for puzzle files: .toml, .json, .hcp, .col, .dimacs.
+    /// The directory searched (recursively) for puzzle files: .toml, .json, .hcp, .col, .dimacs, .g6, .s6.
     #[arg(required = true)]
     pub dir: Option<PathBuf>,
     /// Puzzles counted at the same time (default: the number of processors).

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// The fillings to check: a text grid, the text output of `pathsat solve`, or JSON (.json).
     pub solution: PathBuf,
@@ -27,7 +27,7 @@ pub struct CheckCertificateArgs {
 
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// Write the SVG to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.svg")]
@@ -36,7 +36,7 @@ pub struct DrawArgs {
 
 #[derive(Debug, Args)]
 pub struct ForcedArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// Stop after this many seconds, with the cells settled by then (marked incomplete).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -69,7 +69,7 @@ pub struct HintArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// The cell: ROW,COL from 0 (as `export`'s header and `forced` name cells), or a graph's
     /// vertex number.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// Print what the frontier program's count would take, without counting: the states,
     /// memory and disk of each layer of its sweep, from a sample (the first layers swept

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// Write the CNF to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.cnf")]
@@ -21,7 +21,7 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// The solver's output; `-` for standard input.
     pub model: PathBuf,
@@ -39,7 +39,7 @@ pub struct DecodeArgs {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// An external solver, by name on PATH or by path (repeat for several).
     #[arg(long = "solver", value_name = "NAME_OR_PATH")]
@@ -64,7 +64,7 @@ successor-crt,successor-closure,successor-elimination,successor-frontier";
 
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Puzzle or graph files (.toml, .json, .hcp, .col).
+    /// Puzzle or graph files (.toml, .json, .hcp, .col, .g6, .s6).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The encodings to compare, comma-separated (names as --encoding takes them).

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (.toml, .json; graphs also .hcp, .col).
+    /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
     /// Print every solution.
     #[arg(long, conflicts_with_all = ["limit", "unique"])]

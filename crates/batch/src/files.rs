@@ -1,6 +1,7 @@
 //! # The files a batch counts
 //!
-//! Every puzzle file under DIR (`.toml`, `.json`, `.hcp`, `.col`, `.dimacs`), sorted by path.
+//! Every puzzle file under DIR (`.toml`, `.json`, `.hcp`, `.col`, `.dimacs`, `.g6`, `.s6`),
+//! sorted by path.
 //! pathsat's own output files are not puzzles and are set apart, to be listed as skipped: a JSON
 //! object with the keys of a batch report (`rows` and `summary`), of `solve`, `count` or
 //! `decode` (`status` with `solutions` or `count`), of `check` (`valid` and `fillings`) or of
@@ -64,7 +65,7 @@ pub(super) fn puzzle_files(
             format!(" ({} skipped as pathsat's own output)", skipped.len())
         };
         return Err(BatchError::Input(format!(
-            "{}: no puzzle files (.toml, .json, .hcp, .col or .dimacs) found{besides}",
+            "{}: no puzzle files (.toml, .json, .hcp, .col, .dimacs, .g6 or .s6) found{besides}",
             dir.display()
         )));
     }

@@ -12,6 +12,10 @@
 //!   `queen*.col` instances, for example) are written. A listing that repeats some edges and
 //!   not others, or repeats one in the same direction, is refused rather than silently merged:
 //!   a Hamiltonicity answer about a graph other than the one meant would look like any other.
+//!
+//! nauty's sparse6 is the exception: its loops and repeated edges are written on purpose, not
+//! as slips, and a graph6 or sparse6 file drops the loops and merges the repeats
+//! (`graph_formats/graph6.rs`).
 
 /// The largest grid read, in positions (cells and holes), and the most vertices of a graph: a
 /// million, a few hundred megabytes of puzzle at most.

@@ -46,7 +46,7 @@ pub use error::{ErrorKind, Location, PuzzleError};
 pub use filling::Filling;
 pub use moves::{Arcs, Moves};
 pub use parse::read_text;
-pub use parse::{parse_file, parse_named, parse_str, Format};
+pub use parse::{parse_file, parse_named, parse_str, Format, UNSUPPORTED_FILE_TYPE};
 pub use puzzle::{CellRule, Expect, Mark, ModelError, Place, Puzzle};
 pub use solution_file::{
     parse_filling_text, parse_filling_texts, parse_fillings, parse_order, parse_orders,

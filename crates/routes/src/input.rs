@@ -4,7 +4,7 @@
 
 use crate::{Limits, Reply};
 use pathsat_api::options::option_names;
-use pathsat_puzzle::{parse_named, Format, Puzzle};
+use pathsat_puzzle::{parse_named, Format, Puzzle, UNSUPPORTED_FILE_TYPE};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -27,7 +27,7 @@ pub(crate) struct Envelope<O> {
     /// The file name the puzzle goes by in reports and errors (its extension gives the format
     /// unless `format` does): `puzzle.toml` when absent.
     pub file: Option<String>,
-    /// `toml`, `json`, `hcp` or `col`.
+    /// `toml`, `json`, `hcp`, `col` (or `dimacs`), `g6` (or `graph6`) or `s6` (or `sparse6`).
     pub format: Option<String>,
     #[serde(flatten)]
     pub options: O,
@@ -105,9 +105,11 @@ impl<O> Envelope<O> {
                 "json" => Format::Json,
                 "hcp" => Format::Hcp,
                 "col" | "dimacs" => Format::DimacsGraph,
+                "g6" | "graph6" => Format::Graph6,
+                "s6" | "sparse6" => Format::Sparse6,
                 other => {
                     return Err(bad(format!(
-                        "{route}: format {other:?} is not toml, json, hcp or col"
+                        "{route}: format {other:?} is not toml, json, hcp, col, g6 or s6"
                     )))
                 }
             },
@@ -115,10 +117,7 @@ impl<O> Envelope<O> {
                 (_, PuzzleSource::Object(_)) => Format::Json,
                 (Some(format), _) => format,
                 (None, _) if self.file.is_some() => {
-                    return Err(bad(format!(
-                        "{file}: unsupported file type: puzzle files end in .toml or .json \
-                         (graphs: .hcp, .col, .dimacs)"
-                    )))
+                    return Err(bad(format!("{file}: {UNSUPPORTED_FILE_TYPE}")))
                 }
                 (None, _) => Format::Toml,
             },

@@ -23,9 +23,10 @@
 //! | `/api/check` | a [`CheckReport`](pathsat_api::CheckReport): whether the solutions sent solve the puzzle, by the verifier |
 //!
 //! A request body is JSON: `{"puzzle": TEXT}` (a TOML puzzle file's text; a JSON puzzle object,
-//! or `"format": "json" | "hcp" | "col"` for other files) plus the command's options, named as
-//! the CLI's flags without their dashes, read by the structs of [`pathsat_api::options`] that
-//! the CLI fills too. A bad request gets a 400 whose `error` is the CLI's one-line message.
+//! or `"format": "json" | "hcp" | "col" | "g6" | "s6"` for other files) plus the command's
+//! options, named as the CLI's flags without their dashes, read by the structs of
+//! [`pathsat_api::options`] that the CLI fills too. A bad request gets a 400 whose `error` is
+//! the CLI's one-line message.
 //!
 //! Running a route is two steps: [`prepare`] reads and checks the body (cheap, and everything
 //! that can be wrong with a request is found here), then [`Prepared::run`] does the work. The

@@ -217,3 +217,51 @@ fn check_runs_the_verifier_on_the_solutions_sent() {
     let (status, error) = check(serde_json::json!("not a grid"));
     assert_eq!(status, 400, "{error}");
 }
+
+/// nauty's graph6 and sparse6, named by `format` or by the file's extension, as the command
+/// line reads them; a line that is not one is a 400 at its line and column, and an unknown
+/// format names those read.
+#[test]
+fn graph6_and_sparse6_puzzles_by_format_or_by_file_name() {
+    let limits = Limits::default();
+    for fields in [
+        serde_json::json!({"puzzle": "IheA@GUAo\n", "format": "g6"}),
+        serde_json::json!({"puzzle": ">>graph6<<IheA@GUAo", "format": "graph6"}),
+        serde_json::json!({"puzzle": ":I`ES@obGkqegW~\n", "format": "s6"}),
+        serde_json::json!({"puzzle": ":I`ES@obGkqegW~\n", "file": "petersen.s6"}),
+        serde_json::json!({"puzzle": "IheA@GUAo\n", "file": "petersen.g6"}),
+    ] {
+        let reply = prepare("/api/solve", &body(fields.clone()), &limits)
+            .unwrap()
+            .run(None);
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+        assert_eq!(
+            (reply.status, &json["status"]),
+            (200, &"unsat".into()),
+            "{fields}"
+        );
+    }
+    let reply = prepare(
+        "/api/solve",
+        &body(serde_json::json!({"puzzle": "IheA@GUA\n", "file": "p.g6"})),
+        &limits,
+    )
+    .unwrap_err();
+    let text = String::from_utf8(reply.body).unwrap();
+    assert_eq!(reply.status, 400);
+    assert!(
+        text.contains("p.g6:1:9: the line ends after 7 bytes of edges"),
+        "{text}"
+    );
+    let reply = prepare(
+        "/api/solve",
+        &body(serde_json::json!({"puzzle": "IheA@GUAo", "format": "g7"})),
+        &limits,
+    )
+    .unwrap_err();
+    let text = String::from_utf8(reply.body).unwrap();
+    assert!(
+        text.contains("is not toml, json, hcp, col, g6 or s6"),
+        "{text}"
+    );
+}

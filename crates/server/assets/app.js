@@ -253,7 +253,7 @@ function loadObject(object, text, file, format) {
 // Reads puzzle text (any format pathsat reads) through the server into the editor.
 async function loadText(text, file) {
   const ext = (file || "").split(".").pop().toLowerCase();
-  const format = ["hcp", "col", "dimacs", "json", "toml"].includes(ext) ? ext : null;
+  const format = ["hcp", "col", "dimacs", "g6", "s6", "json", "toml"].includes(ext) ? ext : null;
   const body = { puzzle: text, file: file || "puzzle.toml" };
   if (format) body.format = format;
   const reply = await call("/api/puzzle", body);

@@ -25,9 +25,10 @@
 //! | `POST /api/check` | a [`CheckReport`](pathsat_api::CheckReport): whether the solutions sent solve the puzzle (`solutions` as the solve report gives them), by the verifier |
 //!
 //! A request body is JSON: `{"puzzle": TEXT}` (a TOML puzzle file's text; a JSON puzzle
-//! object, or `"format": "json" | "hcp" | "col"` for other files) plus the command's options,
-//! named as the CLI's flags without their dashes (`"unique": true`, `"exactly-one":
-//! "pairwise"`), read by the structs of [`pathsat_api::options`] that the CLI fills too.
+//! object, or `"format": "json" | "hcp" | "col" | "g6" | "s6"` for other files) plus the
+//! command's options, named as the CLI's flags without their dashes (`"unique": true`,
+//! `"exactly-one": "pairwise"`), read by the structs of [`pathsat_api::options`] that the CLI
+//! fills too.
 //!
 //! The server is meant to be left running on a laptop: it binds 127.0.0.1 by default, caps
 //! every request's body size, the time to send it and its headers, its run time and its

@@ -92,7 +92,8 @@ impl Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// Reads a puzzle file: TOML or JSON (`.toml`, `.json`), or a graph (`.hcp`, `.col`).
+    /// Reads a puzzle file: TOML or JSON (`.toml`, `.json`), or a graph (`.hcp`, `.col`, `.g6`,
+    /// `.s6`).
     ///
     /// Raises `PuzzleError` naming the file, line and column of the first mistake.
     #[staticmethod]

@@ -1,12 +1,14 @@
 //! # Graph files
 //!
-//! Two standard formats for the Hamiltonian cycle problem, read as tours (closed puzzles) of a
-//! graph puzzle; vertices are numbered from 1 in both, and in everything pathsat reports.
+//! Standard formats for the Hamiltonian cycle problem, read as tours (closed puzzles) of a
+//! graph puzzle; vertices are numbered from 1 in everything pathsat reports (graph6 and sparse6
+//! number them from 0 inside the line, which nobody reads by eye).
 //!
 //! - **TSPLIB HCP** (`.hcp`), below. `TYPE : HPP` asks for a path instead.
 //! - **DIMACS graphs** (`.col`, `.dimacs`): `c` comment lines, `p edge V E`, then `e u v` lines.
+//! - **nauty's graph6 and sparse6** (`.g6`, `.s6`): one graph, one line (`graph6.rs`).
 //!
-//! Both may start with a UTF-8 byte-order mark and end their lines with CRLF; columns are
+//! All may start with a UTF-8 byte-order mark and end their lines with CRLF; columns are
 //! counted in characters, after the mark.
 //!
 //! ## TSPLIB HCP
@@ -61,6 +63,7 @@
 //! The edges are checked as [`crate::edges`] says.
 
 mod dimacs;
+mod graph6;
 mod hcp;
 
 use crate::edges::{check_edges, MAX_POSITIONS};
@@ -68,6 +71,7 @@ use crate::error::{ErrorKind, Location, PuzzleError};
 use crate::text::tokens;
 use crate::{CellRule, Expect, Puzzle};
 pub(crate) use dimacs::parse_dimacs_graph;
+pub(crate) use graph6::parse_graph6;
 pub(crate) use hcp::parse_hcp;
 
 /// A mistake at a line and column (1-based) of the file.

@@ -59,20 +59,34 @@ pub enum Format {
     Hcp,
     /// A DIMACS graph (`p edge`), read as a Hamiltonian cycle problem.
     DimacsGraph,
+    /// nauty's graph6 (`.g6`): one graph, read as a Hamiltonian cycle problem. A sparse6 line
+    /// is read too: the line's first byte says which.
+    Graph6,
+    /// nauty's sparse6 (`.s6`): one graph, read as a Hamiltonian cycle problem. A graph6 line
+    /// is read too: the line's first byte says which.
+    Sparse6,
 }
 
 impl Format {
-    /// The format a file's extension names: `.toml`, `.json`, `.hcp`, `.col` or `.dimacs`.
+    /// The format a file's extension names: `.toml`, `.json`, `.hcp`, `.col`, `.dimacs`, `.g6`
+    /// or `.s6`.
     pub fn from_path(path: &Path) -> Option<Format> {
         match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "toml" => Some(Format::Toml),
             "json" => Some(Format::Json),
             "hcp" => Some(Format::Hcp),
             "col" | "dimacs" => Some(Format::DimacsGraph),
+            "g6" => Some(Format::Graph6),
+            "s6" => Some(Format::Sparse6),
             _ => None,
         }
     }
 }
+
+/// What a file of no known type is told: the extensions pathsat reads.
+pub const UNSUPPORTED_FILE_TYPE: &str =
+    "unsupported file type: puzzle files end in .toml or .json (graphs: .hcp, .col, .dimacs, \
+     .g6, .s6)";
 
 /// Reads a puzzle file; the format follows the extension (`.toml` or `.json`) and the name
 /// defaults to the file stem.
@@ -82,19 +96,26 @@ impl Format {
 /// file cannot be read, is not UTF-8, is not valid TOML/JSON, or does not describe a puzzle.
 pub fn parse_file(path: &Path) -> Result<Puzzle, PuzzleError> {
     let format = Format::from_path(path).ok_or_else(|| {
-        PuzzleError::new(
-            ErrorKind::Invalid,
-            None,
-            "unsupported file type: puzzle files end in .toml or .json (graphs: .hcp, .col, .dimacs)",
-        )
-        .with_path(path)
+        PuzzleError::new(ErrorKind::Invalid, None, UNSUPPORTED_FILE_TYPE).with_path(path)
     })?;
-    let text = read_text(path)?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "puzzle".to_string());
+    if matches!(format, Format::Graph6 | Format::Sparse6) {
+        // Bytes, not text: a byte that is not UTF-8 is one more byte that is not graph6.
+        return crate::graph_formats::parse_graph6(&read_bytes(path)?, &stem)
+            .map_err(|e| e.with_path(path));
+    }
+    let text = read_text(path)?;
     parse_text(&text, format, &stem).map_err(|e| e.with_path(path))
+}
+
+/// Reads a file's bytes; an `Io` error naming the file when it cannot be read.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, PuzzleError> {
+    std::fs::read(path).map_err(|e| {
+        PuzzleError::new(ErrorKind::Io, None, format!("cannot read the file: {e}")).with_path(path)
+    })
 }
 
 /// Reads a file as UTF-8 text.
@@ -103,9 +124,7 @@ pub fn parse_file(path: &Path) -> Result<Puzzle, PuzzleError> {
 /// An `Io` error when the file cannot be read, an `Encoding` error with the location of the
 /// first invalid byte when it is not UTF-8.
 pub fn read_text(path: &Path) -> Result<String, PuzzleError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        PuzzleError::new(ErrorKind::Io, None, format!("cannot read the file: {e}")).with_path(path)
-    })?;
+    let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
@@ -146,13 +165,16 @@ fn parse_text(text: &str, format: Format, default_name: &str) -> Result<Puzzle, 
     // counted after it, as in the graph formats, which take it off themselves.
     let text = match format {
         Format::Toml | Format::Json => text.strip_prefix('\u{feff}').unwrap_or(text),
-        Format::Hcp | Format::DimacsGraph => text,
+        Format::Hcp | Format::DimacsGraph | Format::Graph6 | Format::Sparse6 => text,
     };
     let raw = match format {
         Format::Toml => RawPuzzle::from_toml(text)?,
         Format::Json => RawPuzzle::from_json(text)?,
         Format::Hcp => return crate::graph_formats::parse_hcp(text, default_name),
         Format::DimacsGraph => return crate::graph_formats::parse_dimacs_graph(text, default_name),
+        Format::Graph6 | Format::Sparse6 => {
+            return crate::graph_formats::parse_graph6(text.as_bytes(), default_name)
+        }
     };
     Builder { text, raw }.build(default_name)
 }
