@@ -51,7 +51,8 @@ Examples:
   nauty-geng -c 9 | pathsat hamg -v | wc -l                      # non-Hamiltonian graphs: 83997
 
 Puzzle files are TOML (or JSON with the same fields): a board, or a [graph] table; graphs are
-also read from TSPLIB .hcp, DIMACS .col and graph6/sparse6 (.g6, .s6) files. See fixtures/README.md.
+also read from TSPLIB .hcp, DIMACS .col and graph6/sparse6 (.g6, .s6) files. See
+fixtures/README.md.
 Exit status: 0 when the run finished (also when a puzzle has no solution),
 1 when `check`, `decode` or `compare` finds a filling or model invalid or `batch` has a row
 that is not ok, 2 for bad input or usage, 3 for an internal error.";
@@ -141,7 +142,7 @@ pub enum Command {
         pathsat merge part-*.json --expect 1698222644548096"
     )]
     Merge(MergePartsArgs),
-    /// Filter a stream of graphs (graph6, sparse6) by Hamiltonicity, as nauty's filters do.
+    /// Filter graph6/sparse6 streams by Hamiltonicity, as nauty's filters do.
     #[command(
         after_help = "Reads graphs one a line (nauty's graph6 or sparse6, as geng, genreg, plantri, the\n\
         House of Graphs, SageMath and networkx write them) and writes back, unchanged and in\n\
