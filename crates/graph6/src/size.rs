@@ -3,7 +3,7 @@
 use crate::{Encoding, LineError, MAX_VERTICES};
 
 /// The largest `n` that `N(n)` can write: 2^36 - 1.
-pub(crate) const MAX_N: usize = (1 << 36) - 1;
+pub(crate) const MAX_N: u64 = (1 << 36) - 1;
 
 /// The index of the first byte of `data` outside `?` (63) to `~` (126), if any.
 pub(crate) fn first_bad_byte(data: &[u8]) -> Option<usize> {
@@ -69,13 +69,17 @@ pub(crate) fn read_size(
     }
     let n = line[start..end]
         .iter()
-        .fold(0usize, |n, &c| (n << 6) | usize::from(c - 63));
-    if n > MAX_VERTICES {
-        return Err(LineError::new(
-            at + 1,
-            format!("{n} vertices: pathsat reads graphs of at most {MAX_VERTICES} vertices"),
-        ));
-    }
+        .fold(0u64, |n, &c| (n << 6) | u64::from(c - 63));
+    // Counted in 64 bits: six bytes hold 36, more than a 32-bit usize (WebAssembly).
+    let n = match usize::try_from(n) {
+        Ok(n) if n <= MAX_VERTICES => n,
+        _ => {
+            return Err(LineError::new(
+                at + 1,
+                format!("{n} vertices: pathsat reads graphs of at most {MAX_VERTICES} vertices"),
+            ))
+        }
+    };
     Ok((n, end))
 }
 
@@ -85,7 +89,7 @@ pub(crate) fn read_size(
 /// When `n` is more than 2^36 - 1, which neither format can write.
 pub(crate) fn write_size(out: &mut String, n: usize) {
     assert!(
-        n <= MAX_N,
+        n as u64 <= MAX_N,
         "{n} vertices: graph6 and sparse6 write at most 2^36 - 1"
     );
     let bytes = match n {
@@ -142,7 +146,7 @@ mod tests {
                 "{n}"
             );
         }
-        assert_eq!(written(MAX_N), "~~~~~~~~");
+        assert_eq!(written(MAX_N as usize), "~~~~~~~~");
     }
 
     #[test]
