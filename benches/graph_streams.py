@@ -48,7 +48,7 @@ def nauty(program):
 
 
 def run(shell):
-    """Wall seconds, CPU seconds, peak resident memory (bytes) and output of a shell pipeline."""
+    """Wall seconds, CPU seconds (of the whole pipeline) and output of a shell pipeline."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         p = subprocess.Popen(["bash", "-o", "pipefail", "-c", shell], stdout=out, stderr=err)
@@ -59,25 +59,23 @@ def run(shell):
         text, errors = out.read(), err.read()
         if os.waitstatus_to_exitcode(status) != 0:
             sys.exit(f"error: `{shell}` failed:\n{errors}")
-        return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, text, errors
+        return wall, usage.ru_utime + usage.ru_stime, text, errors
 
 
 def side_by_side(rows, runs):
     """Runs each (name, command) of `rows` `runs` times in turn; their medians."""
     times = {name: [] for name, _ in rows}
     cpu = {name: [] for name, _ in rows}
-    memory = {name: 0 for name, _ in rows}
     last = {}
     for _ in range(runs):
         for name, shell in rows:
-            wall, seconds, rss, out, err = run(shell)
+            wall, seconds, out, err = run(shell)
             times[name].append(wall)
             cpu[name].append(seconds)
-            memory[name] = max(memory[name], rss)
             last[name] = (out, err)
     return {
         name: (statistics.median(times[name]), min(times[name]), max(times[name]),
-               statistics.median(cpu[name]), memory[name], last[name])
+               statistics.median(cpu[name]), last[name])
         for name, _ in rows
     }
 
@@ -95,7 +93,7 @@ def check_oeis(pathsat, geng, top):
     print("| n | Hamiltonian | A003216 | not | A126149 |")
     print("|---|---|---|---|---|")
     for n in range(1, top + 1):
-        _, _, _, _, err = run(f"{geng} -cq {n} | {pathsat} hamg -u")
+        _, _, _, err = run(f"{geng} -cq {n} | {pathsat} hamg -u")
         has, lacks = split_of(err)
         ok = (has, lacks) == (A003216[n - 1], A126149[n - 1])
         print(f"| {n} | {has:,} | {A003216[n - 1]:,} | {lacks:,} | {A126149[n - 1]:,} |")
@@ -104,10 +102,10 @@ def check_oeis(pathsat, geng, top):
 
 
 def check_petersen(pathsat, geng, labelg):
-    _, _, _, out, _ = run(f"{geng} -cq 10 | {pathsat} hamg --hypo -q")
+    _, _, out, _ = run(f"{geng} -cq 10 | {pathsat} hamg --hypo -q")
     kept = out.split()
-    _, _, _, theirs, _ = run(f"printf '%s\\n' {' '.join(kept) or 'x'} | {labelg} -q")
-    _, _, _, petersen, _ = run(f"echo {PETERSEN} | {labelg} -q")
+    _, _, theirs, _ = run(f"printf '%s\\n' {' '.join(kept) or 'x'} | {labelg} -q")
+    _, _, petersen, _ = run(f"echo {PETERSEN} | {labelg} -q")
     if len(kept) != 1 or theirs != petersen:
         sys.exit(f"error: the hypohamiltonian graphs on 10 vertices are {kept}, not the Petersen graph")
     print(f"\nHypohamiltonian graphs on 10 vertices: one, {kept[0]}, the Petersen graph "
@@ -124,7 +122,7 @@ def main():
     subprocess.run(["cargo", "build", "--release", "-q"], cwd=ROOT, check=True)
     pathsat = os.path.join(ROOT, "target", "release", "pathsat")
     geng, hamheuristic, cubhamg, labelg = (nauty(p) for p in ("geng", "hamheuristic", "cubhamg", "labelg"))
-    print(f"{os.cpu_count()} cores; {run(f'{pathsat} --version')[3].strip()}\n")
+    print(f"{os.cpu_count()} cores; {run(f'{pathsat} --version')[2].strip()}\n")
 
     check_oeis(pathsat, geng, 9 if args.quick else 10)
     if args.quick:
@@ -136,8 +134,8 @@ def main():
     if not os.path.exists(cubic):
         print("\ngenerating the connected cubic graphs on 20 vertices once (about 3 min) ...")
         run(f"{geng} -cq -d3 -D3 20 > {cubic}.part && mv {cubic}.part {cubic}")
-    _, _, _, ours, _ = run(f"{pathsat} hamg -v -q {cubic}")
-    _, _, _, theirs, _ = run(f"{cubhamg} {cubic} 2>/dev/null")
+    _, _, ours, _ = run(f"{pathsat} hamg -v -q {cubic}")
+    _, _, theirs, _ = run(f"{cubhamg} {cubic} 2>/dev/null")
     if ours != theirs:
         sys.exit("error: the non-Hamiltonian cubic graphs on 20 vertices differ from cubhamg's")
     print(f"\nCubic graphs on 20 vertices: the {ours.count(chr(10)):,} non-Hamiltonian ones that "
@@ -151,11 +149,11 @@ def main():
         ("cubhamg cubic20", f"{cubhamg} {cubic} /dev/null"),
     ]
     results = side_by_side(rows, args.runs)
-    print(f"\nWhole processes, medians of {args.runs} runs in turn (wall; min-max; CPU; peak memory):")
-    print("| run | median wall | min-max | CPU | peak RSS | answer |")
-    print("|---|---|---|---|---|---|")
+    print(f"\nWhole processes, medians of {args.runs} runs in turn (wall; min-max; CPU of the pipeline):")
+    print("| run | median wall | min-max | CPU | answer |")
+    print("|---|---|---|---|---|")
     for name, _ in rows:
-        median, low, high, seconds, rss, (out, err) = results[name]
+        median, low, high, seconds, (out, err) = results[name]
         answer = ""
         if "pathsat hamg -u" in name:
             has, lacks = split_of(err)
@@ -164,8 +162,7 @@ def main():
             m = re.search(r"(\d+) hamiltonian, (\d+) not, (\d+) timed out", err)
             answer = f"{int(m.group(1)):,} Hamiltonian, {int(m.group(2)):,} not, {int(m.group(3)):,} undecided" if m else err.strip()
         shown = name.replace("|", "\\|")
-        print(f"| {shown} | {median:.2f} s | {low:.2f}-{high:.2f} s | {seconds:.2f} s | "
-              f"{rss / 2**20:,.0f} MiB | {answer} |")
+        print(f"| {shown} | {median:.2f} s | {low:.2f}-{high:.2f} s | {seconds:.2f} s | {answer} |")
     ratio = results["geng -c 10 | pathsat hamg -u"][0] / results["geng -c 10 | hamheuristic -u"][0]
     cubic_ratio = results["pathsat hamg -v cubic20"][0] / results["cubhamg cubic20"][0]
     print(f"\npathsat / hamheuristic (geng -c 10, generation included): {ratio:.2f}")
