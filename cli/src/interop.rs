@@ -4,7 +4,7 @@
 //! verified filling, and `compare` prints the embedded solvers and external ones on the same
 //! CNF ([`pathsat_api::compare`]).
 
-use crate::args::{CompareArgs, DecodeArgs, ExportArgs, Format, SolveFormat};
+use crate::args::{CompareArgs, DecodeArgs, ExportArgs, ExportTo, Format, SolveFormat};
 use crate::busy::with_progress;
 use crate::pictures;
 use crate::report;
@@ -16,6 +16,24 @@ use pathsat_puzzle::{parse_file, read_text, Puzzle};
 use std::io::{self, Read};
 use std::path::Path;
 use std::process::ExitCode;
+
+/// `export --to graph6|sparse6`: the puzzle's graph as one line.
+fn export_graph(puzzle: &Puzzle, args: &ExportArgs) -> Result<ExitCode, Failure> {
+    use pathsat_api::graphs::{graph6, graph_of};
+    let (n, edges) = graph_of(puzzle, &args.file.display().to_string())?;
+    let mut line = match args.to {
+        ExportTo::Sparse6 => graph6::encode_sparse6(n, &edges),
+        _ => graph6::encode_graph6(n, &edges),
+    };
+    line.push('\n');
+    match &args.output {
+        None => io::Write::write_all(&mut io::stdout().lock(), line.as_bytes())?,
+        Some(path) => std::fs::write(path, line).map_err(|e| {
+            Failure::Input(format!("{}: cannot write the file: {e}", path.display()))
+        })?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
 
 pub(crate) fn export_file(
     puzzle: &Puzzle,
@@ -32,6 +50,9 @@ pub(crate) fn export_file(
 
 pub fn export(args: &ExportArgs) -> Result<ExitCode, Failure> {
     let puzzle = parse_file(&args.file)?;
+    if args.to != ExportTo::Dimacs {
+        return export_graph(&puzzle, args);
+    }
     // A large export takes seconds to build and to write: a terminal shows how far it is.
     let written = with_progress(|busy| -> Result<Exported, Failure> {
         busy.step(&format!("encoding {}", args.file.display()));

@@ -168,3 +168,55 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
+
+#[test]
+fn export_writes_a_puzzles_graph_as_one_graph6_or_sparse6_line() {
+    // The dodecahedron has 30 Hamiltonian cycles; GP(11, 2) none.
+    let out = pathsat()
+        .args([
+            "export",
+            fixture("graphs/dodecahedron.col").to_str().unwrap(),
+            "--to",
+            "graph6",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap();
+    let (_, counted, _) = hamg(&["-c", "-q"], &line);
+    assert_eq!(counted, format!("{} 30\n", line.trim()));
+    let out = pathsat()
+        .args([
+            "export",
+            fixture("graphs/classic/gp-11-2.hcp").to_str().unwrap(),
+            "--to",
+            "sparse6",
+        ])
+        .output()
+        .unwrap();
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(line.starts_with(':'), "{line}");
+    let (_, out, err) = hamg(&["-v"], &line);
+    assert_eq!(out, line);
+    assert!(
+        err.contains("1 graphs read from stdin; 0 hamiltonian, 1 not"),
+        "{err}"
+    );
+    // A puzzle with givens says more than its graph: refused in one line.
+    let out = pathsat()
+        .args([
+            "export",
+            fixture("seeds/hidato-188.toml").to_str().unwrap(),
+            "--to",
+            "graph6",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1);
+    assert!(
+        err.contains("hidato-188.toml: the puzzle has givens or marked cells"),
+        "{err}"
+    );
+}

@@ -12,11 +12,27 @@ use std::time::Duration;
 pub struct ExportArgs {
     /// The puzzle file (.toml, .json; graphs also .hcp, .col, .g6, .s6).
     pub file: PathBuf,
-    /// Write the CNF to this file instead of standard output.
+    /// Write the CNF (or with --to, the graph) to this file instead of standard output.
     #[arg(short, long, value_name = "OUT.cnf")]
     pub output: Option<PathBuf>,
+    /// What to write: the CNF in DIMACS, or the puzzle's graph alone as one graph6 or sparse6
+    /// line (a graph, or a board's cells and moves, without givens or marks), for `pathsat
+    /// hamg` and nauty's tools.
+    #[arg(long, value_enum, default_value_t = ExportTo::Dimacs)]
+    pub to: ExportTo,
     #[command(flatten)]
     pub encoding: EncodingSpec,
+}
+
+/// What `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportTo {
+    /// The CNF, in DIMACS.
+    Dimacs,
+    /// The graph, as one graph6 line.
+    Graph6,
+    /// The graph, as one sparse6 line.
+    Sparse6,
 }
 
 #[derive(Debug, Args)]

@@ -24,7 +24,7 @@ pub use count::{CountArgs, MergePartsArgs, ShardArg};
 pub use generate::{GenerateArgs, GenerateFormat};
 pub use hamg::HamgArgs;
 pub use install::{CompletionsArgs, ManArgs};
-pub use interop::{CompareArgs, DecodeArgs, ExportArgs, LabArgs};
+pub use interop::{CompareArgs, DecodeArgs, ExportArgs, ExportTo, LabArgs};
 pub use serve::ServeArgs;
 pub use solve::{SolveArgs, SolveFormat};
 

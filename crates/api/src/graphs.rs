@@ -184,3 +184,40 @@ pub fn decide_graph(
         problem: e.to_string(),
     })
 }
+
+/// The undirected graph of a puzzle's moves (vertices from 0, edges once each as (smaller,
+/// larger)), for writing it as graph6 or sparse6 (`export --to graph6`): a graph puzzle, or a
+/// board's cells and moves. Refused when the puzzle says more than its graph, which the formats
+/// cannot hold: givens, marks, a trail's labels, one-way moves.
+///
+/// # Errors
+/// [`Error::Invalid`] naming `file` and what the graph formats would lose.
+pub fn graph_of(puzzle: &Puzzle, file: &str) -> Result<(usize, Vec<(usize, usize)>), Error> {
+    let refuse = |what: &str| {
+        Err(Error::Invalid {
+            what: file.to_string(),
+            problem: format!(
+                "{what}, which graph6 and sparse6 cannot hold: they write a graph alone"
+            ),
+        })
+    };
+    if puzzle.trail().is_some() {
+        return refuse("a trail puzzle has labels and a length");
+    }
+    if puzzle.rules().iter().any(|r| *r != CellRule::Free) {
+        return refuse("the puzzle has givens or marked cells");
+    }
+    let n = puzzle.n_cells();
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for &v in puzzle.successors(u) {
+            if !puzzle.successors(v).contains(&u) {
+                return refuse(&format!("its moves are one-way ({} to {})", u + 1, v + 1));
+            }
+            if u < v {
+                edges.push((u, v));
+            }
+        }
+    }
+    Ok((n, edges))
+}
