@@ -461,6 +461,8 @@ def hamg(
     hypo: bool = False,
     invert: bool = False,
     timeout: Optional[float] = None,
+    certify: Union[str, os.PathLike[str], None] = None,
 ) -> GraphFilter:
     """The graphs that have a Hamiltonian cycle (``path``: path; ``hypo``: are
-    hypohamiltonian), or lack it with ``invert``: lazily, each as it came in, in input order."""
+    hypohamiltonian), or lack it with ``invert``: lazily, each as it came in, in input order;
+    ``certify=DIR`` keeps the DRAT certificate of every "no" in ``DIR/graph-i``."""

@@ -469,3 +469,10 @@ def test_certify_keeps_the_drat_proof_of_a_no(tmp_path):
     assert not (tmp_path / "yes").exists()
     assert pathsat.hamiltonian_path(nx.star_graph(3), certify=tmp_path / "star") is None
     assert (tmp_path / "star" / "proof.drat").exists()
+    # The filter: one directory a "no", named by the graph's index.
+    graphs = [nx.cycle_graph(4), nx.petersen_graph(), "C~", nx.star_graph(3)]
+    kept = list(pathsat.hamg(graphs, invert=True, certify=tmp_path / "filter"))
+    assert len(kept) == 2 and kept[0] is graphs[1] and kept[1] is graphs[3]
+    made = sorted(p.name for p in (tmp_path / "filter").iterdir())
+    assert made == ["graph-1", "graph-3"]
+    assert all((tmp_path / "filter" / d / "proof.drat").exists() for d in made)

@@ -32,7 +32,7 @@ pub fn seconds(timeout: Option<f64>) -> PyResult<Option<Duration>> {
 
 /// `certify=`: a directory, in a package built with CaDiCaL, whose DRAT proofs are the
 /// certificates of a "no".
-fn certify_dir(certify: Option<PathBuf>) -> PyResult<Option<PathBuf>> {
+pub(super) fn certify_dir(certify: Option<PathBuf>) -> PyResult<Option<PathBuf>> {
     if certify.is_some() && !SolverChoice::Cadical.is_built_in() {
         return Err(puzzle_error(
             "certify=: the certificate of a \"no\" is CaDiCaL's DRAT proof, and this pathsat \

@@ -4,7 +4,7 @@
 //! a generator runs), each batch decided on the pool's threads with the GIL released, and the
 //! graphs that pass are yielded as they came in, in input order.
 
-use super::decide::{decide_error, seconds, undecided};
+use super::decide::{certify_dir, decide_error, seconds, undecided};
 use super::input;
 use crate::errors::{puzzle_error, InternalError};
 use crate::interrupt;
@@ -73,7 +73,7 @@ impl GraphFilter {
                 Ok((_, None)) => {}
                 Ok((item, Some(graph))) => {
                     items.push((index, item.unbind()));
-                    graphs.push((graph.n, graph.edges));
+                    graphs.push((index, (graph.n, graph.edges)));
                 }
                 Err(e) => {
                     self.failed = Some(e);
@@ -93,8 +93,15 @@ impl GraphFilter {
         let decisions = interrupt::run(py, &cancel, move || {
             graphs
                 .par_iter()
-                .map(|(n, edges)| {
-                    (!stop.is_cancelled()).then(|| decide(*n, edges, &settings, &fallback))
+                .map(|(index, (n, edges))| {
+                    (!stop.is_cancelled()).then(|| {
+                        // Each graph's certificates of "no" in a directory of its own.
+                        let mut settings = settings.clone();
+                        settings.certify = settings
+                            .certify
+                            .map(|dir| dir.join(format!("graph-{index}")));
+                        decide(*n, edges, &settings, &fallback)
+                    })
                 })
                 .collect::<Vec<_>>()
         });
@@ -202,14 +209,17 @@ impl GraphFilter {
 /// line raises `PuzzleError` naming `graphs[i]` and the column, and a graph undecided within
 /// `timeout` (seconds a SAT run, for graphs beyond the exact method's 64 vertices) raises
 /// `TimeoutError`, each once the graphs before it are yielded; the iterator then ends.
+/// `certify=DIR` keeps the checked DRAT certificate of every "no" in `DIR/graph-i` (`i` the
+/// graph's index in `graphs`), as `pathsat hamg --certify DIR` keeps `DIR/line-N`.
 #[pyfunction]
-#[pyo3(signature = (graphs, *, path = false, hypo = false, invert = false, timeout = None))]
+#[pyo3(signature = (graphs, *, path = false, hypo = false, invert = false, timeout = None, certify = None))]
 pub fn hamg(
     graphs: &Bound<'_, PyAny>,
     path: bool,
     hypo: bool,
     invert: bool,
     timeout: Option<f64>,
+    certify: Option<std::path::PathBuf>,
 ) -> PyResult<GraphFilter> {
     if graphs.is_instance_of::<PyString>() || graphs.is_instance_of::<PyBytes>() {
         return Err(PyTypeError::new_err(
@@ -235,7 +245,7 @@ pub fn hamg(
             property,
             count: false,
             limits: Limits::default(),
-            certify: None,
+            certify: certify_dir(certify)?,
         },
         invert,
         timeout,
