@@ -29,9 +29,11 @@ layout *args:
 # The long checks left out of `just test`: the frontier program on grids to 16x16 (closed) and
 # 15x15 (open), the 7x7 knight board and the closed 6 x n knight's tours to 6 x 40 against
 # published counts, the complete successor encodings on every graph of 7 vertices, and hints on
-# 84 generated puzzles of 6x6 to 12x12 (release build, about five minutes)
+# 84 generated puzzles of 6x6 to 12x12, and the SAT portfolio against the exact method on every
+# graph of 8 vertices (release build, about six minutes; nauty for the last)
 test-long:
     cargo test --release -p pathsat-frontier -- --ignored
+    cargo test --release -p pathsat-api --test graphs -- --ignored
     cargo test --release -p pathsat-encode --test oracle -- --ignored
     cargo test --release -p pathsat-reason hints_solve_many -- --ignored --nocapture
 
