@@ -1,7 +1,7 @@
 //! Deciding one graph: the exact method for small graphs, the fallback for the others, every
 //! witness verified, every "no" certified when asked.
 
-use pathsat_hamilton::{self as hamilton, Answer, Hypo, Limits, Property, SmallGraph};
+use pathsat_hamilton::{self as hamilton, Answer, Limits, Property, SmallGraph};
 use pathsat_puzzle::verify_walk;
 use std::path::{Path, PathBuf};
 
@@ -221,52 +221,9 @@ fn certified(
     Ok(dir.to_path_buf())
 }
 
-/// Not Hamiltonian, but every vertex-deleted subgraph is.
+/// Not Hamiltonian, but every vertex-deleted subgraph is: one cycle question at a time through
+/// [`walk`] (the exact method, else the fallback), each "no" certified when asked.
 fn hypohamiltonian(
-    n: usize,
-    edges: &[(usize, usize)],
-    settings: &Settings,
-    fallback: &dyn Fallback,
-    certificates: &mut Vec<PathBuf>,
-) -> Result<(Verdict, Evidence), DecideError> {
-    let certify = settings.certify.as_deref();
-    // The exact method's own answer first: one call for all n + 1 cycles.
-    if let Some(g) = SmallGraph::from_edges(n, edges) {
-        match hamilton::hypohamiltonian(&g, settings.limits) {
-            Hypo::Hamiltonian(cycle) => {
-                verify_walk(n, edges, &cycle, true).map_err(|v| unverified(&v))?;
-                return Ok((Verdict::Lacks, Evidence::Walk(cycle)));
-            }
-            Hypo::Hypohamiltonian(cycles) => {
-                for (v, cycle) in cycles.iter().enumerate() {
-                    let (m, rest) = without(n, edges, v);
-                    let renamed: Vec<usize> = cycle
-                        .iter()
-                        .map(|&u| if u > v { u - 1 } else { u })
-                        .collect();
-                    verify_walk(m, &rest, &renamed, true).map_err(|v| unverified(&v))?;
-                }
-                if let Some(dir) = certify {
-                    certificates.push(certified(n, edges, true, dir, fallback)?);
-                }
-                return Ok((Verdict::Has, Evidence::Deleted(cycles)));
-            }
-            Hypo::NotHypo(vertex) if certify.is_none() => {
-                let why = match vertex {
-                    Some(v) => format!("deleting vertex {} leaves no Hamiltonian cycle", v + 1),
-                    None => "fewer than three vertices".to_string(),
-                };
-                return Ok((Verdict::Lacks, Evidence::Condition(why)));
-            }
-            Hypo::NotHypo(_) | Hypo::Undecided => {}
-        }
-    }
-    hypohamiltonian_by_parts(n, edges, settings, fallback, certificates)
-}
-
-/// [`hypohamiltonian`] one cycle question at a time, through [`walk`] and the fallback, each
-/// "no" certified when asked.
-fn hypohamiltonian_by_parts(
     n: usize,
     edges: &[(usize, usize)],
     settings: &Settings,
@@ -311,13 +268,6 @@ fn hypohamiltonian_by_parts(
         }
     }
     Ok((Verdict::Has, Evidence::Deleted(cycles)))
-}
-
-fn unverified(v: &pathsat_puzzle::WalkViolation) -> DecideError {
-    DecideError::Unverified {
-        what: "cycle",
-        why: v.to_string(),
-    }
 }
 
 /// The graph without vertex `v`: the vertices after it move down by one.

@@ -20,8 +20,8 @@
 //! within its limit is [`Answer::Undecided`]: the caller hands it to the SAT portfolio.
 //!
 //! A Hamiltonian *path* of `G` is a Hamiltonian cycle of `G` plus one vertex joined to all
-//! ([`traceable`]); a graph is *hypohamiltonian* when it has no Hamiltonian cycle but every
-//! vertex-deleted subgraph has one ([`hypohamiltonian`]).
+//! ([`traceable`]). Hypohamiltonian graphs (no Hamiltonian cycle, but one in every
+//! vertex-deleted subgraph) are `pathsat-hamg`'s, one subgraph at a time.
 //!
 //! Conventions follow OEIS A003216 (Hamiltonian graphs, a(1) = 1): the graph of one vertex is
 //! Hamiltonian, the graph of two vertices (one edge) is not; both are traceable.
@@ -150,43 +150,4 @@ pub fn traceable(g: &SmallGraph, limits: Limits) -> Answer {
         }
         other => other,
     }
-}
-
-/// Whether `g` is hypohamiltonian: without a Hamiltonian cycle, but every `g - v` has one
-/// (see [`Hypo`] for the evidence each answer carries).
-pub fn hypohamiltonian(g: &SmallGraph, limits: Limits) -> Hypo {
-    match hamiltonian_cycle(g, limits) {
-        Answer::Yes(cycle) => return Hypo::Hamiltonian(cycle),
-        Answer::Undecided => return Hypo::Undecided,
-        Answer::No(_) if g.n() < 3 => return Hypo::NotHypo(None),
-        Answer::No(_) => {}
-    }
-    let mut cycles = Vec::with_capacity(g.n());
-    for v in 0..g.n() {
-        match hamiltonian_cycle(&g.without(v), limits) {
-            Answer::Yes(order) => cycles.push(
-                order
-                    .into_iter()
-                    .map(|u| if u >= v { u + 1 } else { u })
-                    .collect(),
-            ),
-            Answer::No(_) => return Hypo::NotHypo(Some(v)),
-            Answer::Undecided => return Hypo::Undecided,
-        }
-    }
-    Hypo::Hypohamiltonian(cycles)
-}
-
-/// Whether a graph is hypohamiltonian, and the evidence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hypo {
-    /// It has a Hamiltonian cycle (this one), so it is not hypohamiltonian.
-    Hamiltonian(Vec<usize>),
-    /// No Hamiltonian cycle, and the vertex whose deletion leaves a graph without one (none for
-    /// graphs of fewer than three vertices).
-    NotHypo(Option<usize>),
-    /// No Hamiltonian cycle, and each `g - v` has this one (numbered as in `g`).
-    Hypohamiltonian(Vec<Vec<usize>>),
-    /// A search reached its limit.
-    Undecided,
 }

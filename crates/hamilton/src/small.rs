@@ -105,21 +105,6 @@ impl SmallGraph {
             .collect()
     }
 
-    /// The graph with `v` deleted; the vertices after it move down by one.
-    pub fn without(&self, v: usize) -> SmallGraph {
-        let below = bit(v) - 1;
-        let squeeze = |set: u64| (set & below) | ((set >> 1) & !below);
-        let mut g = SmallGraph {
-            n: self.n - 1,
-            adj: [0; MAX_VERTICES],
-        };
-        for u in (0..self.n).filter(|&u| u != v) {
-            let to = if u > v { u - 1 } else { u };
-            g.adj[to] = squeeze(self.adj[u] & !bit(v));
-        }
-        g
-    }
-
     /// The graph with one more vertex (numbered `n`) joined to every vertex; `None` when there
     /// is no room for it.
     pub fn with_universal_vertex(&self) -> Option<SmallGraph> {
