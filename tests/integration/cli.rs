@@ -1,6 +1,6 @@
 //! The `pathsat` command end to end: JSON shape, text output, exit codes, error messages.
 
-use crate::common::{fixture, json_of, pathsat};
+use crate::common::{fixture, json_of, pathsat, solve_refuses_file};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -476,19 +476,7 @@ fn bad_input_is_one_clear_line() {
         ),
     ];
     for (name, content, expected) in cases {
-        let file = dir.path().join(name);
-        std::fs::write(&file, content).unwrap();
-        let out = pathsat()
-            .args(["solve", file.to_str().unwrap()])
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(stderr.contains(expected), "{name}: {stderr}");
-        assert!(stderr.starts_with("pathsat: error: "), "{name}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
-        assert!(out.stdout.is_empty(), "{name}");
+        solve_refuses_file(&dir.path().join(name), content, expected);
     }
     let missing = dir.path().join("missing.toml");
     pathsat()

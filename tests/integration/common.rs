@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 
 use pathsat_puzzle::{parse_file, Puzzle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The repository's `fixtures/` directory.
 pub fn fixtures_dir() -> PathBuf {
@@ -151,4 +151,22 @@ pub fn random_cubic_hcp(n: usize, seed: u64) -> String {
     }
     text.push_str("-1\nEOF\n");
     text
+}
+
+/// Writes `content` to `file` and checks that `pathsat solve` refuses it as bad input: exit
+/// status 2, nothing on standard output, one line `pathsat: error: ...` holding `expected`.
+pub fn solve_refuses_file(file: &Path, content: &str, expected: &str) {
+    let name = file.display();
+    std::fs::write(file, content).unwrap();
+    let out = pathsat()
+        .args(["solve", file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("pathsat: error: "), "{name}: {stderr}");
+    assert!(stderr.contains(expected), "{name}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+    assert!(out.stdout.is_empty(), "{name}");
 }

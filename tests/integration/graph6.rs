@@ -2,7 +2,7 @@
 //! `dodecahedron.s6`): one graph a file, a Hamiltonian cycle problem; a file of several graphs
 //! and a malformed line are bad input (exit status 2) at their line and column.
 
-use crate::common::{fixture, json_of, pathsat};
+use crate::common::{fixture, json_of, pathsat, solve_refuses_file};
 use std::collections::HashSet;
 
 #[test]
@@ -92,18 +92,6 @@ fn malformed_graph6_files_are_one_line_at_their_line_and_column() {
         ),
     ];
     for (name, content, expected) in cases {
-        let file = dir.path().join(name);
-        std::fs::write(&file, content).unwrap();
-        let out = pathsat()
-            .args(["solve", file.to_str().unwrap()])
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(stderr.starts_with("pathsat: error: "), "{name}: {stderr}");
-        assert!(stderr.contains(expected), "{name}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
-        assert!(out.stdout.is_empty(), "{name}");
+        solve_refuses_file(&dir.path().join(name), content, expected);
     }
 }
