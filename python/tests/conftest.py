@@ -1,8 +1,11 @@
 """Shared helpers: the repository's fixtures, and an independent check of a solution written
 here in Python (no code shared with pathsat), so that no test trusts pathsat's own verifier."""
 
+import _thread
 import os
 import pathlib
+import signal
+import threading
 import time
 import tomllib
 
@@ -97,3 +100,24 @@ def threads():
         if now != last:
             last, steady_since = now, time.monotonic()
     return count
+
+
+def interrupted(call, after=0.5):
+    """Seconds from the start of `call` to the KeyboardInterrupt that a Ctrl-C sent `after`
+    seconds in (as a notebook's interrupt button sends it) raised out of it.
+
+    Python's own handler is installed for the call: a process started in the background by a
+    shell without job control inherits SIGINT ignored, and `interrupt_main` then does nothing,
+    so that the call would run on to its end (hours) instead of testing the Ctrl-C."""
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(after, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    try:
+        call()
+    except KeyboardInterrupt:
+        return time.monotonic() - started
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, handler)
+    pytest.fail("the call returned before the interrupt: give it a harder problem")

@@ -7,13 +7,11 @@ is Hamiltonian and traceable, the graph of two (one edge) is traceable but not H
 the null graph (no vertices, the atlas's first) is neither: there is no cycle or path to walk.
 OEIS starts its sequences at n = 1, so the null graph is not counted there either."""
 
-import _thread
 import collections
 import itertools
 import math
 import pickle
 import random
-import signal
 import threading
 import time
 
@@ -21,6 +19,7 @@ import networkx as nx
 import pytest
 
 import pathsat
+from conftest import interrupted
 
 # OEIS A003216: Hamiltonian graphs on n unlabeled nodes (all of them connected), n = 1..7.
 HAMILTONIAN = {1: 1, 2: 0, 3: 1, 4: 3, 5: 8, 6: 48, 7: 383}
@@ -308,23 +307,6 @@ def test_timeouts():
     with pytest.raises(TimeoutError, match=r"^graphs\[1\]: undecided within the timeout"):
         next(f)
     assert list(f) == []
-
-
-def interrupted(call, after=0.5):
-    """Seconds from the start of `call` to the KeyboardInterrupt a Ctrl-C sent `after` seconds
-    in raised out of it (as test_python.py's: Python's own handler installed for the call)."""
-    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(after, _thread.interrupt_main)
-    timer.start()
-    started = time.monotonic()
-    try:
-        call()
-    except KeyboardInterrupt:
-        return time.monotonic() - started
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, handler)
-    pytest.fail("the call returned before the interrupt: give it a harder graph")
 
 
 @pytest.mark.parametrize("call", ["hamiltonian_cycle", "hamg"])

@@ -3,16 +3,14 @@ GIL released and Ctrl-C honoured, errors as exceptions, pictures, pickling, gene
 
 import gc
 import pickle
-import signal
 import threading
 import time
-import _thread
 import xml.etree.ElementTree as ET
 
 import pathsat
 import pytest
 
-from conftest import assert_path, fixture
+from conftest import assert_path, fixture, interrupted
 
 
 def crowded_king_board():
@@ -68,27 +66,6 @@ def test_an_iterator_stopped_early_leaves_no_thread_behind(threads):
     with crowded_king_board().solutions() as solutions:
         next(solutions)
     assert wait_for(lambda: threads() == before)
-
-
-def interrupted(call, after=0.5):
-    """Seconds from the start of `call` to the KeyboardInterrupt that a Ctrl-C sent `after`
-    seconds in (as a notebook's interrupt button sends it) raised out of it.
-
-    Python's own handler is installed for the call: a process started in the background by a
-    shell without job control inherits SIGINT ignored, and `interrupt_main` then does nothing,
-    so that the call would run on to its end (hours) instead of testing the Ctrl-C."""
-    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(after, _thread.interrupt_main)
-    timer.start()
-    started = time.monotonic()
-    try:
-        call()
-    except KeyboardInterrupt:
-        return time.monotonic() - started
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, handler)
-    pytest.fail("the call returned before the interrupt: give it a harder puzzle")
 
 
 def petersen(n, k):
