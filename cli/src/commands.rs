@@ -58,7 +58,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
 }
 
 /// Runs `write` on the file `output`, or on standard output.
-fn write_to(
+pub fn write_to(
     output: Option<&Path>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), Failure> {

@@ -32,6 +32,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, Failure> {
         seed: Some(seed),
         givens: args.givens,
         keep_ends: args.keep_ends,
+        uniform: args.uniform,
         mark: args.mark.clone(),
         difficulty: args.difficulty,
         labels: args.labels,

@@ -22,6 +22,7 @@ mod pictures;
 mod plan;
 mod progress;
 mod report;
+mod sample;
 mod serve;
 mod spill;
 mod version;
@@ -107,6 +108,7 @@ fn main() -> ExitCode {
         args::Command::Booklet(a) => commands::booklet(a),
         args::Command::Generate(a) => generate::run(a),
         args::Command::Hamg(a) => hamg::run(a),
+        args::Command::Sample(a) => sample::run(a),
         args::Command::Export(a) => interop::export(a),
         args::Command::Decode(a) => interop::decode(a),
         args::Command::Compare(a) => interop::compare(a),

@@ -9,7 +9,7 @@
 
 use crate::report;
 use crate::Failure;
-use pathsat_api::{DecodeReport, SolveReport, Status, Wanted};
+use pathsat_api::{DecodeReport, SampleReport, SolveReport, Status, Wanted};
 use pathsat_puzzle::{Filling, Puzzle};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +38,30 @@ pub fn write_solved(
         shown: report.shown(),
         second: report.second(),
         status: report::solve_status(report),
+        note: &note,
+    };
+    write(puzzle_file, output, puzzle, &drawing)
+}
+
+/// Draws the samples of `sample` where `output` says.
+pub fn write_sampled(
+    puzzle_file: &Path,
+    output: Option<&Path>,
+    puzzle: &Puzzle,
+    report: &SampleReport,
+) -> Result<(), Failure> {
+    let note = |index: Option<usize>| {
+        let which = index.map_or(String::new(), |i| format!("sample {} · ", i + 1));
+        format!(
+            "{which}drawn uniformly from {} (seed {}), checked by the verifier",
+            report.answer.count.grouped(),
+            report.seed
+        )
+    };
+    let drawing = Drawing {
+        shown: &report.fillings,
+        second: None,
+        status: crate::sample::status(report),
         note: &note,
     };
     write(puzzle_file, output, puzzle, &drawing)

@@ -305,3 +305,87 @@ fn plan_json(
     }
     value
 }
+
+/// Prints what a sample's sweep of `puzzle` would take (`pathsat sample --plan`): the sweep
+/// without the board's symmetries, its widest layer, and every layer's table together, which a
+/// sample keeps for its walk back, against the memory budget and the disk.
+pub fn print_sample(
+    puzzle: &Puzzle,
+    file: &Path,
+    options: &pathsat_count::SampleOptions,
+) -> Result<ExitCode, Failure> {
+    let count = &options.count;
+    if let Err(e) = pathsat_frontier::applies(puzzle) {
+        println!(
+            "{}: the frontier program does not apply ({e}): a sample enumerates every \
+             solution, up to {} of them",
+            puzzle.name(),
+            crate::report::thousands(options.enumeration_limit)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let frontier_options = FrontierOptions {
+        memory_budget: count.memory_budget,
+        budget: &count.budget,
+        ..FrontierOptions::default()
+    };
+    let e = rayon::ThreadPoolBuilder::new()
+        .num_threads(count.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::Internal(e.into()))?
+        .install(|| estimate_fillings(puzzle, &frontier_options, DEFAULT_SAMPLE))
+        .map_err(|e| Failure::Input(format!("{}: --plan: {e}", file.display())))?;
+    let mut out = std::io::stdout().lock();
+    let name = puzzle.name();
+    if let Some(shortcut) = e.shortcut {
+        writeln!(out, "{name}: no sweep needed: {shortcut}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "{name}: the plan of a sample's sweep (nothing drawn)")?;
+    writeln!(
+        out,
+        "sweep: {} layers ({} order), frontier {} wide, {} bytes a state in memory",
+        e.layers.len(),
+        e.order,
+        e.width,
+        e.entry_bytes
+    )?;
+    writeln!(out, "sample: {}", sample_words(&e, DEFAULT_SAMPLE))?;
+    if let Some(w) = widest(&e) {
+        writeln!(
+            out,
+            "widest: layer {}, {} states; a step in memory about {}",
+            w.layer,
+            states(w.states, w.measured),
+            size(w.memory)
+        )?;
+    }
+    let total: u64 = e.layers.iter().map(|l| l.states).sum();
+    let kept = e.kept_bytes();
+    let budget = count.memory_budget;
+    let place = if kept <= budget / 2 {
+        "they fit in memory".to_string()
+    } else {
+        let dir = count
+            .spill_dir
+            .as_deref()
+            .map_or_else(std::env::temp_dir, Path::to_path_buf);
+        let free = pathsat_frontier::free_bytes(&dir)
+            .map_or(String::new(), |f| format!(", {} free there", size(f)));
+        format!(
+            "past the memory they go to files in {} (about {} of disk, and a step's runs \
+             beside them{free})",
+            dir.display(),
+            size(kept / 2)
+        )
+    };
+    writeln!(
+        out,
+        "kept for the walk back: every layer's table, ~{} states in all, about {} (--memory {} \
+         here): {place}",
+        crate::report::thousands(total),
+        size(kept),
+        size(budget)
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

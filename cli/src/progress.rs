@@ -119,6 +119,13 @@ impl CountDisplay {
                     ));
                 }
             }
+            Some(Stage::WalkBack) => {
+                if let (Some(layer), Some(layers)) = (state.layer, state.layers) {
+                    bar.set_length(layers as u64);
+                    bar.set_position(layer as u64);
+                    bar.set_message(table_bytes(&state));
+                }
+            }
             Some(Stage::Cubes) => {
                 let (Some(done), Some(total)) = (state.done, state.total) else {
                     return;
@@ -203,6 +210,10 @@ impl CountDisplay {
                 "{spinner} {msg} · {elapsed}",
                 "bounding the count: the frontier program on the puzzle without givens or marks",
             ),
+            Stage::WalkBack => (
+                "walking back [{bar:30}] layer {pos}/{len} · kept tables {msg} · {elapsed}",
+                "",
+            ),
             Stage::Probe => ("{spinner} {msg} · {elapsed}", "enumerating (probe)"),
             Stage::Enumeration => ("{spinner} enumerating: {msg} · {elapsed}", "0 found"),
         };
@@ -285,6 +296,12 @@ fn text_line(state: &CountProgress, elapsed: f64, shard: Option<Shard>) -> Strin
             grouped(state.states.unwrap_or(0)),
             table_bytes(state),
             left_words(state.left_seconds)
+        ),
+        Some(Stage::WalkBack) => format!(
+            "walking back layer {}/{} · kept tables {}",
+            state.layer.unwrap_or(0),
+            state.layers.unwrap_or(0),
+            table_bytes(state)
         ),
         Some(Stage::Cubes) => format!(
             "SAT cubes {}/{} done · {} fillings",

@@ -158,6 +158,23 @@ class Puzzle:
         ``checkpoint`` saves its table to that file every ``checkpoint_every``
         seconds (600) and resumes from it when the same count runs again; a first
         Ctrl-C then saves the layer under way before KeyboardInterrupt."""
+    def sample(
+        self,
+        n: int = 1,
+        seed: Optional[int] = None,
+        *,
+        method: str = "auto",
+        timeout: Optional[float] = None,
+        jobs: Optional[int] = None,
+        memory: Optional[int] = None,
+        spill: bool = True,
+        spill_dir: Optional[Union[str, os.PathLike[str]]] = None,
+        enumerate_limit: Optional[int] = None,
+    ) -> list[Solution]:
+        """``n`` solutions drawn independently and exactly uniformly, each
+        verified; the same ``seed`` gives the same samples. ``method`` ``"auto"``,
+        ``"dp"`` or ``"enumerate"``; where the frontier program does not apply,
+        at most ``enumerate_limit`` solutions are enumerated to draw from."""
     def is_unique(
         self,
         timeout: Optional[float] = None,
@@ -328,6 +345,7 @@ def generate(
     seed: Optional[int] = None,
     givens: Union[str, int, None] = None,
     keep_ends: bool = False,
+    uniform: bool = False,
     difficulty: Optional[str] = None,
     mark: Optional[str] = None,
     certify: bool = False,

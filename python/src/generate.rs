@@ -122,12 +122,13 @@ impl Generated {
 /// marks are kept), or `size=(rows, cols)` with `moves` (default `"king"`) and `closed`.
 /// `trail=LENGTH` makes a trail puzzle instead (labels up to `labels`, all different with
 /// `distinct`). `givens`: `"minimal"` (each one needed) or a number; `keep_ends` gives 1 and N;
+/// `uniform` starts from a solution drawn exactly uniformly (not a random walk's);
 /// `difficulty`: `"easy"`, `"medium"` or `"hard"`; `mark`: mark every cell whose value is in
 /// `"primes"`, `"squares"`, `"even"` or `"odd"`; `certify` has varisat's checker confirm the
 /// proof of uniqueness; `seed` makes it reproducible (default: drawn from the clock, and
 /// reported); `timeout` in seconds.
 #[pyfunction]
-#[pyo3(signature = (template = None, *, size = None, moves = None, closed = false, trail = None, distinct = false, labels = None, seed = None, givens = None, keep_ends = false, difficulty = None, mark = None, certify = false, timeout = None))]
+#[pyo3(signature = (template = None, *, size = None, moves = None, closed = false, trail = None, distinct = false, labels = None, seed = None, givens = None, keep_ends = false, uniform = false, difficulty = None, mark = None, certify = false, timeout = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -141,6 +142,7 @@ pub fn generate(
     seed: Option<u64>,
     givens: Option<&Bound<'_, PyAny>>,
     keep_ends: bool,
+    uniform: bool,
     difficulty: Option<&str>,
     mark: Option<&str>,
     certify: bool,
@@ -190,6 +192,7 @@ pub fn generate(
         seed,
         givens: options::givens(givens)?,
         keep_ends,
+        uniform,
         mark: options::value_class(mark)?,
         difficulty: options::difficulty(difficulty)?,
         labels,

@@ -140,7 +140,7 @@ fn batch_table() {
 fn help_text() {
     let commands = [
         "", "solve", "count", "merge", "check", "draw", "forced", "hint", "explain", "booklet",
-        "generate", "hamg", "export", "decode", "compare", "lab", "batch", "serve",
+        "generate", "sample", "hamg", "export", "decode", "compare", "lab", "batch", "serve",
     ];
     for command in commands.into_iter().chain(["completions", "man"]) {
         let mut args: Vec<&str> = vec![command, "--help"];

@@ -30,6 +30,7 @@ mod layouts;
 mod options;
 mod pictures;
 mod random_puzzles;
+mod sample;
 mod serve;
 mod shards;
 mod spill_plan;

@@ -37,6 +37,10 @@ pub struct GenerateArgs {
     /// Give 1 and N, the ends of the path, whatever else is given.
     #[arg(long)]
     pub keep_ends: bool,
+    /// Start from a solution drawn exactly uniformly from all the template's (as `pathsat
+    /// sample` draws it) instead of one a random walk reaches, which favours some shapes.
+    #[arg(long)]
+    pub uniform: bool,
     /// Ask for a grade (see encodings/generate.md); up to 12 solutions are tried.
     #[arg(long, value_enum)]
     pub difficulty: Option<Level>,

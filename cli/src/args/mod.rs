@@ -11,6 +11,7 @@ mod generate;
 mod hamg;
 mod install;
 mod interop;
+mod sample;
 mod serve;
 mod solve;
 
@@ -25,6 +26,7 @@ pub use generate::{GenerateArgs, GenerateFormat};
 pub use hamg::HamgArgs;
 pub use install::{CompletionsArgs, ManArgs};
 pub use interop::{CompareArgs, DecodeArgs, ExportArgs, ExportTo, LabArgs};
+pub use sample::SampleArgs;
 pub use serve::ServeArgs;
 pub use solve::{SolveArgs, SolveFormat};
 
@@ -37,6 +39,7 @@ Examples:
   pathsat solve fixtures/seeds/hidato-188.toml --unique --certify --format json
   pathsat solve fixtures/seeds/knight-8x8-closed.toml --format svg -o tour.svg
   pathsat count fixtures/small/rook-5x5.toml
+  pathsat sample fixtures/small/rook-5x5.toml -n 3 --seed 1     # uniformly random solutions
   pathsat solve fixtures/graphs/dodecahedron.col               # a Hamiltonian cycle of a graph
   pathsat solve fixtures/large/knight-50x50-closed.toml --encoding successor
   pathsat solve fixtures/graphs/classic/gp-48-2.hcp --solver varisat   # CaDiCaL is the default
@@ -123,6 +126,27 @@ pub enum Command {
         pathsat count benches/records/knight-8x8-closed.toml --checkpoint knight8.checkpoint"
     )]
     Count(CountArgs),
+    /// Draw solutions at random, each exactly as likely as any other.
+    #[command(
+        after_help = "Draws -n solutions independently and exactly uniformly from all the puzzle's: every\n\
+        solution has the same chance, computed with exact big integers (no floating point, no\n\
+        modulo bias), and every sample passes the verifier. The same --seed gives the same samples\n\
+        on any machine and with any --jobs; without one, a seed is drawn and reported.\n\n\
+        Where the frontier program counts the puzzle (symmetric moves, no marks, givens only at\n\
+        the ends of the path) it sweeps once, keeping every layer's table, then walks back from\n\
+        the draws through the tables: many samples cost one sweep. The tables go to files in\n\
+        $TMPDIR when they outgrow --memory, after a check that the disk can hold them all\n\
+        (--plan tells the memory and disk before a long run). Elsewhere (givens in the middle,\n\
+        marks, trails) every solution is enumerated by SAT, up to --enumerate-limit, and the\n\
+        samples drawn from them; a puzzle with more is refused, never drawn from in part. See\n\
+        encodings/sampling.md.\n\n\
+        Examples:\n  pathsat sample fixtures/small/rook-5x5.toml -n 3 --seed 1\n  \
+        pathsat sample fixtures/seeds/knight-8x8-closed.toml --plan\n  \
+        pathsat sample benches/records/grid-16x16-cycles.toml -n 100 --format json > cycles.json\n  \
+        pathsat sample fixtures/small/hidato-5x5.toml -n 5 --seed 7   # by enumeration\n  \
+        pathsat sample fixtures/small/king-4x4-closed.toml -n 12 --format svg -o sheet.svg"
+    )]
+    Sample(SampleArgs),
     /// Add up the parts of a sharded count (`pathsat count FILE --shard I/N`).
     #[command(
         after_help = "Every part must be a shard of the same count: the same puzzle (by a digest of its\n\

@@ -23,7 +23,8 @@ pub use cells::{write_explain_text, write_forced_text, write_hint_text};
 pub use compare::write_compare_text;
 pub use count::write_count_text;
 pub use solve::{
-    decode_status, solve_status, write_check_text, write_decode_text, write_solve_text,
+    decode_status, solve_status, write_check_text, write_decode_text, write_filling,
+    write_solve_text,
 };
 pub(crate) use stats::{checked_certificate_line, table_bytes};
 pub use words::plural;

@@ -7,7 +7,7 @@
 //! each front end adds what to do about it in its own words (the CLI and the web API with
 //! their flags, in the `pathsat-words` crate; Python with its keyword arguments).
 
-use pathsat_count::CountError;
+use pathsat_count::{CountError, SampleError};
 use pathsat_dimacs::OutputError;
 use pathsat_generate::GenerateError;
 use pathsat_puzzle::PuzzleError;
@@ -95,6 +95,14 @@ pub enum Error {
         file: String,
         /// What failed.
         error: CountError,
+    },
+    /// Sampling `file` failed, or was refused.
+    #[error("{file}: {error}")]
+    Sample {
+        /// The puzzle file.
+        file: String,
+        /// What failed.
+        error: SampleError,
     },
     /// A solver's output (in `file`) that does not parse, with the line and column.
     #[error("{}", located(.file, .error))]
@@ -187,6 +195,11 @@ impl Error {
                 CountError::Solve(e) => solve_kind(e),
                 _ => ErrorKind::Input,
             },
+            Error::Sample { error, .. } => match error {
+                SampleError::Solve(e) => solve_kind(e),
+                SampleError::TableFiles(_) => ErrorKind::Internal,
+                _ => ErrorKind::Input,
+            },
             // A model of another CNF is the wrong input, not a wrong answer.
             Error::Model {
                 problem: ModelProblem::OtherFormula { .. },
@@ -208,6 +221,13 @@ impl Error {
 
     pub(crate) fn count(file: &str, error: CountError) -> Error {
         Error::Count {
+            file: file.to_string(),
+            error,
+        }
+    }
+
+    pub(crate) fn sample(file: &str, error: SampleError) -> Error {
+        Error::Sample {
             file: file.to_string(),
             error,
         }

@@ -20,7 +20,8 @@
 //!   used;
 //! - [`hint`](hint::hint): the next step of a puzzle solved by hand, with its reason, or the
 //!   first wrong cell of what was filled (these three are `pathsat_reason`'s, reported here);
-//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved.
+//! - [`generate`](generate::generate): a new puzzle from a template, its uniqueness proved;
+//! - [`sample`](sample::sample): solutions drawn exactly uniformly from all of them.
 //!
 //! Batch counts of a directory (a journal, resume, shards, worker processes) are a crate of
 //! their own above this one, `pathsat-batch`, which counts each file with [`count`](count::count).
@@ -82,6 +83,7 @@ mod option_error;
 pub mod options;
 pub mod outcome;
 pub mod progress;
+pub mod sample;
 pub mod shard;
 pub mod solve;
 mod stream;
@@ -99,6 +101,7 @@ pub use options::{
 pub use outcome::{Answer, Counts, Differences, Solutions, Status};
 pub use pathsat_budget::{Budget, Cancel, CancelOnDrop, Stopped, WindDown};
 pub use pathsat_count::{Method, Stage};
+pub use sample::SampleReport;
 pub use solve::{SolutionStream, SolveReport};
 
 use std::sync::mpsc;

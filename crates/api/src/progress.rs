@@ -70,6 +70,12 @@ impl CountProgress {
                 self.disk_bytes = Some(layer.disk_bytes);
                 self.left_seconds = layer.left_ms.map(|ms| ms as f64 / 1000.0);
             }
+            Progress::Walk(walk) => {
+                self.layer = Some(walk.walked);
+                self.layers = Some(walk.layers);
+                self.bytes = Some(walk.bytes);
+                self.disk_bytes = Some(walk.disk_bytes);
+            }
             Progress::Found(found) => self.found(BigCount::from(found)),
             // A one-off notice for the front ends to word; the layers show the files' bytes.
             Progress::Spill(_) => {}

@@ -42,6 +42,8 @@
 //! - `auto.rs`: the planner of [`Method::Auto`]; `guard.rs`: its patience guard and upper bound;
 //! - `program.rs`: the frontier program as a count; `enumeration.rs`: SAT enumeration, whole or
 //!   in cubes (`cubes.rs`, split by [`plan`] and [`symmetry`]);
+//! - `sample.rs`: [`sample`], fillings drawn exactly uniformly, by the frontier program's tables
+//!   or by enumeration;
 //! - `shard/`: a count of the frontier program split into shards that separate processes or
 //!   machines run, each written as a part file, and the parts merged or held against a
 //!   claimed count ([`shard`]);
@@ -68,6 +70,7 @@ mod options;
 mod outcome;
 pub mod plan;
 mod program;
+mod sample;
 pub mod shard;
 pub mod symmetry;
 
@@ -80,6 +83,11 @@ pub use options::{CountOptions, Method, DEFAULT_PATIENCE};
 pub use outcome::{
     bound_time, duration_words, CountError, Counted, CubeRuns, Estimate, Phase, Progress,
     SpillNotice, Stage, Stopped,
+};
+
+pub use sample::{
+    sample, uniform_below, uniform_ranks, SampleBy, SampleError, SampleMethod, SampleOptions,
+    Sampled, DEFAULT_ENUMERATION_LIMIT,
 };
 
 use auto::{auto, certified_auto};

@@ -89,6 +89,8 @@ pub enum Progress {
     Stage(Stage),
     /// The frontier program finished a layer.
     Layer(LayerProgress),
+    /// A sample's walk back passed a layer ([`crate::sample`]).
+    Walk(pathsat_frontier::SampleWalk),
     /// One solver has found this many fillings.
     Found(u64),
     /// The frontier program's tables go on in files from a layer on.
@@ -143,10 +145,13 @@ pub enum Stage {
     Cubes,
     /// One solver enumerates to the end.
     Enumeration,
+    /// A sample walks back through the frontier program's tables ([`crate::sample`]).
+    WalkBack,
 }
 
 impl Stage {
-    /// The stage's name in reports: `frontier`, `bound`, `probe`, `cubes`, `enumeration`.
+    /// The stage's name in reports: `frontier`, `bound`, `probe`, `cubes`, `enumeration`,
+    /// `walk-back`.
     pub fn name(self) -> &'static str {
         match self {
             Stage::Frontier => "frontier",
@@ -154,6 +159,7 @@ impl Stage {
             Stage::Probe => "probe",
             Stage::Cubes => "cubes",
             Stage::Enumeration => "enumeration",
+            Stage::WalkBack => "walk-back",
         }
     }
 }
@@ -284,6 +290,7 @@ impl Counted {
     pub fn stopped_in(stage: Stage, found: BigCount, stopped: Stopped) -> Counted {
         let (method, inside) = match stage {
             Stage::Frontier => (Method::Dp, "inside a layer of the frontier program"),
+            Stage::WalkBack => (Method::Dp, "while a sample walked back"),
             Stage::Bound => (
                 Method::Enumerate,
                 "while the frontier program bounded the count",
@@ -297,7 +304,9 @@ impl Counted {
         };
         // The frontier program finds no filling before its last layer: it has no partial count.
         let so_far = match stage {
-            Stage::Frontier => "no count, since the program counts only at its last layer",
+            Stage::Frontier | Stage::WalkBack => {
+                "no count, since the program counts only at its last layer"
+            }
             _ => "the count is what was found before it",
         };
         let mut counted = Counted::new(method, format!("{what} {inside}: {so_far}"));

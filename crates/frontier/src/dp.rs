@@ -23,7 +23,7 @@
 use crate::graph::Graph;
 use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
-use crate::store::sweep;
+use crate::store::{sweep, Swept};
 use crate::{BigCount, FrontierError, FrontierOptions, FrontierStats};
 
 pub use crate::plan::MAX_FRONTIER;
@@ -171,7 +171,21 @@ fn sweep_plan(
     } else {
         sweep::<Key128>(&plan, options)?
     };
-    let stats = FrontierStats {
+    let stats = stats_of(graph, &plan, &swept);
+    let prefix_cycles = swept
+        .prefix_cycles
+        .into_iter()
+        .map(|(layer, cycles)| PrefixCycles {
+            layer,
+            cycles: BigCount::from(cycles),
+        })
+        .collect();
+    Ok((BigCount::from(swept.count), prefix_cycles, stats))
+}
+
+/// What the sweep of `plan` over `graph` cost, as [`FrontierStats`] tell it.
+pub(crate) fn stats_of(graph: &Graph, plan: &Plan, swept: &Swept) -> FrontierStats {
+    FrontierStats {
         vertices: graph.n_vertices(),
         edges: graph.edges().len(),
         layers: graph.n_vertices(),
@@ -185,16 +199,7 @@ fn sweep_plan(
         folded_layers: plan.steps.iter().filter(|s| !s.mirrors.is_empty()).count(),
         resumed_layer: swept.resumed_layer,
         earlier: swept.earlier,
-    };
-    let prefix_cycles = swept
-        .prefix_cycles
-        .into_iter()
-        .map(|(layer, cycles)| PrefixCycles {
-            layer,
-            cycles: BigCount::from(cycles),
-        })
-        .collect();
-    Ok((BigCount::from(swept.count), prefix_cycles, stats))
+    }
 }
 
 #[cfg(test)]

@@ -155,6 +155,16 @@ impl SweepEstimate {
         before.max(after) * self.entry_bytes * 3 / 2
     }
 
+    /// The bytes of every layer's table together, as a sample keeps them for its walk back
+    /// ([`crate::sample_fillings`]) in memory; in files, about half as many.
+    pub fn kept_bytes(&self) -> u64 {
+        let states = self
+            .layers
+            .iter()
+            .fold(1u64, |a, l| a.saturating_add(l.states));
+        states.saturating_mul(self.entry_bytes)
+    }
+
     /// The index of the widest layer.
     pub fn widest(&self) -> Option<usize> {
         (0..self.layers.len()).max_by_key(|&i| self.layers[i].states)

@@ -54,6 +54,7 @@ mod order;
 mod par;
 mod plan;
 mod primes;
+mod sample;
 mod spill;
 mod store;
 
@@ -68,6 +69,7 @@ pub use graph::Graph;
 pub use order::{vertex_order, vertex_order_within};
 pub use pathsat_bigcount::BigCount;
 pub use primes::{is_prime, residue_prime};
+pub use sample::{sample_fillings, FrontierSample, SampleOptions, SampleWalk};
 pub use spill::free_bytes;
 
 use pathsat_budget::{Budget, Stopped};

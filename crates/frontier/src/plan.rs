@@ -62,6 +62,33 @@ pub(crate) struct Step {
     /// permutations of the working indices (index 0 fixed): a successor and its images under
     /// them have the same completions, and the largest of their keys stands for all.
     pub mirrors: Vec<Vec<u8>>,
+    /// For each of `mirrors`: the inverse of the graph's symmetry it comes from, a vertex
+    /// map: a walk back through a folded successor maps the edges after the step by it
+    /// ([`Choice::mirror`]).
+    pub unmirror: Vec<Vec<usize>>,
+    /// The vertex at each working index (the processed vertex at 0): what a [`Choice`]'s
+    /// targets are, for a walk back that turns choices into edges ([`crate::store`]).
+    pub vertices: Vec<usize>,
+}
+
+/// What one transition chose ([`Plan::expand`]): the processed vertex's edges to the working
+/// indices `targets[..n]`, whether it became an end of the path, and which of the step's
+/// mirrors folded the successor (0: none; `k`: `mirrors[k - 1]`, so that the successor's key is
+/// the mirror image of the state the choice made). Choices of one state are told in one fixed
+/// order, which a walk back relies on to be the same on every run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Choice {
+    pub end: bool,
+    pub n: u8,
+    pub targets: [u8; 2],
+    pub mirror: u8,
+}
+
+impl Choice {
+    /// The working indices the processed vertex was joined to.
+    pub(crate) fn targets(&self) -> &[u8] {
+        &self.targets[..usize::from(self.n)]
+    }
 }
 
 /// The whole sweep.
@@ -193,14 +220,15 @@ impl Plan {
 
     /// The successors of the state `key` at step `i`: each new key is passed to `out`; each
     /// completed cycle or path to `done`, as `done(0)`, and, counting prefixes, each cycle of
-    /// the first `i + k` vertices (`k` from 1) as `done(k)`.
+    /// the first `i + k` vertices (`k` from 1) as `done(k)`; both with the [`Choice`] that made
+    /// it (which a count ignores, and the compiler with it).
     #[inline]
     pub(crate) fn expand<K: Key>(
         &self,
         step: &Step,
         key: K,
-        out: &mut impl FnMut(K),
-        done: &mut impl FnMut(usize),
+        out: &mut impl FnMut(K, Choice),
+        done: &mut impl FnMut(usize, Choice),
     ) {
         // The working frontier, and what its slots other than the processed vertex add up to
         // before the processed vertex's edges: each choice below changes a few slots only,
@@ -267,9 +295,18 @@ impl Plan {
         base: &Tally,
         targets: &[u8],
         end: bool,
-        out: &mut impl FnMut(K),
-        done: &mut impl FnMut(usize),
+        out: &mut impl FnMut(K, Choice),
+        done: &mut impl FnMut(usize, Choice),
     ) {
+        let choice = Choice {
+            end,
+            n: targets.len() as u8,
+            targets: [
+                targets.first().copied().unwrap_or(0),
+                targets.get(1).copied().unwrap_or(0),
+            ],
+            mirror: 0,
+        };
         let mut a = *arr;
         let w = step.work;
         let mut touched = Touched::default();
@@ -302,13 +339,13 @@ impl Plan {
                 && step.given_later == 0
                 && (1..w).all(|k| a[k] == DONE && !step.given[k])
             {
-                done(0);
+                done(0, choice);
             } else if self.prefixes {
                 // A cycle of a prefix: of the processed vertices and the next `d` of the
                 // sweep, done, with no edge to the untouched rest.
                 let d = (1..w).take_while(|&k| a[k] == DONE).count();
                 if d <= step.consecutive && (1 + d..w).all(|k| a[k] == UNTOUCHED) {
-                    done(d + 1);
+                    done(d + 1, choice);
                 }
             }
             return;
@@ -320,7 +357,8 @@ impl Plan {
             tally.0 += step.contrib[k][kind(a[k])];
         }
         if self.viable(step, &tally) {
-            out(folded(step, &a, K::encode(&a, w)));
+            let (key, mirror) = folded(step, &a, K::encode(&a, w));
+            out(key, Choice { mirror, ..choice });
         }
     }
 
@@ -360,21 +398,25 @@ impl Plan {
 }
 
 /// The largest of `key` (the working frontier `a`) and the keys of its images under the step's
-/// mirrors: mirror images have the same completions, so one stands for both. The largest, because
+/// mirrors, with the mirror that gave it (0 for `key` itself, else its index + 1, the first of
+/// equal images): mirror images have the same completions, so one stands for both. The largest, because
 /// a key's most significant slots are the frontier's last, which the sweep keeps longest: states
 /// that agree there meet again sooner (16x16 grid by rows: 340,128 states at the widest, against
 /// 393,618 keeping the smallest).
 #[inline]
-fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> K {
-    let mut best = key;
-    for mirror in &step.mirrors {
+fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> (K, u8) {
+    let (mut best, mut which) = (key, 0);
+    for (index, mirror) in step.mirrors.iter().enumerate() {
         let mut image = [UNTOUCHED; 32];
         for (k, &m) in mirror.iter().enumerate().skip(1) {
             image[usize::from(m)] = a[k];
         }
-        best = best.max(K::encode(&image, step.work));
+        let image = K::encode(&image, step.work);
+        if image > best {
+            (best, which) = (image, index as u8 + 1);
+        }
     }
-    best
+    (best, which)
 }
 
 /// What the frontier slots (other than the processed vertex) add up to, packed in 16-bit

@@ -39,6 +39,7 @@
 //! entries; [`table`] a table with the count type of the moment, widened and cut; [`resume`]
 //! the checkpoints. This file runs the whole sweep, layer by layer.
 
+mod back;
 mod ctx;
 mod merge;
 mod parts;
@@ -62,6 +63,16 @@ use num_traits::{One, Zero};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use web_time::Instant;
+
+/// Tests: sweeps of this thread with a count off by one ([`back::SKEW`]).
+#[cfg(test)]
+pub(crate) fn back_skew(on: bool) {
+    back::SKEW.set(on);
+}
+
+/// How far a sample's estimate of the disk its kept tables take may exceed what they take
+/// ([`Sweep::tell_spill`]).
+const KEPT_ESTIMATE_SLACK: u64 = 4;
 
 /// What a whole sweep found and cost.
 pub(crate) struct Swept {
@@ -96,12 +107,47 @@ pub(crate) fn sweep_with<K: Key>(
     arithmetic: Arithmetic,
 ) -> Result<Swept, FrontierError> {
     let mut sweep = Sweep::<K>::resume(plan, options, arithmetic)?;
-    for index in sweep.at.layer..plan.n {
-        if !sweep.layer(index)? {
-            break;
-        }
-    }
+    sweep.run()?;
     Ok(sweep.finish())
+}
+
+/// Runs the exact sweep of `plan` with keys `K`, keeping every layer's table, then walks back
+/// from the cycles (or paths) of the ranks that `ranks` gives for their number (each below
+/// it), and gives the edges of each ([`back`]). Neither split nor resumed.
+pub(crate) fn sample<K: Key>(
+    plan: &Plan,
+    options: &FrontierOptions,
+    ranks: &mut dyn FnMut(&BigUint) -> Vec<BigUint>,
+    on_walk: Option<&(dyn Fn(WalkProgress) + Sync)>,
+) -> Result<(Swept, Vec<Vec<(usize, usize)>>), FrontierError> {
+    assert!(
+        options.split.is_none() && options.checkpoint.is_none(),
+        "a sample sweeps the whole count, once"
+    );
+    let mut sweep = Sweep::<K>::resume(plan, options, Arithmetic::Exact)?;
+    sweep.kept = Some(Vec::new());
+    sweep.run()?;
+    #[allow(unused_mut)]
+    let mut kept = sweep.kept.take().expect("kept above");
+    #[cfg(test)]
+    back::skew_for_test(&mut kept, &mut sweep.at.total);
+    let ranks = ranks(&sweep.at.total);
+    let edges = back::walk(&sweep.ctx, plan, kept, ranks, on_walk)
+        .ok_or_else(|| sweep.ctx.error(0, plan.n, 0))?;
+    Ok((sweep.finish(), edges))
+}
+
+/// How far a walk back has come ([`sample`]): sent after each layer it passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkProgress {
+    /// Layers walked back over.
+    pub walked: usize,
+    /// Layers to walk back over in all.
+    pub layers: usize,
+    /// Bytes the kept tables still hold in memory.
+    pub bytes: u64,
+    /// Bytes the kept tables still hold in files.
+    pub disk_bytes: u64,
 }
 
 /// A sweep under way: where it stands after the layers done, and what it keeps from one layer
@@ -121,6 +167,8 @@ struct Sweep<'a, K> {
     /// Whether the tables went to files over the budget, and whether that was told.
     spilling: bool,
     told: bool,
+    /// A sweep for a sample: each layer's table, kept for the walk back ([`back`]).
+    kept: Option<Vec<back::Kept<K>>>,
 }
 
 /// The position before the first layer: the empty frontier, once.
@@ -183,7 +231,18 @@ impl<'a, K: Key> Sweep<'a, K> {
             history,
             spilling: false,
             told: false,
+            kept: None,
         })
+    }
+
+    /// Sweeps every layer still to do, or up to the first that leaves nothing to extend.
+    fn run(&mut self) -> Result<(), FrontierError> {
+        for index in self.at.layer..self.plan.n {
+            if !self.layer(index)? {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// Sweeps layer `index` (0-based): widens the counts, turns the table into the next, cuts
@@ -288,12 +347,25 @@ impl<'a, K: Key> Sweep<'a, K> {
             layers: self.plan.n,
             states,
             needed_bytes: needed,
-            disk_bytes: disk_needed(self.plan, &self.history, states, self.ctx.used()),
+            disk_bytes: disk_needed(
+                self.plan,
+                &self.history,
+                states,
+                self.ctx.used(),
+                self.kept.is_some(),
+            ),
             free_bytes: crate::spill::free_bytes(spill.dir),
+        };
+        // A sample keeps every table to come: their sum is extrapolated from the layers done,
+        // a bound good to a factor of a few, so only a disk with less than a quarter of it is
+        // refused now; one that fills later stops the sweep with the disk's own error.
+        let must_have = match self.kept {
+            Some(_) => start.disk_bytes / KEPT_ESTIMATE_SLACK,
+            None => start.disk_bytes,
         };
         let heard = match start.free_bytes {
             // Before the first file is written: a disk too small is known now.
-            Some(free) if free < start.disk_bytes => Err(start.no_room(free)),
+            Some(free) if free < must_have => Err(start.no_room(free)),
             _ => self.options.on_spill.map_or(Ok(()), |hear| hear(&start)),
         };
         heard.map_err(|message| FrontierError::NoRoom {
@@ -305,6 +377,13 @@ impl<'a, K: Key> Sweep<'a, K> {
     /// Turns the table into the next by step `index` of the plan (in files when `to_disk`), and
     /// adds up what the step completed.
     fn step(&mut self, index: usize, to_disk: bool) -> Result<(), FrontierError> {
+        let copy = match self.kept {
+            Some(_) => match self.at.table.share(&self.ctx, self.at.bits) {
+                Some(copy) => Some(copy),
+                None => return Err(self.stopped(index)),
+            },
+            None => None,
+        };
         let table = self.take_table();
         let (ctx, plan, states, bits) = (&self.ctx, self.plan, self.at.states, self.at.bits);
         macro_rules! run {
@@ -329,6 +408,13 @@ impl<'a, K: Key> Sweep<'a, K> {
             Table::Residue(p) => run!(p, Residue, Residue),
             Table::Upper(p) => run!(p, Upper, Upper),
         };
+        if let (Some(kept), Some(table)) = (&mut self.kept, copy) {
+            kept.push(back::Kept {
+                table,
+                bits,
+                completed: completed.clone(),
+            });
+        }
         self.at.layer = index + 1;
         self.at.table = next;
         self.at.states = next_states;
@@ -519,15 +605,27 @@ fn memory_needed(used: u64, states: u64, history: &[u64]) -> u64 {
 
 /// The most bytes of files the rest of a sweep is estimated to hold: one and a half times the
 /// memory of its widest table, the tables to come estimated from the `history` of the layers
-/// done (`states` after the last) and the plan's bounds ([`crate::growth`]).
-fn disk_needed(plan: &Plan, history: &[u64], states: u64, used: u64) -> u64 {
+/// done (`states` after the last) and the plan's bounds ([`crate::growth`]). A sweep that
+/// keeps every table for a walk back (`keep_all`) holds them all at its end, in their compact
+/// form on disk (about half their bytes in memory), besides a step's runs.
+fn disk_needed(plan: &Plan, history: &[u64], states: u64, used: u64, keep_all: bool) -> u64 {
     let entry = used.checked_div(states).map_or(16, |e| e.max(1));
     let ceiling = crate::growth::ceiling(plan.planar);
-    let widest = crate::growth::extrapolate(history, &plan.bounds, 0, ceiling)
-        .into_iter()
+    let layers = crate::growth::extrapolate(history, &plan.bounds, 0, ceiling);
+    let widest = layers
+        .iter()
         .skip(history.len().saturating_sub(1))
+        .copied()
         .max()
         .unwrap_or(states)
         .max(states);
-    widest.saturating_mul(entry).saturating_mul(3) / 2
+    let step = widest.saturating_mul(entry).saturating_mul(3) / 2;
+    if !keep_all {
+        return step;
+    }
+    let later = layers
+        .iter()
+        .skip(history.len())
+        .fold(0u64, |a, &b| a.saturating_add(b));
+    step.saturating_add(later.saturating_mul(entry) / 2)
 }

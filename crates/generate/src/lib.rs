@@ -4,7 +4,8 @@
 //! Making puzzles whose solution is unique, proved by the solver, with few givens:
 //!
 //! 1. a random solution of the template ([`walk`]: backbite moves on a blank board; solver calls
-//!    under random assumed values when the template pins cells down);
+//!    under random assumed values when the template pins cells down), or with
+//!    [`Options::uniform`] one drawn exactly uniformly ([`pathsat_count::sample`]);
 //! 2. optionally, marks on every cell whose value is in a class (the primes of a rook's tour);
 //! 3. givens chosen with one incremental solver under assumptions until no other filling
 //!    exists, then pruned until each one is needed ([`givens`]); for an easy or medium puzzle,
@@ -52,7 +53,7 @@ use pathsat_solver::{
 };
 pub(crate) use prove::prove;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use serde::Serialize;
 use std::time::Duration;
 use web_time::Instant;
@@ -91,6 +92,9 @@ pub struct Options {
     /// Trail puzzles: the largest label (labels are drawn from 1 to it); 0 takes the default,
     /// [`trail::DEFAULT_MAX_LABEL`] or the trail's length if larger.
     pub max_label: u32,
+    /// Start from a solution drawn exactly uniformly ([`pathsat_count::sample`]) instead of the
+    /// walk's: every solution of the template is then equally likely to be the puzzle's.
+    pub uniform: bool,
 }
 
 /// A generated puzzle.
@@ -193,6 +197,10 @@ pub enum GenerateError {
     /// The labels drawn do not make a valid trail puzzle (a bug in the generator).
     #[error("internal error, please report: the labels drawn make no trail puzzle: {0}")]
     Labelling(String),
+    /// No solution could be drawn uniformly ([`Options::uniform`]): too many to enumerate where
+    /// the frontier program does not apply, or the sample failed.
+    #[error("no uniform solution: {0}")]
+    Uniform(String),
     /// A solver call failed, or the template could not be encoded. (A call stopped by the
     /// deadline or the cancel flag is reported as [`Stopped`](Self::Stopped) instead.)
     #[error(transparent)]
@@ -311,7 +319,11 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
     }
     let mut outcomes: Vec<String> = Vec::new();
     for attempt in 1..=MAX_ATTEMPTS {
-        let (solution, mut calls) = random_solution(template, &mut rng, &options.budget)?;
+        let (solution, mut calls) = if options.uniform {
+            (uniform_solution(template, &mut rng, &options.budget)?, 0)
+        } else {
+            random_solution(template, &mut rng, &options.budget)?
+        };
         let (base, marked) = match &options.mark {
             Some(class) => with_mark(template, &solution, class)?,
             None => (template.clone(), 0),
@@ -362,6 +374,34 @@ fn generate_until(template: &Puzzle, options: &Options) -> Result<Generated, Gen
         sought,
         outcomes,
     })
+}
+
+/// A solution of the template drawn exactly uniformly, with a seed from `rng`: by the frontier
+/// program's tables, or by enumerating every solution where it does not apply.
+fn uniform_solution(
+    template: &Puzzle,
+    rng: &mut ChaCha8Rng,
+    until: &Budget,
+) -> Result<Filling, GenerateError> {
+    let options = pathsat_count::SampleOptions {
+        n: 1,
+        seed: rng.next_u64(),
+        count: pathsat_count::CountOptions {
+            budget: until.clone(),
+            ..pathsat_count::CountOptions::default()
+        },
+        ..pathsat_count::SampleOptions::default()
+    };
+    let sampled = pathsat_count::sample(template, &options, &|_| {}).map_err(|e| match e {
+        pathsat_count::SampleError::Solve(e) => GenerateError::Solve(e),
+        pathsat_count::SampleError::Stopped { stopped, .. } => GenerateError::Stopped(stopped),
+        e => GenerateError::Uniform(e.to_string()),
+    })?;
+    sampled
+        .samples
+        .into_iter()
+        .next()
+        .ok_or(GenerateError::NoSolution)
 }
 
 /// A random solution of the template, and the solver calls it took.

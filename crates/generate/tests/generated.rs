@@ -271,3 +271,35 @@ fn bad_templates_are_refused() {
     .unwrap_err();
     assert!(matches!(e, GenerateError::NoSolution), "{e}");
 }
+
+/// `uniform`: puzzles from a solution drawn exactly uniformly are unique and minimal, on a
+/// blank board (the frontier program's draw) and on one with a given in the middle (drawn by
+/// enumeration); the same seed makes the same puzzle, and the share of solutions that start on
+/// a corner is the share brute force counts.
+#[test]
+fn uniform_starts_make_unique_puzzles_and_spread_as_the_counts_say() {
+    let blank = Puzzle::blank(4, 4, Moves::Rook, false).unwrap();
+    let options = |seed| Options {
+        seed,
+        uniform: true,
+        ..Options::default()
+    };
+    check_unique_and_minimal(&blank, &options(3));
+    let given = blank.with_givens(&[(5, 8)]).unwrap();
+    check_unique_and_minimal(&given, &options(4));
+    let make = |seed| write::to_toml(&generate(&blank, &options(seed)).unwrap().puzzle, &[]);
+    assert_eq!(make(9), make(9));
+    // The share of the 4x4 rook paths with 1 on a corner, by brute force.
+    let corner_share = brute::count(&blank.with_givens(&[(0, 1)]).unwrap(), None).count as f64
+        / brute::count(&blank, None).count as f64;
+    let n = 400;
+    let on_corner = (0..n)
+        .filter(|&seed| generate(&blank, &options(seed)).unwrap().solution.value(0) == 1)
+        .count() as f64;
+    let sigma = (n as f64 * corner_share * (1.0 - corner_share)).sqrt();
+    let z = (on_corner - n as f64 * corner_share) / sigma;
+    assert!(
+        z.abs() < 4.0,
+        "{on_corner} of {n} on the corner: z = {z:.2}"
+    );
+}

@@ -18,9 +18,11 @@ use pathsat_api::count::count;
 use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
 use pathsat_api::options::{
-    parse_name, CountSpec, ExplainSpec, ForcedSpec, HintSpec, Method, SolveSpec,
+    parse_name, CountSpec, ExplainSpec, ForcedSpec, HintSpec, Method, SampleBy, SampleSpec,
+    SolveSpec,
 };
 use pathsat_api::progress::{Progress, Stage};
+use pathsat_api::sample::sample;
 use pathsat_api::solve::solve;
 use pathsat_api::{Cancel, SolutionStream, Stopped, Wanted, WindDown};
 use pathsat_puzzle::{parse_file, parse_str, write, CellRule, Format, Puzzle as Model};
@@ -366,6 +368,68 @@ impl Puzzle {
             count(&self.puzzle, &self.file, &request, hear).map_err(errors::raise)
         })??;
         Ok(CountResult::new(report))
+    }
+
+    /// `n` solutions drawn independently and exactly uniformly from all the puzzle's, each
+    /// passed by the verifier: a list of `Solution`s (empty when the puzzle has none), whose
+    /// notes name the count drawn from and the seed. The same `seed` gives the same samples on
+    /// any machine and with any `jobs`; without one a seed is drawn from the clock.
+    ///
+    /// `method`: `"auto"` (the frontier program's tables where it applies, else every solution
+    /// enumerated, up to `enumerate_limit`, a million by default), `"dp"` or `"enumerate"`.
+    /// `timeout` (seconds) raises `TimeoutError` when it passes first; `memory`, `spill` and
+    /// `spill_dir` are `count`'s (a sample keeps every table of the sweep).
+    #[pyo3(signature = (n = 1, seed = None, *, method = "auto", timeout = None, jobs = None, memory = None, spill = true, spill_dir = None, enumerate_limit = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn sample(
+        &self,
+        py: Python<'_>,
+        n: usize,
+        seed: Option<u64>,
+        method: &str,
+        timeout: Option<f64>,
+        jobs: Option<u32>,
+        memory: Option<u64>,
+        spill: bool,
+        spill_dir: Option<std::path::PathBuf>,
+        enumerate_limit: Option<u64>,
+    ) -> PyResult<Vec<Solution>> {
+        let cancel = Cancel::new();
+        let spec = SampleSpec {
+            samples: n,
+            seed,
+            timeout,
+            method: parse_name::<SampleBy>("method", method)
+                .map_err(|e| puzzle_error(errors::refusal(&e)))?,
+            enumerate_limit,
+            memory,
+            spill_dir,
+            no_spill: !spill,
+            jobs,
+            ..SampleSpec::default()
+        };
+        let request = spec.request(cancel.clone()).map_err(errors::raise)?;
+        let report = interrupt::run(py, &cancel, || {
+            sample(&self.puzzle, &self.file, &request, Arc::new(|_| {})).map_err(errors::raise)
+        })??;
+        if let Some(stopped) = report.stopped {
+            return Err(match stopped {
+                Stopped::Memory => pyo3::exceptions::PyMemoryError::new_err(format!(
+                    "{}: {}",
+                    self.file, report.why
+                )),
+                _ => self.timed_out("no sample drawn", timeout),
+            });
+        }
+        let note = format!(
+            "drawn uniformly from {} (seed {}), checked by the verifier",
+            report.answer.count, report.seed
+        );
+        Ok(report
+            .fillings
+            .into_iter()
+            .map(|f| self.solution(f, &note))
+            .collect())
     }
 
     /// The cells whose value is the same in every solution (the backbone), found by SAT with

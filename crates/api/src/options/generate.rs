@@ -27,6 +27,7 @@ pub struct GenerateRequest {
 }
 
 /// `generate`'s options (the template aside): `--seed`, `--givens minimal|N`, `--keep-ends`,
+/// `--uniform`,
 /// `--mark CLASS`, `--difficulty`, `--labels`, `--certify`, `--timeout`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "kebab-case")]
@@ -38,6 +39,8 @@ pub struct GenerateSpec {
     pub givens: Givens,
     /// `--keep-ends`: give 1 and N.
     pub keep_ends: bool,
+    /// `--uniform`: start from a solution drawn exactly uniformly instead of the random walk's.
+    pub uniform: bool,
     /// `--mark CLASS`: mark every cell whose value is in the class.
     #[serde(deserialize_with = "value_class", serialize_with = "class_name")]
     pub mark: Option<ValueClass>,
@@ -67,6 +70,7 @@ impl GenerateSpec {
                 seed: self.seed.unwrap_or(seed).wrapping_add(index),
                 givens: self.givens,
                 keep_ends: self.keep_ends,
+                uniform: self.uniform,
                 mark: self.mark.clone(),
                 difficulty: self.difficulty,
                 certify: self.certify,

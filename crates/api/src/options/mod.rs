@@ -12,7 +12,8 @@
 //!
 //! - `solve.rs`: [`SolveSpec`], [`SolveRequest`] and [`Wanted`];
 //! - `count.rs`: [`CountSpec`] and [`CountRequest`]; `shard.rs`: [`Shard`] (`--shard I/N`);
-//! - `generate.rs`: [`GenerateSpec`] and [`GenerateRequest`];
+//! - `generate.rs`: [`GenerateSpec`] and [`GenerateRequest`]; `sample.rs`: [`SampleSpec`] and
+//!   [`SampleRequest`];
 //! - `forced.rs`, `hint.rs` (with [`read_filling`], for what was filled so far), `explain.rs`
 //!   and `booklet.rs`: the other commands';
 //! - this file: the encoding and solver options that `solve` and `count` share
@@ -37,6 +38,7 @@ mod explain;
 mod forced;
 mod generate;
 mod hint;
+mod sample;
 mod shard;
 mod solve;
 
@@ -48,9 +50,10 @@ pub use forced::{ForcedRequest, ForcedSpec};
 pub use generate::{GenerateRequest, GenerateSpec};
 pub use hint::{read_filling, HintRequest, HintSpec};
 pub use names::{
-    by_name, parse_name, EncodingName, ExactlyOneEncoding, Level, Method, Pruning, SolverChoice,
-    SplitBy, SumEncoding,
+    by_name, parse_name, EncodingName, ExactlyOneEncoding, Level, Method, Pruning, SampleBy,
+    SolverChoice, SplitBy, SumEncoding,
 };
+pub use sample::{SampleRequest, SampleSpec};
 pub use shard::{NotAShard, Shard};
 pub use solve::{SolveRequest, SolveSpec, Wanted};
 pub use values::{

@@ -1,6 +1,7 @@
 //! The options that take one of a few words (`--encoding successor`, `"method": "dp"`,
 //! `solver="cadical"`). Each is the domain's own enum, named once where it is defined
 //! ([`EncodingName`], [`ExactlyOneEncoding`], [`SumEncoding`], [`Pruning`], [`Method`],
+//! [`SampleBy`],
 //! [`SplitBy`], [`SolverChoice`], [`Level`]): strum derives its `FromStr`, `Display` and
 //! list of names, clap's `ValueEnum` (under the feature `clap`) its flag. This module reads and
 //! writes them for the front ends that take text: [`parse_name`] with the refusal every front
@@ -9,7 +10,7 @@
 use crate::option_error::{OptionError, Problem};
 pub use pathsat_cnf::card::ExactlyOneEncoding;
 pub use pathsat_cnf::pb::SumEncoding;
-pub use pathsat_count::{Method, SplitBy};
+pub use pathsat_count::{Method, SampleBy, SplitBy};
 pub use pathsat_encode::{EncodingName, Pruning};
 pub use pathsat_generate::Level;
 pub use pathsat_solver::SolverChoice;

@@ -126,10 +126,12 @@ impl<'a> SweepSteps<'a> {
             .enumerate()
             .take_while(|&(k, &w)| position[w] == i + 1 + k)
             .count();
+        let (mirrors, unmirror) = self.mirrors(&work);
         let step = Step {
             contrib,
             fresh_tally,
-            mirrors: self.mirrors(&work),
+            mirrors,
+            unmirror,
             prev,
             work: work.len(),
             later: later_idx,
@@ -143,6 +145,7 @@ impl<'a> SweepSteps<'a> {
             given_later_sign,
             vertex_given: self.is_given(v),
             max_branch: (l * l.saturating_sub(1) / 2 + l).max(l + 1),
+            vertices: work,
         };
         (step, next)
     }
@@ -235,10 +238,11 @@ impl<'a> SweepSteps<'a> {
     /// The symmetries that map the processed vertices onto themselves, as permutations of the
     /// working frontier `work` ([`Step::mirrors`]), each once; those that move a slot are
     /// folded from this step on.
-    fn mirrors(&mut self, work: &[usize]) -> Vec<Vec<u8>> {
+    fn mirrors(&mut self, work: &[usize]) -> (Vec<Vec<u8>>, Vec<Vec<usize>>) {
         // A symmetry that maps the processed vertices onto themselves maps the frontier
         // (the later vertices with a processed neighbour) onto itself.
         let mut mirrors: Vec<Vec<u8>> = Vec::new();
+        let mut unmirror: Vec<Vec<usize>> = Vec::new();
         for (s, map) in self.symmetries.iter().enumerate() {
             if self.outside[s] != 0 || work.len() < 2 {
                 continue;
@@ -253,9 +257,10 @@ impl<'a> SweepSteps<'a> {
                 self.folded_before[s] = true;
                 if !mirrors.contains(&mirror) {
                     mirrors.push(mirror);
+                    unmirror.push(self.inverses[s].clone());
                 }
             }
         }
-        mirrors
+        (mirrors, unmirror)
     }
 }

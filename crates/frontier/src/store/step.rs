@@ -263,8 +263,8 @@ fn expand_task<K: Key, C: Count>(
         plan.expand(
             step,
             *key,
-            &mut |k| raw.push((k, count.clone())),
-            &mut |k| {
+            &mut |k, _| raw.push((k, count.clone())),
+            &mut |k, _| {
                 let sum = match k {
                     0 => &mut completed,
                     _ => &mut prefixes[k - 1],

@@ -192,3 +192,46 @@ impl<K: Key> Table<K> {
         })
     }
 }
+
+/// A copy of `parts` that a walk back keeps ([`super::back`]): parts in memory copied (and
+/// charged to the budget), parts in files shared (their files stay while a copy holds them).
+/// `None` when the budget stopped it.
+fn share_parts<K: Key, C: Count>(
+    ctx: &Ctx,
+    parts: &[Stored<K, C>],
+    entry: u64,
+) -> Option<Vec<Stored<K, C>>> {
+    parts
+        .iter()
+        .map(|stored| match stored {
+            Stored::Mem(part) => ctx
+                .reserve(part_bytes(part.len(), entry))
+                .then(|| Stored::Mem(part.clone())),
+            Stored::Disk(segment) => Some(Stored::Disk(segment.clone())),
+        })
+        .collect()
+}
+
+impl<K: Key> Table<K> {
+    /// A copy of the table for a walk back ([`share_parts`]), its counts of at most `bits`
+    /// binary digits.
+    pub(super) fn share(&self, ctx: &Ctx, bits: u64) -> Option<Table<K>> {
+        macro_rules! share {
+            ($parts:expr, $c:ty, $variant:ident) => {
+                Table::$variant(share_parts::<K, $c>(
+                    ctx,
+                    $parts,
+                    entry_bytes::<K, $c>(bits),
+                )?)
+            };
+        }
+        Some(match self {
+            Table::W64(p) => share!(p, u64, W64),
+            Table::W128(p) => share!(p, u128, W128),
+            Table::W256(p) => share!(p, U256, W256),
+            Table::Big(p) => share!(p, BigUint, Big),
+            Table::Residue(p) => share!(p, Residue, Residue),
+            Table::Upper(p) => share!(p, Upper, Upper),
+        })
+    }
+}
