@@ -61,7 +61,7 @@ pub fn write_sampled(
     let drawing = Drawing {
         shown: &report.fillings,
         second: None,
-        status: crate::sample::status(report),
+        status: report::sample_status(report),
         note: &note,
     };
     write(puzzle_file, output, puzzle, &drawing)

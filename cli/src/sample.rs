@@ -7,13 +7,11 @@
 use crate::args::{SampleArgs, SolveFormat};
 use crate::pictures;
 use crate::progress::CountDisplay;
-use crate::report::{self, plural};
+use crate::report;
 use crate::Failure;
-use pathsat_api::sample::{sample, SampleReport};
-use pathsat_api::{Cancel, Status};
-use pathsat_count::SampleMethod;
-use pathsat_puzzle::{parse_file, render, Puzzle};
-use std::io::{self, BufWriter, Write};
+use pathsat_api::sample::sample;
+use pathsat_api::Cancel;
+use pathsat_puzzle::parse_file;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -45,61 +43,15 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode, Failure> {
         SolveFormat::Json => {
             crate::commands::write_to(output, |out| report::write_json(out, &report))?
         }
-        SolveFormat::Text => {
-            crate::commands::write_to(output, |out| write_text(out, &report, &puzzle))?
-        }
+        SolveFormat::Text => crate::commands::write_to(output, |out| {
+            report::write_sample_text(out, &report, &puzzle)
+        })?,
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The samples as grids (or vertex orders), each under its number, then the status line.
-fn write_text(out: &mut dyn Write, r: &SampleReport, puzzle: &Puzzle) -> io::Result<()> {
-    let mut out = BufWriter::new(out);
-    writeln!(out, "{puzzle}")?;
-    let several = r.fillings.len() > 1;
-    for (i, filling) in r.fillings.iter().enumerate() {
-        if several {
-            writeln!(out, "\nsample {}", i + 1)?;
-        } else {
-            writeln!(out)?;
-        }
-        report::write_filling(&mut out, puzzle, filling, &[])?;
-    }
-    if let Some(legend) = render::legend(puzzle).filter(|_| !r.fillings.is_empty()) {
-        writeln!(out, "{legend}")?;
-    }
-    writeln!(out)?;
-    writeln!(out, "{}", status(r))?;
-    out.flush()
-}
-
-/// One line saying what was drawn, from how many, with which seed and how.
-pub fn status(r: &SampleReport) -> String {
-    let noun = r.answer.counts.noun();
-    match r.answer.status {
-        Status::Unknown => {
-            return format!("unknown: no sample drawn: {} (seed {})", r.why, r.seed);
-        }
-        Status::Unsat => return format!("unsat: no {noun} solves the puzzle: nothing to draw"),
-        Status::Sat => {}
-    }
-    let how = match (
-        r.method,
-        r.why.starts_with("the frontier program does not apply"),
-    ) {
-        (Some(SampleMethod::Frontier), _) => "the frontier program's tables walked back",
-        (_, true) => "every one enumerated: the frontier program does not apply",
-        _ => "every one enumerated",
-    };
-    let from = match r.answer.count.to_u64() {
-        Some(1) => format!("the one {noun}"),
-        _ => format!("{} {noun}s", r.answer.count.grouped()),
-    };
-    format!(
-        "sat: {} drawn uniformly from {from} (seed {}; {how}; each passed the verifier) · \
-         {:.2} s",
-        plural(r.fillings.len() as u64, "sample"),
-        r.seed,
-        r.total_seconds
-    )
+    // A count drawn from that contradicts the file's is a wrong answer or a wrong file.
+    let disagrees = report.expected.as_ref().and_then(|e| e.agrees) == Some(false);
+    Ok(if disagrees {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

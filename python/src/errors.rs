@@ -52,6 +52,10 @@ pub fn words(error: &Error) -> String {
         Error::Solve { file, error } => format!("{file}: {}", solve_words(error)),
         Error::Count { file, error } => format!("{file}: {}", count_words(error)),
         Error::Generate { file, error } => format!("{file}: {}", generate_words(error)),
+        Error::Sample {
+            file,
+            error: error @ pathsat_count::SampleError::TooMany { .. },
+        } => format!("{file}: {error} (enumerate_limit= raises the limit)"),
         Error::Refused {
             file,
             refusal: Refusal::DpTakesNoEncoding,

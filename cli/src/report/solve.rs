@@ -9,7 +9,7 @@ use pathsat_puzzle::{render, Filling, Puzzle};
 use std::io::{self, BufWriter, Write};
 
 /// One solution as text: a grid (with `starred` cells marked), or a graph's vertex order.
-pub fn write_filling(
+pub(super) fn write_filling(
     out: &mut dyn Write,
     puzzle: &Puzzle,
     filling: &Filling,

@@ -5,6 +5,7 @@
 //! The sample runs on a thread of its own, as a count does: at the deadline or a cancel,
 //! [`sample`] returns a report without samples that says why.
 
+use crate::count::ExpectedCount;
 use crate::options::SampleRequest;
 use crate::outcome::{Answer, Solutions};
 use crate::progress::CountProgress;
@@ -41,6 +42,10 @@ pub struct SampleReport {
     /// The frontier program's costs, when it ran (its sweep keeps every table).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<FrontierStats>,
+    /// The file's `[expect] count`, and whether the count drawn from agrees with it (absent
+    /// when the file has none, or no sample was drawn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<ExpectedCount>,
     /// Seconds the whole sample took.
     pub total_seconds: f64,
     /// The samples as fillings, for pictures and text.
@@ -91,6 +96,7 @@ pub fn sample(
         verified: true,
         stopped: Some(stopped),
         frontier: None,
+        expected: None,
         total_seconds: started.elapsed().as_secs_f64(),
         fillings: Vec::new(),
     };
@@ -125,7 +131,13 @@ pub fn sample(
             "every solution enumerated, and the samples drawn from them".to_string()
         }
     };
+    let expected = puzzle
+        .expect()
+        .count
+        .as_ref()
+        .map(|e| ExpectedCount::check(e, &sampled.fillings, true));
     Ok(SampleReport {
+        expected,
         answer: Answer::new(puzzle, file, sampled.fillings, true),
         seed: options.seed,
         method: Some(sampled.method),

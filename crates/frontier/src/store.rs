@@ -119,7 +119,7 @@ pub(crate) fn sample<K: Key>(
     options: &FrontierOptions,
     ranks: &mut dyn FnMut(&BigUint) -> Vec<BigUint>,
     on_walk: Option<&(dyn Fn(WalkProgress) + Sync)>,
-) -> Result<(Swept, Vec<Vec<(usize, usize)>>), FrontierError> {
+) -> Result<(Swept, Vec<Walk>), FrontierError> {
     assert!(
         options.split.is_none() && options.checkpoint.is_none(),
         "a sample sweeps the whole count, once"
@@ -136,6 +136,9 @@ pub(crate) fn sample<K: Key>(
         .ok_or_else(|| sweep.ctx.error(0, plan.n, 0))?;
     Ok((sweep.finish(), edges))
 }
+
+/// The edges of one sample's cycle or path, as the walk back found them.
+pub(crate) type Walk = Vec<(usize, usize)>;
 
 /// How far a walk back has come ([`sample`]): sent after each layer it passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

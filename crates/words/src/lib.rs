@@ -9,7 +9,7 @@
 
 use pathsat_api::options::{OptionError, Problem};
 use pathsat_api::{Error, Refusal};
-use pathsat_count::{CountError, Method};
+use pathsat_count::{CountError, Method, SampleError};
 use pathsat_encode::{EncodeError, SuccessorError};
 use pathsat_generate::GenerateError;
 use pathsat_solver::{SolveError, Unsupported};
@@ -20,6 +20,10 @@ pub fn error(error: &Error) -> String {
         Error::Solve { file, error } => format!("{file}: {}", solve(error)),
         Error::Count { file, error } => format!("{file}: {}", count(error)),
         Error::Generate { file, error } => format!("{file}: {}", generate(error)),
+        Error::Sample {
+            file,
+            error: error @ SampleError::TooMany { .. },
+        } => format!("{file}: {error} (--enumerate-limit raises the limit)"),
         Error::Option(refused) => option(refused),
         Error::Refused { file, refusal: r } => format!("{file}: {}", refusal(*r)),
         other => other.to_string(),
