@@ -1,5 +1,7 @@
 //! `pathsat count FILE --plan`: what the frontier program's count would take, layer by layer,
-//! from a sample of its sweep, without counting (`pathsat_frontier::estimate_fillings`).
+//! from a sample of its sweep, without counting (`pathsat_frontier::estimate_fillings`); and
+//! `pathsat sample FILE --plan`: the same sweep, with every layer's table kept for the walk
+//! back.
 
 use crate::args::{CountArgs, Format, ShardArg};
 use crate::Failure;
@@ -306,22 +308,32 @@ fn plan_json(
     value
 }
 
-/// Prints what a sample's sweep of `puzzle` would take (`pathsat sample --plan`): the sweep
-/// without the board's symmetries, its widest layer, and every layer's table together, which a
-/// sample keeps for its walk back, against the memory budget and the disk.
+/// Prints what a sample's sweep of `puzzle` would take (`pathsat sample --plan`), as text or
+/// (`json`) one JSON object: the sweep, its widest layer, and every layer's table together,
+/// which a sample keeps for its walk back, against the memory budget and the disk.
 pub fn print_sample(
     puzzle: &Puzzle,
     file: &Path,
     options: &pathsat_count::SampleOptions,
+    json: bool,
 ) -> Result<ExitCode, Failure> {
     let count = &options.count;
+    let name = puzzle.name();
+    let mut out = std::io::stdout().lock();
     if let Err(e) = pathsat_frontier::applies(puzzle) {
-        println!(
-            "{}: the frontier program does not apply ({e}): a sample enumerates every \
-             solution, up to {} of them",
-            puzzle.name(),
-            crate::report::thousands(options.enumeration_limit)
-        );
+        let limit = options.enumeration_limit;
+        if json {
+            let value = json!({ "file": file.display().to_string(), "name": name,
+                "plan": { "frontier_not_used": e.to_string(), "enumerate_limit": limit } });
+            writeln!(out, "{value:#}")?;
+        } else {
+            writeln!(
+                out,
+                "{name}: the frontier program does not apply ({e}): a sample enumerates every \
+                 solution, up to {} of them",
+                crate::report::thousands(limit)
+            )?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let frontier_options = FrontierOptions {
@@ -335,11 +347,67 @@ pub fn print_sample(
         .map_err(|e| Failure::Internal(e.into()))?
         .install(|| estimate_fillings(puzzle, &frontier_options, DEFAULT_SAMPLE))
         .map_err(|e| Failure::Input(format!("{}: --plan: {e}", file.display())))?;
-    let mut out = std::io::stdout().lock();
-    let name = puzzle.name();
+    let dir = count
+        .spill_dir
+        .as_deref()
+        .map_or_else(std::env::temp_dir, Path::to_path_buf);
+    let kept = KeptTables {
+        states: e
+            .layers
+            .iter()
+            .fold(1u64, |a, l| a.saturating_add(l.states)),
+        bytes: e.kept_bytes(),
+        disk_bytes: e.kept_bytes() / 2,
+        free_bytes: pathsat_frontier::free_bytes(&dir),
+        in_memory: e.kept_bytes() <= count.memory_budget / 2,
+        dir,
+    };
+    if json {
+        let mut plan = plan_json(&e, None, DEFAULT_SAMPLE, count.memory_budget);
+        if let Some(object) = plan.as_object_mut() {
+            object.insert("kept".into(), kept.json());
+        }
+        let value = json!({ "file": file.display().to_string(), "name": name, "plan": plan });
+        writeln!(out, "{value:#}")?;
+    } else {
+        write_sample_text(&mut out, name, &e, &kept, count.memory_budget)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every layer's table of a sample's sweep together: states, bytes in memory, in files, and
+/// where the files would go.
+struct KeptTables {
+    states: u64,
+    bytes: u64,
+    disk_bytes: u64,
+    free_bytes: Option<u64>,
+    in_memory: bool,
+    dir: std::path::PathBuf,
+}
+
+impl KeptTables {
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "states": self.states,
+            "bytes": self.bytes,
+            "disk_bytes": self.disk_bytes,
+            "in_memory": self.in_memory,
+            "dir": self.dir.display().to_string(),
+            "free_bytes": self.free_bytes,
+        })
+    }
+}
+
+fn write_sample_text(
+    out: &mut impl Write,
+    name: &str,
+    e: &SweepEstimate,
+    kept: &KeptTables,
+    budget: u64,
+) -> std::io::Result<()> {
     if let Some(shortcut) = e.shortcut {
-        writeln!(out, "{name}: no sweep needed: {shortcut}")?;
-        return Ok(ExitCode::SUCCESS);
+        return writeln!(out, "{name}: no sweep needed: {shortcut}");
     }
     writeln!(out, "{name}: the plan of a sample's sweep (nothing drawn)")?;
     writeln!(
@@ -350,8 +418,8 @@ pub fn print_sample(
         e.width,
         e.entry_bytes
     )?;
-    writeln!(out, "sample: {}", sample_words(&e, DEFAULT_SAMPLE))?;
-    if let Some(w) = widest(&e) {
+    writeln!(out, "sample: {}", sample_words(e, DEFAULT_SAMPLE))?;
+    if let Some(w) = widest(e) {
         writeln!(
             out,
             "widest: layer {}, {} states; a step in memory about {}",
@@ -360,32 +428,25 @@ pub fn print_sample(
             size(w.memory)
         )?;
     }
-    let total: u64 = e.layers.iter().map(|l| l.states).sum();
-    let kept = e.kept_bytes();
-    let budget = count.memory_budget;
-    let place = if kept <= budget / 2 {
+    let place = if kept.in_memory {
         "they fit in memory".to_string()
     } else {
-        let dir = count
-            .spill_dir
-            .as_deref()
-            .map_or_else(std::env::temp_dir, Path::to_path_buf);
-        let free = pathsat_frontier::free_bytes(&dir)
+        let free = kept
+            .free_bytes
             .map_or(String::new(), |f| format!(", {} free there", size(f)));
         format!(
             "past the memory they go to files in {} (about {} of disk, and a step's runs \
              beside them{free})",
-            dir.display(),
-            size(kept / 2)
+            kept.dir.display(),
+            size(kept.disk_bytes)
         )
     };
     writeln!(
         out,
         "kept for the walk back: every layer's table, ~{} states in all, about {} (--memory {} \
          here): {place}",
-        crate::report::thousands(total),
-        size(kept),
+        crate::report::thousands(kept.states),
+        size(kept.bytes),
         size(budget)
-    )?;
-    Ok(ExitCode::SUCCESS)
+    )
 }

@@ -29,7 +29,12 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode, Failure> {
     let puzzle = Arc::new(parse_file(&args.file)?);
     let request = args.spec.request(Cancel::new())?;
     if args.plan {
-        return crate::plan::print_sample(&puzzle, &args.file, &request.options);
+        return crate::plan::print_sample(
+            &puzzle,
+            &args.file,
+            &request.options,
+            args.format == SolveFormat::Json,
+        );
     }
     let display = Arc::new(CountDisplay::new(false).with_mode(args.progress));
     let file = args.file.display().to_string();

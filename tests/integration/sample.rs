@@ -111,4 +111,15 @@ fn the_plan_tells_the_memory_and_disk_of_the_kept_tables() {
         .assert()
         .success()
         .stdout(predicate::str::contains("kept for the walk back"));
+    let plan = json_of(&["sample", "--plan", file.to_str().unwrap()]);
+    let kept = &plan["plan"]["kept"];
+    // 64 layers of the 8x8 grid cycles, each measured: every table's states, and the first.
+    let layers: u64 = plan["plan"]["sweep"]["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["states"].as_u64().unwrap())
+        .sum();
+    assert_eq!(kept["states"].as_u64(), Some(layers + 1));
+    assert_eq!(kept["in_memory"], true);
 }
