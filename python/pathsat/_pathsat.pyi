@@ -230,6 +230,9 @@ class Solution:
     @property
     def values(self) -> list[int]:
         """The value of each cell (vertex), in cell order."""
+    @property
+    def note(self) -> str:
+        """How the solution was found and checked; a sample's names its count and seed."""
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...

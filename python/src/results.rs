@@ -80,6 +80,13 @@ impl Solution {
         self.filling.values().to_vec()
     }
 
+    /// What the solution is: how it was found and checked (for a sample: the count it was
+    /// drawn from, and the seed). The caption of `svg()`.
+    #[getter]
+    fn note(&self) -> &str {
+        &self.note
+    }
+
     /// The solution drawn as SVG.
     fn svg(&self) -> String {
         pathsat_picture::picture(&self.puzzle, Some(&self.filling), &self.note)

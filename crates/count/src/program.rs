@@ -1,5 +1,6 @@
 //! `--method dp`: the frontier dynamic program ([`pathsat_frontier`]) run as a count, on the
-//! count's threads, with its stops turned into the count's.
+//! count's threads, with its stops turned into the count's; [`run_frontier`], the one way a
+//! sweep (a count's, or a sample's in `sample.rs`) gets its limits, progress and table files.
 
 use crate::options::{CountOptions, Method};
 use crate::outcome::{Counted, Phase, Progress, SpillNotice, Stage, Stopped};
@@ -19,55 +20,10 @@ pub(crate) fn frontier(
     why: &str,
 ) -> Result<Counted, FrontierError> {
     progress(Progress::Stage(Stage::Frontier));
-    let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
-    let spilled = AtomicBool::new(false);
-    let over_budget_only = options.spill_over_budget && options.spill_dir.is_some();
-    let on_spill = |start: &SpillStart| {
-        spilled.store(true, Ordering::Relaxed);
-        progress(Progress::Spill(SpillNotice {
-            dir: start.dir.to_path_buf(),
-            layer: start.layer,
-            layers: start.layers,
-            over_budget: over_budget_only,
-            memory_budget: options.memory_budget,
-            needed_bytes: start.needed_bytes,
-            disk_bytes: start.disk_bytes,
-            free_bytes: start.free_bytes,
-        }));
-        Ok(())
-    };
-    // Over the budget only (files for tables of any size once they outgrow it), or from
-    // tables of `from` states on.
-    let run = |over_budget_only: bool, from: u64| {
-        let frontier_options = FrontierOptions {
-            memory_budget: options.memory_budget,
-            budget: &options.budget,
-            progress: Some(&layer),
-            split: options.split,
-            spill: options.spill_dir.as_deref().map(|dir| Spill {
-                dir,
-                from_states: if over_budget_only { 1 } else { from },
-                over_budget_only,
-            }),
-            checkpoint: options.checkpoint.as_deref().map(|file| Checkpoint {
-                file,
-                every: options.checkpoint_every,
-            }),
-            on_spill: Some(&on_spill),
-        };
-        with_threads(options.jobs, || count_fillings(puzzle, &frontier_options))
-    };
     let started = Instant::now();
-    let counted = match run(over_budget_only, Spill::DEFAULT_FROM_STATES) {
-        // A layer outgrew the budget before its growth showed: again, in files from the first
-        // large table (as with --spill-dir), or from half the table it stopped after.
-        Err(FrontierError::OverMemory { states, .. })
-            if over_budget_only && !spilled.load(Ordering::Relaxed) =>
-        {
-            run(false, (states / 2).clamp(1, Spill::DEFAULT_FROM_STATES))
-        }
-        counted => counted,
-    }?;
+    let counted = run_frontier(options, progress, &|frontier_options| {
+        count_fillings(puzzle, frontier_options)
+    })?;
     let mut report = Counted::new(Method::Dp, why.to_string());
     report.phases.push(Phase {
         stage: Stage::Frontier,
@@ -126,6 +82,64 @@ pub(crate) fn stopped_frontier(error: FrontierError, why: &str) -> Result<Counte
         _ => Stopped::Memory,
     });
     Ok(counted)
+}
+
+/// Runs `work` (a sweep of the frontier program) on the count's threads with the count's
+/// limits, its progress and its tables in files as `options` say: from the first large table
+/// on, or over the budget only; a sweep that outgrew the budget before its growth showed is run
+/// again, in files from the first large table (as with `--spill-dir`), or from half the table it
+/// stopped after. The spill notice and the layers go to `progress`.
+pub(crate) fn run_frontier<T: Send>(
+    options: &CountOptions,
+    progress: &(dyn Fn(Progress) + Sync),
+    work: &(dyn Fn(&FrontierOptions) -> Result<T, FrontierError> + Sync),
+) -> Result<T, FrontierError> {
+    let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
+    let spilled = AtomicBool::new(false);
+    let over_budget_only = options.spill_over_budget && options.spill_dir.is_some();
+    let on_spill = |start: &SpillStart| {
+        spilled.store(true, Ordering::Relaxed);
+        progress(Progress::Spill(SpillNotice {
+            dir: start.dir.to_path_buf(),
+            layer: start.layer,
+            layers: start.layers,
+            over_budget: over_budget_only,
+            memory_budget: options.memory_budget,
+            needed_bytes: start.needed_bytes,
+            disk_bytes: start.disk_bytes,
+            free_bytes: start.free_bytes,
+        }));
+        Ok(())
+    };
+    // Over the budget only (files for tables of any size once they outgrow it), or from
+    // tables of `from` states on.
+    let run = |over_budget_only: bool, from: u64| {
+        let frontier_options = FrontierOptions {
+            memory_budget: options.memory_budget,
+            budget: &options.budget,
+            progress: Some(&layer),
+            split: options.split,
+            spill: options.spill_dir.as_deref().map(|dir| Spill {
+                dir,
+                from_states: if over_budget_only { 1 } else { from },
+                over_budget_only,
+            }),
+            checkpoint: options.checkpoint.as_deref().map(|file| Checkpoint {
+                file,
+                every: options.checkpoint_every,
+            }),
+            on_spill: Some(&on_spill),
+        };
+        with_threads(options.jobs, || work(&frontier_options))
+    };
+    match run(over_budget_only, Spill::DEFAULT_FROM_STATES) {
+        Err(FrontierError::OverMemory { states, .. })
+            if over_budget_only && !spilled.load(Ordering::Relaxed) =>
+        {
+            run(false, (states / 2).clamp(1, Spill::DEFAULT_FROM_STATES))
+        }
+        result => result,
+    }
 }
 
 /// Runs `work` on a pool of `jobs` threads (or on the current one if none can be made).

@@ -20,13 +20,10 @@
 
 use crate::options::CountOptions;
 use crate::outcome::{Progress, Stage, Stopped};
-use crate::program::with_threads;
+use crate::program::run_frontier;
 use num_bigint::BigUint;
 use pathsat_bigcount::BigCount;
-use pathsat_frontier::{
-    sample_fillings, FrontierError, FrontierOptions, FrontierStats, LayerProgress, SampleWalk,
-    Spill,
-};
+use pathsat_frontier::{sample_fillings, FrontierError, FrontierStats, SampleWalk};
 use pathsat_puzzle::{verify, Filling, Puzzle};
 use pathsat_solver::{PuzzleSolver, SolveError};
 use rand::{Rng, SeedableRng};
@@ -237,33 +234,22 @@ fn by_frontier(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Sampled, SampleError> {
     progress(Progress::Stage(Stage::Frontier));
-    let count = &options.count;
-    let layer = |p: &LayerProgress| progress(Progress::Layer(*p));
     let walk = |w: SampleWalk| match w.walked {
         0 => progress(Progress::Stage(Stage::WalkBack)),
         _ => progress(Progress::Walk(w)),
     };
-    let frontier = FrontierOptions {
-        memory_budget: count.memory_budget,
-        budget: &count.budget,
-        progress: Some(&layer),
-        spill: count.spill_dir.as_deref().map(|dir| Spill {
-            dir,
-            from_states: if count.spill_over_budget {
-                1
-            } else {
-                Spill::DEFAULT_FROM_STATES
-            },
-            over_budget_only: count.spill_over_budget,
-        }),
-        ..FrontierOptions::default()
+    // A sample's sweep is whole: neither split nor resumed.
+    let count = CountOptions {
+        split: None,
+        checkpoint: None,
+        ..options.count.clone()
     };
-    let sample_options = pathsat_frontier::SampleOptions {
-        frontier,
-        on_walk: Some(&walk),
-    };
-    let mut draw = |fillings: &BigUint| uniform_ranks(fillings, options.n, options.seed);
-    let drawn = with_threads(count.jobs, || {
+    let drawn = run_frontier(&count, progress, &|frontier| {
+        let sample_options = pathsat_frontier::SampleOptions {
+            frontier: *frontier,
+            on_walk: Some(&walk),
+        };
+        let mut draw = |fillings: &BigUint| uniform_ranks(fillings, options.n, options.seed);
         sample_fillings(puzzle, &mut draw, &sample_options)
     })
     .map_err(|e| match e {
