@@ -136,6 +136,9 @@ def browser():
 @pytest.fixture()
 def page(site, browser):
     url, engine = site
+    # The session's browser keeps one performance log: each test reads only its own requests
+    # (a static page's test would otherwise see the API calls of the server's tests before it).
+    browser.get_log("performance")
     browser.get(url)
     time.sleep(0.2)
     browser.engine = engine

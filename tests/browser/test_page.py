@@ -1,11 +1,13 @@
 """The page in a real browser: headless Chromium draws a 5x5 Numbrix by clicking and typing,
 solves it, reads the answer back from the page and checks it with a checker of its own (no
-code shared with pathsat); asks Unique?, counts, cancels a long count, generates, and shows a
-toy board's clauses. Each state is saved as a screenshot (PATHSAT_SCREENSHOTS).
+code shared with pathsat); asks Unique?, draws random solutions, counts, cancels a long count,
+generates, and shows a toy board's clauses. Each state is saved as a screenshot
+(PATHSAT_SCREENSHOTS).
 
 Run: cargo build --release && python3 -m pytest -q tests/browser
 """
 
+import re
 import time
 
 from selenium.webdriver.common.by import By
@@ -140,6 +142,30 @@ def test_count(page, screenshots):
     wait(page, lambda d: d.find_element(By.ID, "status").get_attribute("class") == "ok")
     assert status(page).startswith("2 solutions"), status(page)
     page.save_screenshot(str(screenshots / "3-counted.png"))
+
+
+def test_random_solution_draws_a_solution_with_a_fresh_seed_each_click(page, screenshots):
+    # An empty 4x4 rook board: 552 fillings (276 paths, each both ways), drawn by the frontier
+    # program's tables.
+    new_board(page, 4, 4, "rook")
+    lines = []
+    for _ in range(2):
+        page.find_element(By.ID, "random").click()
+        wait(page, lambda d: "drawn uniformly" in status(d) and status(d) not in lines)
+        line = status(page)
+        assert re.fullmatch(r"A random solution, drawn uniformly from 552 \(seed \d+\)\.", line), line
+        assert page.find_element(By.ID, "status").get_attribute("class") == "ok"
+        grid = read_answer(page)
+        assert len(grid) == 4 and all(len(row) == 4 for row in grid), grid
+        check_path(grid, {}, rook)
+        caption = page.find_element(By.CSS_SELECTOR, "#answers figcaption").text
+        assert caption == "a random solution", caption
+        lines.append(line)
+    # Each click drew with a seed of its own (the same twice: one chance in 2^32).
+    assert lines[0] != lines[1], lines
+    wait(page, ec.presence_of_element_located((By.ID, "picture-img")))
+    time.sleep(0.3)
+    page.save_screenshot(str(screenshots / "3-random-solution.png"))
 
 
 def test_a_long_count_shows_progress_and_cancels(page, screenshots):

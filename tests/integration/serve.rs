@@ -106,7 +106,7 @@ fn cli_json(args: &[&str]) -> Value {
 #[test]
 fn the_web_api_replies_with_what_format_json_prints() {
     let served = Served::start();
-    let cases: [(&str, &str, Vec<&str>, Value); 8] = [
+    let cases: [(&str, &str, Vec<&str>, Value); 10] = [
         (
             "small/king-3x3.toml",
             "solve",
@@ -144,6 +144,18 @@ fn the_web_api_replies_with_what_format_json_prints() {
             "count",
             vec!["--method", "enumerate", "--exactly-one", "pairwise"],
             json!({ "method": "enumerate", "exactly-one": "pairwise" }),
+        ),
+        (
+            "small/king-3x3.toml",
+            "sample",
+            vec!["-n", "3", "--seed", "7"],
+            json!({ "samples": 3, "seed": 7 }),
+        ),
+        (
+            "small/numbrix-5x5.toml",
+            "sample",
+            vec!["--seed", "11"],
+            json!({ "seed": 11 }),
         ),
     ];
     for (file, command, flags, options) in cases {

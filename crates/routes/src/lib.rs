@@ -12,6 +12,7 @@
 //! |---|---|
 //! | `/api/solve` | a [`SolveReport`](pathsat_api::SolveReport) |
 //! | `/api/count` | a [`CountReport`](pathsat_api::CountReport); `"progress": true` asks for progress lines too ([`Prepared::wants_progress`]) |
+//! | `/api/sample` | a [`SampleReport`](pathsat_api::SampleReport): solutions drawn exactly uniformly (`samples`, `seed`); `"progress": true` as for a count |
 //! | `/api/generate` | a [`GenerateReport`](pathsat_api::GenerateReport) |
 //! | `/api/export` | the CNF: sizes per family, DIMACS text, readable clauses of a toy board |
 //! | `/api/draw` | an SVG picture of the puzzle and verified solutions |
@@ -55,7 +56,8 @@ use std::fmt::Display;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The most solutions one `/api/solve` reply holds (`all` stops there).
+/// The most solutions one `/api/solve` reply holds (`all` stops there), and the most samples
+/// one `/api/sample` reply holds (more are refused).
 pub const MAX_SOLUTIONS: u64 = 10_000;
 
 /// Boards up to this many cells get their clauses in readable form from `/api/export`.
@@ -214,14 +216,14 @@ impl Prepared {
         self.runs_solver
     }
 
-    /// Whether the request asked for progress as it runs (`/api/count` with `"progress":
-    /// true`): the engine then reports what [`Prepared::run`]'s `hear` hears (see
+    /// Whether the request asked for progress as it runs (`/api/count` or `/api/sample` with
+    /// `"progress": true`): the engine then reports what [`Prepared::run`]'s `hear` hears (see
     /// [`ProgressLine`]) before the reply.
     pub fn wants_progress(&self) -> bool {
         self.wants_progress
     }
 
-    /// Runs the request and replies; `hear` hears a count's progress.
+    /// Runs the request and replies; `hear` hears a count's (or a sample's) progress.
     pub fn run(self, hear: Option<Hear>) -> Reply {
         (self.job)(hear)
     }
@@ -238,9 +240,10 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
 }
 
 /// The routes [`prepare`] knows.
-pub const ROUTES: [&str; 11] = [
+pub const ROUTES: [&str; 12] = [
     "/api/solve",
     "/api/count",
+    "/api/sample",
     "/api/generate",
     "/api/export",
     "/api/draw",

@@ -8,7 +8,7 @@ use crate::{READABLE_CELLS, ROUTES};
 use pathsat_api::generate::{blank_template, drawn_seed};
 use pathsat_api::options::{
     parse_moves, parse_size, BookletSpec, CountSpec, EncodingSpec, ExplainSpec, ForcedSpec,
-    GenerateSpec, HintSpec, SolveSpec, SplitBy,
+    GenerateSpec, HintSpec, SampleSpec, SolveSpec, SplitBy,
 };
 use pathsat_api::outcome::EncodingInfo;
 use pathsat_api::{Cancel, Wanted};
@@ -36,6 +36,7 @@ pub fn prepare(route: &str, body: &[u8], limits: &Limits) -> Result<Prepared, Re
     match route {
         "/api/solve" => solve(body, limits),
         "/api/count" => count(body, limits),
+        "/api/sample" => sample(body, limits),
         "/api/generate" => generate(body, limits),
         "/api/export" => export(body, limits),
         "/api/draw" => draw(body, limits),
@@ -181,17 +182,83 @@ fn count(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     let one_line = body.options.progress;
     let mut prepared = searching(ROUTE, cancel, move |hear| {
         let hear = hear.unwrap_or_else(|| std::sync::Arc::new(|_| {}));
-        match pathsat_api::count::count(&puzzle, &file, &request, hear) {
-            // The last line of a progress stream: the report on one line.
-            Ok(report) if one_line => match serde_json::to_vec(&report) {
-                Ok(line) => Reply::bytes("application/json", line),
-                Err(e) => Reply::error(500, format!("cannot write the report: {e}")),
-            },
-            result => report(result),
-        }
+        one_line_or_pretty(
+            pathsat_api::count::count(&puzzle, &file, &request, hear),
+            one_line,
+        )
     });
     prepared.wants_progress = one_line;
     Ok(prepared)
+}
+
+/// `/api/sample`'s options: the CLI's, and whether to report progress (as `/api/count`).
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(default, rename_all = "kebab-case")]
+struct SampleBody {
+    /// Progress as it runs, as `/api/count` streams it: the sweep's layers, then the walk back.
+    progress: bool,
+    #[serde(flatten)]
+    spec: SampleSpec,
+}
+
+/// `/api/sample`: solutions drawn independently and exactly uniformly (`pathsat sample`), with
+/// the engine's limits on time, threads and memory: the frontier program's kept tables get a
+/// count's share of the run's memory and no files, and an enumeration keeps at most the
+/// fillings that fit in that share.
+fn sample(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
+    const ROUTE: &str = "/api/sample";
+    let body: Envelope<SampleBody> = input::parse(bytes, ROUTE)?;
+    let puzzle = body.required_puzzle(limits, ROUTE)?;
+    let spec = &body.options.spec;
+    if spec.samples as u64 > MAX_SOLUTIONS {
+        return Err(Reply::error(
+            400,
+            format!(
+                "{ROUTE}: at most {MAX_SOLUTIONS} samples in one reply (`pathsat sample -n N` \
+                 draws any number)"
+            ),
+        ));
+    }
+    let file = body.file_name();
+    let cancel = Cancel::new();
+    let mut request = spec.request(cancel.clone()).map_err(api)?;
+    request.timeout = capped(request.timeout, limits.time_limit);
+    let count = &mut request.options.count;
+    count.jobs = count.jobs.clamp(1, limits.jobs.max(1));
+    let share = (limits.memory_per_run / 4 * 3).max(1);
+    count.memory_budget = count.memory_budget.min(share);
+    count.spill_dir = None;
+    count.spill_over_budget = false;
+    // An enumeration holds every filling (and the solver a clause against each): about 16
+    // bytes a cell.
+    let per_filling = 16 * puzzle.n_cells() as u64 + 64;
+    let fit = (share / per_filling).max(1);
+    request.options.enumeration_limit = request.options.enumeration_limit.min(fit);
+    let one_line = body.options.progress;
+    let mut prepared = searching(ROUTE, cancel, move |hear| {
+        let hear = hear.unwrap_or_else(|| std::sync::Arc::new(|_| {}));
+        one_line_or_pretty(
+            pathsat_api::sample::sample(&puzzle, &file, &request, hear),
+            one_line,
+        )
+    });
+    prepared.wants_progress = one_line;
+    Ok(prepared)
+}
+
+/// The library's report as the reply: on one line when it ends a progress stream, else as
+/// `--format json` prints it.
+fn one_line_or_pretty<T: Serialize>(
+    result: Result<T, pathsat_api::Error>,
+    one_line: bool,
+) -> Reply {
+    match result {
+        Ok(report) if one_line => match serde_json::to_vec(&report) {
+            Ok(line) => Reply::bytes("application/json", line),
+            Err(e) => Reply::error(500, format!("cannot write the report: {e}")),
+        },
+        result => report(result),
+    }
 }
 
 /// `/api/generate`'s options: the template (a puzzle, or an empty board by size, moves,

@@ -123,6 +123,24 @@ fn a_count_over_the_run_memory_stops_without_files() {
     assert_eq!(report["complete"], false, "{report}");
 }
 
+/// A sample keeps every layer's table for its walk back: over the run's memory it stops without
+/// samples, saying why, and writes no table files either.
+#[test]
+fn a_sample_over_the_run_memory_stops_without_files() {
+    let grid = vec![["."; 8].join(" "); 6].join("\n");
+    let puzzle = format!("moves = \"knight\"\nclosed = true\ngrid = \"\"\"\n{grid}\n\"\"\"\n");
+    let limits = Limits {
+        memory_per_run: 16 << 20,
+        ..Limits::default()
+    };
+    let request = body(serde_json::json!({"puzzle": puzzle, "method": "dp", "seed": 1}));
+    let reply = prepare("/api/sample", &request, &limits).unwrap().run(None);
+    let report: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+    assert_eq!(report["stopped"], "memory", "{report}");
+    assert_eq!(report["samples"], serde_json::json!([]), "{report}");
+    assert_eq!(report["seed"], 1, "{report}");
+}
+
 /// A ring of `n` vertices with a chord from each vertex to a random other (a seeded xorshift
 /// shuffle, chords that would double an edge left out), as `.hcp` text: a graph whose sweeps
 /// are hundreds of vertices wide.

@@ -29,7 +29,7 @@ const puzzle = {
 
 let busy = null; // the AbortController of the request running, if any
 let lastCnf = null; // the DIMACS text of the last encoding shown
-let lastReport = null; // the last solve report, for the picture
+let lastReport = null; // the last solve report (or random solution), for the picture
 
 function blankCells(rows, cols) {
   return Array.from({ length: rows * cols }, () => ({ hole: false, given: null, mark: null }));
@@ -683,7 +683,8 @@ function say(text, kind = "") {
 
 function setBusy(controller, cancellable) {
   busy = controller;
-  for (const id of ["solve", "unique", "count", "generate", "export", "hint", "explain", "print"]) {
+  for (const id of ["solve", "random", "unique", "count", "generate", "export", "hint", "explain",
+    "print"]) {
     $(id).disabled = Boolean(controller);
   }
   $("cancel").hidden = !(controller && cancellable);
@@ -760,7 +761,9 @@ async function solve(unique) {
   await drawPicture(report, unique && report.unique === false);
 }
 
-function showSolutions(report) {
+// The report's solutions as grids (or vertex orders), the first two; `caption` names a single
+// one ("the solution" unless given).
+function showSolutions(report, caption = "the solution") {
   const box = $("answers");
   box.replaceChildren();
   const solutions = report.solutions || [];
@@ -768,8 +771,8 @@ function showSolutions(report) {
   const differ = new Set((report.differences || []).map((d) => (Array.isArray(d) ? d.join(",") : String(d))));
   solutions.slice(0, 2).forEach((solution, k) => {
     const figure = document.createElement("figure");
-    const caption = document.createElement("figcaption");
-    caption.textContent = solutions.length > 1 ? `solution ${k + 1}` : "the solution";
+    const figcaption = document.createElement("figcaption");
+    figcaption.textContent = solutions.length > 1 ? `solution ${k + 1}` : caption;
     if (Array.isArray(solution[0]) || (solution.length && solution[0] === null)) {
       figure.appendChild(answerGrid(solution, differ, k));
     } else {
@@ -778,7 +781,7 @@ function showSolutions(report) {
       order.textContent = `vertex order: ${solution.join(" → ")}`;
       figure.appendChild(order);
     }
-    figure.appendChild(caption);
+    figure.appendChild(figcaption);
     box.appendChild(figure);
   });
 }
@@ -853,12 +856,9 @@ async function count() {
   }
   if (finalText === null) return;
   const report = JSON.parse(finalText);
-  // JSON.parse rounds counts past 2^53: put the exact digits back, in order (the count, then
-  // the file's expected count).
+  // The exact digits of the count, then of the file's expected count.
   const exact = [...finalText.matchAll(/"count":\s*([0-9]+)/g)].map((m) => m[1]);
-  let next = 0;
-  showJson(JSON.stringify(report, null, 2).replace(/"count": [0-9.e+]+/g,
-    (found) => (next < exact.length ? `"count": ${exact[next++]}` : found)));
+  showJson(prettyExact(finalText));
   const n = exactCount(finalText);
   const what = report.counts === "trails" ? "trails" : "solutions (fillings)";
   const grouped = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -874,7 +874,16 @@ async function count() {
   else say(`At least ${n} ${what}: the count stopped early (${report.stopped || "incomplete"}). ${report.reason || ""}${check}`);
 }
 
-// One line of a streamed count: progress, the final report (returned), or an error.
+// A report sent on one line, pretty, its counts' digits exact: JSON.parse rounds them past 2^53,
+// so the digits of the text are put back, in order.
+function prettyExact(text) {
+  const exact = [...text.matchAll(/"count":\s*([0-9]+)/g)].map((m) => m[1]);
+  let next = 0;
+  return JSON.stringify(JSON.parse(text), null, 2).replace(/"count": [0-9.e+]+/g,
+    (found) => (next < exact.length ? `"count": ${exact[next++]}` : found));
+}
+
+// One line of a streamed count (or sample): progress, the final report (returned), or an error.
 function countLine(line) {
   let json;
   try { json = JSON.parse(line); } catch { return null; }
@@ -899,6 +908,58 @@ function countLine(line) {
     return null;
   }
   return line;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random solution: one solution drawn exactly uniformly from all of them (/api/sample, the code
+// behind `pathsat sample`), with a fresh seed from the browser's generator each click, shown as a
+// solution is; the status line names the count it was drawn from and the seed, which `pathsat
+// sample FILE --seed S` draws again. The sweep (or the enumeration) shows its progress as a
+// count's does, and Stop ends it.
+
+async function randomSolution() {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const controller = new AbortController();
+  setBusy(controller, true);
+  $("progress").hidden = false;
+  $("progress-bar").removeAttribute("value");
+  $("progress-text").textContent = "starting…";
+  $("answers").replaceChildren();
+  $("picture").replaceChildren();
+  say("Drawing a random solution…");
+  let text = null;
+  try {
+    const r = await send("/api/sample", { ...puzzleFields(), seed, progress: true, timeout: timeout() },
+      { signal: controller.signal, onLine: countLine });
+    if (!r.ok) {
+      say(errorOf(r), "error");
+      return;
+    }
+    text = r.text;
+  } catch (e) {
+    say(e.name === "AbortError" ? "Stopped." : e.message, e.name === "AbortError" ? "" : "error");
+    return;
+  } finally {
+    setBusy(null);
+  }
+  const report = JSON.parse(text);
+  showJson(prettyExact(text));
+  const samples = report.samples || [];
+  if (report.status === "unsat") {
+    say("No solution: there is nothing to draw.");
+    return;
+  }
+  if (!samples.length) {
+    say(`No solution drawn: ${report.why}.`);
+    return;
+  }
+  const drawn = { solutions: samples };
+  lastReport = drawn;
+  showSolutions(drawn, "a random solution");
+  const n = exactCount(text);
+  const noun = report.counts === "trails" ? "trail" : "solution";
+  say(`A random ${noun}, drawn uniformly from ${n} (seed ${report.seed}).`, "ok");
+  await drawPicture(drawn, false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1083,6 +1144,7 @@ function init() {
     else download(`${puzzle.name}.json`, toJsonFile(), "application/json");
   });
   $("solve").addEventListener("click", () => solve(false));
+  $("random").addEventListener("click", randomSolution);
   $("unique").addEventListener("click", () => solve(true));
   $("count").addEventListener("click", count);
   $("cancel").addEventListener("click", () => { if (busy) busy.abort(); });

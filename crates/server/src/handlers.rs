@@ -136,7 +136,7 @@ async fn limits(State(state): State<Arc<AppState>>) -> Response {
 }
 
 /// Any API route: checked, then run here or in a worker, its reply sent as one response (or
-/// as JSON lines when a count asked for progress).
+/// as JSON lines when a count or a sample asked for progress).
 async fn api(State(state): State<Arc<AppState>>, request: Request<Body>) -> Response {
     let route = request.uri().path().to_string();
     match api_reply(state, &route, request).await {
@@ -164,8 +164,8 @@ async fn api_reply(
     Ok(response(reply))
 }
 
-/// A count with progress, as NDJSON: a progress line (`{"progress": {...}, "seconds": S}`)
-/// every half second, then the report on one line (or `{"error": ...}`).
+/// A count or a sample with progress, as NDJSON: a progress line (`{"progress": {...},
+/// "seconds": S}`) every half second, then the report on one line (or `{"error": ...}`).
 fn stream(state: &AppState, prepared: Prepared, guard: CancelOnDrop) -> Result<Response, Response> {
     let cancel = prepared.cancel();
     let progress = ProgressLine::default();

@@ -3,8 +3,8 @@
 //! A server left running for others must outlive its requests: a run that needs more memory
 //! than its share, one that would overrun its time, a bug that aborts, must neither take the
 //! server down nor leave work behind. With [`ServerConfig::workers`](crate::ServerConfig) set,
-//! as `pathsat serve` sets it, the routes that run solvers (solve, count, generate, export,
-//! forced, hint, explain, booklet) run each request in a worker process of its own:
+//! as `pathsat serve` sets it, the routes that run solvers (solve, count, sample, generate,
+//! export, forced, hint, explain, booklet) run each request in a worker process of its own:
 //!
 //! 1. the server reads the request's body within its limits and checks it as it would to run
 //!    it itself (bad JSON, a bad puzzle or option gets its 400 here, taking no permit), then
@@ -14,7 +14,7 @@
 //!    stays open until the answer is in: a worker whose server is gone ends at once;
 //! 3. the worker ([`run_worker`]) is this same router, without workers, called once: it
 //!    writes a `Head` line (status and content type) and then the response body as it comes
-//!    (a count's progress lines one by one), on standard output;
+//!    (a count's or a sample's progress lines one by one), on standard output;
 //! 4. the server relays the answer, and watches the worker meanwhile: past
 //!    [`ServerConfig::memory_per_run`](crate::ServerConfig) of resident memory (read every
 //!    50 ms) it kills it and replies 507, past the time limit and a margin 503, and when the

@@ -14,6 +14,7 @@
 //! | `GET /api/limits` | this server's limits, for the page |
 //! | `POST /api/solve` | a [`SolveReport`](pathsat_api::SolveReport) |
 //! | `POST /api/count` | a [`CountReport`](pathsat_api::CountReport); with `"progress": true`, NDJSON progress lines first |
+//! | `POST /api/sample` | a [`SampleReport`](pathsat_api::SampleReport): `samples` solutions drawn exactly uniformly (`seed` reported; at most [`MAX_SOLUTIONS`]); with `"progress": true`, NDJSON progress lines first |
 //! | `POST /api/generate` | a [`GenerateReport`](pathsat_api::GenerateReport) |
 //! | `POST /api/export` | the CNF: sizes per family, DIMACS text, readable clauses of a toy board |
 //! | `POST /api/draw` | an SVG picture of the puzzle and verified solutions |

@@ -23,7 +23,8 @@ pub struct Limits {
     pub readable_cells: usize,
     /// The most clauses `/api/export` sends.
     pub max_export_clauses: usize,
-    /// The most solutions one `/api/solve` reply holds (`all` stops there).
+    /// The most solutions one `/api/solve` reply holds (`all` stops there), and the most
+    /// samples one `/api/sample` reply holds.
     pub max_solutions: u64,
     /// The most memory one run may take, in bytes.
     pub memory_per_run: u64,

@@ -162,6 +162,7 @@ async fn bad_json_and_bad_puzzles_get_400_with_the_command_lines_message() {
     for path in [
         "/api/solve",
         "/api/count",
+        "/api/sample",
         "/api/export",
         "/api/draw",
         "/api/puzzle",
@@ -237,6 +238,155 @@ async fn bad_json_and_bad_puzzles_get_400_with_the_command_lines_message() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         reply["error"].as_str().unwrap().contains("pathsat merge"),
+        "{reply}"
+    );
+}
+
+/// An empty 4x4 rook board: 552 fillings (276 Hamiltonian paths, each in both directions).
+const ROOK4: &str = "moves = \"rook\"\ngrid = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\n";
+
+#[tokio::test]
+async fn sample_draws_verified_solutions_the_same_for_the_same_seed() {
+    let app = app();
+    let body = json!({ "puzzle": ROOK4, "samples": 6, "seed": 12345 });
+    let (status, first) = post_json(&app, "/api/sample", &body).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["status"], "sat");
+    assert_eq!(first["count"], 552);
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["seed"], 12345);
+    assert_eq!(first["method"], "frontier-dp");
+    assert_eq!(first["verified"], true);
+    let samples = first["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 6);
+    // Each sample solves the puzzle, by the verifier here and by the check route.
+    let puzzle = puzzle_named(ROOK4, "puzzle.toml");
+    for sample in samples {
+        let filling = grid_filling(&puzzle, sample);
+        assert!(verify(&puzzle, &filling).is_ok(), "{sample}");
+    }
+    let check = json!({ "puzzle": ROOK4, "solutions": samples });
+    let (status, checked) = post_json(&app, "/api/check", &check).await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    assert_eq!(
+        (&checked["fillings"], &checked["valid"]),
+        (&json!(6), &json!(true))
+    );
+
+    // The same seed, the same samples, in one thread or several; another seed, others (six
+    // of 552 fillings drawn the same by chance: one in 552^6).
+    let (_, again) = post_json(&app, "/api/sample", &body).await;
+    assert_eq!(again["samples"], first["samples"]);
+    let one_thread = json!({ "puzzle": ROOK4, "samples": 6, "seed": 12345, "jobs": 1 });
+    let (_, again) = post_json(&app, "/api/sample", &one_thread).await;
+    assert_eq!(again["samples"], first["samples"]);
+    let other = json!({ "puzzle": ROOK4, "samples": 6, "seed": 54321 });
+    let (_, other) = post_json(&app, "/api/sample", &other).await;
+    assert_ne!(other["samples"], first["samples"]);
+
+    // Without a seed: one sample, and the seed drawn, which draws it again.
+    let (status, drawn) = post_json(&app, "/api/sample", &json!({ "puzzle": ROOK4 })).await;
+    assert_eq!(status, StatusCode::OK, "{drawn}");
+    assert_eq!(drawn["samples"].as_array().unwrap().len(), 1);
+    let seed = drawn["seed"].as_u64().unwrap();
+    let body = json!({ "puzzle": ROOK4, "seed": seed });
+    let (_, again) = post_json(&app, "/api/sample", &body).await;
+    assert_eq!(again["samples"], drawn["samples"]);
+}
+
+#[tokio::test]
+async fn sample_draws_by_enumeration_where_the_frontier_program_does_not_apply() {
+    // numbrix-5x5's givens in the middle of the path: its 2 fillings are enumerated.
+    let body = json!({ "puzzle": NUMBRIX, "samples": 4, "seed": 3, "progress": true });
+    let (status, headers, text) = post(&app(), "/api/sample", &body).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(headers[header::CONTENT_TYPE], "application/x-ndjson");
+    // The report is the stream's last line (this sample is over before a progress line).
+    let report: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(report["count"], 2, "{report}");
+    assert_eq!(report["method"], "enumeration");
+    assert!(report["why"]
+        .as_str()
+        .unwrap()
+        .starts_with("the frontier program does not apply"));
+    let puzzle = puzzle_named(NUMBRIX, "puzzle.toml");
+    let samples = report["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 4);
+    for sample in samples {
+        assert!(verify(&puzzle, &grid_filling(&puzzle, sample)).is_ok());
+    }
+}
+
+#[tokio::test]
+async fn sample_refuses_what_it_does_not_take_as_the_other_routes_do() {
+    let app = app();
+    let cases = [
+        (
+            json!({ "puzzle": ROOK4, "sample": 3 }),
+            "/api/sample: unknown option \"sample\"; the options are",
+        ),
+        (
+            json!({ "puzzle": ROOK4, "samples": 0 }),
+            "--samples: must be at least 1",
+        ),
+        (
+            json!({ "puzzle": ROOK4, "samples": -1 }),
+            "the request body is not what it takes",
+        ),
+        (
+            json!({ "puzzle": ROOK4, "seed": "soon" }),
+            "the request body is not what it takes",
+        ),
+        (
+            json!({ "puzzle": ROOK4, "method": "guess" }),
+            "unknown variant `guess`",
+        ),
+        (
+            json!({ "puzzle": ROOK4, "samples": 10_001 }),
+            "/api/sample: at most 10000 samples in one reply",
+        ),
+        // The server writes no files where a request says.
+        (
+            json!({ "puzzle": ROOK4, "spill-dir": "/tmp" }),
+            "unknown option \"spill-dir\"",
+        ),
+        (
+            json!({ "puzzle": NUMBRIX, "method": "dp" }),
+            "the frontier dynamic program does not apply",
+        ),
+        (json!({ "samples": 2 }), "the request has no puzzle"),
+        (json!("rook"), "not a JSON object"),
+    ];
+    for (body, message) in cases {
+        let (status, reply) = post_json(&app, "/api/sample", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {reply}");
+        let error = reply["error"].as_str().unwrap();
+        assert!(error.contains(message), "{body}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+    }
+    // A puzzle past the server's size, and an enumeration past what fits in a run's memory.
+    let small = router(&ServerConfig {
+        max_cells: 15,
+        ..ServerConfig::default()
+    });
+    let (status, reply) = post_json(&small, "/api/sample", &json!({ "puzzle": ROOK4 })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(reply["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("puzzle.toml: 16 cells is more than this server takes (at most 15"));
+    let tight = router(&ServerConfig {
+        memory_per_run: 1000,
+        ..ServerConfig::default()
+    });
+    let body = json!({ "puzzle": NUMBRIX, "method": "enumerate" });
+    let (status, reply) = post_json(&tight, "/api/sample", &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than 1 fillings"),
         "{reply}"
     );
 }

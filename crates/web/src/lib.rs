@@ -6,7 +6,8 @@
 //! same reply; nothing leaves the browser. Built by `just web-static` (see the README).
 //!
 //! One thread: the module runs in a Web Worker, which the page ends (Stop) by terminating it.
-//! A count's progress reaches the page through the `progress` callback, about twice a second.
+//! A count's (or a sample's) progress reaches the page through the `progress` callback, about
+//! twice a second.
 
 use pathsat_api::progress::Progress;
 use pathsat_routes::{Limits, ProgressLine};
@@ -103,9 +104,9 @@ thread_local! {
 }
 
 /// Runs the request `body` (the JSON a server's `route` takes) and replies as the server would.
-/// When the request asks for progress (`/api/count` with `"progress": true`), `progress` is
-/// called with each progress line's text (`{"progress": {...}, "seconds": S}`) about twice a
-/// second, and the reply is the report on one line.
+/// When the request asks for progress (`/api/count` or `/api/sample` with `"progress": true`),
+/// `progress` is called with each progress line's text (`{"progress": {...}, "seconds": S}`)
+/// about twice a second, and the reply is the report on one line.
 #[wasm_bindgen]
 pub fn call(route: &str, body: &str, progress: &js_sys::Function) -> Reply {
     let reply = match pathsat_routes::prepare(route, body.as_bytes(), &limits()) {
