@@ -272,8 +272,8 @@ fn by_frontier(
     })
 }
 
-/// The sample by enumerating every filling (at most the options' limit), sorted, and picking
-/// those of the ranks.
+/// The sample by enumerating every filling (at most the options' limit, and what fits the
+/// memory budget), sorted, and picking those of the ranks.
 fn by_enumeration(
     puzzle: &Puzzle,
     options: &SampleOptions,
@@ -282,7 +282,11 @@ fn by_enumeration(
 ) -> Result<Sampled, SampleError> {
     progress(Progress::Stage(Stage::Enumeration));
     let budget = &options.count.budget;
-    let limit = options.enumeration_limit;
+    // Every filling is held until the draw: no more than fit the memory budget (a vector of
+    // 4-byte values, with its header, a filling).
+    let per_filling = 4 * puzzle.n_cells() as u64 + 24;
+    let fits = (options.count.memory_budget / per_filling).max(1);
+    let limit = options.enumeration_limit.min(fits);
     let mut solver = PuzzleSolver::within(puzzle, &options.count.solve, budget)?;
     let mut run = solver
         .fillings()
