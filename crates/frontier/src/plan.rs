@@ -221,9 +221,10 @@ impl Plan {
     /// The successors of the state `key` at step `i`: each new key is passed to `out`; each
     /// completed cycle or path to `done`, as `done(0)`, and, counting prefixes, each cycle of
     /// the first `i + k` vertices (`k` from 1) as `done(k)`; both with the [`Choice`] that made
-    /// it (which a count ignores, and the compiler with it).
+    /// it, whose mirror is told only with `CHOICES` (a count ignores the choice, and tracking the
+    /// mirror would cost it a few percent).
     #[inline]
-    pub(crate) fn expand<K: Key>(
+    pub(crate) fn expand<K: Key, const CHOICES: bool>(
         &self,
         step: &Step,
         key: K,
@@ -260,11 +261,11 @@ impl Plan {
             }
             let end = fin == 1;
             match fin - degree {
-                0 => self.apply(step, &arr, &base, &[], end, out, done),
+                0 => self.apply::<K, CHOICES>(step, &arr, &base, &[], end, out, done),
                 1 => {
                     for &a in &step.later {
                         if arr[a as usize] != DONE {
-                            self.apply(step, &arr, &base, &[a], end, out, done);
+                            self.apply::<K, CHOICES>(step, &arr, &base, &[a], end, out, done);
                         }
                     }
                 }
@@ -275,7 +276,15 @@ impl Plan {
                         }
                         for &b in &step.later[x + 1..] {
                             if arr[b as usize] != DONE {
-                                self.apply(step, &arr, &base, &[a, b], end, out, done);
+                                self.apply::<K, CHOICES>(
+                                    step,
+                                    &arr,
+                                    &base,
+                                    &[a, b],
+                                    end,
+                                    out,
+                                    done,
+                                );
                             }
                         }
                     }
@@ -288,7 +297,7 @@ impl Plan {
     /// emits the successor if every vertex can still reach its degree.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn apply<K: Key>(
+    fn apply<K: Key, const CHOICES: bool>(
         &self,
         step: &Step,
         arr: &[u8; 32],
@@ -357,7 +366,7 @@ impl Plan {
             tally.0 += step.contrib[k][kind(a[k])];
         }
         if self.viable(step, &tally) {
-            let (key, mirror) = folded(step, &a, K::encode(&a, w));
+            let (key, mirror) = folded::<K, CHOICES>(step, &a, K::encode(&a, w));
             out(key, Choice { mirror, ..choice });
         }
     }
@@ -398,13 +407,13 @@ impl Plan {
 }
 
 /// The largest of `key` (the working frontier `a`) and the keys of its images under the step's
-/// mirrors, with the mirror that gave it (0 for `key` itself, else its index + 1, the first of
-/// equal images): mirror images have the same completions, so one stands for both. The largest, because
+/// mirrors, with the mirror that gave it when `CHOICES` (0 for `key` itself, else its index + 1,
+/// the first of equal images; else 0): mirror images have the same completions, so one stands for both. The largest, because
 /// a key's most significant slots are the frontier's last, which the sweep keeps longest: states
 /// that agree there meet again sooner (16x16 grid by rows: 340,128 states at the widest, against
 /// 393,618 keeping the smallest).
 #[inline]
-fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> (K, u8) {
+fn folded<K: Key, const CHOICES: bool>(step: &Step, a: &[u8; 32], key: K) -> (K, u8) {
     let (mut best, mut which) = (key, 0);
     for (index, mirror) in step.mirrors.iter().enumerate() {
         let mut image = [UNTOUCHED; 32];
@@ -412,7 +421,9 @@ fn folded<K: Key>(step: &Step, a: &[u8; 32], key: K) -> (K, u8) {
             image[usize::from(m)] = a[k];
         }
         let image = K::encode(&image, step.work);
-        if image > best {
+        if !CHOICES {
+            best = best.max(image);
+        } else if image > best {
             (best, which) = (image, index as u8 + 1);
         }
     }

@@ -248,7 +248,7 @@ fn hits_in<K: Key, C: Count>(
     let mut hits = Vec::new();
     let (mut found, mut closed): (Vec<(Option<K>, Choice)>, Vec<Choice>) = (vec![], vec![]);
     for (key, count) in chunk {
-        plan.expand(
+        plan.expand::<K, true>(
             step,
             *key,
             &mut |next, choice| {

@@ -260,7 +260,7 @@ fn expand_task<K: Key, C: Count>(
             ctx.release(raw_bytes + header_bytes);
             return None;
         }
-        plan.expand(
+        plan.expand::<K, false>(
             step,
             *key,
             &mut |k, _| raw.push((k, count.clone())),
