@@ -74,6 +74,7 @@ pages! {
     guide_puzzle_files: "docs/guide/puzzle-files.md",
     guide_counting: "docs/guide/counting.md",
     guide_batch: "docs/guide/batch.md",
+    guide_sampling: "docs/guide/sampling.md",
     guide_graphs: "docs/guide/graphs.md",
     guide_graph_theory: "docs/guide/graph-theory.md",
     guide_making_puzzles: "docs/guide/making-puzzles.md",
