@@ -83,6 +83,32 @@ graph-streams *args:
 bench-frontier *args:
     python3 benches/frontier_vs_graphillion.py {{args}}
 
+# Side by side: grid cycles, grid paths (all ends; corner to corner), king's tours, for growing n
+# until each tool passes 120 s or 16 GiB: first sample, per sample, peak memory, counts checked,
+# medians and ratios. Graphillion from the python3 on PATH, else installed into a venv in the
+# target directory; e.g. `just sampling-peers --quick`, `--families king --runs 5`.
+# pathsat sample against Graphillion's uniform draws (rand_iter; its choice() is not random)
+sampling-peers *args:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release -q -p pathsat
+    python=python3
+    if ! python3 -c 'import graphillion' 2>/dev/null; then
+        venv="${CARGO_TARGET_DIR:-target}/sampling-peers-venv"
+        [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+        "$venv/bin/python" -c 'import graphillion' 2>/dev/null \
+            || "$venv/bin/python" -m pip install -q --disable-pip-version-check graphillion
+        python=$venv/bin/python
+    fi
+    "$python" benches/sampling_peers.py {{args}}
+
+# Where 1 lies and the turns of the path over 200 seeds of 5x5 rook puzzles, each way, against
+# the exact shares (counts, enumeration); e.g. `just generate-uniform --seeds 1000`.
+# What `generate --uniform` changes in the solutions puzzles are made from
+generate-uniform *args:
+    cargo build --release -q -p pathsat
+    python3 benches/generate_uniform.py {{args}}
+
 # Everything CI checks, plus formatting and lints
 check:
     cargo fmt --all -- --check
