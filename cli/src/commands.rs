@@ -24,15 +24,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
-    if let Some(path) = args.output.as_deref() {
-        if args.format != SolveFormat::Svg && pictures::is_directory_target(path) {
-            return Err(Failure::Input(format!(
-                "-o {}: a directory takes one picture per solution, with --format svg; name a \
-                 file for text or JSON",
-                path.display()
-            )));
-        }
-    }
+    let svg = args.format == SolveFormat::Svg;
+    pictures::refuse_directory_unless_svg(args.output.as_deref(), svg, "solution")?;
     let puzzle = Arc::new(parse_file(&args.file)?);
     let spec = SolveSpec {
         all: args.all,

@@ -132,6 +132,22 @@ fn write(
     }
 }
 
+/// Refuses `-o DIR/` (a picture for each `noun`) unless the output is SVG.
+pub fn refuse_directory_unless_svg(
+    output: Option<&Path>,
+    svg: bool,
+    noun: &str,
+) -> Result<(), Failure> {
+    match output {
+        Some(path) if !svg && is_directory_target(path) => Err(Failure::Input(format!(
+            "-o {}: a directory takes one picture per {noun}, with --format svg; name a file \
+             for text or JSON",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Whether `-o` names a directory: it ends in a separator, or is one already.
 pub fn is_directory_target(path: &Path) -> bool {
     path.as_os_str()

@@ -17,15 +17,8 @@ use std::sync::Arc;
 
 /// Runs `pathsat sample`.
 pub fn run(args: &SampleArgs) -> Result<ExitCode, Failure> {
-    if let Some(path) = args.output.as_deref() {
-        if args.format != SolveFormat::Svg && pictures::is_directory_target(path) {
-            return Err(Failure::Input(format!(
-                "-o {}: a directory takes one picture per sample, with --format svg; name a \
-                 file for text or JSON",
-                path.display()
-            )));
-        }
-    }
+    let svg = args.format == SolveFormat::Svg;
+    pictures::refuse_directory_unless_svg(args.output.as_deref(), svg, "sample")?;
     let puzzle = Arc::new(parse_file(&args.file)?);
     let request = args.spec.request(Cancel::new())?;
     if args.plan {
