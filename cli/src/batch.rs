@@ -10,7 +10,7 @@
 use crate::args::{BatchArgs, BatchCommand, BatchFormat, MergeArgs, WorkerArgs};
 use crate::Failure;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pathsat_api::options::CountSpec;
+use pathsat_api::options::{CountSpec, TablesSpec};
 use pathsat_api::Cancel;
 use pathsat_batch::{
     self as batch, report, BatchError, BatchOutcome, BatchRequest, Format, Note, Observer, Report,
@@ -54,8 +54,11 @@ pub fn run(args: &BatchArgs) -> Result<ExitCode, Failure> {
             limit: args.limit,
             timeout: args.timeout.map(|t| t.as_secs_f64()),
             method: args.method,
-            memory: args.memory,
-            no_spill: args.no_spill,
+            tables: TablesSpec {
+                memory: args.memory,
+                no_spill: args.no_spill,
+                ..TablesSpec::default()
+            },
             patience: args.patience.map(|t| t.as_secs_f64()),
             solver: args.solver,
             // Each file on one thread, whatever this says (the library sees to it).

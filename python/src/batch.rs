@@ -6,7 +6,7 @@
 use crate::errors::{self, puzzle_error, InternalError};
 use crate::interrupt;
 use pathsat_api::options::Shard;
-use pathsat_api::options::{parse_name, CountSpec, Method};
+use pathsat_api::options::{parse_name, CountSpec, Method, TablesSpec};
 use pathsat_api::Cancel;
 use pathsat_api::ErrorKind;
 use pathsat_batch::{
@@ -162,8 +162,11 @@ pub fn batch(
             timeout,
             method: parse_name::<Method>("method", method)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
-            memory,
-            no_spill: !spill,
+            tables: TablesSpec {
+                memory,
+                no_spill: !spill,
+                ..TablesSpec::default()
+            },
             patience,
             solver: crate::options::solver(encoding, solver, false, seed)?,
             ..CountSpec::default()

@@ -40,8 +40,8 @@ pub use pathsat_isolate::WorkerCommand;
 pub use report::{Format, Report, Row, Status, Summary};
 pub use workers::Workers;
 
-use pathsat_api::options::CountSpec;
 use pathsat_api::options::Shard;
+use pathsat_api::options::{CountSpec, TablesSpec};
 use pathsat_api::{Cancel, Words};
 use pathsat_bigcount::BigCount;
 use rayon::prelude::*;
@@ -232,7 +232,7 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
     let header = journal::Header::new(
         dir,
         request.shard.map(|s| s.to_string()),
-        row_options(&spec, request.spec.memory),
+        row_options(&spec, request.spec.tables.memory),
         memory,
     );
     if let (Some(path), Some(journaled)) = (
@@ -259,7 +259,10 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
     };
     let timeout = request.spec.timeout.map(Duration::from_secs_f64);
     let worker_spec = CountSpec {
-        memory: Some(memory),
+        tables: TablesSpec {
+            memory: Some(memory),
+            ..spec.tables.clone()
+        },
         ..spec
     };
     let setup = workers::Setup {
@@ -288,7 +291,10 @@ pub fn run(request: &BatchRequest, observer: &dyn Observer) -> Result<BatchOutco
 /// Each worker's share of the memory, unless one was given; a resumed run keeps the memory of
 /// its journal (`resumed`), whatever its jobs.
 fn worker_memory(request: &BatchRequest, resumed: Option<&journal::Contents>, jobs: u32) -> u64 {
-    match (request.spec.memory, resumed.and_then(|c| c.header.as_ref())) {
+    match (
+        request.spec.tables.memory,
+        resumed.and_then(|c| c.header.as_ref()),
+    ) {
         (Some(memory), _) => memory,
         (None, Some(header)) => header.memory,
         (None, None) => pathsat_frontier::default_memory_budget() / u64::from(jobs),
@@ -431,7 +437,10 @@ fn write_output(report: &Report, format: Format, path: &Path) -> Result<(), Batc
 fn row_options(spec: &CountSpec, memory_given: Option<u64>) -> Vec<String> {
     let shaping = CountSpec {
         jobs: None,
-        memory: memory_given,
+        tables: TablesSpec {
+            memory: memory_given,
+            ..spec.tables.clone()
+        },
         ..spec.clone()
     };
     let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(shaping) else {

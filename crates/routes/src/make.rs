@@ -140,7 +140,7 @@ fn count(bytes: &[u8], limits: &Limits) -> Result<Prepared, Reply> {
     let puzzle = body.required_puzzle(limits, ROUTE)?;
     // No engine writes files where a request says.
     let spec = &body.options.spec;
-    let field = if spec.spill_dir.is_some() {
+    let field = if spec.tables.spill_dir.is_some() {
         Some("spill-dir")
     } else if spec.checkpoint.is_some() || spec.checkpoint_every.is_some() {
         Some("checkpoint")

@@ -19,7 +19,7 @@ use pathsat_api::decode::decode_literals;
 use pathsat_api::export::export;
 use pathsat_api::options::{
     parse_name, CountSpec, ExplainSpec, ForcedSpec, HintSpec, Method, SampleBy, SampleSpec,
-    SolveSpec,
+    SolveSpec, TablesSpec,
 };
 use pathsat_api::progress::{Progress, Stage};
 use pathsat_api::sample::sample;
@@ -336,9 +336,11 @@ impl Puzzle {
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             jobs,
             solver: options::solver(encoding, solver, certify, seed)?,
-            memory,
-            no_spill: !spill,
-            spill_dir,
+            tables: TablesSpec {
+                memory,
+                no_spill: !spill,
+                spill_dir,
+            },
             checkpoint,
             checkpoint_every,
             ..CountSpec::default()
@@ -402,9 +404,11 @@ impl Puzzle {
             method: parse_name::<SampleBy>("method", method)
                 .map_err(|e| puzzle_error(errors::refusal(&e)))?,
             enumerate_limit,
-            memory,
-            spill_dir,
-            no_spill: !spill,
+            tables: TablesSpec {
+                memory,
+                spill_dir,
+                no_spill: !spill,
+            },
             jobs,
             ..SampleSpec::default()
         };

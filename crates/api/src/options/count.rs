@@ -47,29 +47,10 @@ pub struct CountSpec {
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Method::Auto))]
     #[serde(with = "by_name")]
     pub method: Method,
-    /// Memory the frontier program may use, e.g. 512MiB or 8GiB [default: half of this
-    /// machine's memory].
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "SIZE", value_parser = super::parse_memory)
-    )]
-    pub memory: Option<u64>,
-    /// Keep the frontier program's large tables in temporary files in DIR from the first large
-    /// table on (deleted as they are read, and when the count ends, however it ends): its
-    /// memory then holds one batch of a step instead of two whole tables, and DIR up to about
-    /// one and a half times the largest table (its entries are written compact, in about half
-    /// their bytes in memory). Without it, a count whose tables outgrow --memory goes on in
-    /// files in the system's temporary directory ($TMPDIR, else /tmp) by itself, saying so in
-    /// one line. Either way the count first checks that the disk has room for what its tables
-    /// are estimated to take.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spill_dir: Option<PathBuf>,
-    /// Never keep the tables in files: a count whose tables outgrow --memory stops there (and
-    /// --method auto turns to SAT enumeration, if that can finish).
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "spill_dir"))]
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub no_spill: bool,
+    /// The frontier program's memory and table files.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub tables: TablesSpec,
     /// Save the frontier program's table to FILE every so often (see --checkpoint-every) and,
     /// with --timeout, before a layer that may not end in time; when FILE holds a checkpoint of
     /// this same count, go on from it instead of starting over: a count that was killed or timed
@@ -131,6 +112,39 @@ pub struct CountSpec {
     pub solver: SolverSpec,
 }
 
+/// The frontier program's memory and table files (`--memory`, `--spill-dir`, `--no-spill`):
+/// one definition for `count` and `sample`, whose sweep keeps every table (a count's or a
+/// sample's, the help says both).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[serde(default, rename_all = "kebab-case")]
+pub struct TablesSpec {
+    /// Memory the frontier program's tables may use (a sample's: every layer's, kept for its
+    /// walk back), e.g. 512MiB or 8GiB [default: half of this machine's memory].
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "SIZE", value_parser = super::parse_memory)
+    )]
+    pub memory: Option<u64>,
+    /// Keep the frontier program's large tables in temporary files in DIR from the first large
+    /// table on (deleted as they are read, and when the run ends, however it ends): a count's
+    /// memory then holds one batch of a step instead of two whole tables, and DIR up to about
+    /// one and a half times the largest table (its entries are written compact, in about half
+    /// their bytes in memory); a sample's DIR holds every table from there on until its walk
+    /// back passes them. Without it, tables that outgrow --memory go on in files in the
+    /// system's temporary directory ($TMPDIR, else /tmp) by themselves, saying so in one line.
+    /// Either way the run first checks that the disk has room for what its tables are estimated
+    /// to take.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spill_dir: Option<PathBuf>,
+    /// Never keep the tables in files: a run whose tables outgrow --memory stops there (and a
+    /// count by --method auto turns to SAT enumeration, if that can finish).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "spill_dir"))]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_spill: bool,
+}
+
 impl CountSpec {
     /// The request, with `cancel` as its flag.
     ///
@@ -141,7 +155,7 @@ impl CountSpec {
         if self.limit == Some(0) {
             return Err(invalid("limit", Problem::Zero));
         }
-        if self.memory == Some(0) {
+        if self.tables.memory == Some(0) {
             return Err(invalid("memory", Problem::NoMemory));
         }
         if self.jobs == Some(0) {
@@ -162,10 +176,10 @@ impl CountSpec {
                 Problem::Malformed("cuts a split by states, not by residues".into()),
             ));
         }
-        if self.no_spill && self.spill_dir.is_some() {
+        if self.tables.no_spill && self.tables.spill_dir.is_some() {
             return Err(invalid("no-spill", Problem::Excludes(&["spill-dir"])));
         }
-        if let Some(dir) = &self.spill_dir {
+        if let Some(dir) = &self.tables.spill_dir {
             if !dir.is_dir() {
                 return Err(invalid(
                     "spill-dir",
@@ -208,7 +222,7 @@ impl CountSpec {
                 // line adds its wind-down on SIGTERM.
                 budget: Budget::default(),
                 jobs: self.jobs.map_or(defaults.jobs, |j| j as usize),
-                memory_budget: self.memory.unwrap_or(defaults.memory_budget),
+                memory_budget: self.tables.memory.unwrap_or(defaults.memory_budget),
                 patience: seconds_for("patience", self.patience)?.unwrap_or(DEFAULT_PATIENCE),
                 solve: self.solver.options()?,
                 split: self.split(),
@@ -231,7 +245,7 @@ impl CountSpec {
     /// temporary directory over the budget only; nowhere with `no_spill`, or where there are no
     /// files (WebAssembly in a browser).
     fn spill(&self) -> (Option<PathBuf>, bool) {
-        match (&self.spill_dir, self.no_spill) {
+        match (&self.tables.spill_dir, self.tables.no_spill) {
             (Some(dir), _) => (Some(dir.clone()), false),
             (None, true) => (None, false),
             #[cfg(not(target_family = "wasm"))]

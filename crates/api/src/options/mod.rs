@@ -44,7 +44,7 @@ mod solve;
 
 pub use crate::option_error::{OptionError, Problem};
 pub use booklet::{BookletRequest, BookletSpec};
-pub use count::{CountRequest, CountSpec};
+pub use count::{CountRequest, CountSpec, TablesSpec};
 pub use explain::ExplainSpec;
 pub use forced::{ForcedRequest, ForcedSpec};
 pub use generate::{GenerateRequest, GenerateSpec};

@@ -1,11 +1,10 @@
 //! `sample`'s options and its request: [`SampleSpec`] as the front ends fill it, and the
 //! [`SampleRequest`] it turns into, which [`crate::sample`] runs.
 
-use super::{invalid, CountSpec, EncodingSpec, Problem, SolverChoice, SolverSpec};
+use super::{invalid, CountSpec, EncodingSpec, Problem, SolverChoice, SolverSpec, TablesSpec};
 use crate::{Cancel, Error};
 use pathsat_count::{SampleBy, SampleOptions, DEFAULT_ENUMERATION_LIMIT};
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// A `sample` request: the library's sample options, a timeout measured from the call, and a
@@ -54,25 +53,10 @@ pub struct SampleSpec {
         arg(long, value_name = "N", value_parser = super::parse_at_least_one::<u64>)
     )]
     pub enumerate_limit: Option<u64>,
-    /// Memory the frontier program's tables may use, every layer's kept for the walk back,
-    /// e.g. 512MiB or 8GiB [default: half of this machine's memory].
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, value_name = "SIZE", value_parser = super::parse_memory)
-    )]
-    pub memory: Option<u64>,
-    /// Keep the frontier program's large tables in temporary files in DIR (deleted as the walk
-    /// back passes them, and when the sample ends). Without it, tables that outgrow --memory go
-    /// on in files in the system's temporary directory by themselves. A sample keeps every
-    /// layer's table, so DIR holds them all at the end of the sweep: the sweep first checks
-    /// that the disk has room for what they are estimated to take.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spill_dir: Option<PathBuf>,
-    /// Never keep the tables in files: a sample whose tables outgrow --memory stops there.
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "spill_dir"))]
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub no_spill: bool,
+    /// The frontier program's memory and table files.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub tables: TablesSpec,
     /// Threads for the frontier program (default: the number of processors); the samples do
     /// not depend on it.
     #[cfg_attr(
@@ -101,9 +85,7 @@ impl Default for SampleSpec {
             timeout: None,
             method: SampleBy::Auto,
             enumerate_limit: None,
-            memory: None,
-            spill_dir: None,
-            no_spill: false,
+            tables: TablesSpec::default(),
             jobs: None,
             encoding: EncodingSpec::default(),
             solver: SolverChoice::Auto,
@@ -127,9 +109,7 @@ impl SampleSpec {
         }
         let count = CountSpec {
             timeout: self.timeout,
-            memory: self.memory,
-            spill_dir: self.spill_dir.clone(),
-            no_spill: self.no_spill,
+            tables: self.tables.clone(),
             jobs: self.jobs,
             solver: SolverSpec {
                 encoding: self.encoding,
