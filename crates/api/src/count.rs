@@ -5,17 +5,17 @@
 //! or one layer of the frontier program: at the deadline [`count`] returns what was found by
 //! then.
 
+use crate::detach::NotBack;
 use crate::options::{CountRequest, Shard};
 use crate::outcome::{Answer, CertificateReport, EncodedSizes, EncodingInfo, RunStats};
-use crate::progress::CountProgress;
-use crate::{wait_for, Error, Refusal, GRACE};
+use crate::{Error, Refusal, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{CountOptions, Counted, Estimate, Method, Progress, Stage, Stopped};
 use pathsat_encode::EncodingChoice;
 use pathsat_frontier::FrontierStats;
 use pathsat_puzzle::Puzzle;
 use serde::Serialize;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use web_time::Instant;
 
@@ -134,30 +134,16 @@ pub fn count(
         .budget
         .and_until(request.timeout.map(|t| started + t))
         .and_cancel(&request.cancel);
-    let seen = Arc::new(Mutex::new(CountProgress::default()));
-    let (send, result) = mpsc::channel();
-    {
-        let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
-        crate::detach::detach(&request.cancel, move || {
-            let hear = |p: Progress| {
-                seen.lock().expect("not poisoned").hear(p.clone());
-                progress(p);
-            };
-            let _ = send.send(pathsat_count::count(&puzzle, &options, &hear));
-        });
-    }
     let until = options.budget.deadline.map(|d| d + GRACE);
-    let counted = match wait_for(&result, until, &request.cancel) {
-        Some(result) => result.map_err(|e| Error::count(file, e))?,
-        None => {
-            let seen = seen.lock().expect("not poisoned");
-            let stopped = if request.cancel.is_cancelled() {
-                Stopped::Cancelled
-            } else {
-                Stopped::Timeout
-            };
+    let run = {
+        let (puzzle, options) = (Arc::clone(puzzle), options.clone());
+        move |hear: &(dyn Fn(Progress) + Sync)| pathsat_count::count(&puzzle, &options, hear)
+    };
+    let counted = match crate::detach::tracked(&request.cancel, until, progress, run) {
+        Ok(result) => result.map_err(|e| Error::count(file, e))?,
+        Err(NotBack { stopped, seen }) => {
             let stage = seen.stage.unwrap_or(Stage::Enumeration);
-            Counted::stopped_in(stage, seen.most_found.clone(), stopped)
+            Counted::stopped_in(stage, seen.most_found, stopped)
         }
     };
     // A certified CaDiCaL count that is complete: its certificate, written and checked.

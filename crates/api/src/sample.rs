@@ -6,16 +6,16 @@
 //! [`sample`] returns a report without samples that says why.
 
 use crate::count::ExpectedCount;
+use crate::detach::NotBack;
 use crate::options::SampleRequest;
 use crate::outcome::{Answer, Solutions};
-use crate::progress::CountProgress;
-use crate::{wait_for, Error, GRACE};
+use crate::{Error, GRACE};
 use pathsat_bigcount::BigCount;
 use pathsat_count::{Progress, SampleError, SampleMethod, Stage, Stopped};
 use pathsat_frontier::FrontierStats;
 use pathsat_puzzle::{Filling, Puzzle};
 use serde::Serialize;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use web_time::Instant;
 
 /// The result of `sample`, as `pathsat sample --format json` prints it.
@@ -74,18 +74,6 @@ pub fn sample(
         .budget
         .and_until(request.timeout.map(|t| started + t))
         .and_cancel(&request.cancel);
-    let seen = Arc::new(Mutex::new(CountProgress::default()));
-    let (send, result) = mpsc::channel();
-    {
-        let (puzzle, seen, options) = (Arc::clone(puzzle), Arc::clone(&seen), options.clone());
-        crate::detach::detach(&request.cancel, move || {
-            let hear = |p: Progress| {
-                seen.lock().expect("not poisoned").hear(p.clone());
-                progress(p);
-            };
-            let _ = send.send(pathsat_count::sample(&puzzle, &options, &hear));
-        });
-    }
     let until = options.count.budget.deadline.map(|d| d + GRACE);
     let stopped = |stopped: Stopped, why: String| SampleReport {
         answer: Answer::new(puzzle, file, BigCount::zero(), false),
@@ -100,18 +88,16 @@ pub fn sample(
         total_seconds: started.elapsed().as_secs_f64(),
         fillings: Vec::new(),
     };
-    let sampled = match wait_for(&result, until, &request.cancel) {
-        Some(Ok(sampled)) => sampled,
-        Some(Err(SampleError::Stopped { stopped: s, why })) => return Ok(stopped(s, why)),
-        Some(Err(error)) => return Err(Error::sample(file, error)),
-        None => {
-            let s = if request.cancel.is_cancelled() {
-                Stopped::Cancelled
-            } else {
-                Stopped::Timeout
-            };
-            let stage = seen.lock().expect("not poisoned").stage;
-            let inside = match stage {
+    let run = {
+        let (puzzle, options) = (Arc::clone(puzzle), options.clone());
+        move |hear: &(dyn Fn(Progress) + Sync)| pathsat_count::sample(&puzzle, &options, hear)
+    };
+    let sampled = match crate::detach::tracked(&request.cancel, until, progress, run) {
+        Ok(Ok(sampled)) => sampled,
+        Ok(Err(SampleError::Stopped { stopped: s, why })) => return Ok(stopped(s, why)),
+        Ok(Err(error)) => return Err(Error::sample(file, error)),
+        Err(NotBack { stopped: s, seen }) => {
+            let inside = match seen.stage {
                 Some(Stage::WalkBack) => "while the sample walked back",
                 Some(Stage::Enumeration) => "inside a solver call",
                 _ => "inside a layer of the frontier program",
