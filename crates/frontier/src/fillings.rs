@@ -92,19 +92,13 @@ pub fn count_fillings(
             },
         });
     };
-    let n = puzzle.n_cells();
     let (hamiltonian, mut stats) = if puzzle.is_closed() {
         hamiltonian_cycles(&graph, &order, options)?
     } else {
         hamiltonian_paths(&graph, &ends, &order, options)?
     };
     stats.order = order_name;
-    let fillings = match (puzzle.is_closed(), ends.len()) {
-        (true, 0) => hamiltonian.clone() * 2 * n as u64,
-        (true, _) => hamiltonian.clone() * 2,
-        (false, 0) => hamiltonian.clone() * 2,
-        (false, _) => hamiltonian.clone(),
-    };
+    let fillings = hamiltonian.clone() * fillings_per_walk(puzzle, &ends);
     // A shard of residues counts modulo its prime: the fillings too. (A bound times the
     // factor bounds the fillings.)
     let fillings = match options.split.map(|s| s.share()) {
@@ -116,6 +110,16 @@ pub fn count_fillings(
         hamiltonian,
         stats,
     })
+}
+
+/// The fillings of each undirected cycle (closed puzzles) or path (open ones) of `puzzle` whose
+/// given ends are `ends`: the table of the module documentation.
+pub(crate) fn fillings_per_walk(puzzle: &Puzzle, ends: &[usize]) -> u64 {
+    match (puzzle.is_closed(), ends.len()) {
+        (true, 0) => 2 * puzzle.n_cells() as u64,
+        (true, _) | (false, 0) => 2,
+        (false, _) => 1,
+    }
 }
 
 /// What the program sweeps for a puzzle: its move graph (with the board's symmetries), the

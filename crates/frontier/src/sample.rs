@@ -15,7 +15,7 @@
 //! `encodings/sampling.md` tells the method and what it costs.
 
 use crate::dp::{stats_of, MAX_FRONTIER};
-use crate::fillings::{prepare, shortcut, Sweep};
+use crate::fillings::{fillings_per_walk, prepare, shortcut, Sweep};
 use crate::keys::{Compact64, Key128, MAX_FRONTIER_COMPACT};
 use crate::plan::Plan;
 use crate::store;
@@ -66,12 +66,7 @@ pub fn sample_fillings(
     let Some(sweep) = prepare(puzzle)? else {
         return Ok(without_sweep(puzzle, ranks));
     };
-    let n = puzzle.n_cells();
-    let factor: u64 = match (puzzle.is_closed(), sweep.ends.len()) {
-        (true, 0) => 2 * n as u64,
-        (true, _) | (false, 0) => 2,
-        (false, _) => 1,
-    };
+    let factor = fillings_per_walk(puzzle, &sweep.ends);
     let plan = Plan::new(
         &sweep.graph,
         &sweep.order,

@@ -829,7 +829,10 @@ async function drawPicture(report, compare) {
 // ---------------------------------------------------------------------------------------------
 // Count, with progress and Cancel.
 
-async function count() {
+// A request whose engine reports its progress line by line (a count, a sample), with the
+// progress bar and Stop: the final line's text, or null when it failed or was stopped (which is
+// said).
+async function streamed(path, fields, busy, stopped) {
   const controller = new AbortController();
   setBusy(controller, true);
   $("progress").hidden = false;
@@ -837,23 +840,25 @@ async function count() {
   $("progress-text").textContent = "starting…";
   $("answers").replaceChildren();
   $("picture").replaceChildren();
-  say("Counting…");
-  let finalText = null;
+  say(busy);
   try {
-    const r = await send("/api/count", { ...puzzleFields(), progress: true, timeout: timeout() },
+    const r = await send(path, { ...puzzleFields(), ...fields, progress: true, timeout: timeout() },
       { signal: controller.signal, onLine: countLine });
     if (!r.ok) {
       say(errorOf(r), "error");
-      return;
+      return null;
     }
-    finalText = r.text;
+    return r.text;
   } catch (e) {
-    say(e.name === "AbortError" ? "Count cancelled." : e.message,
-      e.name === "AbortError" ? "" : "error");
-    return;
+    say(e.name === "AbortError" ? stopped : e.message, e.name === "AbortError" ? "" : "error");
+    return null;
   } finally {
     setBusy(null);
   }
+}
+
+async function count() {
+  const finalText = await streamed("/api/count", {}, "Counting…", "Count cancelled.");
   if (finalText === null) return;
   const report = JSON.parse(finalText);
   // The exact digits of the count, then of the file's expected count.
@@ -919,29 +924,8 @@ function countLine(line) {
 
 async function randomSolution() {
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  const controller = new AbortController();
-  setBusy(controller, true);
-  $("progress").hidden = false;
-  $("progress-bar").removeAttribute("value");
-  $("progress-text").textContent = "starting…";
-  $("answers").replaceChildren();
-  $("picture").replaceChildren();
-  say("Drawing a random solution…");
-  let text = null;
-  try {
-    const r = await send("/api/sample", { ...puzzleFields(), seed, progress: true, timeout: timeout() },
-      { signal: controller.signal, onLine: countLine });
-    if (!r.ok) {
-      say(errorOf(r), "error");
-      return;
-    }
-    text = r.text;
-  } catch (e) {
-    say(e.name === "AbortError" ? "Stopped." : e.message, e.name === "AbortError" ? "" : "error");
-    return;
-  } finally {
-    setBusy(null);
-  }
+  const text = await streamed("/api/sample", { seed }, "Drawing a random solution…", "Stopped.");
+  if (text === null) return;
   const report = JSON.parse(text);
   showJson(prettyExact(text));
   const samples = report.samples || [];
