@@ -19,7 +19,7 @@
 use super::ctx::Ctx;
 use super::parts::{entry_bytes, part_bytes, read_segment, Stored};
 use super::table::Table;
-use super::WalkProgress;
+use super::{Walk, WalkProgress};
 use crate::counts::{Count, Residue, Upper, U256};
 use crate::keys::Key;
 use crate::plan::{Choice, Plan, Step};
@@ -53,7 +53,7 @@ struct Walker<K> {
     /// Its rank among the partial solutions that reach `at`, and their number.
     rank: BigUint,
     count: BigUint,
-    edges: Vec<(usize, usize)>,
+    edges: Walk,
 }
 
 /// The edges of the cycle (or path) of each rank in `ranks` (each below the sum of the
@@ -68,7 +68,7 @@ pub(super) fn walk<K: Key>(
     mut kept: Vec<Kept<K>>,
     ranks: Vec<BigUint>,
     on_walk: Option<&(dyn Fn(WalkProgress) + Sync)>,
-) -> Option<Vec<Vec<(usize, usize)>>> {
+) -> Option<Vec<Walk>> {
     let mut walkers: Vec<Walker<K>> = ranks.into_iter().map(|r| start(&kept, r)).collect();
     let layers = kept.len();
     let tell = |walked| {
