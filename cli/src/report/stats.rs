@@ -142,6 +142,13 @@ pub(crate) fn stats_line(info: &EncodingInfo, s: &RunStats, decoded: bool) -> St
         if t.pieces >= 2 {
             subtours += &format!(" · {} pieces at 2-edge cuts", t.pieces);
         }
+        if t.clusters >= 2 {
+            subtours += &format!(
+                " · through {} clusters ({} for paths)",
+                t.clusters,
+                plural(t.cluster_searches as u64, "call")
+            );
+        }
         match (t.winner, t.racers) {
             (Some(winner), racers) if racers >= 2 => {
                 subtours += &format!(" · first of {racers} racing: {winner}");

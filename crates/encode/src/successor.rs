@@ -141,6 +141,24 @@ impl SuccessorEncoding {
         )
     }
 
+    /// The clause that blocks one subcycle as it stands (`cycle`: its vertices in successor
+    /// order): not all of its arcs. Weaker than [`Self::cut_clauses`], which rule out every
+    /// cycle on the same vertex set; kept to measure the difference.
+    pub fn subcycle_blocking_clause(&self, cycle: &[usize]) -> Vec<Lit> {
+        let next = cycle.iter().skip(1).chain(cycle.first());
+        cycle
+            .iter()
+            .zip(next)
+            .map(|(&u, &v)| {
+                let &(_, var) = self.out_arcs[u]
+                    .iter()
+                    .find(|&&(head, _)| head == v)
+                    .expect("a cycle of the model follows arcs");
+                var.negative()
+            })
+            .collect()
+    }
+
     /// The filling of a Hamiltonian successor function: 1 on the given start, on the virtual
     /// vertex's successor for a path, or else on cell 0; the other values follow the arcs.
     pub fn filling(&self, successors: &[usize]) -> Filling {

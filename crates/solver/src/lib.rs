@@ -42,6 +42,7 @@ mod backbone;
 pub mod certificate;
 pub mod certified_race;
 pub mod claims;
+pub mod clusters;
 mod decode;
 pub mod edge_loop;
 mod encoded;

@@ -13,6 +13,7 @@
 //!
 //! `encodings/successor.md` has the measurements behind [`Member::portfolio`].
 
+use crate::clusters::Clusters;
 use crate::edge_loop::EdgeLoop;
 use crate::two_cuts::{self, Split};
 use crate::{Budget, Cancel, PuzzleSolver, SolveError, SolveOptions, SolveStats, Tuning};
@@ -29,6 +30,10 @@ pub const RACE_MIN_CELLS: usize = 100;
 /// non-Hamiltonian graphs, GP(95,2) and the flower snarks, take it milliseconds; without a race
 /// it has [`crate::narrow::DECIDE_TIME`]).
 pub const NARROW_TIME: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The share of the time left that a graph of clusters is searched through its skeleton
+/// before the race has it whole ([`crate::clusters`]).
+pub const CLUSTER_SHARE: f64 = 0.5;
 
 /// One configuration in a race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,12 +168,91 @@ fn split_or_race(
     interrupt: &Budget,
     split: bool,
 ) -> Result<Raced, SolveError> {
-    if split && EdgeLoop::applies(puzzle) && std::env::var_os("PATHSAT_NO_SPLIT").is_none() {
-        if let Some(split) = two_cuts::split(puzzle) {
-            return solve_pieces(puzzle, &split, members, interrupt);
+    if split && EdgeLoop::applies(puzzle) {
+        if std::env::var_os("PATHSAT_NO_SPLIT").is_none() {
+            if let Some(split) = two_cuts::split(puzzle) {
+                return solve_pieces(puzzle, &split, members, interrupt);
+            }
+        }
+        if std::env::var_os("PATHSAT_NO_CLUSTERS").is_none() {
+            if let Some(clusters) = Clusters::find(puzzle) {
+                if let Some(raced) = pass_clusters(puzzle, &clusters, members, interrupt)? {
+                    return Ok(raced);
+                }
+            }
         }
     }
     race(puzzle, members, interrupt)
+}
+
+/// The first tour of a graph of clusters found through its skeleton ([`crate::clusters`]),
+/// within [`CLUSTER_SHARE`] of the time left (a minute without a deadline); `None` when the
+/// search gave up, and the race is to have the graph whole.
+fn pass_clusters(
+    puzzle: &Puzzle,
+    clusters: &Clusters,
+    members: &[Member],
+    interrupt: &Budget,
+) -> Result<Option<Raced>, SolveError> {
+    let share = interrupt
+        .time_left()
+        .map_or(std::time::Duration::from_secs(60), |left| {
+            left.mul_f64(CLUSTER_SHARE)
+        });
+    let budget = interrupt.and_within(share);
+    let mut stats: Option<SolveStats> = None;
+    let mut winner = 0;
+    let mut solve = |piece: &Puzzle, budget: &Budget| {
+        let racing = if piece.n_cells() < RACE_MIN_CELLS {
+            &members[..1]
+        } else {
+            members
+        };
+        let raced = split_or_race(piece, racing, budget, true)?;
+        match &mut stats {
+            Some(stats) => stats.add_piece(&raced.stats),
+            None => {
+                winner = raced.winner;
+                stats = Some(raced.stats.clone());
+            }
+        }
+        Ok(raced.filling)
+    };
+    let start = std::time::Instant::now();
+    let found = clusters.search(puzzle, &budget, &mut solve)?;
+    if std::env::var_os("PATHSAT_TRACE_CLUSTERS").is_some() {
+        eprintln!(
+            "{}: {} clusters, {} walks, {} searches, {} after {:.2} s",
+            puzzle.name(),
+            clusters.len(),
+            found.walks,
+            found.searches,
+            if found.filling.is_some() {
+                "a tour"
+            } else {
+                "no tour"
+            },
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let Some(filling) = found.filling else {
+        return Ok(None);
+    };
+    let mut stats = stats.expect("a tour through clusters searched their passes");
+    stats.encode.cells = puzzle.n_cells();
+    stats.solutions = 1;
+    let loop_stats = stats.subtours.get_or_insert_with(Default::default);
+    loop_stats.clusters = clusters.len();
+    loop_stats.cluster_walks = found.walks;
+    loop_stats.cluster_searches = found.searches;
+    Ok(Some(Raced {
+        winner,
+        filling: Some(filling),
+        exhausted: false,
+        interrupted: false,
+        contradiction: None,
+        stats,
+    }))
 }
 
 /// The first tour of a graph split at a 2-edge cut ([`crate::two_cuts`]): a tour of each piece

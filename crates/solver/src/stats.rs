@@ -76,6 +76,21 @@ pub struct LoopStats {
     /// ([`crate::two_cuts`]); 0 when it was solved whole (reported from 2).
     #[serde(skip_serializing_if = "fewer_than_two")]
     pub pieces: usize,
+    /// The clusters a graph's tour was found through ([`crate::clusters`]); 0 when it was
+    /// not.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub clusters: usize,
+    /// The closed walks of their skeleton tried.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cluster_walks: usize,
+    /// The searches for a cluster's passes.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cluster_searches: usize,
+}
+
+/// Cluster counts are news from one on.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Racers and pieces are news from two on.

@@ -368,6 +368,14 @@ impl<'p> SuccessorSolver<'p> {
         }
         self.stats.rounds += 1;
         self.stats.max_cycles = self.stats.max_cycles.max(found.len());
+        if self.blocks_subcycles() {
+            for cycle in found {
+                let clause = self.encoding.subcycle_blocking_clause(cycle);
+                pathsat_cnf::ClauseSink::add_clause(&mut self.sat, &clause);
+                self.stats.cuts += 1;
+            }
+            return;
+        }
         let total = self.encoding.n_vertices();
         let mut in_set = vec![false; total];
         for cycle in found {
@@ -387,6 +395,14 @@ impl<'p> SuccessorSolver<'p> {
                 in_set[v] = false;
             }
         }
+    }
+
+    /// Whether subcycles are blocked one by one rather than cut (`PATHSAT_SUBCYCLE_BLOCKING`,
+    /// for measurement only: the refinement of the earlier SAT-based CEGAR, which the cut-set
+    /// constraints of Ohashi et al. 2025 replaced; `encodings/successor.md`). Never when the
+    /// run is certified: a proof's claims are cuts.
+    fn blocks_subcycles(&self) -> bool {
+        !self.sat.is_recording() && std::env::var_os("PATHSAT_SUBCYCLE_BLOCKING").is_some()
     }
 
     /// Blocks a tour's arc set and queues its fillings.
