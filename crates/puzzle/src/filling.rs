@@ -40,6 +40,16 @@ impl Filling {
             .collect()
     }
 
+    /// The filling that visits `order`'s cells in turn (1 on the first): the inverse of
+    /// [`Filling::order`]. `order` holds each cell once.
+    pub fn from_order(order: &[usize]) -> Filling {
+        let mut values = vec![0u32; order.len()];
+        for (i, &cell) in order.iter().enumerate() {
+            values[cell] = u32::try_from(i + 1).expect("a board has fewer than 2^32 cells");
+        }
+        Filling::from_values(values)
+    }
+
     /// The cells in the order of their values: for a graph puzzle, the vertices visited (as
     /// cell indices; add 1 for the numbering of graph files).
     pub fn order(&self) -> Vec<usize> {
@@ -99,5 +109,18 @@ pub(crate) fn check_hole(board: &Board, pos: Pos, is_hole: bool) -> Result<(), S
             "the solution has a value at {pos}, where the board has a hole"
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Filling;
+
+    #[test]
+    fn an_order_and_its_filling_are_inverse() {
+        let order = [2, 0, 3, 1];
+        let filling = Filling::from_order(&order);
+        assert_eq!(filling.values(), [2, 4, 1, 3]);
+        assert_eq!(filling.order(), order);
     }
 }

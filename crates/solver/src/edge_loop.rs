@@ -240,11 +240,7 @@ impl<'p> EdgeLoop<'p> {
 impl EdgeLoop<'_> {
     /// The filling of a tour through every cell in `order` (1 on its first cell), verified.
     fn verified(&self, order: &[usize]) -> Result<Filling, SolveError> {
-        let mut values = vec![0u32; order.len()];
-        for (i, &v) in order.iter().enumerate() {
-            values[v] = i as u32 + 1;
-        }
-        let filling = Filling::from_values(values);
+        let filling = Filling::from_order(order);
         verify(self.puzzle, &filling).map_err(SolveError::Unverified)?;
         Ok(filling)
     }

@@ -117,6 +117,22 @@ pub struct Raced {
     pub interrupted: bool,
 }
 
+impl Raced {
+    /// A race won by `winner` with a tour made of other runs' answers (pieces, clusters),
+    /// verified by the caller; `stats` are theirs, and count the one solution.
+    fn found(winner: usize, filling: Filling, mut stats: SolveStats) -> Raced {
+        stats.solutions = 1;
+        Raced {
+            winner,
+            filling: Some(filling),
+            exhausted: false,
+            interrupted: false,
+            contradiction: None,
+            stats,
+        }
+    }
+}
+
 /// Races `members` on `puzzle` for a first solution, each on a thread of its own, until the
 /// first answers or `interrupt` is raised (then every member stops, and the result is the
 /// first member's, `interrupted`). A graph with a 2-edge cut (a closed tour of two-way moves
@@ -240,19 +256,13 @@ fn pass_clusters(
     };
     let mut stats = stats.expect("a tour through clusters searched their passes");
     stats.encode.cells = puzzle.n_cells();
-    stats.solutions = 1;
     let loop_stats = stats.subtours.get_or_insert_with(Default::default);
+    // The searches' runs are added up as pieces are; they are not pieces at 2-edge cuts.
+    loop_stats.pieces = 0;
     loop_stats.clusters = clusters.len();
     loop_stats.cluster_walks = found.walks;
     loop_stats.cluster_searches = found.searches;
-    Ok(Some(Raced {
-        winner,
-        filling: Some(filling),
-        exhausted: false,
-        interrupted: false,
-        contradiction: None,
-        stats,
-    }))
+    Ok(Some(Raced::found(winner, filling, stats)))
 }
 
 /// The first tour of a graph split at a 2-edge cut ([`crate::two_cuts`]): a tour of each piece
@@ -315,21 +325,9 @@ fn solve_pieces(
     let order = split.join(tours).ok_or_else(|| {
         SolveError::Solver("the tours of a graph's two pieces do not join".into())
     })?;
-    let mut values = vec![0u32; order.len()];
-    for (i, &v) in order.iter().enumerate() {
-        values[v] = i as u32 + 1;
-    }
-    let filling = Filling::from_values(values);
+    let filling = Filling::from_order(&order);
     verify(puzzle, &filling).map_err(SolveError::Unverified)?;
-    stats.solutions = 1;
-    Ok(Raced {
-        winner,
-        filling: Some(filling),
-        exhausted: false,
-        interrupted: false,
-        contradiction: None,
-        stats,
-    })
+    Ok(Raced::found(winner, filling, stats))
 }
 
 /// `members` raced on `puzzle`, each on a thread of its own (in turn on WebAssembly).
