@@ -9,7 +9,10 @@
 //! inside their solver calls, through the interrupt they share. Each member is deterministic,
 //! so a run's answer depends only on which member wins; its statistics are the winner's.
 //! Before racing, a graph with a cut of two edges is split into pieces that are raced one
-//! after the other ([`crate::two_cuts`]); its statistics then add up the pieces'.
+//! after the other ([`crate::two_cuts`]); its statistics then add up the pieces'. A graph (or
+//! piece) of clusters joined by a few edges is first searched cluster by cluster, each
+//! cluster's passes raced as a graph of their own ([`crate::clusters`]), for a share of the
+//! time.
 //!
 //! `encodings/successor.md` has the measurements behind [`Member::portfolio`].
 
@@ -137,7 +140,8 @@ impl Raced {
 /// first answers or `interrupt` is raised (then every member stops, and the result is the
 /// first member's, `interrupted`). A graph with a 2-edge cut (a closed tour of two-way moves
 /// without givens, not certified) is solved in pieces, each raced in turn
-/// ([`crate::two_cuts`]).
+/// ([`crate::two_cuts`]); a graph of clusters is first searched through them
+/// ([`crate::clusters`]).
 ///
 /// # Errors
 /// The first error of a member (an encoding the puzzle does not fit, a solution that fails the
