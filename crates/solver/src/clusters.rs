@@ -386,8 +386,9 @@ where
         if self.steps > MAX_STEPS || self.budget.is_raised() {
             return Ok(None);
         }
-        let clusters = self.clusters.len();
-        for link in self.clusters.links[at].clone() {
+        let graph = self.clusters;
+        let clusters = graph.len();
+        for &link in &graph.links[at] {
             let closing = link.to == self.start;
             let passes_allowed = if link.to < clusters { 2 } else { 1 };
             if !self.free(link)
@@ -636,6 +637,7 @@ fn ends(path: &[usize]) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::portfolio::{first_solution, Member};
+    use crate::tests::graph;
     use crate::SolveOptions;
 
     /// A cluster numbered from `base`: the Möbius ladder on 24 vertices (a cycle with each
@@ -663,16 +665,7 @@ mod tests {
         }
         edges.extend([(25, 50), (51, 76), (77, 78), (78, 24)]);
         edges.extend([(24, 50), (50, 76), (76, 24)]);
-        Puzzle::graph(
-            "ring",
-            79,
-            &edges,
-            false,
-            true,
-            vec![CellRule::Free; 79],
-            Expect::default(),
-        )
-        .unwrap()
+        graph(79, &edges)
     }
 
     #[test]
@@ -688,29 +681,11 @@ mod tests {
     #[test]
     fn no_clusters_without_hubs_or_with_one_cluster() {
         let cycle: Vec<(usize, usize)> = (0..40).map(|i| (i, (i + 1) % 40)).collect();
-        let plain = Puzzle::graph(
-            "cycle",
-            40,
-            &cycle,
-            false,
-            true,
-            vec![CellRule::Free; 40],
-            Expect::default(),
-        )
-        .unwrap();
+        let plain = graph(40, &cycle);
         assert!(Clusters::find(&plain).is_none());
         let mut edges = Vec::new();
         cluster(0, &mut edges);
-        let one = Puzzle::graph(
-            "one",
-            26,
-            &edges,
-            false,
-            true,
-            vec![CellRule::Free; 26],
-            Expect::default(),
-        )
-        .unwrap();
+        let one = graph(26, &edges);
         assert!(Clusters::find(&one).is_none());
     }
 

@@ -90,7 +90,21 @@ pub const CADICAL_VERSION: &str = "1.9.5";
 
 #[cfg(test)]
 mod tests {
-    use pathsat_puzzle::{parse_str, Format, Puzzle};
+    use pathsat_puzzle::{parse_str, CellRule, Expect, Format, Puzzle};
+
+    /// The closed tour of the undirected graph on `n` vertices with `edges`, no givens.
+    pub(crate) fn graph(n: usize, edges: &[(usize, usize)]) -> Puzzle {
+        Puzzle::graph(
+            "g",
+            n,
+            edges,
+            false,
+            true,
+            vec![CellRule::Free; n],
+            Expect::default(),
+        )
+        .expect("edges between the graph's vertices")
+    }
 
     /// The Petersen graph (no Hamiltonian cycle, a 2-factor of two 5-cycles), from HCP text.
     pub(crate) fn petersen() -> Puzzle {

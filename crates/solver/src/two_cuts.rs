@@ -393,18 +393,7 @@ mod tests {
     use super::*;
     use pathsat_puzzle::verify;
 
-    fn graph(n: usize, edges: &[(usize, usize)]) -> Puzzle {
-        Puzzle::graph(
-            "g",
-            n,
-            edges,
-            false,
-            true,
-            vec![CellRule::Free; n],
-            Expect::default(),
-        )
-        .unwrap()
-    }
+    use crate::tests::graph;
 
     /// Two copies of K4 (vertices 0..4 and 4..8) joined by 0–4 and 1–5: a 2-edge cut.
     fn two_k4() -> Puzzle {
